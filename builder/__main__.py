@@ -1,0 +1,3 @@
+from builder.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,447 @@
+"""Army files: TOML <-> :class:`builder.army.Army`.
+
+Reading uses :mod:`tomllib` (fast, strict) and validates every key against the core schema and
+the ruleset's unit and leader schemas, so a typo is an error that names the file, the line and
+the key. Writing goes through :mod:`tomlkit` on top of the file already on disk, so the user's
+comments and key order survive, and lands atomically (temporary file, then rename).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from builder.army import Army, Leader, Muster, RearCompany, Unit, Ward
+from builder.rules import RULESETS, get_ruleset
+from builder.rules.base import FieldSpec
+
+NAME_MAX = 80
+
+
+class ArmyFileError(Exception):
+    """An army (or collection) file that cannot be read. ``str()`` is the message a user sees:
+    ``army.toml:12: wards[0].units[1].quality: expected one of ..., got 'elite'``."""
+
+    def __init__(self, path: str | Path, message: str, line: int | None = None,
+                 key: str | None = None) -> None:
+        self.path = str(path)
+        self.message = message
+        self.line = line
+        self.key = key
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        place = self.path + (f":{self.line}" if self.line else "")
+        key = f" {self.key}:" if self.key else ""
+        return f"{place}:{key} {self.message}"
+
+
+# --- Finding the line of a key path -----------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
+_KEY = re.compile(r"""^\s*("?)([A-Za-z0-9_-]+)\1\s*=""")
+_INDEX = re.compile(r"\[(\d+)\]")
+
+
+def locate(text: str, keypath: str) -> int | None:
+    """The 1-based line of ``keypath`` (e.g. ``wards[1].units[0].quality``) in ``text``.
+
+    Best effort over the plain TOML layouts army files use (tables, arrays of tables, inline
+    tables on one line); None when the key cannot be placed.
+    """
+    parts = keypath.split(".")
+    # Split into the table path (with indices) and the final key.
+    table, key = parts[:-1], parts[-1]
+    key_name = _INDEX.sub("", key)
+    want = [(_INDEX.sub("", p), [int(n) for n in _INDEX.findall(p)]) for p in table]
+    counters: dict[str, int] = {}
+    current: list[str] = []
+    current_idx: dict[str, int] = {}
+    header_line: int | None = None
+    for lineno, line in enumerate(text.splitlines(), 1):
+        m = _HEADER.match(line)
+        if m:
+            name = m.group(2)
+            current = name.split(".")
+            if m.group(1) == "[[":
+                counters[name] = counters.get(name, -1) + 1
+                # A new element of an outer array resets the counters of arrays inside it.
+                for other in list(counters):
+                    if other.startswith(name + "."):
+                        del counters[other]
+            current_idx = dict(counters)
+            if _matches(current, current_idx, want) and key_name == "":
+                return lineno
+            if _matches(current, current_idx, want + [(key_name, [])]):
+                header_line = lineno
+            continue
+        km = _KEY.match(line)
+        if km and km.group(2) == key_name and _matches(current, current_idx, want):
+            return lineno
+    return header_line
+
+
+def _matches(current: list[str], idx: dict[str, int], want: list[tuple[str, list[int]]]) -> bool:
+    if [w for w, _ in want] != current:
+        return False
+    for depth, (_, indices) in enumerate(want):
+        if indices and idx.get(".".join(current[: depth + 1])) != indices[0]:
+            return False
+    return True
+
+
+# --- Validation -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Ctx:
+    path: str
+    text: str
+
+    def error(self, key: str, message: str) -> ArmyFileError:
+        return ArmyFileError(self.path, message, locate(self.text, key) if key else None,
+                             key or None)
+
+
+def _type_name(value: Any) -> str:
+    return {bool: "a boolean", int: "a whole number", float: "a number", str: "text",
+            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+
+
+def check_value(ctx: _Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
+    """``value`` as ``spec`` wants it, or an error naming ``key``."""
+    expected = {"str": str, "int": int, "bool": bool, "table": dict}[spec.type]
+    if not isinstance(value, expected) or (spec.type == "int" and isinstance(value, bool)):
+        names = {"str": "text", "int": "a whole number", "bool": "true or false",
+                 "table": "a table"}
+        raise ctx.error(key, f"expected {names[spec.type]}, got {_type_name(value)} "
+                             f"{_short(value)}")
+    if spec.choices is not None and value not in spec.choices:
+        raise ctx.error(key, f"unknown value {_short(value)}: expected one of "
+                             + ", ".join(spec.choices))
+    if spec.type == "int":
+        if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
+            raise ctx.error(key, f"{value} is out of range {spec.min}-{spec.max}")
+    if spec.type == "str" and spec.max_len is not None and len(value) > spec.max_len:
+        raise ctx.error(key, f"is {len(value)} characters long; at most {spec.max_len}")
+    if spec.type == "str" and spec.required and not value.strip():
+        raise ctx.error(key, "may not be empty")
+    if spec.type == "table":
+        return check_table(ctx, key, value, spec.fields)
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_table(ctx: _Ctx, where: str, table: Any, schema: Mapping[str, FieldSpec],
+                ) -> dict[str, Any]:
+    """Validate a table against ``schema``: no unknown keys, required keys present."""
+    if not isinstance(table, dict):
+        raise ctx.error(where, f"expected a table, got {_type_name(table)}")
+    prefix = f"{where}." if where else ""
+    for key in table:
+        if key not in schema:
+            raise ctx.error(prefix + key, "unknown key; allowed: " + ", ".join(schema))
+    for key, spec in schema.items():
+        if spec.required and key not in table:
+            raise ctx.error(where, f"missing required key '{key}'")
+    return {key: check_value(ctx, prefix + key, value, schema[key])
+            for key, value in table.items()}
+
+
+def _array(ctx: _Ctx, key: str, value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ctx.error(key, f"expected a list of tables ([[{key.split('.')[-1]}]]), "
+                             f"got {_type_name(value)} {_short(value)}")
+    return value
+
+
+_TOP = {
+    "ruleset": FieldSpec("str", required=True),
+    "name": FieldSpec("str", required=True, max_len=NAME_MAX),
+    "side": FieldSpec("str"),
+    "english": FieldSpec("bool"),
+    "points": FieldSpec("int", min=0, max=100_000),
+    "muster": FieldSpec("table", fields={
+        "troops": FieldSpec("int", required=True, min=1, max=100_000),
+        "seed": FieldSpec("int"),
+    }),
+    "wards": FieldSpec("table"),  # checked by hand: an array of tables
+}
+_WARD_KEYS = ("leader", "units")
+
+
+# --- Reading ----------------------------------------------------------------------------------
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, or an ArmyFileError for a missing file, a folder or bad UTF-8."""
+    p = Path(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise ArmyFileError(path, "no such file") from None
+    except IsADirectoryError:
+        raise ArmyFileError(path, "is a folder, not a file") from None
+    except OSError as exc:
+        raise ArmyFileError(path, f"cannot read: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
+
+
+def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        line = int(m.group(1)) if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
+
+
+def load(path: str | Path) -> Army:
+    """Read and validate an army file."""
+    text = read_text(path)
+    return loads(text, str(path))
+
+
+def loads(text: str, path: str = "<army>") -> Army:
+    """Parse army-file text (``path`` only names the file in messages)."""
+    data = parse_toml(path, text)
+    return army_from_dict(data, _Ctx(path, text))
+
+
+def army_from_dict(data: dict[str, Any], ctx: _Ctx) -> Army:
+    if "ruleset" not in data:
+        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
+    name = data["ruleset"]
+    if not isinstance(name, str) or name not in RULESETS:
+        raise ctx.error("ruleset", f"unknown ruleset {_short(name)}: expected one of "
+                                   + ", ".join(RULESETS))
+    ruleset = get_ruleset(name)
+    top = {k: v for k, v in data.items() if k != "wards"}
+    checked = check_table(ctx, "", top, {k: s for k, s in _TOP.items() if k != "wards"})
+    if "side" in checked and checked["side"] not in ruleset.sides:
+        raise ctx.error("side", f"unknown side {_short(checked['side'])}: expected one of "
+                                + ", ".join(ruleset.sides))
+    if "points" in checked and "muster" in checked:
+        raise ctx.error("muster", "an army has either points or a muster table, not both")
+    wards = [_ward(ctx, f"wards[{i}]", w, ruleset.unit_schema, ruleset.leader_schema)
+             for i, w in enumerate(_array(ctx, "wards", data.get("wards", [])))]
+    muster = checked.get("muster")
+    return Army(
+        ruleset=name,
+        name=checked["name"],
+        side=checked.get("side"),
+        english=checked.get("english", True),
+        points=checked.get("points"),
+        muster=Muster(muster["troops"], muster.get("seed")) if muster else None,
+        wards=wards,
+    )
+
+
+def _ward(ctx: _Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
+          leader_schema: Mapping[str, FieldSpec]) -> Ward:
+    if not isinstance(ward, dict):
+        raise ctx.error(where, f"expected a table, got {_type_name(ward)}")
+    for key in ward:
+        if key not in _WARD_KEYS:
+            raise ctx.error(f"{where}.{key}", "unknown key; allowed: " + ", ".join(_WARD_KEYS))
+    if "leader" not in ward:
+        raise ctx.error(where, f"missing [{'wards.leader'}] table: every ward has a leader")
+    leader = _build(Leader, check_table(ctx, f"{where}.leader", ward["leader"], leader_schema))
+    units = [_build_unit(check_table(ctx, f"{where}.units[{j}]", u, unit_schema))
+             for j, u in enumerate(_array(ctx, f"{where}.units", ward.get("units", [])))]
+    return Ward(leader, units)
+
+
+def _build(cls: type, values: dict[str, Any]) -> Any:
+    fields = cls.__dataclass_fields__
+    known = {k: v for k, v in values.items() if k in fields and k != "extra"}
+    extra = {k: v for k, v in values.items() if k not in fields}
+    return cls(**known, extra=extra)
+
+
+def _build_unit(values: dict[str, Any]) -> Unit:
+    rear = values.pop("rear", None)
+    unit: Unit = _build(Unit, values)
+    if rear is not None:
+        unit.rear = RearCompany(rear["troop"], rear.get("quality"))
+    return unit
+
+
+# --- Writing ----------------------------------------------------------------------------------
+
+
+def _unit_dict(unit: Unit) -> dict[str, Any]:
+    """The unit's keys, defaults left out (None means: remove the key if present)."""
+    return {
+        "troop": unit.troop,
+        "label": unit.label,
+        "quality": unit.quality,
+        "formation": unit.formation if unit.formation != "single" else None,
+        "rear": ({"troop": unit.rear.troop, "quality": unit.rear.quality}
+                 if unit.rear is not None else None),
+        "stakes": unit.stakes or None,
+        "pavises": unit.pavises or None,
+        "defences": unit.defences or None,
+        "arms": unit.arms,
+        "nationality": unit.nationality,
+        **unit.extra,
+    }
+
+
+def _leader_dict(leader: Leader) -> dict[str, Any]:
+    return {
+        "name": leader.name,
+        "rank": leader.rank,
+        "c_in_c": leader.c_in_c or None,
+        "mounted": leader.mounted or None,
+        "command_class": leader.command_class,
+        **leader.extra,
+    }
+
+
+def _top_dict(army: Army) -> dict[str, Any]:
+    return {
+        "ruleset": army.ruleset,
+        "name": army.name,
+        "side": army.side,
+        "english": None if army.english else False,
+        "points": army.points,
+        "muster": ({"troops": army.muster.troops, "seed": army.muster.seed}
+                   if army.muster is not None else None),
+    }
+
+
+_DEFAULTS = {"formation": "single", "stakes": False, "pavises": False, "defences": False,
+             "c_in_c": False, "mounted": False, "english": True}
+
+
+def _clean(values: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in values.items():
+        if isinstance(v, dict):
+            v = {ik: iv for ik, iv in v.items() if iv is not None}
+        if v is not None:
+            out[k] = v
+    return out
+
+
+def _update(table: Any, values: dict[str, Any]) -> None:
+    """Bring a tomlkit table in line with ``values`` in place, keeping comments and order.
+
+    A key the user wrote explicitly with a default value (``stakes = false``) stays written.
+    """
+    import tomlkit
+
+    for key in list(table.keys()):
+        if key in ("leader", "units", "wards"):
+            continue
+        new = values.get(key)
+        if new is None and key in _DEFAULTS:
+            new = _DEFAULTS[key]
+        if new is None:
+            del table[key]
+        elif isinstance(new, dict):
+            if table[key] != _clean({key: new})[key]:
+                inline = tomlkit.inline_table()
+                inline.update(_clean({key: new})[key])
+                table[key] = inline
+        elif table[key] != new:
+            table[key] = new
+    for key, new in _clean(values).items():
+        if key not in table:
+            if isinstance(new, dict):
+                inline = tomlkit.inline_table()
+                inline.update(new)
+                table[key] = inline
+            else:
+                table[key] = new
+
+
+def dumps(army: Army, base_text: str | None = None) -> str:
+    """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
+    so its comments, key order and layout stay wherever the army did not change."""
+    import tomlkit
+
+    doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
+    if base_text is None:
+        doc.add(tomlkit.comment(" A Never Mind the Billhooks army, written by billhooks."))
+    _update(doc, _top_dict(army))
+    if "wards" not in doc and army.wards:
+        doc.append("wards", tomlkit.aot())
+    if "wards" in doc:
+        wards = doc["wards"]
+        while len(wards) > len(army.wards):
+            del wards[len(wards) - 1]
+        for i, ward in enumerate(army.wards):
+            if i >= len(wards):
+                wards.append(tomlkit.table())
+            wt = wards[i]
+            if "leader" not in wt:
+                wt.append("leader", tomlkit.table())
+            _update(wt["leader"], _leader_dict(ward.leader))
+            if not ward.units:
+                if "units" in wt:
+                    del wt["units"]
+                continue
+            if "units" not in wt:
+                wt.append("units", tomlkit.aot())
+            units = wt["units"]
+            while len(units) > len(ward.units):
+                del units[len(units) - 1]
+            for j, unit in enumerate(ward.units):
+                if j >= len(units):
+                    units.append(tomlkit.table())
+                _update(units[j], _unit_dict(unit))
+        if not army.wards:
+            del doc["wards"]
+    return str(tomlkit.dumps(doc))
+
+
+def atomic_write(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if target.exists():
+            os.chmod(tmp, target.stat().st_mode & 0o777)
+        else:
+            os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def save(army: Army, path: str | Path) -> None:
+    """Save atomically, keeping the comments of the file already at ``path`` (if readable)."""
+    base: str | None = None
+    try:
+        base = Path(path).read_text(encoding="utf-8")
+        tomllib.loads(base)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        base = None
+    atomic_write(path, dumps(army, base))

@@ -1,0 +1,37 @@
+"""``billhooks catalogue [--ruleset NAME] [--json]``: troop types, costs and options."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+
+from builder.cli import UsageError
+from builder.rules import RULESETS, get_ruleset
+from builder.rules.base import number
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.ruleset not in RULESETS:
+        raise UsageError(f"unknown ruleset {args.ruleset!r}: expected one of "
+                         + ", ".join(RULESETS))
+    ruleset = get_ruleset(args.ruleset)
+    rows = ruleset.catalogue()
+    if args.json:
+        out = [{**asdict(r), "points": None if r.points is None else number(r.points),
+                "options": list(r.options)} for r in rows]
+        print(json.dumps({"ruleset": ruleset.name, "troops": out}, indent=2))
+        return 0
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"{ruleset.title}: troop types", box=box.SIMPLE_HEAD)
+    for col, justify in (("troop", "left"), ("unit", "left"), ("size", "left"),
+                         ("points", "right"), ("options", "left")):
+        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for r in rows:
+        table.add_row(r.key, r.kind, r.summary,
+                      "-" if r.points is None else f"{r.points:g}", ", ".join(r.options))
+    Console(highlight=False).print(table)
+    return 0

@@ -1,0 +1,117 @@
+"""Never Mind the Billhooks: the main ruleset."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from builder.army import Army, Leader, Unit
+from builder.rules.base import ArmySummary, FieldSpec, Finding, TroopInfo, UnitLine
+
+from . import catalogue as cat
+from .checks import check_army
+from .points import army_morale_tokens, figures, leader_points, troop_points, unit_points
+from .points import unit_title as _unit_title
+from .profile import Profile, kill_table, profile
+from .rolls import LeaderRoll, roll_command_classes
+
+_TROOP = FieldSpec("str", required=True, choices=tuple(cat.TROOPS))
+_QUALITY = FieldSpec("str", choices=cat.QUALITIES)
+
+UNIT_SCHEMA: Mapping[str, FieldSpec] = {
+    "troop": _TROOP,
+    "quality": _QUALITY,
+    "formation": FieldSpec("str", choices=cat.FORMATIONS),
+    "rear": FieldSpec("table", fields={"troop": _TROOP, "quality": _QUALITY}),
+    "stakes": FieldSpec("bool"),
+    "pavises": FieldSpec("bool"),
+    "defences": FieldSpec("bool"),
+    "arms": FieldSpec("str", choices=cat.LIGHT_HORSE_ARMS),
+    "label": FieldSpec("str", max_len=80),
+    "nationality": FieldSpec("str", max_len=40),
+}
+
+LEADER_SCHEMA: Mapping[str, FieldSpec] = {
+    "name": FieldSpec("str", required=True, max_len=80),
+    "rank": FieldSpec("str", max_len=40),
+    "c_in_c": FieldSpec("bool"),
+    "mounted": FieldSpec("bool"),
+    "command_class": FieldSpec("int", min=1, max=3),
+}
+
+
+def _options(troop: cat.Troop) -> tuple[str, ...]:
+    opts: list[str] = []
+    if troop.is_company:
+        opts += ["quality", "formation line/block"]
+        if troop.key == "archers":
+            opts += ["combined (front)", "stakes +3"]
+        if troop.key in cat.COMBINED_REAR_TROOPS:
+            opts.append("combined (rear)")
+        opts.append("defences +3")
+    if troop.key in cat.PAVISE_TROOPS:
+        opts.append("pavises +3")
+    if troop.key == "light-horse":
+        opts.append("arms bows/crossbows")
+    return tuple(opts)
+
+
+class Billhooks:
+    """The ruleset object (see :class:`builder.rules.base.Ruleset`)."""
+
+    name = "billhooks"
+    title = "Never Mind the Billhooks"
+    has_points = True
+    sides = ("york", "lancaster")
+    unit_schema = UNIT_SCHEMA
+    leader_schema = LEADER_SCHEMA
+    catalogue_data = cat
+
+    def catalogue(self) -> list[TroopInfo]:
+        rows = []
+        for troop in cat.TROOPS.values():
+            size = cat.KIND_FIGURES[troop.kind]
+            what = "1 gun + 3 crew" if troop.kind == cat.SECTION else f"{size} figures"
+            rows.append(TroopInfo(troop.key, troop.name, troop.kind, size, troop.unit_points,
+                                  _options(troop), what))
+        return rows
+
+    def unit_points(self, unit: Unit) -> float:
+        return unit_points(unit)
+
+    def leader_points(self, army: Army, leader: Leader) -> float:
+        return leader_points(army, leader)
+
+    def figures(self, unit: Unit) -> int:
+        return figures(unit)
+
+    def unit_title(self, unit: Unit) -> str:
+        return _unit_title(unit)
+
+    def check(self, army: Army) -> list[Finding]:
+        return check_army(army)
+
+    def army_morale_tokens(self, army: Army) -> int:
+        return army_morale_tokens(army)
+
+    def summarise(self, army: Army) -> ArmySummary:
+        units = tuple(
+            UnitLine(where, u.troop, _unit_title(u), figures(u), unit_points(u))
+            for where, u in army.units_with_paths()
+        )
+        troops = troop_points(army)
+        leaders = sum(leader_points(army, w.leader) for w in army.wards)
+        return ArmySummary(units, troops, leaders, troops + leaders, army_morale_tokens(army),
+                           tuple(check_army(army)))
+
+    def profile(self, unit: Unit) -> Profile:
+        return profile(unit)
+
+    def kill_table(self, unit: Unit) -> dict[str, dict[str, float]]:
+        return kill_table(unit)
+
+    def roll_command_classes(self, army: Army, rng: random.Random) -> list[LeaderRoll]:
+        return roll_command_classes(army, rng)
+
+
+RULESET = Billhooks()

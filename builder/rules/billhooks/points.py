@@ -1,0 +1,105 @@
+"""Points, figures and names of Billhooks units (RULES.md 1.1-1.2)."""
+
+from __future__ import annotations
+
+from builder.army import Army, Leader, Unit
+
+from . import catalogue as cat
+
+
+def quality_of(unit: Unit) -> str:
+    return unit.quality or cat.DEFAULT_QUALITY
+
+
+def companies(unit: Unit) -> int:
+    """Companies in the unit: 1 single, 2 for a line, block or combined block."""
+    troop = cat.TROOPS[unit.troop]
+    if not troop.is_company:
+        return 0
+    return cat.FORMATION_COMPANIES.get(unit.formation, 1)
+
+
+def figures(unit: Unit) -> int:
+    troop = cat.TROOPS[unit.troop]
+    per_unit = cat.KIND_FIGURES[troop.kind]
+    return per_unit * companies(unit) if troop.is_company else per_unit
+
+
+def company_points(troop_key: str, quality: str | None) -> float:
+    troop = cat.TROOPS[troop_key]
+    return troop.unit_points + cat.QUALITY_POINTS[quality or cat.DEFAULT_QUALITY]
+
+
+def unit_points(unit: Unit) -> float:
+    """The unit's points: figures, the gun, quality and every extra it carries.
+
+    Extras on troops that may not take them still cost their points (the check reports them),
+    so the total never hides what the file says.
+    """
+    troop = cat.TROOPS[unit.troop]
+    if not troop.is_company:
+        total = troop.unit_points
+        if unit.pavises:
+            total += cat.PAVISES_POINTS
+        return total
+    if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
+        total = company_points(unit.troop, unit.quality) + company_points(
+            unit.rear.troop, unit.rear.quality)
+        archer_companies = 1 if unit.troop == "archers" else 0
+    else:
+        n = companies(unit)
+        total = n * company_points(unit.troop, unit.quality)
+        archer_companies = n if unit.troop == "archers" else 0
+    if unit.stakes:
+        total += cat.STAKES_POINTS * max(archer_companies, 1)
+    if unit.defences:
+        total += cat.DEFENCES_POINTS * cat.FORMATION_FRONTAGE.get(unit.formation, 1)
+    return total
+
+
+def leader_points(army: Army, leader: Leader) -> float:
+    """The C-in-C is free; every other leader costs 5."""
+    return cat.C_IN_C_POINTS if leader.c_in_c else cat.LEADER_POINTS
+
+
+def troop_points(army: Army) -> float:
+    return sum(unit_points(u) for _, u in army.units_with_paths())
+
+
+def army_morale_tokens(army: Army) -> int:
+    """Units at the start, not counting skirmish bands and artillery (a pair is one unit)."""
+    return sum(
+        1 for _, u in army.units_with_paths()
+        if cat.TROOPS[u.troop].kind not in (cat.BAND, cat.SECTION)
+    )
+
+
+def _company_name(troop_key: str, quality: str | None) -> str:
+    troop = cat.TROOPS[troop_key]
+    q = quality or cat.DEFAULT_QUALITY
+    return troop.name if q == cat.DEFAULT_QUALITY else f"{q.capitalize()} {troop.name}"
+
+
+def unit_title(unit: Unit) -> str:
+    """A unit as a player says it: "Line of Veteran Archers with stakes"."""
+    troop = cat.TROOPS[unit.troop]
+    if troop.kind == cat.BAND:
+        title = f"Band of {troop.name}"
+    elif troop.kind == cat.SQUADRON:
+        title = f"Squadron of {troop.name}"
+    elif troop.kind == cat.SECTION:
+        title = "Gun and crew"
+    elif unit.formation == "combined" and unit.rear is not None:
+        title = (f"Combined block: {_company_name(unit.troop, unit.quality)}"
+                 f" before {_company_name(unit.rear.troop, unit.rear.quality)}")
+    elif unit.formation in ("line", "block"):
+        title = f"{unit.formation.capitalize()} of {_company_name(unit.troop, unit.quality)}"
+    else:
+        title = f"Company of {_company_name(unit.troop, unit.quality)}"
+    extras = [name for flag, name in ((unit.stakes, "stakes"), (unit.pavises, "pavises"),
+                                      (unit.defences, "field defences")) if flag]
+    if unit.arms:
+        extras.append(unit.arms)
+    if extras:
+        title += " with " + " and ".join(extras)
+    return title
