@@ -1,0 +1,56 @@
+"""What every print-pack writer takes and returns (shared by the ReportLab and WeasyPrint sides).
+
+A writer is a function ``write(job: ExportJob, path: Path) -> Written`` registered by kind name
+in :data:`builder.export.pack.KINDS`; it writes one PDF at ``path`` (the pack writes to a
+temporary name and renames, so a failed export leaves nothing half-written).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from builder.army import Army
+
+#: Paper sizes in millimetres (portrait).
+PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+#: Card sizes in millimetres (portrait).
+CARD_MM = {"poker": (63.5, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7)}
+TOKEN_MM = 25.0
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    paper: str = "a4"
+    card_size: str = "poker"
+    bleed: float = 0.0
+    gutter: bool = False
+    #: A special events file (TOML); None prints the shipped core titles and blank cards.
+    events: Path | None = None
+
+
+@dataclass(frozen=True)
+class ArmyInput:
+    """One army to print, with the file it came from (its text gives a short hash)."""
+
+    army: Army
+    path: Path
+    text: str
+
+
+@dataclass(frozen=True)
+class ExportJob:
+    armies: tuple[ArmyInput, ...]
+    options: ExportOptions = ExportOptions()
+
+
+@dataclass
+class Written:
+    """One file of the pack, as the manifest lists it."""
+
+    file: str
+    pages: int
+    #: How many of each printed kind label (LEADER, ORDER, ...) the file holds.
+    counts: dict[str, int] = field(default_factory=dict)
+    #: Anything else worth recording (e.g. cards per sheet).
+    details: dict[str, object] = field(default_factory=dict)
