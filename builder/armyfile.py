@@ -100,7 +100,7 @@ def _matches(current: list[str], idx: dict[str, int], want: list[tuple[str, list
 
 
 @dataclass
-class _Ctx:
+class Ctx:
     path: str
     text: str
 
@@ -114,7 +114,7 @@ def _type_name(value: Any) -> str:
             list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
 
 
-def check_value(ctx: _Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
+def check_value(ctx: Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
     """``value`` as ``spec`` wants it, or an error naming ``key``."""
     expected = {"str": str, "int": int, "bool": bool, "table": dict}[spec.type]
     if not isinstance(value, expected) or (spec.type == "int" and isinstance(value, bool)):
@@ -142,7 +142,7 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def check_table(ctx: _Ctx, where: str, table: Any, schema: Mapping[str, FieldSpec],
+def check_table(ctx: Ctx, where: str, table: Any, schema: Mapping[str, FieldSpec],
                 ) -> dict[str, Any]:
     """Validate a table against ``schema``: no unknown keys, required keys present."""
     if not isinstance(table, dict):
@@ -158,7 +158,7 @@ def check_table(ctx: _Ctx, where: str, table: Any, schema: Mapping[str, FieldSpe
             for key, value in table.items()}
 
 
-def _array(ctx: _Ctx, key: str, value: Any) -> list[Any]:
+def _array(ctx: Ctx, key: str, value: Any) -> list[Any]:
     if not isinstance(value, list):
         raise ctx.error(key, f"expected a list of tables ([[{key.split('.')[-1]}]]), "
                              f"got {_type_name(value)} {_short(value)}")
@@ -221,10 +221,10 @@ def load(path: str | Path) -> Army:
 def loads(text: str, path: str = "<army>") -> Army:
     """Parse army-file text (``path`` only names the file in messages)."""
     data = parse_toml(path, text)
-    return army_from_dict(data, _Ctx(path, text))
+    return army_from_dict(data, Ctx(path, text))
 
 
-def army_from_dict(data: dict[str, Any], ctx: _Ctx) -> Army:
+def army_from_dict(data: dict[str, Any], ctx: Ctx) -> Army:
     if "ruleset" not in data:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
@@ -253,7 +253,7 @@ def army_from_dict(data: dict[str, Any], ctx: _Ctx) -> Army:
     )
 
 
-def _ward(ctx: _Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
+def _ward(ctx: Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
           leader_schema: Mapping[str, FieldSpec]) -> Ward:
     if not isinstance(ward, dict):
         raise ctx.error(where, f"expected a table, got {_type_name(ward)}")
