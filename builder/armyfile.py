@@ -8,11 +8,13 @@ comments and key order survive, and lands atomically (temporary file, then renam
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -105,8 +107,13 @@ class Ctx:
     text: str
 
     def error(self, key: str, message: str) -> ArmyFileError:
-        return ArmyFileError(self.path, message, locate(self.text, key) if key else None,
-                             key or None)
+        """An error at ``key``, placed on the nearest line the key or its parents are on."""
+        line = None
+        probe = key
+        while probe and line is None:
+            line = locate(self.text, probe)
+            probe = probe.rpartition(".")[0]
+        return ArmyFileError(self.path, message, line, key or None)
 
 
 def _type_name(value: Any) -> str:
@@ -116,14 +123,15 @@ def _type_name(value: Any) -> str:
 
 def check_value(ctx: Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
     """``value`` as ``spec`` wants it, or an error naming ``key``."""
-    expected = {"str": str, "int": int, "bool": bool, "table": dict}[spec.type]
+    expected: type[Any] = {"str": str, "int": int, "bool": bool, "table": dict}[spec.type]
     if not isinstance(value, expected) or (spec.type == "int" and isinstance(value, bool)):
         names = {"str": "text", "int": "a whole number", "bool": "true or false",
                  "table": "a table"}
         raise ctx.error(key, f"expected {names[spec.type]}, got {_type_name(value)} "
                              f"{_short(value)}")
     if spec.choices is not None and value not in spec.choices:
-        raise ctx.error(key, f"unknown value {_short(value)}: expected one of "
+        hint = _did_you_mean(str(value), spec.choices)
+        raise ctx.error(key, f"unknown value {_short(value)}{hint}: expected one of "
                              + ", ".join(spec.choices))
     if spec.type == "int":
         if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
@@ -135,6 +143,11 @@ def check_value(ctx: Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
     if spec.type == "table":
         return check_table(ctx, key, value, spec.fields)
     return value
+
+
+def _did_you_mean(value: str, options: Iterable[str]) -> str:
+    close = difflib.get_close_matches(value, list(options), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _short(value: Any) -> str:
@@ -150,7 +163,8 @@ def check_table(ctx: Ctx, where: str, table: Any, schema: Mapping[str, FieldSpec
     prefix = f"{where}." if where else ""
     for key in table:
         if key not in schema:
-            raise ctx.error(prefix + key, "unknown key; allowed: " + ", ".join(schema))
+            raise ctx.error(prefix + key, f"unknown key{_did_you_mean(key, schema)}; allowed: "
+                                          + ", ".join(schema))
     for key, spec in schema.items():
         if spec.required and key not in table:
             raise ctx.error(where, f"missing required key '{key}'")
@@ -268,8 +282,8 @@ def _ward(ctx: Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
     return Ward(leader, units)
 
 
-def _build(cls: type, values: dict[str, Any]) -> Any:
-    fields = cls.__dataclass_fields__
+def _build(cls: type[Any], values: dict[str, Any]) -> Any:
+    fields = {f.name for f in dataclasses.fields(cls)}
     known = {k: v for k, v in values.items() if k in fields and k != "extra"}
     extra = {k: v for k, v in values.items() if k not in fields}
     return cls(**known, extra=extra)

@@ -22,10 +22,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Command class rolls for {army.name} (seed {seed}): 6 Hero, 2-5 Commander, 1 Dolt")
     for roll in rolls:
         dice = ", ".join(str(d) for d in roll.dice)
-        why = "".join(f"\n      rolled {d}: {reason}" for d, reason in zip(roll.dice, roll.rerolls))
+        why = "".join(f"\n      {d}: {reason}"
+                      for d, reason in zip(roll.dice[:-1], roll.rerolls, strict=True))
         print(f"  {roll.name}: rolled {dice} -> {roll.class_name} ({roll.command_class}){why}")
     if args.write:
-        for ward, roll in zip(army.wards, rolls):
+        for ward, roll in zip(army.wards, rolls, strict=True):
             ward.leader.command_class = roll.command_class
         armyfile.save(army, args.army)
         print(f"Wrote the classes into {args.army}", file=sys.stderr)
