@@ -64,6 +64,21 @@ class TroopInfo:
 
 
 @dataclass(frozen=True)
+class UnitOptions:
+    """The options a ruleset allows on one troop, for an editor to offer (empty: none)."""
+
+    qualities: tuple[str, ...] = ()
+    default_quality: str | None = None
+    formations: tuple[str, ...] = ("single",)
+    #: Troops that may stand behind this one in a combined block.
+    rear_troops: tuple[str, ...] = ()
+    stakes: bool = False
+    pavises: bool = False
+    defences: bool = False
+    arms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class UnitLine:
     """A unit as a roster or ``check`` lists it."""
 
@@ -128,6 +143,8 @@ class Ruleset(Protocol):
     def summarise(self, army: Army) -> ArmySummary: ...
 
     def profile(self, unit: Unit) -> Any: ...
+
+    def unit_options(self, troop: str) -> UnitOptions: ...
 
 
 def number(value: float) -> int | float:

@@ -6,10 +6,11 @@ import random
 from collections.abc import Mapping
 
 from builder.army import Army, Leader, Unit
-from builder.rules.base import ArmySummary, FieldSpec, Finding, TroopInfo, UnitLine
+from builder.rules.base import ArmySummary, FieldSpec, Finding, TroopInfo, UnitLine, UnitOptions
 
 from . import catalogue as cat
 from .checks import check_army
+from .options import unit_options
 from .points import army_morale_tokens, figures, leader_points, troop_points, unit_points
 from .points import unit_title as _unit_title
 from .profile import Profile, kill_table, profile
@@ -106,6 +107,9 @@ class Billhooks:
 
     def profile(self, unit: Unit) -> Profile:
         return profile(unit)
+
+    def unit_options(self, troop: str) -> UnitOptions:
+        return unit_options(troop)
 
     def kill_table(self, unit: Unit) -> dict[str, dict[str, float]]:
         return kill_table(unit)
