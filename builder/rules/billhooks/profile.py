@@ -9,10 +9,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from builder.army import Unit
+from builder.army import Army, Leader, Unit
 
 from . import catalogue as cat
-from .points import companies, figures, quality_of, unit_points, unit_title
+from .points import companies, figures, leader_points, quality_of, unit_points, unit_title
 
 
 def dice(count: float) -> int:
@@ -238,5 +238,33 @@ def kill_table(unit: Unit) -> dict[str, dict[str, float]]:
     return table
 
 
-__all__ = ["Profile", "ShootingLine", "SaveLine", "profile", "kill_table", "expected_kills",
-           "dice", "companies"]
+@dataclass(frozen=True)
+class LeaderProfile:
+    """The numbers a roster or leader card prints for a leader (RULES.md 1.4)."""
+
+    points: float
+    #: Inches on foot or mounted.
+    move: int
+    command_range: int
+    #: Wounds he can take, order tokens he claims and extra melee hits he adds: each equals
+    #: his command class.
+    wounds: int
+    order_tokens: int
+    melee_hits: int
+
+
+def leader_profile(army: Army, leader: Leader) -> LeaderProfile:
+    """Everything a roster prints for ``leader`` of ``army``."""
+    cls = leader.command_class
+    return LeaderProfile(
+        points=leader_points(army, leader),
+        move=cat.LEADER_MOVE[leader.mounted],
+        command_range=cat.COMMAND_RANGE,
+        wounds=cls,
+        order_tokens=cls,
+        melee_hits=cls,
+    )
+
+
+__all__ = ["Profile", "LeaderProfile", "ShootingLine", "SaveLine", "profile", "leader_profile",
+           "kill_table", "expected_kills", "dice", "companies"]
