@@ -64,12 +64,15 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
     against = f" of {agreed} agreed" if agreed is not None else ""
     if army.muster is not None:
         against += " (mustered)"
-    console.print(
-        f"Troop points [bold]{summary.troop_points:g}[/]{against}   "
-        f"Leader points [bold]{summary.leader_points:g}[/]   "
-        f"Total [bold]{summary.total_points:g}[/]   "
-        f"Army Morale tokens [bold]{summary.army_morale_tokens}[/]"
-    )
+    totals = Table.grid(padding=(0, 2))
+    totals.add_column()
+    totals.add_column(justify="right", style="bold")
+    totals.add_column()
+    totals.add_row("Troop points", f"{summary.troop_points:g}", against.strip())
+    totals.add_row("Leader points", f"{summary.leader_points:g}", "")
+    totals.add_row("Total", f"{summary.total_points:g}", "")
+    totals.add_row("Army Morale tokens", str(summary.army_morale_tokens), "")
+    console.print(totals)
     for f in summary.findings:
         colour = "red" if f.level == "error" else "yellow"
         place = f"{f.where}: " if f.where else ""

@@ -1,0 +1,1 @@
+"""Dialogs: each is a ``ModalScreen[T]`` that dismisses with its answer (None: cancelled)."""

@@ -1,0 +1,1 @@
+"""Full screens: the army being edited (and, when present, Mustering and Print)."""

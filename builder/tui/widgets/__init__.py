@@ -1,0 +1,1 @@
+"""Widgets of the army screen: the ward tree, the detail pane, the status bar, the findings."""

@@ -1,0 +1,165 @@
+"""Every finding code, with hand-computed armies (DESIGN.md "Findings")."""
+
+from __future__ import annotations
+
+from armies import army, codes, unit
+
+from builder.rules import get_ruleset
+
+BH = get_ruleset("billhooks")
+
+
+def legal_base() -> list:  # type: ignore[type-arg]
+    return [[unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")]]
+
+
+def test_legal_army_has_no_findings() -> None:
+    a = army(*legal_base(), points=100)
+    assert BH.check(a) == []
+    assert BH.summarise(a).legal
+
+
+def test_archers_billmen_half_error_at_the_boundary() -> None:
+    # Core 24 of 48: exactly half is legal.
+    a = army([unit("archers"), unit("men-at-arms")], [unit("billmen")])
+    assert "archers-billmen-half" not in codes(BH.check(a))
+    # Core 24 of 60: under half.
+    a = army([unit("archers"), unit("men-at-arms")], [unit("billmen"), unit("pikemen")])
+    found = [f for f in BH.check(a) if f.code == "archers-billmen-half"]
+    assert len(found) == 1 and found[0].level == "error"
+    assert "24 points" in found[0].message and "add 6 more" in found[0].message
+
+
+def test_pikemen_and_men_at_arms_behind_archers_are_not_core() -> None:
+    a = army([unit("archers", formation="combined", rear="men-at-arms")],
+             [unit("pikemen")])
+    # Core is only the archer company: 12 of 12 + 24 + 12 = 48 -> under half.
+    assert "archers-billmen-half" in codes(BH.check(a))
+    a = army([unit("archers", formation="combined", rear="billmen")], [unit("pikemen")])
+    assert "archers-billmen-half" not in codes(BH.check(a))  # 24 of 36
+
+
+def test_skirmishers_fifth() -> None:
+    # Bands 12 of 60 = one fifth exactly: legal.
+    ok = army([unit("archers"), unit("billmen"), unit("kern")],
+              [unit("archers"), unit("billmen"), unit("kern")])
+    assert "skirmishers-fifth" not in codes(BH.check(ok))
+    over = army([unit("archers"), unit("billmen"), unit("kern")],
+                [unit("archers"), unit("billmen"), unit("crossbowmen", pavises=True)])
+    found = [f for f in BH.check(over) if f.code == "skirmishers-fifth"]
+    assert found and found[0].level == "error" and "15 points" in found[0].message
+
+
+def test_non_english_army_gets_advice_instead_of_errors() -> None:
+    a = army([unit("men-at-arms"), unit("kern")], [unit("knights"), unit("kern"), unit("kern")],
+             english=False)
+    found = BH.check(a)
+    assert "archers-billmen-half" not in codes(found)
+    assert "skirmishers-fifth" not in codes(found)
+    advice = [f for f in found if f.code == "restriction-advice"]
+    assert len(advice) == 2 and all(f.level == "warning" for f in advice)
+    assert BH.summarise(a).legal
+
+
+def test_muster_measures_proportions_against_the_agreed_total() -> None:
+    # Core 48 of troop points 117 is under half, but at least half of the agreed 96.
+    units = [[unit("archers"), unit("archers"), unit("billmen")],
+             [unit("billmen"), unit("men-at-arms"), unit("knights")],
+             [unit("crossbowmen"), unit("artillery")]]
+    plain = army(*units)
+    assert "archers-billmen-half" in codes(BH.check(plain))
+    mustered = army(*units, muster=96)
+    assert "archers-billmen-half" not in codes(BH.check(mustered))
+    assert "over-points" not in codes(BH.check(mustered))
+
+
+def test_one_c_in_c() -> None:
+    a = army(*legal_base())
+    a.wards[1].leader.c_in_c = True
+    found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
+    assert [f.where for f in found] == ["wards[1].leader"]
+    for w in a.wards:
+        w.leader.c_in_c = False
+    found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
+    assert len(found) == 1 and "no leader is the C-in-C" in found[0].message
+
+
+def test_one_hero() -> None:
+    a = army(*legal_base(), classes=(3, 3))
+    found = [f for f in BH.check(a) if f.code == "one-hero"]
+    assert [f.where for f in found] == ["wards[1].leader"]
+    assert "one-hero" not in codes(BH.check(army(*legal_base(), classes=(3, 2))))
+
+
+def test_c_in_c_dolt() -> None:
+    found = [f for f in BH.check(army(*legal_base(), classes=(1, 2))) if f.code == "c-in-c-dolt"]
+    assert [f.where for f in found] == ["wards[0].leader"]
+    assert "c-in-c-dolt" not in codes(BH.check(army(*legal_base(), classes=(2, 1))))
+
+
+def test_over_points() -> None:
+    assert "over-points" not in codes(BH.check(army(*legal_base(), points=48)))
+    found = [f for f in BH.check(army(*legal_base(), points=47)) if f.code == "over-points"]
+    assert found and "remove 1 points" in found[0].message and found[0].where == "points"
+
+
+def _option_messages(u) -> list[str]:  # type: ignore[no-untyped-def]
+    a = army([u, unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
+             english=False)
+    return [f.message for f in BH.check(a) if f.code == "option-not-allowed"
+            and f.where == "wards[0].units[0]"]
+
+
+def test_option_not_allowed_cases() -> None:
+    assert any("stakes are only for archer" in m for m in _option_messages(
+        unit("billmen", stakes=True)))
+    assert any("quality veteran" in m for m in _option_messages(
+        unit("crossbowmen", quality="veteran")))
+    assert any("quality levy" in m for m in _option_messages(unit("knights", quality="levy")))
+    assert any("pavises" in m for m in _option_messages(unit("kern", pavises=True)))
+    assert any("pavises" in m for m in _option_messages(unit("archers", pavises=True)))
+    assert any("cannot be paired" in m for m in _option_messages(
+        unit("kern", formation="line")))
+    assert any("archers in front" in m for m in _option_messages(
+        unit("billmen", formation="combined", rear="billmen")))
+    assert any("needs its rear" in m for m in _option_messages(
+        unit("archers", formation="combined")))
+    assert any("cannot stand behind archers" in m for m in _option_messages(
+        unit("archers", formation="combined", rear="archers")))
+    assert any("rear is only for a combined" in m for m in _option_messages(
+        unit("archers", rear="billmen")))
+    assert any("field defences" in m for m in _option_messages(
+        unit("knights", defences=True)))
+    assert any("arms are only for light horse" in m for m in _option_messages(
+        unit("knights", arms="bows")))
+    # Allowed options give nothing.
+    for ok in (unit("archers", stakes=True, quality="levy", defences=True),
+               unit("light-horse", arms="crossbows"), unit("handgunners", pavises=True),
+               unit("archers", formation="combined", rear="men-at-arms", stakes=True),
+               unit("pikemen", formation="block"), unit("crossbowmen", quality="retinue")):
+        assert _option_messages(ok) == [], ok
+
+
+def test_empty_ward_and_ward_size() -> None:
+    a = army([unit("archers"), unit("billmen")], [], [unit("archers")],
+             [unit("billmen")] * 4)
+    found = BH.check(a)
+    assert [(f.code, f.where) for f in found if f.code == "empty-ward"] == [
+        ("empty-ward", "wards[1]")]
+    sizes = [(f.level, f.where) for f in found if f.code == "ward-size"]
+    assert sizes == [("warning", "wards[2]"), ("warning", "wards[3]")]
+
+
+def test_leader_count() -> None:
+    one = army([unit("archers"), unit("billmen")])
+    assert [f.level for f in BH.check(one) if f.code == "leader-count"] == ["warning"]
+    five = army(*[[unit("archers"), unit("billmen")]] * 5)
+    assert "leader-count" in codes(BH.check(five))
+    assert "leader-count" not in codes(BH.check(army(*[[unit("archers"), unit("billmen")]] * 4)))
+
+
+def test_errors_come_before_warnings() -> None:
+    a = army([unit("archers")], [unit("men-at-arms"), unit("men-at-arms")])
+    levels = [f.level for f in BH.check(a)]
+    assert levels == sorted(levels, key=lambda lv: lv != "error")
+    assert "error" in levels and "warning" in levels

@@ -1,0 +1,126 @@
+"""The command line: output, JSON, exit codes, and no traceback ever reaching the user."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from builder.cli import main
+from builder.resources import examples_dir
+
+LANCASTER = str(examples_dir() / "lancaster.toml")
+YORK = str(examples_dir() / "york.toml")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_human_lists_units_totals_and_legal(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
+    code, out, _ = run(capsys, "check", LANCASTER)
+    assert code == 0
+    assert "Company of Veteran Archers with stakes" in out
+    assert re.search(r"Troop points\s+99\s+of 100 agreed", out)
+    assert re.search(r"Army Morale tokens\s+5", out)
+    assert out.rstrip().endswith("LEGAL")
+
+
+def test_check_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", YORK, "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert set(data) >= {"name", "ruleset", "legal", "troop_points", "leader_points",
+                         "total_points", "army_morale_tokens", "units", "findings"}
+    assert (data["troop_points"], data["leader_points"], data["total_points"]) == (96, 10, 106)
+    assert data["army_morale_tokens"] == 4
+    assert data["units"][0] == {"where": "wards[0].units[0]", "troop": "archers",
+                                "title": "Line of Archers with stakes", "figures": 24,
+                                "points": 30}
+    assert data["findings"] == [] and data["legal"] is True
+
+
+def test_check_illegal_army_exits_1_with_where(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
+    text = text.replace('troop = "knights"', 'troop = "knights"\nstakes = true')
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["legal"] is False
+    stakes = [f for f in data["findings"] if f["code"] == "option-not-allowed"]
+    assert stakes[0]["where"] == "wards[1].units[0]"
+    assert "stakes are only for archer companies" in stakes[0]["message"]
+    code, out, _ = run(capsys, "check", str(path))
+    assert code == 1
+    assert "wards[1].units[0]: stakes are only for archer companies" in out
+
+
+def test_bad_file_exit_2_message_on_stderr(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('ruleset = "billhooks"\nname = "x"\nwards = "many"\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 2 and out == ""
+    assert err.strip() == (f"billhooks: {path}:3: wards: expected a list of tables "
+                           "([[wards]]), got text 'many'")
+
+
+def test_roll_shows_dice_and_writes_only_classes(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "army.toml"
+    src = (examples_dir() / "york.toml").read_text(encoding="utf-8")
+    path.write_text(src, encoding="utf-8")
+    code, out, err = run(capsys, "roll", str(path), "--seed", "7")
+    assert code == 0 and "seed 7" in out and "rolled" in out
+    assert path.read_text(encoding="utf-8") == src and "--write" in err
+    code, out2, _ = run(capsys, "roll", str(path), "--seed", "7", "--write")
+    assert out2 == out
+    from builder import armyfile
+
+    classes = [w.leader.command_class for w in armyfile.load(path).wards]
+    for ward_line, cls in zip([ln for ln in out.splitlines() if "->" in ln], classes,
+                              strict=True):
+        assert f"({cls})" in ward_line
+    after = path.read_text(encoding="utf-8")
+    assert [ln for ln in after.splitlines() if not ln.startswith("command_class")] == [
+        ln for ln in src.splitlines() if not ln.startswith("command_class")]
+
+
+def test_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "catalogue")
+    assert code == 0 and "men-at-arms" in out and "1 gun + 3 crew" in out
+    code, out, _ = run(capsys, "catalogue", "--json")
+    data = json.loads(out)
+    assert len(data["troops"]) == 11
+    assert {t["key"]: t["points"] for t in data["troops"]}["light-horse"] == 12
+    code, _, err = run(capsys, "catalogue", "--ruleset", "chess")
+    assert code == 2 and "unknown ruleset" in err
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["check"])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["roll", LANCASTER, "--seed", "abc"])
+    assert info.value.code == 2
+
+
+@pytest.mark.parametrize("content", [b"\x00\xff\xfe garbage", b"[[[", b"wards = 3"])
+def test_no_traceback_from_the_real_command(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.toml"
+    path.write_bytes(content)
+    proc = subprocess.run([sys.executable, "-m", "builder", "check", str(path)],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr and str(path) in proc.stderr

@@ -1,0 +1,38 @@
+"""The core and `check` load none of the heavy libraries (as harlequin's test does)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from builder.resources import examples_dir
+
+HEAVY = ("textual", "weasyprint", "reportlab", "PIL")
+
+
+def loaded_after(code: str) -> set[str]:
+    probe = code + "\nimport sys, json\nprint(json.dumps(sorted(sys.modules)))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    return {m.split(".")[0] for m in json.loads(out.splitlines()[-1])}
+
+
+@pytest.mark.parametrize("module", ["builder.army", "builder.rules", "builder.armyfile",
+                                    "builder.rules.billhooks", "builder.cli",
+                                    "builder.muster", "builder.collection"])
+def test_core_modules_stay_light(module: str) -> None:
+    try:
+        __import__(module)
+    except ModuleNotFoundError:
+        pytest.skip(f"{module} not written yet")
+    assert not loaded_after(f"import {module}") & set(HEAVY)
+
+
+def test_check_command_stays_light() -> None:
+    army = examples_dir() / "lancaster.toml"
+    code = (f"from builder.cli import main\nimport contextlib, io\n"
+            f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])")
+    assert not loaded_after(code) & set(HEAVY)

@@ -1,0 +1,119 @@
+"""Points for every troop type and every extra, hand-computed from RULES.md 1.2."""
+
+from __future__ import annotations
+
+import pytest
+from armies import army, unit
+
+from builder.rules import get_ruleset
+from builder.rules.billhooks.points import figures, troop_points, unit_points
+
+BH = get_ruleset("billhooks")
+
+
+@pytest.mark.parametrize(
+    ("troop", "figs", "points"),
+    [
+        ("archers", 12, 12),
+        ("billmen", 12, 12),
+        ("pikemen", 12, 12),
+        ("men-at-arms", 12, 24),
+        ("skirmish-archers", 6, 6),
+        ("crossbowmen", 6, 6),
+        ("handgunners", 6, 6),
+        ("kern", 6, 6),
+        ("knights", 8, 24),
+        ("light-horse", 8, 12),
+        ("artillery", 3, 9),  # gun 6 + three artillerymen at 1
+    ],
+)
+def test_every_troop_type(troop: str, figs: int, points: int) -> None:
+    u = unit(troop)
+    assert figures(u) == figs
+    assert unit_points(u) == points
+
+
+@pytest.mark.parametrize(
+    ("kw", "points"),
+    [
+        ({"quality": "veteran"}, 15),
+        ({"quality": "levy"}, 9),
+        ({"quality": "retinue"}, 12),
+        ({"stakes": True}, 15),
+        ({"defences": True}, 15),
+        ({"quality": "veteran", "stakes": True, "defences": True}, 21),
+        ({"formation": "line"}, 24),
+        ({"formation": "block"}, 24),
+        ({"formation": "line", "quality": "veteran"}, 30),  # +3 per company
+        ({"formation": "line", "stakes": True}, 30),  # stakes per archer company
+        ({"formation": "line", "defences": True}, 30),  # two companies of frontage
+        ({"formation": "block", "defences": True}, 27),  # one company of frontage
+        ({"formation": "combined", "rear": "billmen"}, 24),
+        ({"formation": "combined", "rear": ("men-at-arms", "veteran")}, 39),
+        ({"formation": "combined", "rear": ("billmen", "levy"), "stakes": True}, 24),
+        ({"formation": "combined", "rear": "pikemen", "defences": True}, 27),
+    ],
+)
+def test_archer_company_extras(kw: dict, points: int) -> None:
+    assert unit_points(unit("archers", **kw)) == points
+
+
+def test_pavises_on_crossbows_and_handguns() -> None:
+    assert unit_points(unit("crossbowmen", pavises=True)) == 9
+    assert unit_points(unit("handgunners", pavises=True)) == 9
+
+
+def test_men_at_arms_quality_and_pairs() -> None:
+    assert unit_points(unit("men-at-arms", quality="veteran")) == 27
+    assert unit_points(unit("men-at-arms", formation="block", quality="levy")) == 42
+    assert figures(unit("men-at-arms", formation="block")) == 24
+
+
+def test_seed_core_force_of_five_companies_is_60() -> None:
+    a = army([unit("archers"), unit("archers"), unit("archers")],
+             [unit("billmen"), unit("billmen")])
+    assert troop_points(a) == 60
+
+
+def test_seed_four_companies_are_48() -> None:
+    a = army([unit("archers"), unit("archers")], [unit("billmen"), unit("billmen")])
+    assert troop_points(a) == 48
+
+
+def test_seed_band_men_at_arms_and_gun_make_99_with_the_core() -> None:
+    extras = [unit("crossbowmen"), unit("men-at-arms"), unit("artillery")]
+    assert sum(unit_points(u) for u in extras) == 39
+    a = army([unit("archers"), unit("archers"), unit("archers")],
+             [unit("billmen"), unit("billmen")], extras)
+    assert troop_points(a) == 99
+
+
+def test_seed_squadron_of_knights_is_24() -> None:
+    assert unit_points(unit("knights")) == 24
+
+
+def test_leader_points_c_in_c_free_others_five() -> None:
+    a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
+             [unit("archers"), unit("billmen")])
+    summary = BH.summarise(a)
+    assert summary.troop_points == 72
+    assert summary.leader_points == 10
+    assert summary.total_points == 82
+
+
+def test_army_morale_tokens_skip_bands_and_artillery_pairs_count_once() -> None:
+    a = army([unit("archers", formation="line"), unit("billmen"), unit("kern")],
+             [unit("archers", formation="combined", rear="billmen"), unit("artillery"),
+              unit("knights")])
+    assert BH.summarise(a).army_morale_tokens == 4
+
+
+def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
+    rows = {r.key: r for r in BH.catalogue()}
+    assert len(rows) == 11
+    assert rows["men-at-arms"].points == 24
+    assert rows["light-horse"].points == 12
+    assert rows["artillery"].summary == "1 gun + 3 crew"
+    assert "stakes +3" in rows["archers"].options
+    assert "pavises +3" in rows["handgunners"].options
+    assert "pavises +3" not in rows["kern"].options
