@@ -1,0 +1,212 @@
+"""Mustering collections: the player's figure collection as a deck of unit cards.
+
+The file format is the DESIGN.md contract "The Mustering collection": ``ruleset``, ``name`` and
+``[[cards]]`` tables carrying the same keys as an army file's units, plus ``count`` (how many such
+unit cards, default 1) and ``photo`` (an image beside the collection file). Loading is as strict
+as for army files: an unknown key or troop, a bad count, a photo that is missing or lies outside
+the collection's folder, or an option the rules do not allow on that troop (stakes on billmen,
+pavises on kern, a pair of bands, ...) is an :class:`~builder.armyfile.ArmyFileError` naming the
+file, the line and the key. A card the rules forbid would make every army dealt from it illegal,
+so it is refused here rather than discovered after the draw.
+
+Each ``count`` is expanded into separate :class:`Card` instances with a stable id
+(``"3.2"``: the second card of the third ``[[cards]]`` table), so a draw can say exactly which
+card went where and never use one twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from builder.army import Army, Leader, RearCompany, Unit, Ward
+from builder.armyfile import (
+    NAME_MAX,
+    ArmyFileError,
+    Ctx,
+    check_table,
+    parse_toml,
+    read_text,
+)
+from builder.rules import RULESETS, get_ruleset
+from builder.rules.base import FieldSpec, Ruleset
+
+#: Most cards one ``[[cards]]`` table may stand for, and in a whole collection: a typo such as
+#: ``count = 40000000`` must not eat the machine's memory.
+COUNT_MAX = 10_000
+CARDS_MAX = 100_000
+#: Image types both print pipelines (ReportLab and WeasyPrint) read.
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+_TOP: Mapping[str, FieldSpec] = {
+    "ruleset": FieldSpec("str", required=True),
+    "name": FieldSpec("str", required=True, max_len=NAME_MAX),
+}
+#: Keys a card has on top of the ruleset's unit keys.
+_CARD_KEYS = ("count", "photo")
+_UNIT_FIELDS = {f.name for f in fields(Unit)} - {"extra", "photo", "rear"}
+_CARD_HEADER = re.compile(r"^\s*\[\[\s*cards\s*\]\]")
+_CARD_KEY = re.compile(r"^cards\[(\d+)\]$")
+
+
+class _CollectionCtx(Ctx):
+    """Ctx that also places a whole card (``cards[3]``) on its ``[[cards]]`` line, which the
+    army-file locator (made for keys inside tables) cannot."""
+
+    def error(self, key: str, message: str) -> ArmyFileError:
+        m = _CARD_KEY.match(key)
+        if m:
+            return ArmyFileError(self.path, message, card_line(self.text, int(m.group(1))), key)
+        return super().error(key, message)
+
+
+def card_line(text: str, index: int) -> int | None:
+    """The 1-based line of the ``index``-th (0-based) ``[[cards]]`` header in ``text``."""
+    seen = -1
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if _CARD_HEADER.match(line):
+            seen += 1
+            if seen == index:
+                return lineno
+    return None
+
+
+@dataclass(frozen=True)
+class Card:
+    """One unit card of the collection (one of the ``count`` copies of a ``[[cards]]`` table)."""
+
+    #: Stable id: ``"<table number>.<copy>"``, both 1-based, e.g. ``"3.2"``.
+    id: str
+    #: 0-based index of the ``[[cards]]`` table, and the table's line in the file.
+    index: int
+    line: int | None
+    troop: str
+    #: The unit keys other than ``troop``, as written (``quality``, ``stakes``, ``rear``, ...).
+    options: Mapping[str, Any]
+    #: The unit's points, from the ruleset.
+    points: float
+    #: The unit as a player says it ("Company of Veteran Archers with stakes").
+    title: str
+    #: Absolute path of the card's photo, or None.
+    photo: str | None = None
+
+    def unit(self) -> Unit:
+        """A new :class:`Unit` for this card (a fresh object each call), photo attached."""
+        return unit_from_keys({"troop": self.troop, **self.options}, self.photo)
+
+
+@dataclass
+class Collection:
+    """A loaded collection: its name, ruleset, and every card with counts expanded."""
+
+    name: str
+    ruleset: str
+    #: Absolute path of the collection file (photos are relative to its folder).
+    path: str
+    cards: list[Card] = field(default_factory=list)
+
+
+def unit_from_keys(values: Mapping[str, Any], photo: str | None = None) -> Unit:
+    """A :class:`Unit` from validated unit-table keys; keys the model does not name go to
+    ``extra`` (the keys of rulesets other than Billhooks)."""
+    known = {k: v for k, v in values.items() if k in _UNIT_FIELDS}
+    extra = {k: v for k, v in values.items() if k not in _UNIT_FIELDS and k != "rear"}
+    unit = Unit(**known, extra=dict(extra), photo=photo)
+    rear = values.get("rear")
+    if rear is not None:
+        unit.rear = RearCompany(rear["troop"], rear.get("quality"))
+    return unit
+
+
+def load_collection(path: str | Path) -> Collection:
+    """Read and validate a collection file; ArmyFileError (exit 2) for anything wrong."""
+    text = read_text(path)
+    return loads_collection(text, str(path))
+
+
+def loads_collection(text: str, path: str = "<collection>") -> Collection:
+    """Parse collection text; ``path`` names the file in messages and anchors photo paths."""
+    data = parse_toml(path, text)
+    ctx = _CollectionCtx(path, text)
+    if "ruleset" not in data:
+        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
+    name = data["ruleset"]
+    if not isinstance(name, str) or name not in RULESETS:
+        raise ctx.error("ruleset", f"unknown ruleset {name!r}: expected one of "
+                                   + ", ".join(RULESETS))
+    ruleset = get_ruleset(name)
+    top = {k: v for k, v in data.items() if k != "cards"}
+    checked = check_table(ctx, "", top, _TOP)
+    raw_cards = data.get("cards", [])
+    if not isinstance(raw_cards, list):
+        raise ctx.error("cards", "expected a list of tables ([[cards]]), one per kind of unit")
+    folder = Path(path).resolve().parent
+    cards: list[Card] = []
+    for index, raw in enumerate(raw_cards):
+        cards.extend(_cards(ctx, ruleset, folder, index, raw))
+        if len(cards) > CARDS_MAX:
+            raise ctx.error(f"cards[{index}].count",
+                            f"the collection holds more than {CARDS_MAX} cards")
+    return Collection(checked["name"], name, str(Path(path).resolve()), cards)
+
+
+def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, raw: Any) -> list[Card]:
+    where = f"cards[{index}]"
+    schema: dict[str, FieldSpec] = dict(ruleset.unit_schema)
+    schema["count"] = FieldSpec("int")
+    schema["photo"] = FieldSpec("str")
+    table = check_table(ctx, where, raw, schema)
+    count = _count(ctx, where, raw.get("count", 1))
+    photo = _photo(ctx, where, folder, table["photo"]) if "photo" in table else None
+    keys = {k: v for k, v in table.items() if k not in _CARD_KEYS}
+    unit = unit_from_keys(keys, photo)
+    _check_options(ctx, ruleset, where, unit)
+    points = ruleset.unit_points(unit)
+    if points is None:
+        raise ctx.error(where, f"the {ruleset.title} ruleset has no points, so it cannot "
+                               "muster")
+    title = ruleset.unit_title(unit)
+    options = {k: v for k, v in keys.items() if k != "troop"}
+    line = card_line(ctx.text, index)
+    return [Card(f"{index + 1}.{copy}", index, line, keys["troop"], options, points, title,
+                 photo) for copy in range(1, count + 1)]
+
+
+def _count(ctx: Ctx, where: str, count: Any) -> int:
+    # check_table has already made sure it is a whole number (not text, a fraction or a bool).
+    if count < 1:
+        raise ctx.error(f"{where}.count", f"must be 1 or more, got {count} (remove the card "
+                                          "instead of giving it no copies)")
+    if count > COUNT_MAX:
+        raise ctx.error(f"{where}.count", f"{count} is too many; at most {COUNT_MAX}")
+    return int(count)
+
+
+def _photo(ctx: Ctx, where: str, folder: Path, value: str) -> str:
+    key = f"{where}.photo"
+    if not value.strip():
+        raise ctx.error(key, "may not be empty (remove the key for a card without a photo)")
+    target = (folder / value).resolve()
+    if not target.is_relative_to(folder):
+        raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
+                             "photos beside the collection file, e.g. photos/archers.jpg")
+    if not target.exists():
+        raise ctx.error(key, f"no such file {value!r} (looked for {target})")
+    if not target.is_file():
+        raise ctx.error(key, f"{value!r} is a folder, not an image file")
+    if target.suffix.lower() not in PHOTO_SUFFIXES:
+        raise ctx.error(key, f"{value!r} is not a JPEG or PNG image (expected "
+                             + ", ".join(PHOTO_SUFFIXES) + ")")
+    return str(target)
+
+
+def _check_options(ctx: Ctx, ruleset: Ruleset, where: str, unit: Unit) -> None:
+    """Refuse a card whose options the rules do not allow on its troop: every army dealt from
+    it would fail ``check``. The ruleset's own check decides, on a one-unit army."""
+    probe = Army(ruleset.name, "probe", wards=[Ward(Leader("probe"), [unit])])
+    for finding in ruleset.check(probe):
+        if finding.code == "option-not-allowed":
+            raise ctx.error(where, f"{ruleset.unit_title(unit)}: {finding.message}")
