@@ -1,0 +1,138 @@
+"""``billhooks muster COLLECTION --troops N``: the Mustering draw (RULES.md 1.7).
+
+Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
+points and running total, set-asides), then a table of the army it made; ``--json`` prints the
+draw for other tools instead. ``--out FILE`` writes the army file (with ``--both``: one file per
+side, ``FILE``'s stem plus ``-york`` / ``-lancaster``), only after the whole draw succeeded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import sys
+from pathlib import Path
+
+from builder import armyfile
+from builder.army import Leader
+from builder.cli import EXIT_OK, EXIT_RULES, UsageError
+from builder.collection import load_collection
+from builder.muster import SIDE_NAMES, ArmyDraw, Draw, MusterError, muster
+from builder.rules import get_ruleset
+
+BOTH = ("york", "lancaster")
+
+
+def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:
+    """Where each side's army file goes: ``out`` itself for one side, else ``out``'s stem plus
+    ``-<side>`` and its suffix (``.toml`` if it has none), in the same folder."""
+    path = Path(out)
+    if len(sides) == 1:
+        return {sides[0]: path}
+    suffix = path.suffix or ".toml"
+    return {side: path.with_name(f"{path.stem}-{side}{suffix}") for side in sides}
+
+
+def _check_out(paths: dict[str, Path]) -> None:
+    """Refuse an unwritable destination before drawing, so nothing is half written."""
+    for path in paths.values():
+        folder = path.parent if str(path.parent) else Path(".")
+        if path.is_dir():
+            raise UsageError(f"--out {path} is a folder; give a file name such as army.toml")
+        if not folder.is_dir():
+            raise UsageError(f"--out {path}: no such folder {folder}")
+        if not os.access(folder, os.W_OK):
+            raise UsageError(f"--out {path}: cannot write in {folder}")
+
+
+def _header(draw: Draw, side: str) -> str:
+    """Comments at the top of a written army file: what it is and what to edit."""
+    a = draw.army(side)
+    return (
+        f"# {SIDE_NAMES[side]} army dealt by the Mustering draw (billhooks muster) from\n"
+        f"# {draw.collection}: {draw.target} troop points agreed, seed {draw.seed}; dealt "
+        f"{a.troop_points:g}.\n"
+        "# The leaders' names are placeholders: write in your own. The same seed and\n"
+        "# collection always deal this army, so your opponent can check the draw.\n"
+    )
+
+
+def army_text(draw: Draw, side: str) -> str:
+    """The army file for ``side``: the header comments, then the army, a blank line before
+    each table header so the file reads like a hand-written one."""
+    text = armyfile.dumps(draw.army(side).army, _header(draw, side))
+    return re.sub(r"\n+(\[\[wards)", r"\n\n\1", text)
+
+
+def _print_human(draw: Draw) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    # The narration is plain lines (never re-wrapped); the summary is a table.
+    for line in draw.transcript():
+        print(line)
+    console = Console(highlight=False)
+    for a in draw.armies:
+        console.print()
+        table = Table(box=box.SIMPLE_HEAD, title_justify="left",
+                      title=f"{SIDE_NAMES[a.side]}: {a.army.name}")
+        table.add_column("ward")
+        table.add_column("leader / unit")
+        table.add_column("card", style="dim")
+        table.add_column("points", justify="right")
+        cards = iter([s.card for s in a.core] + [s.card for s in a.dealt])
+        for i, ward in enumerate(a.army.wards, 1):
+            leader = ward.leader
+            chief = ", C-in-C" if leader.c_in_c else ""
+            table.add_row(f"Ward {i}", Text(f"{leader.name} ({leader.rank}{chief})",
+                                            style="bold"),
+                          "", f"{draw_leader_points(a, leader):g}")
+            for _unit in ward.units:
+                card = next(cards)
+                table.add_row("", f"  {card.title}", card.id, f"{card.points:g}")
+        table.add_section()
+        table.add_row("", f"Troop points ({draw.target} agreed)", "", f"{a.troop_points:g}")
+        table.add_row("", "Leader points", "", f"{a.leader_points:g}")
+        table.add_row("", Text("Total", style="bold"), "",
+                      Text(f"{a.total_points:g}", style="bold"))
+        console.print(table)
+
+
+def draw_leader_points(a: ArmyDraw, leader: Leader) -> float:
+    """A leader's points, from the ruleset."""
+    points = get_ruleset(a.army.ruleset).leader_points(a.army, leader)
+    return points or 0.0
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.troops < 1:
+        raise UsageError("--troops must be 1 or more (the agreed troop points, e.g. 100)")
+    if args.leaders < 1:
+        raise UsageError("--leaders must be 1 or more: every army has a C-in-C")
+    sides: tuple[str, ...] = BOTH if args.both else (args.side,)
+    paths = out_paths(args.out, sides) if args.out else {}
+    _check_out(paths)
+    collection = load_collection(args.collection)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    try:
+        draw = muster(collection, args.troops, args.leaders, sides, random.Random(seed), seed)
+    except MusterError as exc:
+        print(f"billhooks muster: {args.collection}: {exc} (seed {seed})", file=sys.stderr)
+        return EXIT_RULES
+    if args.json:
+        print(draw.to_json())
+    else:
+        _print_human(draw)
+    for side, path in paths.items():
+        armyfile.atomic_write(path, army_text(draw, side))
+    if paths:
+        note = " (one file per side)" if len(paths) > 1 else ""
+        written = ", ".join(f"{SIDE_NAMES[s]} to {p}" for s, p in paths.items())
+        them = "each" if len(paths) > 1 else "it"
+        print(f"Wrote {written}{note}. Rename the leaders, then billhooks check {them}.",
+              file=sys.stderr if args.json else sys.stdout)
+    return EXIT_OK
