@@ -117,3 +117,9 @@ def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
     assert "stakes +3" in rows["archers"].options
     assert "pavises +3" in rows["handgunners"].options
     assert "pavises +3" not in rows["kern"].options
+
+
+def test_extras_on_troops_that_cannot_take_them_cost_nothing() -> None:
+    assert unit_points(unit("billmen", stakes=True)) == 12
+    assert unit_points(unit("knights", stakes=True, defences=True, pavises=True)) == 24
+    assert unit_points(unit("kern", pavises=True)) == 6

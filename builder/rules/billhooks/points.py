@@ -33,15 +33,13 @@ def company_points(troop_key: str, quality: str | None) -> float:
 def unit_points(unit: Unit) -> float:
     """The unit's points: figures, the gun, quality and every extra it carries.
 
-    Extras on troops that may not take them still cost their points (the check reports them),
-    so the total never hides what the file says.
+    An extra on a troop that may not take it costs nothing: the check reports it as
+    ``option-not-allowed`` and the total stays what a legal reading of the unit is worth.
     """
     troop = cat.TROOPS[unit.troop]
     if not troop.is_company:
-        total = troop.unit_points
-        if unit.pavises:
-            total += cat.PAVISES_POINTS
-        return total
+        pavises = unit.pavises and unit.troop in cat.PAVISE_TROOPS
+        return troop.unit_points + (cat.PAVISES_POINTS if pavises else 0)
     if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
         total = company_points(unit.troop, unit.quality) + company_points(
             unit.rear.troop, unit.rear.quality)
@@ -51,7 +49,7 @@ def unit_points(unit: Unit) -> float:
         total = n * company_points(unit.troop, unit.quality)
         archer_companies = n if unit.troop == "archers" else 0
     if unit.stakes:
-        total += cat.STAKES_POINTS * max(archer_companies, 1)
+        total += cat.STAKES_POINTS * archer_companies
     if unit.defences:
         total += cat.DEFENCES_POINTS * cat.FORMATION_FRONTAGE.get(unit.formation, 1)
     return total
