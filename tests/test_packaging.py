@@ -29,7 +29,8 @@ def test_every_data_file_is_covered_by_package_data() -> None:
     data = CONFIG["package-data"]
     for folder in ("templates", "cards", "examples"):
         for path in (ROOT / folder).rglob("*"):
-            if path.is_dir() or path.suffix == ".py" or "__pycache__" in path.parts:
+            if (path.is_dir() or path.suffix == ".py" or "__pycache__" in path.parts
+                    or path.name.startswith(".")):
                 continue
             rel = path.relative_to(ROOT / folder)
             sub = ".".join(("builder", folder, *rel.parts[:-1]))
