@@ -54,3 +54,8 @@ class Written:
     counts: dict[str, int] = field(default_factory=dict)
     #: Anything else worth recording (e.g. cards per sheet).
     details: dict[str, object] = field(default_factory=dict)
+
+
+class ExportError(Exception):
+    """The pack cannot be written (bad options, an unusable output folder, a bad photo or
+    events file). ``str()`` is the message a user sees; the CLI exits 2."""

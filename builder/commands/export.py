@@ -1,0 +1,58 @@
+"""``billhooks export ARMY [ARMY ...]``: the print pack (cards, tokens, rosters, crib sheet)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from builder import armyfile
+from builder.cli import UsageError
+from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
+from builder.export.pack import KINDS, default_out_dir, export_pack, parse_kinds
+
+
+def _load(paths: list[str]) -> tuple[ArmyInput, ...]:
+    armies = []
+    for name in paths:
+        text = armyfile.read_text(name)
+        armies.append(ArmyInput(armyfile.loads(text, name), Path(name), text))
+    return tuple(armies)
+
+
+def run(args: argparse.Namespace) -> int:
+    only = None
+    if args.only is not None:
+        try:
+            only = parse_kinds(args.only)
+        except ExportError as exc:
+            raise UsageError(str(exc)) from None
+    events = Path(args.events) if args.events else None
+    if events is not None and (only is None or "special-events" in only):
+        # Read the events file before anything is written, so a bad one stops the export.
+        from builder.export.events import load_events
+
+        load_events(events)
+    job = ExportJob(_load(args.armies), ExportOptions(
+        paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
+        events=events))
+    out = Path(args.out) if args.out else default_out_dir(job)
+    started = time.perf_counter()
+    try:
+        data = export_pack(job, out, only)
+    except ExportError as exc:
+        print(f"billhooks export: {exc}", file=sys.stderr)
+        return 2
+    elapsed = time.perf_counter() - started
+    for entry in data["files"]:
+        counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
+        print(f"{out / entry['file']}: {entry['pages']} page(s); {counts}")
+    print(f"{out / 'manifest.json'}: {len(data['files'])} file(s) in {elapsed:.2f} s. "
+          "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
+    if only is None:
+        return 0
+    skipped = [k for k in KINDS if k not in only]
+    if skipped:
+        print(f"(not written this time: {', '.join(skipped)})")
+    return 0
