@@ -1,0 +1,185 @@
+"""`billhooks muster`: the transcript, --json, --out, --both, and every error path."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+
+COLLECTION = str(examples_dir() / "collection.toml")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, body: str) -> str:
+    path = tmp_path / "coll.toml"
+    path.write_text('ruleset = "billhooks"\nname = "Small"\n' + body, encoding="utf-8")
+    return str(path)
+
+
+def test_transcript_then_summary(capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
+    code, out, err = run(capsys, "muster", COLLECTION, "--troops", "100", "--seed", "12")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0].startswith("Mustering Lancaster from The club collection: 100 troop "
+                               "points agreed, 3 leaders, seed 12.")
+    assert any(" core " in line for line in lines)
+    assert any("The cut:" in line and "from the top go to the bottom" in line
+               for line in lines)
+    deals = [line for line in lines if "   total " in line]
+    assert deals and deals[-1].endswith("reaches the total")
+    # The summary table: three wards, the leaders' points, the totals.
+    assert "Ward 1" in out and "Ward 3" in out and "Lancastrian C-in-C (Lord, C-in-C)" in out
+    assert "Troop points (100 agreed)" in out and "Leader points" in out
+
+
+def test_json_matches_the_draw_and_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "muster", COLLECTION, "--troops", "100", "--seed", "12",
+                       "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["seed"] == 12 and data["target"] == 100 and len(data["armies"]) == 1
+    army = data["armies"][0]
+    for key in ("side", "troop_points", "leader_points", "core", "cut", "dealt", "set_aside"):
+        assert key in army
+    every = army["core"] + army["dealt"]
+    assert army["troop_points"] == sum(c["points"] for c in every) >= 100
+    assert all({"troop", "points"} <= set(c) for c in every + army["set_aside"])
+    assert sum(c["points"] for c in army["core"]) >= 50
+    assert all(c["troop"] in ("archers", "billmen") for c in army["core"])
+    # Same seed, same JSON.
+    assert run(capsys, "muster", COLLECTION, "--troops", "100", "--seed", "12", "--json")[1] \
+        == out
+
+
+def test_out_writes_a_legal_army_with_a_muster_table(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    out_file = tmp_path / "tonight.toml"
+    code, out, _ = run(capsys, "muster", COLLECTION, "--troops", "100", "--leaders", "3",
+                       "--seed", "12", "--out", str(out_file))
+    assert code == 0 and f"Wrote Lancaster to {out_file}" in out
+    text = out_file.read_text()
+    assert "muster = {troops = 100, seed = 12}" in text and "\npoints" not in text
+    assert text.startswith("# Lancaster army dealt by the Mustering draw")
+    army = armyfile.load(out_file)
+    assert army.muster is not None and army.points is None and len(army.wards) == 3
+    assert get_ruleset("billhooks").summarise(army).legal
+    assert run(capsys, "check", str(out_file))[0] == 0
+    assert not list(tmp_path.glob(".*tmp"))
+
+
+def test_both_writes_one_file_per_side(tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "muster", COLLECTION, "--troops", "100", "--both",
+                         "--seed", "4", "--json", "--out", str(tmp_path / "club.toml"))
+    assert code == 0
+    data = json.loads(out)  # stdout stays pure JSON; the note goes to stderr
+    assert [a["side"] for a in data["armies"]] == ["york", "lancaster"]
+    assert "york" in err and "one file per side" in err
+    ids = [[c["id"] for c in a["core"] + a["dealt"]] for a in data["armies"]]
+    assert not set(ids[0]) & set(ids[1])
+    assert all(a["troop_points"] >= 100 for a in data["armies"])
+    for side in ("york", "lancaster"):
+        path = tmp_path / f"club-{side}.toml"
+        army = armyfile.load(path)
+        assert army.side == side
+        assert run(capsys, "check", str(path))[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club-lancaster.toml",
+                                                         "club-york.toml"]
+
+
+def test_side_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "muster", COLLECTION, "--troops", "60", "--side", "york",
+                       "--seed", "1", "--json", "--leaders", "2")
+    assert code == 0 and json.loads(out)["armies"][0]["side"] == "york"
+
+
+def test_seed_is_shown_when_not_given(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "muster", COLLECTION, "--troops", "100", "--json")
+    assert code == 0 and isinstance(json.loads(out)["seed"], int)
+
+
+def test_core_short_is_exit_1_and_writes_nothing(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    coll = write(tmp_path, '[[cards]]\ntroop = "archers"\ncount = 2\n')
+    out_file = tmp_path / "army.toml"
+    code, out, err = run(capsys, "muster", coll, "--troops", "100", "--seed", "1",
+                         "--out", str(out_file))
+    assert code == 1 and out == ""
+    assert err == (f"billhooks muster: {coll}: the core needs 50 points of archer and "
+                   "billmen companies; the collection has 24 (seed 1)\n")
+    assert not out_file.exists()
+
+
+def test_deck_short_and_too_few_units_are_exit_1(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    coll = write(tmp_path, '[[cards]]\ntroop = "archers"\ncount = 5\n')
+    code, _, err = run(capsys, "muster", coll, "--troops", "100", "--seed", "1")
+    assert code == 1 and "the deck ran out before the troops made 100 points" in err
+    code, _, err = run(capsys, "muster", coll, "--troops", "20", "--leaders", "3",
+                       "--seed", "1")
+    assert code == 1 and "3 leaders need a unit each" in err
+
+
+def test_bad_collection_is_exit_2_naming_file_line_key(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    coll = write(tmp_path, '[[cards]]\ntroop = "archers"\ncount = 0\n')
+    code, out, err = run(capsys, "muster", coll, "--troops", "100")
+    assert code == 2 and out == ""
+    assert err.startswith(f"billhooks: {coll}:5: cards[0].count: must be 1 or more")
+    code, _, err = run(capsys, "muster", str(tmp_path / "none.toml"), "--troops", "100")
+    assert code == 2 and "no such file" in err
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["--troops", "0"], "--troops must be 1 or more"),
+    (["--troops", "100", "--leaders", "0"], "--leaders must be 1 or more"),
+    (["--troops", "100", "--out", "/nonexistent-folder/x.toml"], "no such folder"),
+])
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str], args: list[str],
+                             words: str) -> None:
+    code, out, err = run(capsys, "muster", COLLECTION, *args)
+    assert code == 2 and out == "" and words in err
+
+
+def test_out_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "muster", COLLECTION, "--troops", "100", "--out",
+                       str(tmp_path))
+    assert code == 2 and "is a folder" in err
+
+
+def test_argparse_rejects_bad_numbers() -> None:
+    for argv in (["muster", COLLECTION], ["muster", COLLECTION, "--troops", "many"],
+                 ["muster", COLLECTION, "--troops", "-5"],
+                 ["muster", COLLECTION, "--troops", "100", "--side", "burgundy"]):
+        with pytest.raises(SystemExit) as info:
+            main(argv)
+        assert info.value.code == 2
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ('[[cards]]\ntroop = "archers"\n', 1),
+    ('[[cards]]\ntroop = "archers"\nphoto = "../../etc/passwd"\n', 2),
+    ("[[cards]\n", 2),
+])
+def test_no_traceback_from_the_real_command(tmp_path: Path, body: str, code: int) -> None:
+    coll = write(tmp_path, body)
+    proc = subprocess.run([sys.executable, "-m", "builder", "muster", coll, "--troops", "100"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == code
+    assert "Traceback" not in proc.stderr and coll in proc.stderr
