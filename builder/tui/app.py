@@ -1,0 +1,216 @@
+"""The builder app: holds the editing session; files, undo, themes, help and quitting.
+
+Attributes go down (the army screen reads ``app.session``), messages come up (widgets post,
+screens handle). The app holds no rules: the session asks the ruleset.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+
+from textual.app import App
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from builder.armyfile import ArmyFileError
+from builder.tui.actions import ACTIONS, Action, bindings
+from builder.tui.modals.confirm import Confirm
+from builder.tui.modals.help import HelpScreen
+from builder.tui.modals.path import PathDialog
+from builder.tui.screens.army import ArmyScreen
+from builder.tui.session import Session, new_army
+
+#: Actions that change or replace the army: only on the army screen, not under a dialog.
+_ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new"}
+
+
+class BuilderCommands(Provider):
+    """Every action of the builder in the command palette."""
+
+    def _commands(self) -> Iterable[tuple[Action, Callable[[], object]]]:
+        screen = self.screen
+        for action in ACTIONS:
+            target = screen if action.scope == "army" else self.app
+            if action.scope == "army" and not isinstance(screen, ArmyScreen):
+                continue
+            method = getattr(target, f"action_{action.action}", None)
+            if method is not None:
+                yield action, method
+
+    async def discover(self) -> Hits:
+        for action, method in self._commands():
+            yield DiscoveryHit(action.title, partial(method), help=action.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for action, method in self._commands():
+            score = max(matcher.match(action.title), matcher.match(action.help) * 0.5)
+            if score > 0:
+                yield Hit(score, matcher.highlight(action.title), partial(method),
+                          help=action.help)
+
+
+class BillhooksApp(App[None]):
+    """The army builder."""
+
+    CSS_PATH = "builder.tcss"
+    TITLE = "billhooks"
+    BINDINGS = bindings("app")
+    COMMANDS = App.COMMANDS | {BuilderCommands}
+
+    def __init__(self, session: Session, seed: int | None = None) -> None:
+        """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed."""
+        super().__init__()
+        self.session = session
+        self._seeds: random.Random = random.Random(seed) if seed is not None \
+            else random.SystemRandom()
+        self.army_screen = ArmyScreen()
+
+    def on_mount(self) -> None:
+        self.theme = "textual-dark"
+        self.push_screen(self.army_screen)
+
+    # --- shared -------------------------------------------------------------------------
+
+    def next_seed(self) -> int:
+        """A seed for the next roll or draw, shown to the player with its dice."""
+        return self._seeds.randrange(1_000_000)
+
+    def update_title(self) -> None:
+        session = self.session
+        self.title = session.army.name
+        name = session.path.name if session.path is not None else "sample army, not saved"
+        self.sub_title = f"{name} ●" if session.dirty else name
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in _ARMY_ONLY and self.screen is not self.army_screen:
+            return False
+        return True
+
+    def _reshow(self) -> None:
+        self.army_screen.show_army()
+
+    def watch_theme(self, theme: str) -> None:
+        # Rich text in the widgets takes its colours from the theme: redraw it.
+        if self.army_screen.is_mounted:
+            self.army_screen.show_army()
+
+    # --- edit history ---------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        label = self.session.undo()
+        if label is None:
+            self.notify("Nothing to undo.", severity="warning")
+            return
+        self._reshow()
+        self.notify(f"Undid: {label}")
+
+    def action_redo(self) -> None:
+        label = self.session.redo()
+        if label is None:
+            self.notify("Nothing to redo.", severity="warning")
+            return
+        self._reshow()
+        self.notify(f"Redid: {label}")
+
+    # --- files ------------------------------------------------------------------------------
+
+    def _write(self, path: Path) -> bool:
+        try:
+            written = self.session.save(path)
+        except OSError as exc:
+            self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error",
+                        timeout=8)
+            return False
+        self._reshow()
+        self.notify(f"Saved {written}")
+        return True
+
+    def action_save(self) -> None:
+        if self.session.path is None:
+            self.action_save_as()
+        else:
+            self._write(self.session.path)
+
+    def action_save_as(self, then: object = None) -> None:
+        current = self.session.path
+        suggestion = str(current) if current is not None else "my-army.toml"
+
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            if path.exists() and path != current:
+                def overwrite(answer: str | None) -> None:
+                    if answer == "yes" and self._write(path) and callable(then):
+                        then()
+
+                self.push_screen(Confirm(f"{path} exists. Replace it?",
+                                         [("yes", "Replace", "error"), ("no", "Cancel",
+                                                                        "default")]),
+                                 overwrite)
+            elif self._write(path) and callable(then):
+                then()
+
+        self.push_screen(PathDialog("Save the army as", suggestion, action="Save"), chosen)
+
+    def _unless_unsaved(self, what: str, proceed: object) -> None:
+        """Run ``proceed`` now, or after asking what to do with unsaved changes."""
+        assert callable(proceed)
+        if not self.session.dirty:
+            proceed()
+            return
+
+        def answered(answer: str | None) -> None:
+            if answer == "discard":
+                proceed()
+            elif answer == "save":
+                if self.session.path is None:
+                    self.action_save_as(then=proceed)
+                elif self._write(self.session.path):
+                    proceed()
+
+        name = self.session.path.name if self.session.path else "the army"
+        self.push_screen(Confirm(f"{name} has unsaved changes. Save them before you {what}?",
+                                 [("save", "Save", "primary"),
+                                  ("discard", "Don't save", "error"),
+                                  ("cancel", "Cancel", "default")]), answered)
+
+    def load(self, session: Session) -> None:
+        """Make ``session`` the army being edited."""
+        self.session = session
+        self.army_screen.show_army(self.army_screen.first_place())
+
+    def action_open(self) -> None:
+        def chosen(path: Path | None) -> None:
+            if path is None:
+                return
+            try:
+                session = Session.open(path)
+            except ArmyFileError as exc:
+                self.notify(str(exc), title="Cannot open", severity="error", timeout=10)
+                return
+            self.load(session)
+            self.notify(f"Opened {path}")
+
+        self._unless_unsaved("open another army",
+                             lambda: self.push_screen(PathDialog("Open an army file",
+                                                                 must_exist=True,
+                                                                 action="Open"), chosen))
+
+    def action_new(self) -> None:
+        self._unless_unsaved("start a new army",
+                             lambda: self.load(Session(new_army(), None, saved=False)))
+
+    async def action_quit(self) -> None:
+        self._unless_unsaved("quit", self.exit)
+
+    # --- view -------------------------------------------------------------------------------
+
+    def action_toggle_theme(self) -> None:
+        self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())

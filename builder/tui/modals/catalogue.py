@@ -1,0 +1,72 @@
+"""Pick a troop from the ruleset's catalogue: a list to search, with points and unit size."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Input, Label, OptionList
+from textual.widgets.option_list import Option
+
+from builder.rules.base import TroopInfo, number
+from builder.tui.modals.base import Dialog
+
+
+def _prompt(row: TroopInfo) -> Text:
+    pts = "-" if row.points is None else f"{number(row.points)} pts"
+    text = Text()
+    text.append(f"{row.name:<18}", "bold")
+    text.append(f"{pts:>7}  ")
+    text.append(f"{row.kind}, {row.summary}", "dim")
+    return text
+
+
+class CataloguePicker(Dialog[str | None]):
+    """Dismisses with the chosen troop key, or None. Typing filters the list."""
+
+    def __init__(self, rows: list[TroopInfo], ward_name: str) -> None:
+        super().__init__()
+        self.rows = rows
+        self.ward_name = ward_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(f"Add a unit to {self.ward_name}'s ward", classes="title",
+                        markup=False)
+            yield Input(placeholder="Search troops (name, kind, option)", id="search")
+            yield OptionList(*self._options(""), id="troops")
+
+    def _options(self, query: str) -> list[Option]:
+        words = query.lower().split()
+        return [Option(_prompt(row), id=row.key) for row in self.rows
+                if all(w in " ".join((row.key, row.name, row.kind, row.summary,
+                                      *row.options)).lower() for w in words)]
+
+    def on_mount(self) -> None:
+        self.query_one("#troops", OptionList).highlighted = 0
+
+    @on(Input.Changed, "#search")
+    def _filter(self, event: Input.Changed) -> None:
+        troops = self.query_one("#troops", OptionList)
+        troops.clear_options()
+        troops.add_options(self._options(event.value))
+        if troops.option_count:
+            troops.highlighted = 0
+
+    @on(Input.Submitted, "#search")
+    def _take_highlighted(self) -> None:
+        troops = self.query_one("#troops", OptionList)
+        if troops.highlighted is not None:
+            self.dismiss(troops.get_option_at_index(troops.highlighted).id)
+
+    def on_key(self, event) -> None:  # type: ignore[no-untyped-def]
+        # Up and down move through the list while typing in the search box.
+        if event.key in ("up", "down") and self.query_one("#search", Input).has_focus:
+            troops = self.query_one("#troops", OptionList)
+            troops.action_cursor_down() if event.key == "down" else troops.action_cursor_up()
+            event.stop()
+
+    @on(OptionList.OptionSelected, "#troops")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_id)

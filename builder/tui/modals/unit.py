@@ -1,0 +1,143 @@
+"""Edit a unit: quality, formation, the rear company of a combined block, extras, label.
+
+Only the options the ruleset allows for the unit's troop are offered (``unit_options``); the
+points shown update as the options change (from the ruleset, never worked out here).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Checkbox, Input, Label, Select
+
+from builder.army import RearCompany, Unit
+from builder.rules.base import Ruleset, number
+from builder.tui.modals.base import Dialog, row
+
+
+def _choices(values: tuple[str, ...]) -> list[tuple[str, str]]:
+    return [(v.replace("-", " ").capitalize(), v) for v in values]
+
+
+class UnitDialog(Dialog[Unit | None]):
+    """Dismisses with the edited unit (a new object), or None."""
+
+    def __init__(self, ruleset: Ruleset, unit: Unit) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.unit = unit
+        self.options = ruleset.unit_options(unit.troop)
+
+    def compose(self) -> ComposeResult:
+        opts, unit = self.options, self.unit
+        with Vertical(classes="dialog"):
+            yield Label(self.ruleset.unit_title(unit), id="unit-title", classes="title",
+                        markup=False)
+            with VerticalScroll(classes="fields"):
+                if opts.qualities:
+                    yield row("Quality", Select(_choices(opts.qualities), allow_blank=False,
+                                                id="unit-quality", compact=True,
+                                                value=unit.quality or opts.default_quality))
+                if len(opts.formations) > 1:
+                    formation = unit.formation if unit.formation in opts.formations else "single"
+                    yield row("Formation", Select(_choices(opts.formations), allow_blank=False,
+                                                  id="unit-formation", value=formation,
+                                                  compact=True))
+                if opts.rear_troops:
+                    rear = unit.rear
+                    rear_troop = rear.troop if rear and rear.troop in opts.rear_troops \
+                        else opts.rear_troops[0]
+                    rear_quality = rear.quality if rear and rear.quality else \
+                        opts.default_quality
+                    with Vertical(id="unit-rear"):
+                        yield row("Rear company", Select(_choices(opts.rear_troops),
+                                                         allow_blank=False, compact=True,
+                                                         id="unit-rear-troop", value=rear_troop))
+                        yield row("Rear quality", Select(_choices(opts.qualities),
+                                                         allow_blank=False, compact=True,
+                                                         id="unit-rear-quality",
+                                                         value=rear_quality))
+                if opts.stakes:
+                    yield row("", Checkbox("Stakes", unit.stakes, id="unit-stakes",
+                                                 compact=True))
+                if opts.pavises:
+                    yield row("", Checkbox("Pavises", unit.pavises, id="unit-pavises",
+                                                  compact=True))
+                if opts.defences:
+                    yield row("", Checkbox("Field defences", unit.defences,
+                                                         id="unit-defences", compact=True))
+                if opts.arms:
+                    yield row("Arms", Select([("None", ""), *_choices(opts.arms)],
+                                             allow_blank=False, compact=True, id="unit-arms",
+                                             value=unit.arms or ""))
+                yield row("Label", Input(unit.label or "", id="unit-label", compact=True,
+                                         placeholder="e.g. Burgundian crossbows"))
+                yield row("Nationality", Input(unit.nationality or "", id="unit-nationality",
+                                               compact=True, placeholder="e.g. Irish"))
+            yield Label("", id="unit-points", classes="points")
+            with Horizontal(classes="buttons"):
+                yield Button("Keep", id="ok", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self._update()
+
+    def _value(self, selector: str, default: Any = None) -> Any:
+        found = self.query(selector)
+        if not found:
+            return default
+        widget: Any = found.first()
+        return widget.value
+
+    def result(self) -> Unit:
+        """The unit as the form now stands."""
+        opts, unit = self.options, self.unit
+        quality = self._value("#unit-quality")
+        if quality == opts.default_quality and unit.quality is None:
+            quality = None
+        formation = self._value("#unit-formation", "single")
+        rear = None
+        if formation == "combined":
+            rear_quality = self._value("#unit-rear-quality")
+            keep_none = unit.rear is None or unit.rear.quality is None
+            rear = RearCompany(self._value("#unit-rear-troop"),
+                               None if rear_quality == opts.default_quality and keep_none
+                               else rear_quality)
+        label = str(self._value("#unit-label", "")).strip() or None
+        nationality = str(self._value("#unit-nationality", "")).strip() or None
+        return dataclasses.replace(
+            unit, quality=quality, formation=formation, rear=rear,
+            stakes=bool(self._value("#unit-stakes", False)),
+            pavises=bool(self._value("#unit-pavises", False)),
+            defences=bool(self._value("#unit-defences", False)),
+            arms=self._value("#unit-arms", "") or None,
+            label=label, nationality=nationality,
+        )
+
+    def _update(self) -> None:
+        if self.query("#unit-rear"):
+            self.query_one("#unit-rear").display = self._value("#unit-formation") == "combined"
+        unit = self.result()
+        pts = self.ruleset.unit_points(unit)
+        self.query_one("#unit-title", Label).update(self.ruleset.unit_title(unit))
+        self.query_one("#unit-points", Label).update(
+            f"{self.ruleset.figures(unit)} figures, "
+            f"{'-' if pts is None else number(pts)} points")
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def _changed(self) -> None:
+        self._update()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#ok")
+    def _ok(self) -> None:
+        self.dismiss(self.result())
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,149 @@
+"""The army being edited: its file, its latest check, undo and redo, unsaved changes.
+
+Plain Python (no Textual), so it is tested and timed on its own. Every edit is a function that
+changes the army in place; the session snapshots the army before it (``copy.deepcopy``) so
+undo and redo restore whole armies, and re-checks at once through the ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder import armyfile
+from builder.army import Army, Leader, Ward
+from builder.rules import get_ruleset
+from builder.rules.base import ArmySummary, Ruleset
+
+#: How many edits undo remembers.
+UNDO_DEPTH = 200
+
+_versions = itertools.count(1)
+
+
+@dataclass
+class _State:
+    label: str
+    army: Army
+    version: int
+
+
+def new_army(name: str = "New army") -> Army:
+    """A fresh army: one ward under a C-in-C, ready for units."""
+    return Army(ruleset="billhooks", name=name, points=100,
+                wards=[Ward(Leader("Commander-in-Chief", rank="Lord", c_in_c=True))])
+
+
+class Session:
+    """One army open in the builder."""
+
+    def __init__(self, army: Army, path: Path | None, text: str | None = None,
+                 saved: bool = True) -> None:
+        #: Where Save writes; None until the user picks a file (the sample army).
+        self.path = path
+        #: The file text the army was read from or last written as (its comments are kept).
+        self.text = text
+        self.army = army
+        self.ruleset: Ruleset = get_ruleset(army.ruleset)
+        self.summary: ArmySummary = self.ruleset.summarise(army)
+        self.version = next(_versions)
+        self.saved_version = self.version if saved else -1
+        self._undo: list[_State] = []
+        self._redo: list[_State] = []
+
+    @classmethod
+    def open(cls, path: Path) -> Session:
+        """The army at ``path``; a path with no file yet starts a new army to be saved there."""
+        if not path.exists():
+            return cls(new_army(path.stem.replace("-", " ").replace("_", " ").title() or
+                                "New army"), path, saved=False)
+        text = armyfile.read_text(path)
+        return cls(armyfile.loads(text, str(path)), path, text)
+
+    @classmethod
+    def sample(cls, path: Path) -> Session:
+        """The shipped sample army, with no file to save to (Save asks for one)."""
+        text = armyfile.read_text(path)
+        return cls(armyfile.loads(text, str(path)), None, text)
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the army differs from the file it was read from or saved to."""
+        return self.version != self.saved_version
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def recheck(self) -> ArmySummary:
+        self.summary = self.ruleset.summarise(self.army)
+        return self.summary
+
+    # --- editing -------------------------------------------------------------------------
+
+    def apply(self, label: str, edit: Callable[[Army], object]) -> None:
+        """Run ``edit`` on the army as one undoable step, then re-check."""
+        before = copy.deepcopy(self.army)
+        edit(self.army)
+        self._undo.append(_State(label, before, self.version))
+        del self._undo[:-UNDO_DEPTH]
+        self._redo.clear()
+        self.version = next(_versions)
+        self.recheck()
+
+    def replace(self, label: str, army: Army) -> None:
+        """Swap in a whole new army (a Mustering result) as one undoable step."""
+        self._undo.append(_State(label, self.army, self.version))
+        self._redo.clear()
+        self.army = army
+        self.ruleset = get_ruleset(army.ruleset)
+        self.version = next(_versions)
+        self.recheck()
+
+    def undo(self) -> str | None:
+        """Step back one edit; its label, or None if there is nothing to undo."""
+        if not self._undo:
+            return None
+        state = self._undo.pop()
+        self._redo.append(_State(state.label, self.army, self.version))
+        self.army, self.version = state.army, state.version
+        self.recheck()
+        return state.label
+
+    def redo(self) -> str | None:
+        """Step forward again after an undo; its label, or None."""
+        if not self._redo:
+            return None
+        state = self._redo.pop()
+        self._undo.append(_State(state.label, self.army, self.version))
+        self.army, self.version = state.army, state.version
+        self.recheck()
+        return state.label
+
+    # --- files ---------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the army atomically to ``path`` (default: its own file), keeping comments.
+
+        A new file written from an army read elsewhere keeps that file's comments too.
+        """
+        target = path or self.path
+        if target is None:
+            raise ValueError("no file to save to")
+        if target.exists() or self.text is None:
+            armyfile.save(self.army, target)
+        else:
+            armyfile.atomic_write(target, armyfile.dumps(self.army, self.text))
+        self.text = target.read_text(encoding="utf-8")
+        self.path = target
+        self.saved_version = self.version
+        return target

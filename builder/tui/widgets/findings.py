@@ -1,0 +1,53 @@
+"""The findings panel: errors and warnings in plain words; choosing one jumps to its place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import on
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from builder.rules.base import ArmySummary, Finding
+from builder.tui.widgets.colours import theme_colours
+
+
+class FindingsPanel(OptionList):
+    """Lists the findings of the latest check; posts :class:`Jump` when one is chosen."""
+
+    @dataclass
+    class Jump(Message):
+        """The user chose a finding: go to the place it concerns."""
+
+        finding: Finding
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._findings: tuple[Finding, ...] = ()
+
+    def show(self, summary: ArmySummary) -> None:
+        colours = theme_colours(self.app)
+        self._findings = summary.findings
+        highlighted = self.highlighted
+        self.clear_options()
+        if not summary.findings:
+            self.add_option(Option(Text("No findings: every rule is kept.", "italic"),
+                                   disabled=True))
+        for i, f in enumerate(summary.findings):
+            colour = colours.error if f.level == "error" else colours.warning
+            mark = "✖ error  " if f.level == "error" else "▲ warning"
+            self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ", f.message),
+                                   id=str(i)))
+        if highlighted is not None and summary.findings:
+            self.highlighted = min(highlighted, len(summary.findings) - 1)
+        errors, warnings = len(summary.errors), len(summary.warnings)
+        self.border_title = f"Findings: {errors} error{'s' if errors != 1 else ''}, " \
+                            f"{warnings} warning{'s' if warnings != 1 else ''}"
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is not None:
+            self.post_message(self.Jump(self._findings[int(event.option_id)]))
