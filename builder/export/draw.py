@@ -317,3 +317,31 @@ def roundel(c: Canvas, cx: float, cy: float, r: float, fill: RGB, ring: RGB = GO
     c.setStrokeColorRGB(*ring)
     c.setLineWidth(max(0.4, r * 0.05 / PT) * PT)
     c.circle(cx, cy, r, stroke=1, fill=1)
+
+
+def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
+                  min_size: float, bullet: str = "\u2022", colour: RGB = INK) -> None:
+    """Bulleted paragraphs filling ``box`` from the top, shrunk until all of them fit."""
+    paras = [fonts.printable(font, " ".join(p.split())) for p in paras if p.strip()]
+    if not paras or box.h <= 0:
+        return
+    indent = width_mm(bullet + " ", font, size)
+    s = size
+    while True:
+        indent = width_mm(bullet + " ", font, s)
+        wrapped = [wrap(p, font, s, box.w - indent) for p in paras]
+        lines = sum(len(w) for w in wrapped)
+        gap = s * 0.3 * PT
+        height = (s + (lines - 1) * s * LEADING) * PT + gap * (len(paras) - 1)
+        if height <= box.h or s <= 2.0:
+            break
+        s *= 0.95 if s > min_size else 0.9
+    c.setFillColorRGB(*colour)
+    c.setFont(font, s * PT)
+    y = box.top - 0.71 * s * PT
+    for lines_of in wrapped:
+        c.drawString(box.x, y, bullet)
+        for line in lines_of:
+            c.drawString(box.x + indent, y, line)
+            y -= s * LEADING * PT
+        y -= gap

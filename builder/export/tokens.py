@@ -1,0 +1,250 @@
+"""``tokens.pdf``: order tokens for each side, Disarray, Daunted, Army Morale for each army, and
+an arrow-supply tracker per archer unit. Every count comes from the ruleset (RULES.md 1.5
+decisions): nothing here works a rule out."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from builder.army import Army
+from builder.export import carddata, fonts
+from builder.export.base import TOKEN_MM, ExportJob, Written
+from builder.export.deck import Group, Item, item_layout, write_groups
+from builder.export.draw import (
+    ACCENT,
+    GOLD,
+    INK,
+    PAPER_WHITE,
+    PARCHMENT,
+    RGB,
+    SIDE_NAMES,
+    accent,
+    badge,
+    card_frame,
+    line_text,
+    text_in,
+    tick_box,
+)
+from builder.export.sheet import PT, Box, Cell, DrawFn
+from builder.rules import get_ruleset
+from builder.rules.billhooks import catalogue as cat
+
+#: An arrow tracker is two tokens wide.
+TRACKER_MM = (2 * TOKEN_MM, TOKEN_MM)
+
+
+def _ground(c: Canvas, cell: Cell, colour: RGB) -> tuple[float, float, float]:
+    """Fill the token and draw its gold ring; returns centre x, y and the ring radius."""
+    c.setFillColorRGB(*colour)
+    b = cell.bleed
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    t = cell.trim
+    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+    r = min(t.w, t.h) / 2 - 1.2
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(0.8 * PT)
+    c.circle(cx, cy, r, stroke=1, fill=0)
+    c.setLineWidth(0.3 * PT)
+    c.circle(cx, cy, r - 0.7, stroke=1, fill=0)
+    return cx, cy, r
+
+
+def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
+    t = cell.trim
+    line_text(c, label, fonts.CAPS, t.x + t.w / 2, t.y + 3.6, size, t.w - 7,
+              align="center", colour=PAPER_WHITE, spacing=0.15)
+
+
+def _caption(c: Canvas, cell: Cell, text: str) -> None:
+    t = cell.trim
+    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, t.top - 5.4, 5.5, t.w - 9,
+              align="center", colour=PARCHMENT)
+
+
+def order_token(side: str | None, label: str) -> DrawFn:
+    def draw(c: Canvas, cell: Cell) -> None:
+        cx, cy, r = _ground(c, cell, accent(side))
+        if side in SIDE_NAMES:
+            badge(c, cx, cy + 0.6, r * 0.5, side)
+            _caption(c, cell, SIDE_NAMES[side])
+        else:
+            c.setFillColorRGB(*GOLD)
+            c.circle(cx, cy + 0.6, r * 0.3, stroke=0, fill=1)
+        _label(c, cell, label)
+
+    return draw
+
+
+def disarray_token(label: str, note: str) -> DrawFn:
+    def draw(c: Canvas, cell: Cell) -> None:
+        cx, cy, r = _ground(c, cell, ACCENT["disarray"])
+        # Three pikes thrown askew.
+        c.setStrokeColorRGB(*PAPER_WHITE)
+        c.setLineWidth(1.1 * PT)
+        for angle, dx in ((62, -2.6), (110, 0.0), (80, 2.8)):
+            a = math.radians(angle)
+            half = r * 0.42
+            x0, y0 = cx + dx, cy + 0.8
+            c.line(x0 - half * math.cos(a), y0 - half * math.sin(a),
+                   x0 + half * math.cos(a), y0 + half * math.sin(a))
+            c.setFillColorRGB(*PAPER_WHITE)
+            c.circle(x0 + half * math.cos(a), y0 + half * math.sin(a), 0.45, stroke=0, fill=1)
+        _caption(c, cell, note)
+        _label(c, cell, label)
+
+    return draw
+
+
+def daunted_token(label: str, note: str) -> DrawFn:
+    def draw(c: Canvas, cell: Cell) -> None:
+        cx, cy, r = _ground(c, cell, ACCENT["daunted"])
+        # A banner hanging limp from its pole.
+        c.setStrokeColorRGB(*PAPER_WHITE)
+        c.setLineWidth(0.9 * PT)
+        pole_x = cx - 3.2
+        c.line(pole_x, cy - 4.2, pole_x, cy + 4.6)
+        c.setFillColorRGB(*PAPER_WHITE)
+        path = c.beginPath()
+        path.moveTo(pole_x, cy + 4.4)
+        path.curveTo(pole_x + 2.5, cy + 3.6, pole_x + 4.5, cy + 1.5, pole_x + 5.2, cy - 2.6)
+        path.lineTo(pole_x + 3.6, cy - 1.2)
+        path.lineTo(pole_x + 2.6, cy - 3.4)
+        path.curveTo(pole_x + 2.0, cy - 0.6, pole_x + 1.2, cy + 1.0, pole_x, cy + 1.2)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        _caption(c, cell, note)
+        _label(c, cell, label)
+
+    return draw
+
+
+def morale_token(army: Army, label: str) -> DrawFn:
+    side = army.side if army.side in SIDE_NAMES else None
+
+    def draw(c: Canvas, cell: Cell) -> None:
+        cx, cy, r = _ground(c, cell, accent(side))
+        # A standard: pole and swallow-tailed flag bearing the side's rose.
+        c.setStrokeColorRGB(*GOLD)
+        c.setLineWidth(0.8 * PT)
+        pole_x = cx - 4.6
+        c.line(pole_x, cy - 4.0, pole_x, cy + 5.0)
+        c.setFillColorRGB(*PARCHMENT)
+        path = c.beginPath()
+        path.moveTo(pole_x, cy + 4.6)
+        path.lineTo(cx + 5.6, cy + 4.6)
+        path.lineTo(cx + 3.4, cy + 1.6)
+        path.lineTo(cx + 5.6, cy - 1.4)
+        path.lineTo(pole_x, cy - 1.4)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+        if side is not None:
+            from builder.export.draw import rose
+
+            rose(c, cx - 0.4, cy + 1.6, 2.6, side)
+        _caption(c, cell, army.name)
+        _label(c, cell, label, 6.0)
+
+    return draw
+
+
+def arrow_tracker(title: str, army: Army, supply: int, label: str, note: str) -> DrawFn:
+    side = army.side if army.side in SIDE_NAMES else None
+    colour = accent(side)
+
+    def draw(c: Canvas, cell: Cell) -> None:
+        t = cell.trim
+        c.setFillColorRGB(*PARCHMENT)
+        b = cell.bleed
+        c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+        frame = t.inset(1.0)
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(0.9 * PT)
+        c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
+        band = Box(frame.x, frame.top - 5.2, frame.w, 5.2)
+        c.setFillColorRGB(*colour)
+        c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+        line_text(c, label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
+                  colour=PAPER_WHITE, spacing=0.2)
+        text_in(c, title, fonts.BOLD, Box(band.x + 17, band.y + 0.5, band.w - 18.5, 4.2),
+                7, 4.5, align="right", valign="middle", colour=PAPER_WHITE, max_lines=1)
+        # Boxes from the full supply down to 0: cross one off per arrowstorm.
+        n = supply + 1
+        size = min(5.4, (frame.w - 4) / n - 0.8)
+        gap = (frame.w - 4 - n * size) / (n - 1)
+        y = band.y - 2.2 - size
+        for i in range(n):
+            x = frame.x + 2 + i * (size + gap)
+            tick_box(c, x, y, size, colour)
+            line_text(c, str(supply - i), fonts.BOLD, x + size / 2, y + size * 0.28, 9,
+                      size, align="center", colour=INK)
+        text_in(c, note, fonts.ITALIC, Box(frame.x + 1.5, frame.y + 0.6, frame.w - 3,
+                                           y - frame.y - 1.2),
+                6, 4.5, valign="middle", max_lines=2)
+
+    return draw
+
+
+def counts(job: ExportJob) -> dict[str, Any]:
+    """How many of each token the armies need, from the ruleset (for tests and the TUI)."""
+    orders: dict[str | None, int] = defaultdict(int)
+    units = 0
+    morale = []
+    trackers = []
+    for entry in job.armies:
+        army = entry.army
+        ruleset = get_ruleset(army.ruleset)
+        side = army.side if army.side in SIDE_NAMES else None
+        # A leader claims as many order tokens as his command class (RULES.md 1.4).
+        orders[side] += sum(leader.command_class for leader in army.leaders)
+        units += len(army.units_with_paths())
+        morale.append((army, ruleset.summarise(army).army_morale_tokens or 0))
+        for _, unit in army.units_with_paths():
+            supply = getattr(ruleset.profile(unit), "arrow_supply", None)
+            if supply:
+                title = unit.label or ruleset.unit_title(unit)
+                trackers.append((title, army, supply))
+    return {
+        "orders": {side: n + cat.ORDER_TOKEN_SPARES for side, n in orders.items()},
+        "disarray": units * cat.DISARRAY_MAX,
+        "daunted": units * cat.DAUNTED_MAX,
+        "morale": morale,
+        "trackers": trackers,
+    }
+
+
+def write(job: ExportJob, path: Path) -> Written:
+    data = carddata.load("tokens")
+    need = counts(job)
+    tokens: list[Item] = []
+    order_label = data["order"]["label"]
+    for side in sorted(need["orders"], key=lambda s: (s is None, s or "")):
+        tokens += [Item(order_label, order_token(side, order_label))
+                   for _ in range(need["orders"][side])]
+    morale_label = data["army_morale"]["label"]
+    for army, n in need["morale"]:
+        tokens += [Item(morale_label, morale_token(army, morale_label)) for _ in range(n)]
+    dis = data["disarray"]
+    tokens += [Item(dis["label"], disarray_token(dis["label"],
+                                                 dis["note"].format(max=cat.DISARRAY_MAX)))
+               for _ in range(need["disarray"])]
+    dau = data["daunted"]
+    tokens += [Item(dau["label"], daunted_token(dau["label"],
+                                                dau["note"].format(max=cat.DAUNTED_MAX)))
+               for _ in range(need["daunted"])]
+    groups = [Group("tokens", item_layout(job, (TOKEN_MM, TOKEN_MM)), tokens, None, "Tokens")]
+    arrows = data["arrows"]
+    trackers = [Item(arrows["label"], arrow_tracker(title, army, supply, arrows["label"],
+                                                    arrows["note"]))
+                for title, army, supply in need["trackers"]]
+    if trackers:
+        groups.append(Group("arrow trackers", item_layout(job, TRACKER_MM), trackers, None,
+                            "Arrow-supply trackers"))
+    return write_groups(job, path, "Tokens", groups)
+
+
+__all__ = ["write", "counts", "card_frame"]

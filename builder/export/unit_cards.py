@@ -1,0 +1,146 @@
+"""``unit-cards.pdf``: a card per unit with the numbers a player looks up, all from the
+ruleset's profile of the unit (move, shooting, melee dice, saves, specials), arrow-supply boxes
+on archer units, and the unit's photo when its Mustering card had one."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from builder.army import Army, Unit
+from builder.export import carddata, fonts
+from builder.export.base import ExportJob, Written
+from builder.export.deck import Group, Item, card_layout, write_groups
+from builder.export.draw import (
+    GOLD,
+    INK,
+    PARCHMENT_DARK,
+    SIDE_NAMES,
+    accent,
+    card_frame,
+    header,
+    line_text,
+    ornament_rule,
+    paragraphs_in,
+    rule,
+    text_in,
+    tick_box,
+)
+from builder.export.photos import frame_jpeg
+from builder.export.sheet import PT, Box, Cell, DrawFn
+from builder.rules import get_ruleset
+from builder.rules.base import number
+
+#: Photo frame height against the card's inner width.
+PHOTO_RATIO = 0.5
+
+
+def _stat_row(c: Canvas, box: Box, name: str, value: str, note: str, s: float) -> None:
+    """A table row: heading on the left, the value in bold on the right, a note under it."""
+    line_text(c, name, fonts.CAPS, box.x, box.top - 3.0 * s, 8.5 * s, box.w * 0.42)
+    text_in(c, value, fonts.BOLD, Box(box.x + box.w * 0.42, box.top - 4.0 * s,
+                                      box.w * 0.58, 4.0 * s),
+            9.5 * s, 6 * s, align="right", valign="middle", max_lines=1)
+    if note:
+        text_in(c, note, fonts.ITALIC, Box(box.x + box.w * 0.3, box.y, box.w * 0.7,
+                                           box.h - 4.2 * s),
+                6.5 * s, 5 * s, align="right", valign="top", max_lines=1)
+
+
+def unit_card(army: Army, unit: Unit, data: dict[str, Any],
+              photos: dict[tuple[str, float, float], bytes]) -> DrawFn:
+    ruleset = get_ruleset(army.ruleset)
+    prof: Any = ruleset.profile(unit)
+    side = army.side if army.side in SIDE_NAMES else None
+    colour = accent(side)
+
+    def draw(c: Canvas, cell: Cell) -> None:
+        s = cell.scale
+        inner = card_frame(c, cell, colour)
+        body = header(c, cell, inner, data["label"], colour, side)
+        y = body.top
+        if unit.label:
+            y = text_in(c, unit.label, fonts.BOLD, Box(body.x, y - 6 * s, body.w, 6 * s),
+                        11.5 * s, 8 * s, valign="middle", max_lines=2)
+            y = text_in(c, prof.title, fonts.ITALIC, Box(body.x, y - 4.2 * s, body.w, 4.2 * s),
+                        8.5 * s, 6 * s, max_lines=2)
+        else:
+            y = text_in(c, prof.title, fonts.BOLD, Box(body.x, y - 9.5 * s, body.w, 9.5 * s),
+                        11.5 * s, 8 * s, valign="middle", max_lines=2)
+        sub = f"{prof.figures} figures, {number(prof.points)} points"
+        y = text_in(c, sub, fonts.CAPS, Box(body.x, y - 4.4 * s, body.w, 4.4 * s), 8 * s,
+                    6 * s, colour=colour, valign="middle", max_lines=1) - 0.6 * s
+        if unit.photo:
+            fh = body.w * PHOTO_RATIO
+            key = (unit.photo, round(body.w, 2), round(fh, 2))
+            if key not in photos:
+                photos[key] = frame_jpeg(unit.photo, body.w, fh)
+            c.drawImage(ImageReader(io.BytesIO(photos[key])), body.x, y - fh, body.w, fh)
+            c.setStrokeColorRGB(*GOLD)
+            c.setLineWidth(0.8 * PT)
+            c.rect(body.x, y - fh, body.w, fh, stroke=1, fill=0)
+            y -= fh + 1.2 * s
+        else:
+            ornament_rule(c, body.x + 4 * s, body.right - 4 * s, y - 0.6 * s, colour, s)
+            y -= 2.0 * s
+        row_h = 7.0 * s
+        rows: list[tuple[str, str, str]] = [(data["move"], prof.move_text, data["move_note"])]
+        if prof.shooting:
+            shots = data["shots"].format(n=prof.shots_per_turn,
+                                         s="" if prof.shots_per_turn == 1 else "s")
+            for line in prof.shooting:
+                rows.append((data["shooting"] if line is prof.shooting[0] else "",
+                             f"{line.dice} dice, {line.hit_on}+",
+                             f"{line.name} {line.range_text}"
+                             + (f"; {shots}" if line is prof.shooting[-1] else "")))
+        else:
+            rows.append((data["shooting"], "-", data["no_shooting"]))
+        rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
+                     f"{data['melee_note']}; {prof.melee_per_figure}"))
+        shot, melee = data["save_columns"]
+        for i, save in enumerate(prof.saves):
+            who = f"{save.who}: " if len(prof.saves) > 1 else ""
+            rows.append((data["saves"] if i == 0 else "",
+                         f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", save.armour))
+        for i, (name, value, note) in enumerate(rows):
+            box = Box(body.x, y - row_h, body.w, row_h)
+            if i % 2 == 0:
+                c.setFillColorRGB(*PARCHMENT_DARK)
+                c.rect(box.x - 0.6 * s, box.y, box.w + 1.2 * s, box.h, stroke=0, fill=1)
+            _stat_row(c, Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h), name, value,
+                      note, s)
+            y -= row_h
+        bottom = body.y
+        if prof.arrow_supply:
+            size = 4.2 * s
+            n = prof.arrow_supply
+            label_w = 22 * s
+            gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
+            line_text(c, data["arrows"], fonts.CAPS, body.x, body.y + size * 0.25, 8 * s,
+                      label_w - 1 * s)
+            x = body.right - n * size - (n - 1) * gap
+            for i in range(n):
+                tick_box(c, x + i * (size + gap), body.y, size, colour)
+            bottom = body.y + size + 1.5 * s
+            rule(c, body.x, body.right, bottom - 0.8 * s, colour, 0.4)
+        specials = Box(body.x, bottom, body.w, y - bottom - 1.0 * s)
+        paragraphs_in(c, list(prof.specials), fonts.BODY, specials, 7.5 * s, 5.5 * s,
+                      colour=INK)
+
+    return draw
+
+
+def items(job: ExportJob) -> list[Item]:
+    data = carddata.load("unit-cards")
+    photos: dict[tuple[str, float, float], bytes] = {}
+    return [Item(data["label"], unit_card(entry.army, unit, data, photos))
+            for entry in job.armies for _, unit in entry.army.units_with_paths()]
+
+
+def write(job: ExportJob, path: Path) -> Written:
+    group = Group("cards", card_layout(job), items(job), None, "Unit cards")
+    return write_groups(job, path, "Unit cards", [group])
