@@ -63,15 +63,15 @@ class _CollectionCtx(Ctx):
         return super().error(key, message)
 
 
+def card_lines(text: str) -> list[int]:
+    """The 1-based line of every ``[[cards]]`` header in ``text``, in order."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if _CARD_HEADER.match(line)]
+
+
 def card_line(text: str, index: int) -> int | None:
     """The 1-based line of the ``index``-th (0-based) ``[[cards]]`` header in ``text``."""
-    seen = -1
-    for lineno, line in enumerate(text.splitlines(), 1):
-        if _CARD_HEADER.match(line):
-            seen += 1
-            if seen == index:
-                return lineno
-    return None
+    lines = card_lines(text)
+    return lines[index] if index < len(lines) else None
 
 
 @dataclass(frozen=True)
@@ -145,15 +145,18 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
         raise ctx.error("cards", "expected a list of tables ([[cards]]), one per kind of unit")
     folder = Path(path).resolve().parent
     cards: list[Card] = []
+    lines = card_lines(text)
     for index, raw in enumerate(raw_cards):
-        cards.extend(_cards(ctx, ruleset, folder, index, raw))
+        line = lines[index] if index < len(lines) else None
+        cards.extend(_cards(ctx, ruleset, folder, index, line, raw))
         if len(cards) > CARDS_MAX:
             raise ctx.error(f"cards[{index}].count",
                             f"the collection holds more than {CARDS_MAX} cards")
     return Collection(checked["name"], name, str(Path(path).resolve()), cards)
 
 
-def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, raw: Any) -> list[Card]:
+def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, line: int | None,
+           raw: Any) -> list[Card]:
     where = f"cards[{index}]"
     schema: dict[str, FieldSpec] = dict(ruleset.unit_schema)
     schema["count"] = FieldSpec("int")
@@ -170,7 +173,6 @@ def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, raw: Any) -> li
                                "muster")
     title = ruleset.unit_title(unit)
     options = {k: v for k, v in keys.items() if k != "troop"}
-    line = card_line(ctx.text, index)
     return [Card(f"{index + 1}.{copy}", index, line, keys["troop"], options, points, title,
                  photo) for copy in range(1, count + 1)]
 

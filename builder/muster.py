@@ -260,10 +260,16 @@ def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
     """Take each side's core, the sides picking in turn; the ids of the cards taken."""
     half = troops * cat.CORE_SHARE
     pools: dict[str, list[tuple[Card, dict[str, int], float]]] = {k: [] for k in cat.CORE_TROOPS}
+    # The copies of one [[cards]] table share one options mapping: work each out once.
+    alike: dict[tuple[str, int], tuple[dict[str, int], float] | None] = {}
     for card in collection.cards:
-        counts = _core_companies(card)
-        if counts is not None:
-            pools[card.troop].append((card, counts, core_points(card.unit())))
+        key = (card.troop, id(card.options))
+        if key not in alike:
+            counts = _core_companies(card)
+            alike[key] = None if counts is None else (counts, core_points(card.unit()))
+        known = alike[key]
+        if known is not None:
+            pools[card.troop].append((card, known[0], known[1]))
     available = sum(p for pool in pools.values() for _, _, p in pool)
     used: set[str] = set()
     active = [s for s in sides if half > 0]
