@@ -183,3 +183,27 @@ def test_no_traceback_from_the_real_command(tmp_path: Path, body: str, code: int
                           capture_output=True, text=True, check=False)
     assert proc.returncode == code
     assert "Traceback" not in proc.stderr and coll in proc.stderr
+
+
+def test_rules_advice_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "muster", COLLECTION, "--troops", "100", "--leaders", "1",
+                       "--seed", "12")
+    assert code == 0
+    assert "Lancaster: warning: the army has 1 leader; the rules advise 2 to 4 " \
+           "[leader-count]" in out
+
+
+def test_an_illegal_result_is_never_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from builder.rules.base import Finding
+    from builder.rules.billhooks import checks
+
+    def broken(army: object) -> list[Finding]:
+        return [Finding("error", "archers-billmen-half", "pretend the core is short")]
+
+    monkeypatch.setattr(checks, "CHECKS", (*checks.CHECKS, broken))
+    out_file = tmp_path / "army.toml"
+    code, _, err = run(capsys, "muster", COLLECTION, "--troops", "100", "--seed", "12",
+                       "--out", str(out_file))
+    assert code == 1 and "pretend the core is short" in err and "bug" in err
+    assert not out_file.exists()

@@ -108,6 +108,25 @@ def draw_leader_points(a: ArmyDraw, leader: Leader) -> float:
     return points or 0.0
 
 
+def _findings_ok(draw: Draw, quiet: bool) -> bool:
+    """Show the rules' advice on the dealt armies (ward sizes, leader count), and guard the
+    contract that a mustered army passes ``check``: an error here is a bug, reported as such
+    (exit 1, nothing written) rather than saved."""
+    ok = True
+    for a in draw.armies:
+        summary = get_ruleset(a.army.ruleset).summarise(a.army)
+        for f in summary.findings:
+            if f.level == "error":
+                ok = False
+            if f.level == "error" or not quiet:
+                print(f"{SIDE_NAMES[a.side]}: {f.level}: {f.message} [{f.code}]",
+                      file=sys.stderr if f.level == "error" or quiet else sys.stdout)
+    if not ok:
+        print("billhooks muster: the draw made an army the rules forbid; this is a bug in "
+              "billhooks, please report it with the seed", file=sys.stderr)
+    return ok
+
+
 def run(args: argparse.Namespace) -> int:
     if args.troops < 1:
         raise UsageError("--troops must be 1 or more (the agreed troop points, e.g. 100)")
@@ -127,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
         print(draw.to_json())
     else:
         _print_human(draw)
+    if not _findings_ok(draw, quiet=args.json):
+        return EXIT_RULES
     for side, path in paths.items():
         armyfile.atomic_write(path, army_text(draw, side))
     if paths:
