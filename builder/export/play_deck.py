@@ -83,7 +83,7 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
             tick_box(c, x_first + i * gap - box / 2, y - 2 * r - 1.2 * s - box, box)
         y -= 2 * r + 1.2 * s + 3.6 * s + 1.2 * s
         y = text_in(c, data["wounds"], fonts.ITALIC, Box(body.x, y - 6.2 * s, body.w, 6.2 * s),
-                    7 * s, 5.5 * s) - 1.2 * s
+                    7 * s, 6.5 * s) - 1.2 * s
         # Order tokens he claims, with the tokens drawn.
         word = "token" if tokens == 1 else "tokens"
         claim = data["orders"].format(tokens=tokens, token_word=word)
@@ -104,8 +104,8 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
         text_in(c, foot, fonts.CAPS, foot_box, 8 * s, 6 * s, valign="middle", max_lines=1)
         ward_box = Box(body.x, foot_box.top + 0.8 * s, body.w, y - foot_box.top - 0.8 * s)
         if ward_box.h > 2:
-            text_in(c, f"{_ward_name(ward_index)}: {units}", fonts.BODY, ward_box, 7.5 * s,
-                    5.5 * s, valign="middle", colour=INK)
+            text_in(c, f"{_ward_name(ward_index)}: {units}", fonts.BODY, ward_box, 8 * s,
+                    7.5 * s, valign="middle", colour=INK)
 
     return draw
 

@@ -54,23 +54,32 @@ def _ground(c: Canvas, cell: Cell, colour: RGB) -> tuple[float, float, float]:
     return cx, cy, r
 
 
+def _chord(cell: Cell, dy: float) -> float:
+    """Width of the token's ring at ``dy`` mm above or below its centre, less a margin."""
+    r = min(cell.trim.w, cell.trim.h) / 2 - 1.9
+    return 2 * math.sqrt(max(r * r - dy * dy, 0.0)) - 1.5
+
+
 def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
+    """The kind label along the bottom of the ring (text whose top stays inside it)."""
     t = cell.trim
-    line_text(c, label, fonts.CAPS, t.x + t.w / 2, t.y + 3.6, size, t.w - 7,
-              align="center", colour=PAPER_WHITE, spacing=0.15)
+    base = t.y + 4.3
+    line_text(c, label, fonts.CAPS, t.x + t.w / 2, base, size, _chord(cell, base + 1.6 - (
+        t.y + t.h / 2)), align="center", colour=PAPER_WHITE, spacing=0.15)
 
 
 def _caption(c: Canvas, cell: Cell, text: str) -> None:
     t = cell.trim
-    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, t.top - 5.4, 5.5, t.w - 9,
-              align="center", colour=PARCHMENT)
+    base = t.top - 6.0
+    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, base, 5.5, _chord(cell, base + 1.4 - (
+        t.y + t.h / 2)), align="center", colour=PARCHMENT)
 
 
 def order_token(side: str | None, label: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, accent(side))
         if side in SIDE_NAMES:
-            badge(c, cx, cy + 0.6, r * 0.5, side)
+            badge(c, cx, cy - 0.1, r * 0.47, side)
             _caption(c, cell, SIDE_NAMES[side])
         else:
             c.setFillColorRGB(*GOLD)
@@ -83,17 +92,24 @@ def order_token(side: str | None, label: str) -> DrawFn:
 def disarray_token(label: str, note: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, ACCENT["disarray"])
-        # Three pikes thrown askew.
+        # Three pikes fallen across each other, heads every which way.
         c.setStrokeColorRGB(*PAPER_WHITE)
-        c.setLineWidth(1.1 * PT)
-        for angle, dx in ((62, -2.6), (110, 0.0), (80, 2.8)):
+        c.setFillColorRGB(*PAPER_WHITE)
+        c.setLineWidth(0.9 * PT)
+        half = r * 0.36
+        for angle, dx, dy in ((35, -0.6, 0.2), (150, 0.4, 1.2), (100, 1.6, 0.4)):
             a = math.radians(angle)
-            half = r * 0.42
-            x0, y0 = cx + dx, cy + 0.8
-            c.line(x0 - half * math.cos(a), y0 - half * math.sin(a),
-                   x0 + half * math.cos(a), y0 + half * math.sin(a))
-            c.setFillColorRGB(*PAPER_WHITE)
-            c.circle(x0 + half * math.cos(a), y0 + half * math.sin(a), 0.45, stroke=0, fill=1)
+            ux, uy = math.cos(a), math.sin(a)
+            x0, y0 = cx + dx, cy - 0.2 + dy
+            c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
+            # A leaf-shaped head at one end.
+            hx, hy = x0 + half * ux, y0 + half * uy
+            path = c.beginPath()
+            path.moveTo(hx + 1.8 * ux, hy + 1.8 * uy)
+            path.lineTo(hx - 0.5 * uy, hy + 0.5 * ux)
+            path.lineTo(hx + 0.5 * uy, hy - 0.5 * ux)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
         _caption(c, cell, note)
         _label(c, cell, label)
 
@@ -170,21 +186,23 @@ def arrow_tracker(title: str, army: Army, supply: int, label: str, note: str) ->
         c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
         line_text(c, label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
                   colour=PAPER_WHITE, spacing=0.2)
-        text_in(c, title, fonts.BOLD, Box(band.x + 17, band.y + 0.5, band.w - 18.5, 4.2),
-                7, 4.5, align="right", valign="middle", colour=PAPER_WHITE, max_lines=1)
+        line_text(c, army.name, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
+                  band.w - 20, align="right", colour=PARCHMENT)
+        title_box = Box(frame.x + 1.5, band.y - 5.2, frame.w - 3, 4.8)
+        text_in(c, title, fonts.BOLD, title_box, 8, 5.5, valign="middle", max_lines=2)
         # Boxes from the full supply down to 0: cross one off per arrowstorm.
         n = supply + 1
-        size = min(5.4, (frame.w - 4) / n - 0.8)
+        size = min(4.8, (frame.w - 4) / n - 0.8)
         gap = (frame.w - 4 - n * size) / (n - 1)
-        y = band.y - 2.2 - size
+        y = title_box.y - 0.8 - size
         for i in range(n):
             x = frame.x + 2 + i * (size + gap)
             tick_box(c, x, y, size, colour)
             line_text(c, str(supply - i), fonts.BOLD, x + size / 2, y + size * 0.28, 9,
                       size, align="center", colour=INK)
-        text_in(c, note, fonts.ITALIC, Box(frame.x + 1.5, frame.y + 0.6, frame.w - 3,
-                                           y - frame.y - 1.2),
-                6, 4.5, valign="middle", max_lines=2)
+        text_in(c, note, fonts.ITALIC, Box(frame.x + 1.5, frame.y + 0.5, frame.w - 3,
+                                           y - frame.y - 0.9),
+                5.5, 4.2, valign="middle", max_lines=2)
 
     return draw
 

@@ -1,0 +1,470 @@
+"""The print pack's sheets, read back from the PDFs: sizes, labels and counts against the
+armies, positions of cards, mirrored backs, marks, fonts, metadata, and the command's options."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+
+MM = 72 / 25.4
+MINE = "play-deck,bonus-deck,special-events,tokens,unit-cards"
+ARMIES = [str(examples_dir() / "lancaster.toml"), str(examples_dir() / "york.toml")]
+LABELS = ("LEADER", "BONUS", "SKIRMISH", "PERK", "FORFEIT", "RE-ROLL", "SPECIAL EVENT",
+          "DUMMY", "ORDER", "DISARRAY", "DAUNTED", "ARMY MORALE", "ARROWS", "UNIT")
+
+
+def export(out: Path, *extra: str, armies: list[str] | None = None) -> int:
+    return main(["export", *(armies or ARMIES), "--out", str(out), "--only", MINE, *extra])
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("pack")
+    assert export(out) == 0
+    return out
+
+
+def labels_on(pdf_path: Path, fronts_only: bool = True) -> Counter[str]:
+    """Count the kind labels printed on the pages (fronts only: backs carry the deck name)."""
+    found: Counter[str] = Counter()
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            if fronts_only and "backs, mirrored" in text:
+                continue
+            for label in LABELS:
+                found[label] += len(re.findall(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text))
+    return found
+
+
+def card_rects(page: Any, w_mm: float, h_mm: float) -> list[tuple[float, float]]:
+    """(left, top) in mm of every filled rectangle of a card's size on the page."""
+    found = []
+    for r in page.rects:
+        if abs(r["width"] - w_mm * MM) < 0.3 and abs(r["height"] - h_mm * MM) < 0.3:
+            found.append((r["x0"] / MM, r["top"] / MM))
+    return sorted(set(found), key=lambda p: (round(p[1]), p[0]))
+
+
+def armies() -> list[Any]:
+    return [armyfile.load(p) for p in ARMIES]
+
+
+# --- The default pack ----------------------------------------------------------------------
+
+
+def test_every_file_and_the_manifest(pack: Path) -> None:
+    data = json.loads((pack / "manifest.json").read_text())
+    files = {f["file"]: f for f in data["files"]}
+    assert set(files) == {f"{k}.pdf" for k in MINE.split(",")}
+    assert data["paper"] == {"name": "a4", "mm": [210.0, 297.0]}
+    assert data["card_size"] == {"name": "poker", "mm": [63.5, 88.9]}
+    for name, entry in files.items():
+        reader = PdfReader(pack / name)
+        assert len(reader.pages) == entry["pages"]
+        for page in reader.pages:
+            box = page.mediabox
+            assert float(box.width) == pytest.approx(595.28, abs=0.05)
+            assert float(box.height) == pytest.approx(841.89, abs=0.05)
+        # The manifest's counts are what the PDF shows.
+        shown = labels_on(pack / name)
+        for label, n in entry["counts"].items():
+            assert shown[label] == n, (name, label)
+    assert files["play-deck.pdf"]["layout"][0]["per_sheet"] == 9
+    assert not [p for p in pack.iterdir() if p.name.startswith(".")]
+
+
+def test_play_deck_has_every_leader(pack: Path) -> None:
+    leaders = [leader for army in armies() for leader in army.leaders]
+    counts = labels_on(pack / "play-deck.pdf")
+    assert counts["LEADER"] == len(leaders) == 6
+    assert counts["BONUS"] == 2 and counts["SKIRMISH"] == 2
+    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    for leader in leaders:
+        assert leader.name in text
+        assert leader.rank in text
+    assert "Yorkist Skirmishers" in text and "Lancastrian Skirmishers" in text
+
+
+def test_bonus_deck(pack: Path) -> None:
+    counts = labels_on(pack / "bonus-deck.pdf")
+    for label in ("PERK", "FORFEIT", "RE-ROLL", "SPECIAL EVENT", "DUMMY"):
+        assert counts[label] == 1
+
+
+def test_token_counts_follow_the_ruleset(pack: Path) -> None:
+    from builder.rules.billhooks import catalogue as cat
+
+    counts = labels_on(pack / "tokens.pdf")
+    ruleset = get_ruleset("billhooks")
+    arms = armies()
+    units = sum(len(a.units_with_paths()) for a in arms)
+    classes = sum(leader.command_class for a in arms for leader in a.leaders)
+    assert counts["ORDER"] >= classes
+    assert counts["ORDER"] == classes + 2 * cat.ORDER_TOKEN_SPARES  # two sides
+    assert counts["DISARRAY"] == 2 * units
+    assert counts["DAUNTED"] == units
+    assert counts["ARMY MORALE"] == sum(ruleset.summarise(a).army_morale_tokens or 0
+                                        for a in arms)
+    archers = sum(1 for a in arms for _, u in a.units_with_paths()
+                  if ruleset.profile(u).arrow_supply)
+    assert counts["ARROWS"] == archers == 4
+    with pdfplumber.open(pack / "tokens.pdf") as pdf:
+        text = pdf.pages[0].extract_text() or ""
+    for army in arms:  # each side's order tokens carry its name
+        side = str(army.side).capitalize()
+        per_side = sum(leader.command_class for leader in army.leaders) + cat.ORDER_TOKEN_SPARES
+        assert len(re.findall(rf"\b{side}\b", text)) == per_side
+
+
+def test_order_tokens_for_classes_three_two_one(tmp_path: Path) -> None:
+    army = tmp_path / "heroes.toml"
+    text = Path(ARMIES[1]).read_text()
+    classes = iter([3, 2, 1])
+    army.write_text(re.sub(r"command_class = 2", lambda m: f"command_class = {next(classes)}",
+                           text))
+    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 0
+    assert labels_on(tmp_path / "o" / "tokens.pdf")["ORDER"] >= 6
+
+
+def test_unit_cards(pack: Path) -> None:
+    arms = armies()
+    ruleset = get_ruleset("billhooks")
+    assert labels_on(pack / "unit-cards.pdf")["UNIT"] == sum(len(a.units_with_paths())
+                                                            for a in arms)
+    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+        text = "\n".join(p.extract_text() or "" for p in pdf.pages)
+    for army in arms:
+        for _, unit in army.units_with_paths():
+            prof = ruleset.profile(unit)
+            assert re.sub(r"\s+", " ", prof.title) in re.sub(r"\s+", " ", text)
+            assert f"{prof.melee_first_round} / {prof.melee_later}" in text
+    assert "Arrowstorms" in text and 'under 9"' in text
+
+
+def test_card_positions_within_a_fifth_of_a_millimetre(pack: Path) -> None:
+    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+        found = card_rects(pdf.pages[0], 63.5, 88.9)
+    expected = [(9.75 + col * 63.5, 15.15 + row * 88.9) for row in range(3) for col in range(3)]
+    assert len(found) == 9
+    for (x, top), (ex, etop) in zip(found, expected, strict=True):
+        assert abs(x - ex) <= 0.2 and abs(top - etop) <= 0.2
+
+
+def test_back_n_lies_behind_front_n(pack: Path) -> None:
+    # 10 cards: the second sheet has one front, top left; its back must be top right.
+    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+        assert len(pdf.pages) == 4
+        fronts = card_rects(pdf.pages[2], 63.5, 88.9)
+        backs = card_rects(pdf.pages[3], 63.5, 88.9)
+        back_titles = pdf.pages[3].search("The Play Deck")
+        full_backs = card_rects(pdf.pages[1], 63.5, 88.9)
+    assert fronts == [pytest.approx((9.75, 15.15), abs=0.2)]
+    assert backs == [pytest.approx((210 - 9.75 - 63.5, 15.15), abs=0.2)]
+    assert len(back_titles) == 1
+    centre = (back_titles[0]["x0"] + back_titles[0]["x1"]) / 2 / MM
+    assert centre == pytest.approx(210 - 9.75 - 63.5 / 2, abs=1.0)
+    assert len(full_backs) == 9
+
+
+def test_crop_marks_and_ruler(pack: Path) -> None:
+    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+        for page in pdf.pages:
+            w, h = page.width, page.height
+            lines = page.lines
+            assert lines
+            for line in lines:
+                assert min(line["x0"], line["top"]) >= 0.9 * MM
+                assert line["x1"] <= w - 0.9 * MM and line["bottom"] <= h - 0.9 * MM
+            horizontal = [ln["x1"] - ln["x0"] for ln in lines
+                          if abs(ln["top"] - ln["bottom"]) < 0.01]
+            assert any(abs(length - 50 * MM) < 0.05 for length in horizontal)
+            assert page.search("50 mm")
+            assert page.search("Print at 100%")
+
+
+def test_fonts_embedded_and_metadata(pack: Path) -> None:
+    for name in ("play-deck.pdf", "tokens.pdf", "unit-cards.pdf", "special-events.pdf"):
+        reader = PdfReader(pack / name)
+        meta = reader.metadata
+        assert meta is not None and meta.author == "billhooks"
+        assert meta.title and "Oxford" in meta.title
+        for page in reader.pages:
+            fonts = page["/Resources"]["/Font"]
+            for ref in fonts.values():
+                font = ref.get_object()
+                assert "Helvetica" not in str(font["/BaseFont"])
+                descendant = font["/DescendantFonts"][0].get_object() \
+                    if "/DescendantFonts" in font else font
+                descriptor = descendant["/FontDescriptor"].get_object()
+                assert "/FontFile2" in descriptor, font["/BaseFont"]
+
+
+def test_output_is_deterministic(pack: Path, tmp_path: Path) -> None:
+    assert export(tmp_path) == 0
+    for name in ("play-deck.pdf", "tokens.pdf", "manifest.json"):
+        assert (tmp_path / name).read_bytes() == (pack / name).read_bytes()
+
+
+def test_fast_enough(tmp_path: Path) -> None:
+    started = time.perf_counter()
+    assert export(tmp_path) == 0
+    elapsed = time.perf_counter() - started
+    # The goal is under a second on a developer's machine; leave CI some slack.
+    assert elapsed < 3.0, elapsed
+
+
+# --- Options ---------------------------------------------------------------------------------
+
+
+def test_letter_paper(tmp_path: Path) -> None:
+    assert export(tmp_path, "--paper", "letter") == 0
+    reader = PdfReader(tmp_path / "play-deck.pdf")
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((612, 792), abs=0.05)
+    with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
+        found = card_rects(pdf.pages[0], 63.5, 88.9)
+    assert len(found) == 9
+    assert found[0] == pytest.approx(((215.9 - 190.5) / 2, (279.4 - 266.7) / 2), abs=0.2)
+    data = json.loads((tmp_path / "manifest.json").read_text())
+    assert data["paper"]["name"] == "letter"
+
+
+@pytest.mark.parametrize(("size", "mm", "per_sheet"),
+                         [("mini", (44.5, 63.5), 16), ("tarot", (69.9, 120.7), 4)])
+def test_card_sizes(tmp_path: Path, size: str, mm: tuple[float, float], per_sheet: int) -> None:
+    assert export(tmp_path, "--card-size", size) == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        found = card_rects(pdf.pages[0], *mm)
+    assert len(found) == min(per_sheet, 13)
+    data = json.loads((tmp_path / "manifest.json").read_text())
+    files = {f["file"]: f for f in data["files"]}
+    assert files["unit-cards.pdf"]["layout"][0]["per_sheet"] == per_sheet
+    assert data["card_size"] == {"name": size, "mm": list(mm)}
+
+
+def test_bleed_around_a_butted_block(tmp_path: Path) -> None:
+    assert export(tmp_path, "--bleed", "3") == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        corner = card_rects(page, 63.5 + 3, 88.9 + 3)  # four corner cards
+        middle = card_rects(page, 63.5, 88.9)
+    assert len(corner) == 4 and len(middle) == 1
+    assert corner[0] == pytest.approx((9.75 - 3, 15.15 - 3), abs=0.2)
+    assert middle[0] == pytest.approx((9.75 + 63.5, 15.15 + 88.9), abs=0.2)
+    data = json.loads((tmp_path / "manifest.json").read_text())
+    assert data["bleed_mm"] == 3 and data["files"][0]["layout"][0]["per_sheet"] == 9
+
+
+def test_gutter_gives_each_card_its_bleed(tmp_path: Path) -> None:
+    assert export(tmp_path, "--bleed", "3", "--gutter") == 0
+    data = json.loads((tmp_path / "manifest.json").read_text())
+    files = {f["file"]: f for f in data["files"]}
+    assert files["play-deck.pdf"]["layout"][0]["per_sheet"] == 6
+    assert files["play-deck.pdf"]["layout"][0]["sheets"] == [6, 4]
+    with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
+        assert len(card_rects(pdf.pages[0], 63.5 + 6, 88.9 + 6)) == 6
+    assert labels_on(tmp_path / "play-deck.pdf")["LEADER"] == 6
+
+
+def test_only_writes_just_those(tmp_path: Path) -> None:
+    assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", "tokens"]) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["manifest.json", "tokens.pdf"]
+
+
+def test_default_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", ARMIES[1], "--only", "bonus-deck"]) == 0
+    assert (tmp_path / "output" / "york" / "bonus-deck.pdf").is_file()
+
+
+def test_output_stays_inside_whatever_the_army_file_is_called(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              ) -> None:
+    from builder.export.base import ArmyInput, ExportJob
+    from builder.export.pack import default_out_dir
+
+    army = armyfile.load(ARMIES[0])
+    for name in ("...toml", "../../x.toml", ".hidden.toml", "a b/c d.toml"):
+        out = default_out_dir(ExportJob((ArmyInput(army, Path(name), ""),)))
+        assert out.parent == Path("output") and out.name not in ("", ".", "..")
+
+
+# --- Text that must fit --------------------------------------------------------------------
+
+
+def chars_inside(pdf_path: Path, needle: str, w_mm: float, h_mm: float) -> int:
+    """Check every character of the text line holding ``needle`` lies inside the card it is
+    on; return how many characters were checked."""
+    checked = 0
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            cards = [(x * MM, t * MM, (x + w_mm) * MM, (t + h_mm) * MM)
+                     for x, t in card_rects(page, w_mm, h_mm)]
+            ruler = [c for line in page.extract_text_lines() if line["text"].startswith("50 mm")
+                     for c in line["chars"]]
+            for ch in page.chars:
+                if ch in ruler or not ch["text"].strip():
+                    continue
+                box = next((c for c in cards if c[0] <= (ch["x0"] + ch["x1"]) / 2 <= c[2]
+                            and c[1] <= (ch["top"] + ch["bottom"]) / 2 <= c[3]), None)
+                assert box is not None, ch["text"]
+                inset = 2.4 * MM  # inside the card's ruled frame
+                assert box[0] + inset <= ch["x0"] and ch["x1"] <= box[2] - inset, ch
+                assert box[1] + inset <= ch["top"] and ch["bottom"] <= box[3] - inset, ch
+                checked += 1
+    assert checked
+    return checked
+
+
+LONG_NAME = ("Sir Bartholomew Fitzwilliam de la Pole-Plantagenet, Warden of the Western Marche")
+
+
+def test_long_leader_name_is_shrunk_and_wrapped(tmp_path: Path) -> None:
+    assert len(LONG_NAME) == 80
+    text = Path(ARMIES[0]).read_text().replace("Sir John Savage", LONG_NAME)
+    army = tmp_path / "long.toml"
+    army.write_text(text)
+    for size, mm in (("poker", (63.5, 88.9)), ("mini", (44.5, 63.5))):
+        out = tmp_path / size
+        assert main(["export", str(army), "--out", str(out), "--only", "play-deck",
+                     "--card-size", size]) == 0
+        with pdfplumber.open(out / "play-deck.pdf") as pdf:
+            words = " ".join((pdf.pages[0].extract_text() or "").split())
+        for word in LONG_NAME.split():
+            assert word in words
+        chars_inside(out / "play-deck.pdf", LONG_NAME, *mm)
+
+
+def test_events_file_long_text_fits(tmp_path: Path) -> None:
+    effect = ("When this is played the enemy general discovers that half his retinue wear "
+              "the wrong livery; every one of his units within six inches of another takes a "
+              "Disarray token, and none of them may be ordered until the next card is turned. "
+              "Roll a die for each: on a six it changes sides and fights for you instead. ") * 2
+    effect = effect[:590].rsplit(" ", 1)[0] + " and so on."
+    events = tmp_path / "events.toml"
+    events.write_text(
+        'name = "Ours"\n'
+        '[[events]]\ntitle = "Treachery at the Ford of the Seven Crossed Swords"\n'
+        f'effect = "{effect.strip()}"\n'
+        '[[events]]\ntitle = "Fog"\neffect = "Nobody shoots beyond 6 inches this turn."\n')
+    out = tmp_path / "o"
+    assert main(["export", ARMIES[0], "--out", str(out), "--only", "special-events",
+                 "--events", str(events)]) == 0
+    with pdfplumber.open(out / "special-events.pdf") as pdf:
+        text = " ".join((pdf.pages[0].extract_text() or "").split())
+    assert "Nobody shoots beyond 6 inches this turn." in text
+    assert "changes sides" in text and "Fog" in text
+    chars_inside(out / "special-events.pdf", "changes", 63.5, 88.9)
+    data = json.loads((out / "manifest.json").read_text())
+    entry = data["files"][0]
+    assert entry["events"] == 2
+    assert entry["counts"]["SPECIAL EVENT"] == 9  # two events, the sheet filled with blanks
+
+
+def test_shipped_events_have_the_nine_core_titles(pack: Path) -> None:
+    with pdfplumber.open(pack / "special-events.pdf") as pdf:
+        text = " ".join((pdf.pages[0].extract_text() or "").split())
+    for title in ("False Colours", "Flank Attack", "Terrain", "Local Truce", "Ambush",
+                  "Sudden Heavy Rain Shower!", "A Horse! A Horse!", "An Arrant Rumour",
+                  "Counterfeit"):
+        assert title in text
+    counts = labels_on(pack / "special-events.pdf")
+    assert counts["SPECIAL EVENT"] > 9  # plus blank cards
+
+
+# --- Bad input ------------------------------------------------------------------------------
+
+
+def test_unknown_kind(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--only",
+                 "tokens,cards"]) == 2
+    err = capsys.readouterr().err
+    assert "cards" in err and "play-deck" in err and "unit-cards" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_out_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "file"
+    target.write_text("x")
+    assert main(["export", ARMIES[0], "--out", str(target), "--only", "tokens"]) == 2
+    assert "is a file" in capsys.readouterr().err
+    assert target.read_text() == "x"
+
+
+def test_bad_events_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    events = tmp_path / "events.toml"
+    events.write_text('[[events]]\ntitle = "Fog"\neffekt = "typo"\n')
+    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--events",
+                 str(events), "--only", MINE]) == 2
+    err = capsys.readouterr().err
+    assert "events.toml:3" in err and "effekt" in err
+    assert not (tmp_path / "o").exists()
+    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--events",
+                 str(tmp_path / "missing.toml"), "--only", MINE]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_bad_army_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    army = tmp_path / "bad.toml"
+    army.write_text('ruleset = "billhooks"\nname = "X"\nsidd = "york"\n')
+    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", MINE]) == 2
+    assert "bad.toml:3" in capsys.readouterr().err
+
+
+def test_a_failing_writer_leaves_nothing_half_written(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.export import pack as pack_module
+    from builder.export import unit_cards
+    from builder.export.base import ArmyInput, ExportError, ExportJob
+
+    out = tmp_path / "o"
+    out.mkdir()
+    (out / "tokens.pdf").write_bytes(b"old")
+
+    def broken(job: Any, path: Path) -> Any:
+        path.write_bytes(b"half")
+        raise ExportError("photos/x.jpg: damaged image")
+
+    monkeypatch.setattr(unit_cards, "write", broken)
+    job = ExportJob((ArmyInput(armyfile.load(ARMIES[0]), Path(ARMIES[0]), ""),))
+    with pytest.raises(ExportError, match="damaged"):
+        pack_module.export_pack(job, out, {"tokens", "unit-cards"})
+    assert sorted(p.name for p in out.iterdir()) == ["tokens.pdf"]
+    assert (out / "tokens.pdf").read_bytes() == b"old"
+
+
+def test_progress_is_reported(tmp_path: Path) -> None:
+    from builder.export.base import ArmyInput, ExportJob
+    from builder.export.pack import export_pack
+
+    seen: list[tuple[str, int, int]] = []
+    job = ExportJob((ArmyInput(armyfile.load(ARMIES[0]), Path(ARMIES[0]), ""),))
+    data = export_pack(job, tmp_path, {"bonus-deck", "tokens"},
+                       lambda kind, done, total: seen.append((kind, done, total)))
+    assert seen == [("bonus-deck", 1, 2), ("tokens", 2, 2)]
+    assert [f["file"] for f in data["files"]] == ["bonus-deck.pdf", "tokens.pdf"]
+
+
+def test_pack_module_imports_no_heavy_library() -> None:
+    code = ("import sys, builder.export.pack, builder.commands.export; "
+            "print([m for m in ('reportlab', 'PIL', 'weasyprint') if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]"
