@@ -40,6 +40,7 @@ measures the English proportions against the agreed total, as the draw does.
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -64,8 +65,8 @@ class MusterError(Exception):
     """The draw cannot be completed (exit 1): the message says what was short.
 
     ``reason`` is one of ``core-short`` (not enough archer and billmen companies for the core),
-    ``deck-short`` (the deck ran out before the total) or ``too-few-units`` (fewer units than
-    leaders), ``ruleset`` (a collection for a ruleset without a Mustering rule).
+    ``deck-short`` (the deck ran out before the total), ``too-few-units`` (fewer units than
+    leaders) or ``ruleset`` (a collection for a ruleset without a Mustering rule).
     """
 
     def __init__(self, message: str, reason: str) -> None:
@@ -222,10 +223,10 @@ class _Side:
 
 
 def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[str],
-           rng: Any, seed: int | None = None) -> Draw:
+           rng: random.Random, seed: int | None = None) -> Draw:
     """Deal ``sides`` armies of ``troops`` agreed troop points with ``leaders`` leaders each.
 
-    ``rng`` is a ``random.Random`` (only ``randrange`` and ``shuffle`` are used); ``seed`` is
+    ``rng`` is a seeded ``random.Random`` (only ``randrange`` and ``shuffle`` are used); ``seed`` is
     recorded in the draw and the armies' ``muster`` tables. Raises :class:`MusterError` when
     the draw cannot be completed, ValueError for arguments no caller should pass.
     """
@@ -256,7 +257,7 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
 
 
 def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
-                states: dict[str, _Side], rng: Any, events: list[Event]) -> set[str]:
+                states: dict[str, _Side], rng: random.Random, events: list[Event]) -> set[str]:
     """Take each side's core, the sides picking in turn; the ids of the cards taken."""
     half = troops * cat.CORE_SHARE
     pools: dict[str, list[tuple[Card, dict[str, int], float]]] = {k: [] for k in cat.CORE_TROOPS}
