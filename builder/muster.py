@@ -443,8 +443,8 @@ def _cut_lines(draw: Draw, many: bool) -> list[str]:
     elif draw.cut == 0:
         cut = "Shuffled the other card: there is nothing to cut."
     else:
-        cut = (f"Shuffled the other {n} cards. The cut: {draw.cut} cards from the top go to "
-               f"the bottom, so card {draw.cut + 1} of {n} is now on top.")
+        cut = (f"Shuffled the other {n} cards and cut the deck: the top {draw.cut} went to "
+               f"the bottom, so card {draw.cut + 1} of {n} is on top.")
     deal = ("Dealing one card at a time, in turn to each side still under the total:" if many
             else "Dealing one card at a time until the troops equal or exceed the total:")
     return [cut, deal]

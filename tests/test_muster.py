@@ -108,7 +108,7 @@ def test_worked_example_step_by_step() -> None:
     assert "core 48" in text and "core 60" in text
     assert "Band of Skirmish Archers [4.1]" in text
     assert "total 99\n" in text and "total 123  reaches the total" in text
-    assert "1 cards from the top go to the bottom, so card 2 of 5" in text
+    assert "cut the deck: the top 1 went to the bottom, so card 2 of 5 is on top" in text
     assert "Light Horse" not in text
 
 

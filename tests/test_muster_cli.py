@@ -38,7 +38,7 @@ def test_transcript_then_summary(capsys: pytest.CaptureFixture[str],
     assert lines[0].startswith("Mustering Lancaster from The club collection: 100 troop "
                                "points agreed, 3 leaders, seed 12.")
     assert any(" core " in line for line in lines)
-    assert any("The cut:" in line and "from the top go to the bottom" in line
+    assert any("cut the deck: the top" in line and "went to the bottom" in line
                for line in lines)
     deals = [line for line in lines if "   total " in line]
     assert deals and deals[-1].endswith("reaches the total")
