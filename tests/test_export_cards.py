@@ -206,7 +206,7 @@ def test_fonts_embedded_and_metadata(pack: Path) -> None:
         assert meta is not None and meta.author == "billhooks"
         assert meta.title and "Oxford" in meta.title
         for page in reader.pages:
-            fonts = page["/Resources"]["/Font"]
+            fonts: Any = page["/Resources"]["/Font"]  # type: ignore[index]
             for ref in fonts.values():
                 font = ref.get_object()
                 assert "Helvetica" not in str(font["/BaseFont"])
