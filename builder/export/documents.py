@@ -1,0 +1,356 @@
+"""The two WeasyPrint documents of the print pack: ``roster.pdf`` and ``crib-sheet.pdf``.
+
+Each writer gathers plain data from the ruleset (every number comes from ``summarise``,
+``profile``, ``leader_profile`` and ``kill_table``, or from the catalogue), hands it to a Jinja2
+template, and lays the HTML out with WeasyPrint (see :mod:`builder.export.weasy`). Templates
+only arrange and format; they never work a rule out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol, cast
+
+import builder
+from builder import resources
+from builder.army import Army, Leader, Unit
+from builder.export.base import ArmyInput, ExportJob, Written
+from builder.rules import get_ruleset
+from builder.rules.base import ArmySummary, number
+
+ROSTER_FILE = "roster.pdf"
+CRIB_FILE = "crib-sheet.pdf"
+#: Ward headings, in order; a ninth ward and later are numbered.
+WARD_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
+
+
+class _PrintRules(Protocol):
+    """What the roster asks of a ruleset beyond the core interface."""
+
+    title: str
+    catalogue_data: Any
+
+    def summarise(self, army: Army) -> ArmySummary: ...
+    def profile(self, unit: Unit) -> Any: ...
+    def kill_table(self, unit: Unit) -> dict[str, dict[str, float]]: ...
+    def leader_profile(self, army: Army, leader: Leader) -> Any: ...
+
+
+def _rules(name: str) -> _PrintRules:
+    return cast(_PrintRules, get_ruleset(name))
+
+
+def _pts(value: float | None) -> str:
+    return "–" if value is None else f"{number(value)}"
+
+
+def _score(hit_on: int) -> str:
+    """A dice score as players say it: "5+", or just "6"."""
+    return "6" if hit_on >= 6 else f"{hit_on}+"
+
+
+def _kills(value: float) -> str:
+    return "–" if value < 0.05 else f"{value:.1f}"
+
+
+# --- the roster ------------------------------------------------------------------------------
+
+
+@dataclass
+class ActionRow:
+    """One line of a unit's action table: a kind of shot or the first round of melee."""
+
+    action: str
+    reach: str
+    dice: str
+    hit: str
+    kills: list[str]
+
+
+@dataclass
+class UnitRow:
+    title: str
+    label: str
+    details: str
+    figures: int
+    points: str
+    move: str
+    saves: list[tuple[str, str, str]]
+    actions: list[ActionRow]
+    specials: list[str]
+    casualty_groups: list[int]
+    disarray: int
+    daunted: int
+    arrows: int
+    flagged: bool
+
+
+@dataclass
+class WardBlock:
+    heading: str
+    leader: Leader
+    class_name: str
+    points: str
+    move: str
+    command_range: str
+    wounds: int
+    order_tokens: int
+    units: list[UnitRow] = field(default_factory=list)
+
+
+def _armour_columns(cat: Any) -> list[str]:
+    """A heading per armour class, naming the troops players know it by: "Heavy (men-at-arms)"
+    is headed "men-at-arms"; a class with no example ("Light horse") keeps its name."""
+    columns = []
+    for armour in cat.ARMOUR.values():
+        main, _, sub = armour.name.partition(" (")
+        columns.append(sub.rstrip(")") or main.lower())
+    return columns
+
+
+def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
+    cat = rules.catalogue_data
+    prof = rules.profile(unit)
+    kills = rules.kill_table(unit)
+    armour_keys = list(cat.ARMOUR)
+    actions = []
+    for line in prof.shooting:
+        name = "Shoot" if line.name == "range" else f"Shoot, {line.name}"
+        row_kills = kills.get(f"shoot {line.name}", {})
+        actions.append(ActionRow(name, line.range_text, str(line.dice), _score(line.hit_on),
+                                 [_kills(row_kills.get(k, 0.0)) for k in armour_keys]))
+    if "melee" in kills:
+        later = prof.melee_later
+        from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
+        actions.append(ActionRow(
+            "Melee, first round" if prof.can_attack else "Melee, defending",
+            f"then {later} at {_score(MELEE_LATER_HIT)}",
+            str(prof.melee_first_round), _score(MELEE_FIRST_HIT),
+            [_kills(kills["melee"].get(k, 0.0)) for k in armour_keys]))
+    troop = cat.TROOPS[unit.troop]
+    details = [troop.name]
+    if troop.is_company:
+        details.append((unit.quality or cat.DEFAULT_QUALITY).capitalize())
+        details.append({"single": "single company", "line": "two companies in line",
+                        "block": "two companies in block",
+                        "combined": "combined block"}.get(unit.formation, unit.formation))
+    if unit.nationality:
+        details.append(unit.nationality)
+    figures = prof.figures
+    per_rank = cat.KIND_FIGURES[cat.BAND]
+    groups = [per_rank] * (figures // per_rank) + ([figures % per_rank] if figures % per_rank
+                                                    else [])
+    return UnitRow(
+        title=prof.title,
+        label=unit.label or "",
+        details=" · ".join(details),
+        figures=figures,
+        points=_pts(prof.points),
+        move=prof.move_text,
+        saves=[(s.who, _score(s.shooting), _score(s.melee)) for s in prof.saves],
+        actions=actions,
+        specials=list(prof.specials),
+        casualty_groups=groups,
+        disarray=cat.DISARRAY_MAX,
+        daunted=cat.DAUNTED_MAX,
+        arrows=prof.arrow_supply or 0,
+        flagged=flagged,
+    )
+
+
+def _short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
+
+def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
+    """Everything the roster template prints for one army, as plain data."""
+    army = item.army
+    rules = _rules(army.ruleset)
+    summary = rules.summarise(army)
+    flagged = {f.where for f in summary.findings if f.level == "error"}
+    titles = {line.where: line.title for line in summary.units}
+    wards = []
+    for wi, ward in enumerate(army.wards):
+        lp = rules.leader_profile(army, ward.leader)
+        name = WARD_NAMES[wi] if wi < len(WARD_NAMES) else f"Ward {wi + 1}:"
+        block = WardBlock(
+            heading=f"{name} Ward" if wi < len(WARD_NAMES) else name.rstrip(":"),
+            leader=ward.leader,
+            class_name=ward.leader.class_name,
+            points=_pts(lp.points),
+            move=f'{lp.move}"',
+            command_range=f'{lp.command_range}"',
+            wounds=lp.wounds,
+            order_tokens=lp.order_tokens,
+        )
+        for ui, unit in enumerate(ward.units):
+            block.units.append(_unit_row(rules, unit, f"wards[{wi}].units[{ui}]" in flagged))
+        wards.append(block)
+
+    def place(where: str) -> str:
+        if where in titles:
+            wi = int(where.split("]")[0].split("[")[1])
+            return f"Ward {wi + 1}, {titles[where]}"
+        if where.startswith("wards["):
+            return f"Ward {int(where.split(']')[0].split('[')[1]) + 1}"
+        return ""
+
+    cat = rules.catalogue_data
+    return {
+        "army": army,
+        "side": army.side or "",
+        "side_name": (army.side or "no side").capitalize(),
+        "ruleset_title": rules.title,
+        "summary": summary,
+        "troop_points": _pts(summary.troop_points),
+        "leader_points": _pts(summary.leader_points),
+        "total_points": _pts(summary.total_points),
+        "agreed": army.agreed_troops,
+        "muster": army.muster,
+        "errors": [(place(f.where), f.message) for f in summary.errors],
+        "warnings": [(place(f.where), f.message) for f in summary.warnings],
+        "wards": wards,
+        "armour_columns": _armour_columns(cat),
+        "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
+                   f" · {item.path.name} #{_short_hash(item.text)}"),
+    }
+
+
+def write_roster(job: ExportJob, path: Path) -> Written:
+    """Write ``roster.pdf``: per army, its wards, leaders and units with every number a player
+    looks up, tick boxes for the game, and a LEGAL stamp or the broken rules."""
+    from builder.export import weasy
+
+    today = dt.date.today()
+    armies = [roster_context(item, today) for item in job.armies]
+    html = weasy.render_html("roster.html", title="Roster", armies=armies)
+    document = weasy.render_document(html, job.options.paper)
+    pages = weasy.write_pdf(document, path, "Roster: " + "; ".join(
+        item.army.name for item in job.armies))
+    return Written(ROSTER_FILE, pages, details={
+        "armies": [item.army.name for item in job.armies],
+        "units": sum(len(ward.units) for a in armies for ward in a["wards"]),
+    })
+
+
+# --- the crib sheet -----------------------------------------------------------------------------
+
+
+def _fill(value: Any, numbers: dict[str, object]) -> Any:
+    """Put the catalogue's numbers into the crib sheet's {placeholders}."""
+    if isinstance(value, str):
+        return value.format_map(numbers)
+    if isinstance(value, list):
+        return [_fill(v, numbers) for v in value]
+    if isinstance(value, dict):
+        return {k: _fill(v, numbers) for k, v in value.items()}
+    return value
+
+
+def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    """The crib sheet's words (``templates/crib-sheet.toml``) with the catalogue's numbers in
+    them, and its look-up tables built from the catalogue."""
+    with open(resources.templates_dir() / "crib-sheet.toml", "rb") as handle:
+        words = tomllib.load(handle)
+    tables, numbers = _crib_tables(rules, words["labels"])
+    return _fill(words, numbers), tables
+
+
+def _crib_tables(rules: _PrintRules, labels: dict[str, str]
+                 ) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
+    """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
+    from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
+
+    cat = rules.catalogue_data
+
+    def inches(value: int | None) -> str:
+        return labels["no_bad_going"] if value is None else f'{value}"'
+
+    move_rows: list[list[str]] = []
+    seen: set[str] = set()
+    for troop in cat.TROOPS.values():
+        who = {cat.COMPANY: labels["companies"], cat.BAND: labels["bands"]}.get(
+            troop.kind, troop.name)
+        if who not in seen:
+            seen.add(who)
+            move_rows.append([who, inches(troop.move_good), inches(troop.move_bad)])
+    move_rows.append([labels["pavises"], inches(cat.PAVISE_MOVE), inches(cat.PAVISE_MOVE)])
+    # The rules give leaders one rate and say nothing of bad going for them.
+    for key, mounted in (("leader_foot", False), ("leader_horse", True)):
+        move_rows.append([labels[key], inches(cat.LEADER_MOVE[mounted]), labels["unstated"]])
+
+    # One row per range; bands sharing the usual skirmish ranges share a row, the odd ones
+    # out (kern) get their own.
+    shoot_rows: list[list[str]] = []
+    band_ranges = None
+    for troop in cat.TROOPS.values():
+        if not troop.ranges:
+            continue
+        title = troop.name
+        if troop.kind == cat.BAND:
+            if band_ranges is None:
+                band_ranges, title = troop.ranges, labels["bands"]
+            elif troop.ranges == band_ranges:
+                continue
+        for i, rng in enumerate(troop.ranges):
+            label = title if len(troop.ranges) == 1 else f"{title}, {rng.name}"
+            shots = str(troop.shots_per_turn) if i == 0 else ""
+            shoot_rows.append([label, rng.text, _score(rng.hit_on), shots])
+
+    save_rows = [[a.name, _score(a.save_shooting), _score(a.save_melee)]
+                 for a in cat.ARMOUR.values()]
+
+    by_dice: dict[float, list[str]] = {}
+    for troop in cat.TROOPS.values():
+        by_dice.setdefault(troop.melee_dice, []).append(troop.figure)
+    dice_rows = []
+    for per, figures in sorted(by_dice.items(), reverse=True):
+        text = "1 per 2 figures" if per == 0.5 else f"{per:g} per figure"
+        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(), text])
+
+    from builder.army import COMMAND_CLASSES
+
+    faces: dict[int, list[int]] = {}
+    for die, cls in cat.CLASS_FOR_DIE.items():
+        faces.setdefault(cls, []).append(die)
+    class_rows = []
+    for cls in sorted(faces, reverse=True):
+        dice = faces[cls]
+        face = str(dice[0]) if len(dice) == 1 else f"{dice[0]}-{dice[-1]}"
+        class_rows.append([face, f"{COMMAND_CLASSES[cls]} ({cls})", str(cls), str(cls), str(cls)])
+
+    tables = {
+        "movement": {"rows": move_rows},
+        "shooting": {"rows": shoot_rows},
+        "saves": {"rows": save_rows},
+        "melee_dice": {"rows": dice_rows},
+        "command": {"rows": class_rows},
+    }
+    numbers: dict[str, object] = {
+        "arrows": cat.ARROW_SUPPLY,
+        "disarray_max": cat.DISARRAY_MAX,
+        "daunted_max": cat.DAUNTED_MAX,
+        "command_range": cat.COMMAND_RANGE,
+        "melee_first": _score(MELEE_FIRST_HIT),
+        "melee_later": _score(MELEE_LATER_HIT),
+    }
+    return tables, numbers
+
+
+def write_crib_sheet(job: ExportJob, path: Path) -> Written:
+    """Write ``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper,
+    in the project's own words."""
+    from builder.export import weasy
+
+    ruleset = job.armies[0].army.ruleset if job.armies else "billhooks"
+    rules = _rules(ruleset)
+    words, tables = crib_content(rules)
+    html = weasy.render_html("crib-sheet.html", title="Crib sheet", crib=words, tables=tables,
+                             ruleset_title=rules.title, version=builder.__version__)
+    document = weasy.render_document(html, job.options.paper)
+    pages = weasy.write_pdf(document, path, f"Crib sheet: {rules.title}")
+    return Written(CRIB_FILE, pages, details={"sides": pages})
