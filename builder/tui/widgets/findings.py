@@ -40,8 +40,8 @@ class FindingsPanel(OptionList):
             mark = "✖ error  " if f.level == "error" else "▲ warning"
             self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ", f.message),
                                    id=str(i)))
-        if highlighted is not None and summary.findings:
-            self.highlighted = min(highlighted, len(summary.findings) - 1)
+        if summary.findings:
+            self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
         errors, warnings = len(summary.errors), len(summary.warnings)
         self.border_title = f"Findings: {errors} error{'s' if errors != 1 else ''}, " \
                             f"{warnings} warning{'s' if warnings != 1 else ''}"

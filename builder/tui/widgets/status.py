@@ -27,7 +27,7 @@ class StatusBar(Static):
         text.append(_pts(summary.troop_points), f"bold {colours.error}" if troops_over
                     else "bold")
         if agreed is not None:
-            text.append(f"/{agreed}" + ("m" if army.muster is not None else ""))
+            text.append(f" of {agreed}" + (" dealt" if army.muster is not None else ""))
         text.append("  Leaders ")
         text.append(_pts(summary.leader_points), "bold")
         text.append("  Total ")

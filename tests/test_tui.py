@@ -1,0 +1,431 @@
+"""The builder driven as a player drives it (Textual's Pilot: keys and clicks), checked on the
+saved file and on what the screen shows."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import shutil
+import time
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual import events
+from textual.widgets import Input, Label, OptionList, Select, Static
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir, sample_army
+from builder.rules import get_ruleset
+from builder.tui.app import BillhooksApp
+from builder.tui.edits import Place
+from builder.tui.modals.catalogue import CataloguePicker
+from builder.tui.modals.confirm import Confirm
+from builder.tui.modals.help import HelpScreen
+from builder.tui.modals.leader import LeaderDialog
+from builder.tui.modals.roll import RollDialog
+from builder.tui.modals.unit import UnitDialog
+from builder.tui.screens.army import ArmyScreen
+from builder.tui.session import Session
+from builder.tui.widgets.army_tree import ArmyTree
+
+RULES = get_ruleset("billhooks")
+SIZE = (80, 24)
+
+
+def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> None:
+        asyncio.run(fn(*args, **kwargs))
+    return wrapper
+
+
+@pytest.fixture
+def army_path(tmp_path: Path) -> Path:
+    path = tmp_path / "army.toml"
+    shutil.copy(examples_dir() / "lancaster.toml", path)
+    return path
+
+
+def plain(widget: Static) -> str:
+    """What a Static shows, as plain text."""
+    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console.print(widget.content)
+    return console.export_text()
+
+
+def status(app: BillhooksApp) -> str:
+    return plain(app.screen.query_one("#status", Static))
+
+
+def detail(app: BillhooksApp) -> str:
+    return plain(app.army_screen.query_one("#detail-body", Static))
+
+
+def tree_labels(app: BillhooksApp) -> list[str]:
+    tree = app.army_screen.query_one("#tree", ArmyTree)
+    out = []
+    stack = [tree.root]
+    while stack:
+        node = stack.pop(0)
+        out.append(str(node.label))
+        stack[0:0] = list(node.children)
+    return out
+
+
+def cursor(app: BillhooksApp) -> Place | None:
+    node = app.army_screen.query_one("#tree", ArmyTree).cursor_node
+    return None if node is None else node.data
+
+
+async def type_text(pilot: Any, text: str) -> None:
+    await pilot.press(*["space" if c == " " else c for c in text])
+
+
+async def clear_and_type(pilot: Any, selector: str, text: str) -> None:
+    """Clear an input with keys, then paste ``text`` into it (as a terminal pastes)."""
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    await pilot.press("home", "ctrl+k")
+    field.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+@run_async
+async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ArmyScreen)
+        assert cursor(app) == Place(0, 0)
+        text = status(app)
+        assert "Troops 99 of 100" in text and "Leaders 10" in text and "Total 109" in text
+        assert "Morale 5" in text and "LEGAL" in text
+        assert "Company of Veteran Archers with stakes" in detail(app)
+        assert 'Move' in detail(app) and "arrowstorms" in detail(app)
+        labels = tree_labels(app)
+        assert labels[0].startswith("The Earl of Oxford's Retinue (Lancaster)")
+        assert labels[1].startswith("★ John de Vere")
+        assert app.sub_title == "army.toml"
+
+
+def test_the_sample_army_opens_in_under_a_second() -> None:
+    async def go() -> float:
+        started = time.perf_counter()
+        app = BillhooksApp(Session.sample(sample_army()))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            shown = time.perf_counter() - started
+            assert "sample army" in app.sub_title
+        return shown
+
+    assert asyncio.run(go()) < 1.0
+
+
+@run_async
+async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert isinstance(app.screen, CataloguePicker)
+        await type_text(pilot, "pike")
+        troops = app.screen.query_one("#troops", OptionList)
+        assert troops.option_count == 1
+        assert "12 pts" in str(troops.get_option_at_index(0).prompt)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArmyScreen)
+        assert cursor(app) == Place(0, 3)
+        assert "Company of Pikemen" in detail(app)
+        text = status(app)
+        assert "Troops 111 of 100" in text and "1 broken rule" in text and "unsaved" in text
+        findings = app.army_screen.query_one("#findings", OptionList)
+        assert "over the agreed 100" in str(findings.get_option_at_index(0).prompt)
+        assert app.sub_title == "army.toml ●"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.sub_title == "army.toml"
+    saved = armyfile.load(army_path)
+    assert [u.troop for u in saved.wards[0].units][-1] == "pikemen"
+    assert "# The C-in-C's ward" in army_path.read_text()
+
+
+@run_async
+async def test_the_catalogue_lists_every_troop_with_points_and_size(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        troops = app.screen.query_one("#troops", OptionList)
+        prompts = [str(troops.get_option_at_index(i).prompt)
+                   for i in range(troops.option_count)]
+        assert len(prompts) == len(RULES.catalogue())
+        assert any("Knights" in p and "24 pts" in p and "8 figures" in p for p in prompts)
+        assert any("Artillery" in p and "1 gun + 3 crew" in p for p in prompts)
+        await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen) and not app.session.dirty
+
+
+@run_async
+async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "e")  # the billmen
+        dialog = app.screen
+        assert isinstance(dialog, UnitDialog)
+        assert dialog.query("#unit-quality") and dialog.query("#unit-defences")
+        assert not dialog.query("#unit-stakes") and not dialog.query("#unit-pavises")
+        formations = dialog.query_one("#unit-formation", Select)
+        assert [v for _, v in formations._options] == ["single", "line", "block"]
+        # Quality: open the list, one down from Retinue is Veteran.
+        dialog.query_one("#unit-quality", Select).focus()
+        await pilot.press("enter", "down", "enter")
+        assert "15 points" in str(dialog.query_one("#unit-points").render())
+        await pilot.click("#ok")
+        assert isinstance(app.screen, ArmyScreen)
+        assert app.session.army.wards[0].units[1].quality == "veteran"
+        assert "Company of Veteran Billmen" in detail(app)
+        # The kern: no quality, no formation, no extras.
+        await pilot.press("down", "down", "down", "down", "down", "down", "down", "e")
+        assert str(app.screen.query_one("#unit-title", Label).render()) == "Band of Kern"
+        assert not app.screen.query("#unit-quality") and not app.screen.query("#unit-formation")
+        await pilot.press("escape")
+
+
+@run_async
+async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("down", "down", "down", "down", "e")  # Savage's levy archers
+        dialog = app.screen
+        assert isinstance(dialog, UnitDialog)
+        assert not dialog.query_one("#unit-rear").display
+        dialog.query_one("#unit-formation", Select).focus()
+        await pilot.press("enter", "down", "down", "down", "enter")  # single -> combined
+        assert dialog.query_one("#unit-rear").display
+        await pilot.click("#unit-stakes")
+        await pilot.click("#ok")
+        await pilot.pause()
+    unit = app.session.army.wards[1].units[0]
+    assert unit.formation == "combined" and unit.rear is not None
+    assert unit.rear.troop == "billmen" and unit.stakes and unit.quality == "levy"
+    assert app.session.summary.legal is False or True  # shown either way; the file decides
+    assert RULES.unit_title(unit) == "Combined block: Levy Archers before Billmen with stakes"
+
+
+@run_async
+async def test_move_remove_undo_redo(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m")
+        assert app.screen.query_one("#entries", OptionList).get_option_at_index(0).disabled
+        await pilot.press("down", "enter")  # from Savage's ward (the first open) to Rhys's
+        assert [u.troop for u in app.session.army.wards[2].units] == \
+            ["crossbowmen", "kern", "archers"]
+        assert cursor(app) == Place(2, 2)
+        await pilot.press("x")
+        assert len(app.session.army.wards[2].units) == 2
+        assert "Troops 81 of 100" in status(app)
+        await pilot.press("ctrl+z")
+        assert len(app.session.army.wards[2].units) == 3
+        await pilot.press("ctrl+z")
+        assert [u.troop for u in app.session.army.wards[0].units][0] == "archers"
+        assert not app.session.dirty and "unsaved" not in status(app)
+        await pilot.press("ctrl+y", "ctrl+y")
+        assert len(app.session.army.wards[2].units) == 2 and app.session.dirty
+
+
+@run_async
+async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("w")
+        assert isinstance(app.screen, LeaderDialog)
+        await clear_and_type(pilot, "#leader-name", "Jasper Tudor")
+        await pilot.press("enter")
+        army = app.session.army
+        assert army.wards[3].leader.name == "Jasper Tudor" and cursor(app) == Place(3)
+        assert "empty-ward" in [f.code for f in app.session.summary.findings]
+        assert "4 units" not in status(app) and "broken rule" in status(app)
+        await pilot.press("c")
+        assert [w.leader.c_in_c for w in app.session.army.wards] == [False, False, False, True]
+        await pilot.press("k")  # Commander -> Hero
+        assert app.session.army.wards[3].leader.command_class == 3
+        await pilot.press("e")
+        await clear_and_type(pilot, "#leader-name", "Jasper, Earl of Pembroke")
+        await pilot.click("#ok")
+        assert app.session.army.wards[3].leader.name == "Jasper, Earl of Pembroke"
+        assert any(label.startswith("★ Jasper, Earl of Pembroke · Hero")
+                   for label in tree_labels(app))
+        await pilot.press("x")
+        assert len(app.session.army.wards) == 3
+        await pilot.press("ctrl+s")
+    assert len(armyfile.load(army_path).wards) == 3
+
+
+@run_async
+async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path), seed=5)
+    expected_seed = random.Random(5).randrange(1_000_000)
+    expected = RULES.roll_command_classes(armyfile.load(army_path),  # type: ignore[attr-defined]
+                                          random.Random(expected_seed))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        dialog = app.screen
+        assert isinstance(dialog, RollDialog)
+        assert f"seed {expected_seed}" in str(dialog.query_one(".title").render())
+        shown = plain(dialog.query_one("#rolls", Static))
+        for roll in expected:
+            assert roll.name.split(",")[0] in shown
+            assert ", ".join(str(d) for d in roll.dice) in shown
+            assert roll.class_name in shown
+        await pilot.click("#ok")
+        assert [w.leader.command_class for w in app.session.army.wards] == \
+            [r.command_class for r in expected]
+        await pilot.press("ctrl+s")
+    assert [w.leader.command_class for w in armyfile.load(army_path).wards] == \
+        [r.command_class for r in expected]
+
+
+@run_async
+async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    text = (examples_dir() / "lancaster.toml").read_text()
+    path.write_text(text.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true'))
+    app = BillhooksApp(Session.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "1 broken rule" in status(app)
+        assert any(label.endswith("✖") for label in tree_labels(app))
+        await pilot.press("f", "enter")
+        assert cursor(app) == Place(1, 1)
+        assert app.army_screen.query_one("#tree").has_focus
+        assert "stakes are only for archer companies" in detail(app)
+        await pilot.press("e")  # the dialog offers no stakes: keeping it drops them
+        await pilot.click("#ok")
+        assert "LEGAL" in status(app)
+
+
+@run_async
+async def test_army_settings(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await clear_and_type(pilot, "#settings-name", "Henry's Host")
+        app.screen.query_one("#settings-side", Select).focus()
+        await pilot.press("enter", "up", "enter")  # Lancaster -> York
+        await pilot.click("#settings-english")
+        await clear_and_type(pilot, "#settings-points", "120")
+        await pilot.click("#ok")
+        assert "Troops 99 of 120" in status(app)
+        assert tree_labels(app)[0].startswith("Henry's Host (York)")
+        await pilot.press("ctrl+s")
+    saved = armyfile.load(army_path)
+    assert (saved.name, saved.side, saved.english, saved.points) == \
+        ("Henry's Host", "york", False, 120)
+
+
+@run_async
+async def test_quitting_with_unsaved_changes_asks_first(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "q")
+        assert isinstance(app.screen, Confirm)
+        await pilot.click("#cancel")
+        assert isinstance(app.screen, ArmyScreen) and app.is_running
+        await pilot.press("q")
+        await pilot.click("#save")
+        await pilot.pause()
+        assert not app.is_running
+    assert len(armyfile.load(army_path).wards[0].units) == 2
+
+
+@run_async
+async def test_quit_without_saving_leaves_the_file(army_path: Path) -> None:
+    before = army_path.read_text()
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "q")
+        await pilot.click("#discard")
+        await pilot.pause()
+        assert not app.is_running
+    assert army_path.read_text() == before
+
+
+@run_async
+async def test_save_as_then_open_another_file(army_path: Path, tmp_path: Path) -> None:
+    app = BillhooksApp(Session.sample(sample_army()))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "ctrl+s")  # the sample has no file: Save asks for one
+        target = tmp_path / "mine.toml"
+        await clear_and_type(pilot, "#path", str(target))
+        await pilot.press("enter")
+        assert app.sub_title == "mine.toml" and target.exists()
+        assert "# The C-in-C's ward" in target.read_text()
+        await pilot.press("ctrl+o")
+        await clear_and_type(pilot, "#path", str(tmp_path / "nope.toml"))
+        await pilot.press("enter")
+        assert "No such file" in str(app.screen.query_one("#path-error").render())
+        await clear_and_type(pilot, "#path", str(examples_dir() / "york.toml"))
+        await pilot.press("enter")
+        assert app.session.army.name == "The Duke of Norfolk's Affinity"
+        assert tree_labels(app)[0].startswith("The Duke of Norfolk's Affinity (York)")
+    assert len(armyfile.load(target).wards[0].units) == 2
+
+
+@run_async
+async def test_a_new_file_from_the_command_line_is_created_on_save(tmp_path: Path) -> None:
+    path = tmp_path / "fresh.toml"
+    app = BillhooksApp(Session.open(path))
+    async with app.run_test(size=SIZE) as pilot:
+        assert "1 broken rule" in status(app) and app.sub_title == "fresh.toml ●"
+        await pilot.press("down", "a")
+        await type_text(pilot, "billmen")
+        await pilot.press("enter", "ctrl+s")
+    army = armyfile.load(path)
+    assert army.name == "Fresh" and army.wards[0].units[0].troop == "billmen"
+
+
+@run_async
+async def test_command_palette_help_and_theme(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await type_text(pilot, "add ward")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaderDialog)
+        await pilot.press("escape", "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        from textual.widgets import Markdown
+
+        source = app.screen.query_one(Markdown).source
+        assert "Roll classes" in source and "Ctrl+Z" in source and "Move unit" in source
+        await pilot.press("escape", "d")
+        assert app.theme == "textual-light"
+        await pilot.press("d")
+        assert app.theme == "textual-dark"
+
+
+@run_async
+async def test_works_in_a_big_terminal(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=(160, 48)) as pilot:
+        await pilot.pause()
+        tree = app.army_screen.query_one("#tree")
+        assert tree.size.width > 70 and tree.size.height > 25
+        # A long label fits in full.
+        assert any("Combined block: Archers before Levy Billmen" in label
+                   for label in tree_labels(app))
+
+
+def test_cli_refuses_a_bad_file_before_starting(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('ruleset = "billhooks"\nname = "x"\nsidee = "york"\n')
+    assert main(["tui", str(bad)]) == 2
+    assert "bad.toml:3" in capsys.readouterr().err
+    assert main(["tui", str(tmp_path / "no" / "such" / "army.toml")]) == 2
+    assert "no such folder" in capsys.readouterr().err

@@ -1,0 +1,122 @@
+"""The builder's editing session and edits, without Textual: undo, redo, dirty, saving."""
+
+from __future__ import annotations
+
+import itertools
+import shutil
+from pathlib import Path
+
+import pytest
+
+from builder import armyfile
+from builder.army import Army, Leader, RearCompany, Unit, Ward
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+from builder.rules.base import UnitOptions
+from builder.tui import edits
+from builder.tui.edits import Place, place_of
+from builder.tui.session import Session
+
+RULES = get_ruleset("billhooks")
+
+
+@pytest.fixture
+def army_path(tmp_path: Path) -> Path:
+    path = tmp_path / "army.toml"
+    shutil.copy(examples_dir() / "lancaster.toml", path)
+    return path
+
+
+def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> None:
+    session = Session.open(army_path)
+    assert not session.dirty and session.summary.legal
+    before = session.summary.troop_points
+    session.apply("add knights", lambda a: edits.add_unit(a, 0, Unit("knights")))
+    assert session.dirty
+    assert session.summary.troop_points == before + RULES.unit_points(Unit("knights"))
+    assert "over-points" in [f.code for f in session.summary.findings]
+    assert session.undo() == "add knights"
+    assert not session.dirty  # back where the file was
+    assert session.summary.troop_points == before and session.summary.legal
+    assert session.redo() == "add knights"
+    assert session.army.wards[0].units[-1].troop == "knights"
+    assert session.undo() and session.undo() is None
+
+
+def test_a_new_edit_clears_redo(army_path: Path) -> None:
+    session = Session.open(army_path)
+    session.apply("remove", lambda a: edits.remove_unit(a, Place(0, 0)))
+    session.undo()
+    session.apply("c-in-c", lambda a: edits.make_c_in_c(a, 1))
+    assert not session.can_redo and session.redo() is None
+    assert [w.leader.c_in_c for w in session.army.wards] == [False, True, False]
+
+
+def test_save_keeps_comments_and_save_as_carries_them_to_a_new_file(army_path: Path) -> None:
+    session = Session.open(army_path)
+    session.apply("move", lambda a: edits.move_unit(a, Place(0, 1), 2))
+    session.save()
+    assert not session.dirty
+    text = army_path.read_text()
+    assert "# The C-in-C's ward" in text
+    assert armyfile.load(army_path).wards[2].units[-1].troop == "billmen"
+    other = army_path.with_name("copy.toml")
+    session.save(other)
+    assert session.path == other and "# The C-in-C's ward" in other.read_text()
+
+
+def test_a_missing_file_starts_a_new_army_to_save_there(tmp_path: Path) -> None:
+    path = tmp_path / "my_new-army.toml"
+    session = Session.open(path)
+    assert session.dirty and session.army.name == "My New Army"
+    assert [f.code for f in session.summary.errors] == ["empty-ward"]
+    session.save()
+    assert armyfile.load(path).wards[0].leader.c_in_c
+
+
+def test_place_of_finding_where() -> None:
+    assert place_of("wards[1].units[0]") == Place(1, 0)
+    assert place_of("wards[2].leader") == Place(2)
+    assert place_of("wards[3]") == Place(3)
+    assert place_of("points") == place_of("") == place_of("wards") == Place()
+
+
+def test_settings_keep_a_mustered_armys_record(army_path: Path) -> None:
+    session = Session.open(army_path)
+    session.apply("settings", lambda a: edits.apply_settings(
+        a, edits.ArmySettings("Renamed", "york", False, 120)))
+    assert (session.army.name, session.army.side, session.army.english,
+            session.army.points) == ("Renamed", "york", False, 120)
+
+
+def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
+    units = []
+    for quality, formation, rear, stakes, pavises, defences, arms in itertools.product(
+            (None, *opts.qualities), opts.formations, (None, *opts.rear_troops),
+            {False, opts.stakes}, {False, opts.pavises}, {False, opts.defences},
+            (None, *opts.arms)):
+        if (formation == "combined") != (rear is not None):
+            continue
+        units.append(Unit(troop, quality=quality, formation=formation,
+                          rear=RearCompany(rear) if rear else None, stakes=stakes,
+                          pavises=pavises, defences=defences, arms=arms))
+    return units
+
+
+@pytest.mark.parametrize("troop", [row.key for row in RULES.catalogue()])
+def test_every_option_offered_passes_the_check(troop: str) -> None:
+    """The builder offers unit_options(troop): none of them may be an illegal option."""
+    opts = RULES.unit_options(troop)
+    for unit in _combinations(troop, opts):
+        army = Army("billhooks", "t", wards=[Ward(Leader("L", c_in_c=True), [unit])])
+        assert "option-not-allowed" not in [f.code for f in RULES.check(army)], unit
+
+
+def test_options_offered_match_the_rules() -> None:
+    assert RULES.unit_options("billmen").stakes is False
+    assert "combined" not in RULES.unit_options("billmen").formations
+    assert RULES.unit_options("archers").rear_troops == ("billmen", "pikemen", "men-at-arms")
+    kern = RULES.unit_options("kern")
+    assert kern.qualities == () and kern.formations == ("single",) and not kern.pavises
+    assert RULES.unit_options("crossbowmen").pavises
+    assert RULES.unit_options("light-horse").arms == ("bows", "crossbows")
