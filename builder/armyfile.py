@@ -61,11 +61,11 @@ def locate(text: str, keypath: str) -> int | None:
     # Split into the table path (with indices) and the final key.
     table, key = parts[:-1], parts[-1]
     key_name = _INDEX.sub("", key)
+    key_indices = [int(n) for n in _INDEX.findall(key)]
     want = [(_INDEX.sub("", p), [int(n) for n in _INDEX.findall(p)]) for p in table]
     counters: dict[str, int] = {}
     current: list[str] = []
     current_idx: dict[str, int] = {}
-    header_line: int | None = None
     for lineno, line in enumerate(text.splitlines(), 1):
         m = _HEADER.match(line)
         if m:
@@ -80,13 +80,14 @@ def locate(text: str, keypath: str) -> int | None:
             current_idx = dict(counters)
             if _matches(current, current_idx, want) and key_name == "":
                 return lineno
-            if _matches(current, current_idx, want + [(key_name, [])]):
-                header_line = lineno
+            # The key is itself a table or an element of an array of tables.
+            if _matches(current, current_idx, want + [(key_name, key_indices)]):
+                return lineno
             continue
         km = _KEY.match(line)
         if km and km.group(2) == key_name and _matches(current, current_idx, want):
             return lineno
-    return header_line
+    return None
 
 
 def _matches(current: list[str], idx: dict[str, int], want: list[tuple[str, list[int]]]) -> bool:
@@ -277,7 +278,8 @@ def _ward(ctx: Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
     if "leader" not in ward:
         raise ctx.error(where, f"missing [{'wards.leader'}] table: every ward has a leader")
     leader = _build(Leader, check_table(ctx, f"{where}.leader", ward["leader"], leader_schema))
-    units = [_build_unit(check_table(ctx, f"{where}.units[{j}]", u, unit_schema))
+    folder = Path(ctx.path).parent
+    units = [_build_unit(check_table(ctx, f"{where}.units[{j}]", u, unit_schema), folder)
              for j, u in enumerate(_array(ctx, f"{where}.units", ward.get("units", [])))]
     return Ward(leader, units)
 
@@ -289,8 +291,11 @@ def _build(cls: type[Any], values: dict[str, Any]) -> Any:
     return cls(**known, extra=extra)
 
 
-def _build_unit(values: dict[str, Any]) -> Unit:
+def _build_unit(values: dict[str, Any], folder: Path) -> Unit:
     rear = values.pop("rear", None)
+    if "photo" in values:
+        # Photos are written relative to the army file; the model holds an absolute path.
+        values["photo"] = str((folder / values["photo"]).resolve())
     unit: Unit = _build(Unit, values)
     if rear is not None:
         unit.rear = RearCompany(rear["troop"], rear.get("quality"))
@@ -300,7 +305,17 @@ def _build_unit(values: dict[str, Any]) -> Unit:
 # --- Writing ----------------------------------------------------------------------------------
 
 
-def _unit_dict(unit: Unit) -> dict[str, Any]:
+def _relative(photo: str | None, folder: Path | None) -> str | None:
+    """A photo path as written in the file: relative to the file's folder when inside it."""
+    if photo is None or folder is None:
+        return photo
+    try:
+        return Path(photo).relative_to(folder.resolve()).as_posix()
+    except ValueError:
+        return photo
+
+
+def _unit_dict(unit: Unit, folder: Path | None) -> dict[str, Any]:
     """The unit's keys, defaults left out (None means: remove the key if present)."""
     return {
         "troop": unit.troop,
@@ -314,6 +329,7 @@ def _unit_dict(unit: Unit) -> dict[str, Any]:
         "defences": unit.defences or None,
         "arms": unit.arms,
         "nationality": unit.nationality,
+        "photo": _relative(unit.photo, folder),
         **unit.extra,
     }
 
@@ -387,9 +403,10 @@ def _update(table: Any, values: dict[str, Any]) -> None:
                 table[key] = new
 
 
-def dumps(army: Army, base_text: str | None = None) -> str:
+def dumps(army: Army, base_text: str | None = None, folder: Path | None = None) -> str:
     """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
-    so its comments, key order and layout stay wherever the army did not change."""
+    so its comments, key order and layout stay wherever the army did not change. Unit photos
+    inside ``folder`` (the file's folder) are written relative to it."""
     import tomlkit
 
     doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
@@ -421,7 +438,7 @@ def dumps(army: Army, base_text: str | None = None) -> str:
             for j, unit in enumerate(ward.units):
                 if j >= len(units):
                     units.append(tomlkit.table())
-                _update(units[j], _unit_dict(unit))
+                _update(units[j], _unit_dict(unit, folder))
         if not army.wards:
             del doc["wards"]
     return str(tomlkit.dumps(doc))
@@ -458,4 +475,4 @@ def save(army: Army, path: str | Path) -> None:
         tomllib.loads(base)
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
         base = None
-    atomic_write(path, dumps(army, base))
+    atomic_write(path, dumps(army, base, Path(path).parent))

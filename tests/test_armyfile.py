@@ -170,3 +170,23 @@ def test_thousands_of_wards_load_quickly(tmp_path: Path) -> None:
     get_ruleset("billhooks").summarise(a)
     assert len(a.wards) == 3000
     assert time.perf_counter() - start < 5
+
+
+def test_photo_paths_are_relative_to_the_army_file(tmp_path: Path) -> None:
+    (tmp_path / "photos").mkdir()
+    photo = tmp_path / "photos" / "bills.jpg"
+    photo.write_bytes(b"not really a jpeg")
+    a = army([unit("billmen", photo=str(photo))])
+    path = tmp_path / "army.toml"
+    armyfile.save(a, path)
+    assert 'photo = "photos/bills.jpg"' in path.read_text(encoding="utf-8")
+    assert armyfile.load(path).wards[0].units[0].photo == str(photo.resolve())
+
+
+def test_locate_finds_array_elements() -> None:
+    text = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[armyfile.locate(text, "wards[1]") - 1] == "[[wards]]"  # type: ignore[operator]
+    assert armyfile.locate(text, "wards[0]") < armyfile.locate(text, "wards[1]")  # type: ignore[operator]
+    line = armyfile.locate(text, "wards[2].units[1]")
+    assert lines[line - 1] == "[[wards.units]]" and lines[line] == 'troop = "kern"'  # type: ignore[operator]

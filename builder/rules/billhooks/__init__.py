@@ -30,6 +30,8 @@ UNIT_SCHEMA: Mapping[str, FieldSpec] = {
     "arms": FieldSpec("str", choices=cat.LIGHT_HORSE_ARMS),
     "label": FieldSpec("str", max_len=80),
     "nationality": FieldSpec("str", max_len=40),
+    # A photo of the figures (from a Mustering card), relative to the army file.
+    "photo": FieldSpec("str", max_len=1000),
 }
 
 LEADER_SCHEMA: Mapping[str, FieldSpec] = {
