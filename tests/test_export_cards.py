@@ -352,6 +352,16 @@ def test_long_leader_name_is_shrunk_and_wrapped(tmp_path: Path) -> None:
         chars_inside(out / "play-deck.pdf", LONG_NAME, *mm)
 
 
+def test_names_beyond_ascii_keep_their_letters(tmp_path: Path) -> None:
+    name = "Æthelred Ó Néill, Łukasz"
+    army = tmp_path / "names.toml"
+    army.write_text(Path(ARMIES[0]).read_text().replace("Sir John Savage", name))
+    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only",
+                 "play-deck"]) == 0
+    with pdfplumber.open(tmp_path / "o" / "play-deck.pdf") as pdf:
+        assert pdf.pages[0].search(name)
+
+
 def test_events_file_long_text_fits(tmp_path: Path) -> None:
     effect = ("When this is played the enemy general discovers that half his retinue wear "
               "the wrong livery; every one of his units within six inches of another takes a "
@@ -406,6 +416,17 @@ def test_out_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["export", ARMIES[0], "--out", str(target), "--only", "tokens"]) == 2
     assert "is a file" in capsys.readouterr().err
     assert target.read_text() == "x"
+
+
+def test_unwritable_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                            capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    # Root ignores permission bits, so ask the check itself what it would do.
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
+    assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", "tokens"]) == 2
+    assert "not writable" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_bad_events_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -104,7 +104,9 @@ def fit(text: str, font: str, width: float, height: float, size: float,
     """Set ``text`` in ``width`` x ``height`` mm: at ``size`` if it fits on one line, else
     shrunk down to ``min_size`` on one line, else wrapped (shrinking until the lines fit).
     The result never overflows the box."""
-    text = fonts.printable(font, " ".join(text.split()))
+    text = " ".join(text.split())
+    font = fonts.best(font, text)
+    text = fonts.printable(font, text)
     if not text:
         return Fitted(font, size, ())
     min_size = size * 0.75 if min_size is None else min_size
@@ -163,6 +165,7 @@ def line_text(c: Canvas, text: str, font: str, x: float, y: float, size: float,
               width: float, align: str = "left", colour: RGB = INK,
               spacing: float = 0.0) -> None:
     """One line at baseline ``y``, shrunk if needed so it is never wider than ``width``."""
+    font = fonts.best(font, text)
     text = fonts.printable(font, text)
     natural = width_mm(text, font, size) + spacing * max(len(text) - 1, 0)
     if natural > width:
@@ -322,6 +325,7 @@ def roundel(c: Canvas, cx: float, cy: float, r: float, fill: RGB, ring: RGB = GO
 def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
                   min_size: float, bullet: str = "\u2022", colour: RGB = INK) -> None:
     """Bulleted paragraphs filling ``box`` from the top, shrunk until all of them fit."""
+    font = fonts.best(font, " ".join(paras))
     paras = [fonts.printable(font, " ".join(p.split())) for p in paras if p.strip()]
     if not paras or box.h <= 0:
         return

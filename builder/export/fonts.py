@@ -57,3 +57,14 @@ def printable(font: str, text: str) -> str:
     """``text`` with characters the font lacks shown as "?" (never an empty box)."""
     have = _covered(font)
     return "".join(ch if ord(ch) in have else "?" for ch in text)
+
+
+def best(font: str, text: str) -> str:
+    """``font`` if it has every glyph of ``text``, else the first bundled face that does
+    (EB Garamond Bold covers only ASCII; the regular face covers Latin, Greek and Cyrillic)."""
+    if covers(font, text):
+        return font
+    for other in (BODY, ITALIC, CAPS):
+        if covers(other, text):
+            return other
+    return BODY
