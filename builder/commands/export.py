@@ -46,8 +46,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     elapsed = time.perf_counter() - started
     for entry in data["files"]:
-        counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items()) or "empty"
-        print(f"{out / entry['file']}: {entry['pages']} page(s); {counts}")
+        counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
+        print(f"{out / entry['file']}: {entry['pages']} page(s)" + (f"; {counts}" if counts
+                                                                    else ""))
     print(f"{out / 'manifest.json'}: {len(data['files'])} file(s) in {elapsed:.2f} s. "
           "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
     if only is None:

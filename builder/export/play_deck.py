@@ -58,8 +58,7 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
         y = body.top
         # Name (shrinks, then wraps: up to four lines before it shrinks further).
         name_box = Box(body.x, y - 14 * s, body.w, 14 * s)
-        bottom = text_in(c, leader.name, fonts.BOLD, name_box, 14 * s, 10 * s, valign="middle")
-        del bottom
+        text_in(c, leader.name, fonts.BOLD, name_box, 14 * s, 10 * s, valign="middle")
         y = name_box.y - 0.8 * s
         rank = leader.rank + (f", {data['c_in_c']}" if leader.c_in_c else "")
         y = text_in(c, rank, fonts.ITALIC, Box(body.x, y - 4.6 * s, body.w, 4.6 * s), 10 * s,

@@ -25,8 +25,8 @@ from builder.export.draw import (
     SIDE_NAMES,
     accent,
     badge,
-    card_frame,
     line_text,
+    rose,
     text_in,
     tick_box,
 )
@@ -159,8 +159,6 @@ def morale_token(army: Army, label: str) -> DrawFn:
         path.close()
         c.drawPath(path, stroke=0, fill=1)
         if side is not None:
-            from builder.export.draw import rose
-
             rose(c, cx - 0.4, cy + 1.6, 2.6, side)
         _caption(c, cell, army.name)
         _label(c, cell, label, 6.0)
@@ -263,6 +261,3 @@ def write(job: ExportJob, path: Path) -> Written:
         groups.append(Group("arrow trackers", item_layout(job, TRACKER_MM), trackers, None,
                             "Arrow-supply trackers"))
     return write_groups(job, path, "Tokens", groups)
-
-
-__all__ = ["write", "counts", "card_frame"]

@@ -51,12 +51,39 @@ def _stat_row(c: Canvas, box: Box, name: str, value: str, note: str, s: float) -
                 6.5 * s, 5 * s, align="right", valign="top", max_lines=1)
 
 
+def _rows(prof: Any, data: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The table rows (heading, value, note) of a unit's profile."""
+    rows: list[tuple[str, str, str]] = [(data["move"], prof.move_text, data["move_note"])]
+    if prof.shooting:
+        shots = data["shots"].format(n=prof.shots_per_turn,
+                                     s="" if prof.shots_per_turn == 1 else "s")
+        dice = {line.dice for line in prof.shooting}
+        if len(dice) == 1:
+            value = f"{prof.shooting[0].dice} dice, " + " / ".join(
+                f"{line.hit_on}+" for line in prof.shooting)
+        else:
+            value = " / ".join(f"{line.dice} dice {line.hit_on}+" for line in prof.shooting)
+        ranges = " / ".join(line.range_text for line in prof.shooting)
+        rows.append((data["shooting"], value, f"{ranges}; {shots}"))
+    else:
+        rows.append((data["shooting"], "-", data["no_shooting"]))
+    rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
+                 f"{data['melee_note']}; {prof.melee_per_figure}"))
+    shot, melee = data["save_columns"]
+    for i, save in enumerate(prof.saves):
+        who = f"{save.who}: " if len(prof.saves) > 1 else ""
+        rows.append((data["saves"] if i == 0 else "",
+                     f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", save.armour))
+    return rows
+
+
 def unit_card(army: Army, unit: Unit, data: dict[str, Any],
               photos: dict[tuple[str, float, float], bytes]) -> DrawFn:
     ruleset = get_ruleset(army.ruleset)
     prof: Any = ruleset.profile(unit)
     side = army.side if army.side in SIDE_NAMES else None
     colour = accent(side)
+    rows = _rows(prof, data)
 
     def draw(c: Canvas, cell: Cell) -> None:
         s = cell.scale
@@ -74,8 +101,15 @@ def unit_card(army: Army, unit: Unit, data: dict[str, Any],
         sub = f"{prof.figures} figures, {number(prof.points)} points"
         y = text_in(c, sub, fonts.CAPS, Box(body.x, y - 4.4 * s, body.w, 4.4 * s), 8 * s,
                     6 * s, colour=colour, valign="middle", max_lines=1) - 0.6 * s
+        # What must fit below the title: the table, the arrow boxes, room for the specials.
+        arrow_box = 4.2 * s
+        arrows_h = arrow_box + 1.5 * s if prof.arrow_supply else 0.0
+        specials_min = (2.6 * s * len(prof.specials) + 1.0 * s) if prof.specials else 0.0
+        row_h = 7.0 * s
         if unit.photo:
-            fh = body.w * PHOTO_RATIO
+            row_h = 6.2 * s
+            room = y - body.y - len(rows) * row_h - arrows_h - specials_min - 1.2 * s
+            fh = min(body.w * PHOTO_RATIO, max(room, 10 * s))
             key = (unit.photo, round(body.w, 2), round(fh, 2))
             if key not in photos:
                 photos[key] = frame_jpeg(unit.photo, body.w, fh)
@@ -87,25 +121,6 @@ def unit_card(army: Army, unit: Unit, data: dict[str, Any],
         else:
             ornament_rule(c, body.x + 4 * s, body.right - 4 * s, y - 0.6 * s, colour, s)
             y -= 2.0 * s
-        row_h = 7.0 * s
-        rows: list[tuple[str, str, str]] = [(data["move"], prof.move_text, data["move_note"])]
-        if prof.shooting:
-            shots = data["shots"].format(n=prof.shots_per_turn,
-                                         s="" if prof.shots_per_turn == 1 else "s")
-            for line in prof.shooting:
-                rows.append((data["shooting"] if line is prof.shooting[0] else "",
-                             f"{line.dice} dice, {line.hit_on}+",
-                             f"{line.name} {line.range_text}"
-                             + (f"; {shots}" if line is prof.shooting[-1] else "")))
-        else:
-            rows.append((data["shooting"], "-", data["no_shooting"]))
-        rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
-                     f"{data['melee_note']}; {prof.melee_per_figure}"))
-        shot, melee = data["save_columns"]
-        for i, save in enumerate(prof.saves):
-            who = f"{save.who}: " if len(prof.saves) > 1 else ""
-            rows.append((data["saves"] if i == 0 else "",
-                         f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", save.armour))
         for i, (name, value, note) in enumerate(rows):
             box = Box(body.x, y - row_h, body.w, row_h)
             if i % 2 == 0:
@@ -116,16 +131,15 @@ def unit_card(army: Army, unit: Unit, data: dict[str, Any],
             y -= row_h
         bottom = body.y
         if prof.arrow_supply:
-            size = 4.2 * s
             n = prof.arrow_supply
             label_w = 22 * s
-            gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
-            line_text(c, data["arrows"], fonts.CAPS, body.x, body.y + size * 0.25, 8 * s,
+            gap = min(1.6 * s, (body.w - label_w - n * arrow_box) / max(n - 1, 1))
+            line_text(c, data["arrows"], fonts.CAPS, body.x, body.y + arrow_box * 0.25, 8 * s,
                       label_w - 1 * s)
-            x = body.right - n * size - (n - 1) * gap
+            x = body.right - n * arrow_box - (n - 1) * gap
             for i in range(n):
-                tick_box(c, x + i * (size + gap), body.y, size, colour)
-            bottom = body.y + size + 1.5 * s
+                tick_box(c, x + i * (arrow_box + gap), body.y, arrow_box, colour)
+            bottom = body.y + arrows_h
             rule(c, body.x, body.right, bottom - 0.8 * s, colour, 0.4)
         specials = Box(body.x, bottom, body.w, y - bottom - 1.0 * s)
         paragraphs_in(c, list(prof.specials), fonts.BODY, specials, 7.5 * s, 5.5 * s,
