@@ -15,15 +15,18 @@ from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from builder.armyfile import ArmyFileError
+from builder.muster import SIDE_NAMES, Draw
 from builder.tui.actions import ACTIONS, Action, bindings
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.help import HelpScreen
 from builder.tui.modals.path import PathDialog
 from builder.tui.screens.army import ArmyScreen
+from builder.tui.screens.muster import MusterScreen
+from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session, new_army
 
 #: Actions that change or replace the army: only on the army screen, not under a dialog.
-_ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new"}
+_ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new", "muster", "print"}
 
 
 class BuilderCommands(Provider):
@@ -67,6 +70,8 @@ class BillhooksApp(App[None]):
         self._seeds: random.Random = random.Random(seed) if seed is not None \
             else random.SystemRandom()
         self.army_screen = ArmyScreen()
+        #: Kept once opened, so going back to Mustering finds the last draw (both sides).
+        self.muster_screen: MusterScreen | None = None
 
     def on_mount(self) -> None:
         self.theme = "textual-dark"
@@ -205,6 +210,32 @@ class BillhooksApp(App[None]):
 
     async def action_quit(self) -> None:
         self._unless_unsaved("quit", self.exit)
+
+    # --- screens -----------------------------------------------------------------------------
+
+    def action_muster(self) -> None:
+        if self.muster_screen is None:
+            self.muster_screen = MusterScreen()
+        self.push_screen(self.muster_screen)
+
+    def open_mustered(self, draw: Draw, side: str) -> None:
+        """Make one side of ``draw`` the army being edited (a new, unsaved file)."""
+        from builder.commands.muster import army_text
+
+        army = draw.army(side).army
+        text = army_text(draw, side)
+
+        def proceed() -> None:
+            if self.screen is self.muster_screen:
+                self.pop_screen()
+            self.load(Session(army, None, text=text, saved=False))
+            self.notify(f"The {SIDE_NAMES.get(side, side)} army from the draw (seed "
+                        f"{draw.seed}). Save it with Ctrl+S.")
+
+        self._unless_unsaved("replace it with the mustered army", proceed)
+
+    def action_print(self) -> None:
+        self.push_screen(PrintScreen())
 
     # --- view -------------------------------------------------------------------------------
 

@@ -1,0 +1,152 @@
+"""The Mustering screen: a collection, agreed troops, leaders, a seed, one side or both; the
+deal plays out card by card with the running total, then the result opens for editing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select
+
+from builder.armyfile import ArmyFileError
+from builder.collection import load_collection
+from builder.muster import SIDE_NAMES, Draw, MusterError, muster
+from builder.resources import examples_dir
+from builder.rules.base import number
+from builder.tui.modals.base import row
+
+if TYPE_CHECKING:
+    from builder.tui.app import BillhooksApp
+
+BOTH = "both"
+
+
+class MusterScreen(Screen[None]):
+    """Deals an army (or two) from a collection; ``app.open_mustered`` takes the result."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
+
+    #: Seconds between cards as the deal plays out (tests set 0).
+    delay = 0.12
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.draw: Draw | None = None
+
+    @property
+    def builder(self) -> BillhooksApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="muster-form"):
+            yield row("Collection", Input(str(examples_dir() / "collection.toml"),
+                                          id="muster-collection", compact=True))
+            with Horizontal(classes="row"):
+                yield Label("Troops", classes="row-label")
+                yield Input("100", id="muster-troops", type="integer", compact=True)
+                yield Label("Leaders", classes="inline-label")
+                yield Input("3", id="muster-leaders", type="integer", compact=True)
+                yield Label("Seed", classes="inline-label")
+                yield Input("", id="muster-seed", type="integer", placeholder="random",
+                            compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Side", classes="row-label")
+                yield Select([(name, key) for key, name in SIDE_NAMES.items()]
+                             + [("Both (club draft)", BOTH)], value="lancaster",
+                             allow_blank=False, id="muster-side", compact=True)
+                yield Button("Deal", id="muster-deal", variant="primary", compact=True)
+        yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
+        yield Label("", id="muster-result")
+        yield Horizontal(id="muster-open")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Mustering"
+        table = self.query_one("#muster-deal-table", DataTable)
+        table.add_columns("step", "side", "card", "points", "running total")
+        table.border_title = "The deal"
+        self.query_one("#muster-troops", Input).focus()
+
+    def _int(self, selector: str, what: str, low: int) -> int | None:
+        text = self.query_one(selector, Input).value.strip()
+        if not text and selector == "#muster-seed":
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            raise ValueError(f"{what} must be a whole number") from None
+        if value < low:
+            raise ValueError(f"{what} must be {low} or more")
+        return value
+
+    @on(Button.Pressed, "#muster-deal")
+    @on(Input.Submitted)
+    def deal(self) -> None:
+        result = self.query_one("#muster-result", Label)
+        try:
+            troops = self._int("#muster-troops", "Troops", 1)
+            leaders = self._int("#muster-leaders", "Leaders", 1)
+            seed = self._int("#muster-seed", "Seed", 0)
+        except ValueError as exc:
+            result.update(Text(str(exc), "bold red"))
+            return
+        assert troops is not None and leaders is not None
+        if seed is None:
+            seed = self.builder.next_seed()
+        side = str(self.query_one("#muster-side", Select).value)
+        sides = tuple(SIDE_NAMES) if side == BOTH else (side,)
+        path = Path(self.query_one("#muster-collection", Input).value.strip()).expanduser()
+        try:
+            draw = muster(load_collection(path), troops, leaders, sides, random.Random(seed),
+                          seed)
+        except (ArmyFileError, MusterError) as exc:
+            result.update(Text(f"No army dealt: {exc}", "bold red"))
+            return
+        self.draw = draw
+        self.play(draw)
+
+    @work(exclusive=True)
+    async def play(self, draw: Draw) -> None:
+        """Show the draw a card at a time, then offer the armies for editing."""
+        table = self.query_one("#muster-deal-table", DataTable)
+        table.clear()
+        result = self.query_one("#muster-result", Label)
+        buttons = self.query_one("#muster-open", Horizontal)
+        await buttons.remove_children()
+        result.update(f"Seed {draw.seed}: dealing {draw.target} troop points ...")
+        shuffled = False
+        for step, event in enumerate(draw.events, 1):
+            if event.kind != "core" and not shuffled:
+                shuffled = True
+                table.add_row("", "", Text(f"shuffled {draw.deck_size} cards, cut: the top "
+                                           f"{draw.cut} to the bottom", "italic"), "", "")
+            what = {"core": "core", "deal": "total", "set-aside": "set aside"}[event.kind]
+            card = Text(f"{event.card.title} [{event.card.id}]")
+            if event.kind == "set-aside":
+                card.stylize("strike")
+            table.add_row(str(step), SIDE_NAMES.get(event.side, event.side), card,
+                          f"{number(event.card.points)}", f"{what} {number(event.total)}")
+            table.move_cursor(row=table.row_count - 1)
+            if self.delay:
+                await asyncio.sleep(self.delay)
+        lines = [f"{SIDE_NAMES.get(a.side, a.side)}: {number(a.troop_points)} troop points for "
+                 f"{draw.target} agreed, leaders {number(a.leader_points)}, total "
+                 f"{number(a.total_points)}" for a in draw.armies]
+        result.update(f"Seed {draw.seed}. " + "; ".join(lines) + ".")
+        await buttons.mount_all(
+            Button(f"Edit the {SIDE_NAMES.get(a.side, a.side)} army", id=f"open-{a.side}",
+                   variant="primary", compact=True) for a in draw.armies)
+
+    @on(Button.Pressed, "#muster-open Button")
+    def _open(self, event: Button.Pressed) -> None:
+        assert self.draw is not None and event.button.id is not None
+        self.builder.open_mustered(self.draw, event.button.id.removeprefix("open-"))

@@ -1,0 +1,163 @@
+"""The Print screen: paper, card size, bleed and which files; the pack is written in a thread
+worker with a progress bar, then the screen lists what went where."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Header,
+    Input,
+    Label,
+    ProgressBar,
+    Select,
+    SelectionList,
+    Static,
+)
+from textual.worker import get_current_worker
+
+from builder import armyfile
+from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportError, ExportJob, ExportOptions
+from builder.export.pack import KINDS, default_out_dir, export_pack
+from builder.tui.modals.base import row
+
+if TYPE_CHECKING:
+    from builder.tui.app import BillhooksApp
+
+
+def _mm(size: tuple[float, float]) -> str:
+    return f"{size[0]:g} x {size[1]:g} mm"
+
+
+def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
+    """The files written, their pages and what they hold, from the manifest."""
+    table = Table(box=None, padding=(0, 2), expand=True)
+    table.add_column("file", no_wrap=True)
+    table.add_column("pages", justify="right")
+    table.add_column("holds")
+    for entry in manifest["files"]:
+        holds = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
+        table.add_row(entry["file"], str(entry["pages"]), holds)
+    table.add_row("manifest.json", "", "what is in each file")
+    return table
+
+
+class PrintScreen(Screen[None]):
+    """Exports the army being edited (as it stands, saved or not)."""
+
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
+
+    @property
+    def builder(self) -> BillhooksApp:
+        return self.app  # type: ignore[return-value]
+
+    def _job_armies(self) -> tuple[ArmyInput, ...]:
+        session = self.builder.session
+        path = session.path or Path(f"{session.army.name}.toml")
+        text = armyfile.dumps(session.army, session.text)
+        return (ArmyInput(copy.deepcopy(session.army), path, text),)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="print-body"):
+            with Vertical(id="print-form"):
+                yield row("Paper", Select([(f"{k.upper() if k == 'a4' else k.capitalize()} "
+                                            f"({_mm(v)})", k) for k, v in PAPER_MM.items()],
+                                          value="a4", allow_blank=False, id="print-paper",
+                                          compact=True))
+                yield row("Card size", Select([(f"{k.capitalize()} ({_mm(v)})", k)
+                                               for k, v in CARD_MM.items()], value="poker",
+                                              allow_blank=False, id="print-card-size",
+                                              compact=True))
+                yield row("Bleed (mm)", Input("0", id="print-bleed", type="number",
+                                              compact=True))
+                yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
+                                       compact=True))
+                yield row("Folder", Input(str(default_out_dir(ExportJob(self._job_armies()))),
+                                          id="print-out", compact=True))
+                yield Button("Export", id="print-export", variant="primary", compact=True)
+            yield SelectionList[str](*[(kind, kind, True) for kind in KINDS], id="print-kinds")
+        yield ProgressBar(id="print-progress", show_eta=False)
+        yield Label("", id="print-status")
+        yield Static(id="print-files")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "Print"
+        self.query_one("#print-kinds").border_title = "Files"
+        self.query_one("#print-paper").focus()
+        # Hidden until there is something to count (an idle bar pulses).
+        self.query_one("#print-progress").display = False
+
+    @on(Button.Pressed, "#print-export")
+    def start(self) -> None:
+        status = self.query_one("#print-status", Label)
+        try:
+            bleed = float(self.query_one("#print-bleed", Input).value or 0)
+        except ValueError:
+            status.update(Text("Bleed must be a number of millimetres.", "bold red"))
+            return
+        only = set(self.query_one("#print-kinds", SelectionList).selected)
+        if not only:
+            status.update(Text("Choose at least one file.", "bold red"))
+            return
+        options = ExportOptions(
+            paper=str(self.query_one("#print-paper", Select).value),
+            card_size=str(self.query_one("#print-card-size", Select).value),
+            bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value)
+        out = Path(self.query_one("#print-out", Input).value.strip() or "output").expanduser()
+        job = ExportJob(self._job_armies(), options)
+        bar = self.query_one("#print-progress", ProgressBar)
+        bar.update(total=len(only), progress=0)
+        bar.display = True
+        self.query_one("#print-files", Static).update("")
+        status.update(f"Writing {len(only)} file{'s' if len(only) != 1 else ''} ...")
+        self.query_one("#print-export", Button).disabled = True
+        self.export(job, out, only)
+
+    @work(thread=True, exclusive=True)
+    def export(self, job: ExportJob, out: Path, only: set[str]) -> None:
+        """Write the pack off the UI thread; progress comes back through call_from_thread."""
+        worker = get_current_worker()
+
+        def progress(kind: str, done: int, total: int) -> None:
+            if not worker.is_cancelled:
+                self.app.call_from_thread(self._progress, kind, done, total)
+
+        try:
+            manifest = export_pack(job, out, only, progress)
+        except ExportError as exc:
+            self.app.call_from_thread(self._failed, str(exc))
+            return
+        except Exception as exc:  # noqa: BLE001 - a writer's bug must not lose unsaved edits
+            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            return
+        self.app.call_from_thread(self._done, out, manifest)
+
+    def _progress(self, kind: str, done: int, total: int) -> None:
+        self.query_one("#print-progress", ProgressBar).update(progress=done)
+        self.query_one("#print-status", Label).update(f"Wrote {kind}.pdf ({done} of {total})")
+
+    def _failed(self, message: str) -> None:
+        self.query_one("#print-export", Button).disabled = False
+        self.query_one("#print-status", Label).update(Text(f"Export failed: {message}",
+                                                           "bold red"))
+
+    def _done(self, out: Path, manifest: dict[str, Any]) -> None:
+        self.query_one("#print-export", Button).disabled = False
+        self.query_one("#print-status", Label).update(Text(
+            f"Done: {len(manifest['files'])} PDF files in {out.resolve()}. Print at 100% "
+            "(actual size) and check the 50 mm ruler on each sheet.", "bold"))
+        self.query_one("#print-files", Static).update(files_table(out, manifest))

@@ -1,0 +1,173 @@
+"""The Mustering and Print screens, driven with keys and clicks."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from textual.widgets import DataTable, Input, Label, Select, SelectionList, Static
+
+from builder import armyfile
+from builder.collection import load_collection
+from builder.muster import muster
+from builder.resources import examples_dir
+from builder.tui.app import BillhooksApp
+from builder.tui.modals.confirm import Confirm
+from builder.tui.screens.army import ArmyScreen
+from builder.tui.screens.muster import MusterScreen
+from builder.tui.screens.print import PrintScreen
+from builder.tui.session import Session
+from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
+
+
+@pytest.fixture
+def army_path(tmp_path: Path) -> Path:
+    path = tmp_path / "army.toml"
+    shutil.copy(examples_dir() / "lancaster.toml", path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def no_deal_delay(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(MusterScreen, "delay", 0)
+
+
+@run_async
+async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
+                                                            tmp_path: Path) -> None:
+    collection = load_collection(examples_dir() / "collection.toml")
+    expected = muster(collection, 100, 3, ("york",), random.Random(12), 12)
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        screen = app.screen
+        assert isinstance(screen, MusterScreen)
+        await clear_and_type(pilot, "#muster-seed", "12")
+        screen.query_one("#muster-side", Select).focus()
+        await pilot.press("enter", "up", "enter")  # Lancaster -> York
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one("#muster-deal-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        cards = [r for r in rows if r[0]]
+        assert len(cards) == len(expected.events)
+        for shown, event in zip(cards, expected.events, strict=True):
+            assert shown[1] == "York" and f"[{event.card.id}]" in shown[2]
+            assert shown[4].endswith(f"{event.total:g}")
+        assert any("shuffled" in r[2] and "cut" in r[2] for r in rows)
+        result = str(screen.query_one("#muster-result", Label).render())
+        assert "Seed 12" in result
+        assert f"York: {expected.armies[0].troop_points:g} troop points" in result
+        await pilot.click("#open-york")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmyScreen)
+        assert app.session.army.muster is not None and app.session.army.muster.seed == 12
+        assert "of 100 dealt" in status(app)
+        assert tree_labels(app)[0].startswith(expected.armies[0].army.name)
+        await pilot.press("ctrl+s")
+        target = tmp_path / "dealt.toml"
+        await clear_and_type(pilot, "#path", str(target))
+        await pilot.press("enter")
+    saved = armyfile.load(target)
+    assert saved.muster is not None and saved.muster.troops == 100
+    assert "seed 12" in target.read_text()  # the draw's header comments are kept
+    assert len(armyfile.load(army_path).wards) == 3  # the old file is untouched
+
+
+@run_async
+async def test_muster_asks_before_replacing_unsaved_work(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "M")
+        screen = app.screen
+        assert isinstance(screen, MusterScreen)
+        await clear_and_type(pilot, "#muster-seed", "3")
+        screen.query_one("#muster-side", Select).focus()
+        await pilot.press("enter", "down", "enter")  # Lancaster -> both
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query("#open-york") and screen.query("#open-lancaster")
+        await pilot.click("#open-lancaster")
+        assert isinstance(app.screen, Confirm)
+        await pilot.click("#cancel")
+        assert app.screen is screen and app.session.path == army_path
+        await pilot.click("#open-lancaster")
+        await pilot.click("#discard")
+        await pilot.pause()
+        assert app.session.army.side == "lancaster" and app.session.army.muster is not None
+
+
+@run_async
+async def test_muster_reports_a_bad_collection(army_path: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "coll.toml"
+    bad.write_text('ruleset = "billhooks"\nname = "c"\n[[cards]]\ntroop = "archerz"\n')
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await clear_and_type(pilot, "#muster-collection", str(bad))
+        await pilot.click("#muster-deal")
+        await pilot.pause()
+        result = str(app.screen.query_one("#muster-result", Label).render())
+        assert "No army dealt" in result and "coll.toml:4" in result
+        await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen)
+
+
+@run_async
+async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
+                                                            tmp_path: Path) -> None:
+    out = tmp_path / "pack"
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x", "p")  # an unsaved edit is printed as it stands
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        screen.query_one("#print-paper", Select).focus()
+        await pilot.press("enter", "down", "enter")  # A4 -> Letter
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.focus()
+        # Keep play-deck and tokens only: untick the others with the keyboard.
+        wanted = {"play-deck", "tokens"}
+        for index in range(kinds.option_count):
+            kinds.highlighted = index
+            if kinds.get_option_at_index(index).value not in wanted:
+                await pilot.press("space")
+        assert set(kinds.selected) == wanted
+        await clear_and_type(pilot, "#print-out", str(out))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status_text = str(screen.query_one("#print-status", Label).render())
+        assert "Done: 2 PDF files" in status_text and str(out) in status_text
+        shown = plain(screen.query_one("#print-files", Static))
+        assert "play-deck.pdf" in shown and "tokens.pdf" in shown and "LEADER" in shown
+        assert screen.query_one("#print-progress").percentage == 1
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert [f["file"] for f in manifest["files"]] == ["play-deck.pdf", "tokens.pdf"]
+    assert manifest["paper"]["name"] == "letter"
+    page = PdfReader(out / "tokens.pdf").pages[0]
+    assert round(float(page.mediabox.width) / 72 * 25.4) == 216  # Letter
+    assert not (out / "roster.pdf").exists()
+
+
+@run_async
+async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        await clear_and_type(pilot, "#print-out", str(blocker))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Export failed" in str(screen.query_one("#print-status", Label).render())
+        assert not screen.query_one("#print-export").disabled
+        assert isinstance(screen.query_one("#print-out", Input), Input)
