@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
 from textual.widgets import DataTable, Input, Label, Select, SelectionList, Static
 
 from builder import armyfile
@@ -21,7 +22,6 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.muster import MusterScreen
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
-from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
 
 
 @pytest.fixture
