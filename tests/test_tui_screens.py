@@ -10,7 +10,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
-from textual.widgets import DataTable, Input, Label, Select, SelectionList, Static
+from textual.widgets import (
+    DataTable,
+    Input,
+    Label,
+    ProgressBar,
+    Select,
+    SelectionList,
+    Static,
+)
 
 from builder import armyfile
 from builder.collection import load_collection
@@ -147,7 +155,7 @@ async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
         assert "Done: 2 PDF files" in status_text and str(out) in status_text
         shown = plain(screen.query_one("#print-files", Static))
         assert "play-deck.pdf" in shown and "tokens.pdf" in shown and "LEADER" in shown
-        assert screen.query_one("#print-progress").percentage == 1
+        assert screen.query_one("#print-progress", ProgressBar).percentage == 1
     manifest = json.loads((out / "manifest.json").read_text())
     assert [f["file"] for f in manifest["files"]] == ["play-deck.pdf", "tokens.pdf"]
     assert manifest["paper"]["name"] == "letter"
