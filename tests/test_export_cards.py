@@ -8,7 +8,7 @@ import re
 import subprocess
 import sys
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +59,25 @@ def card_rects(page: Any, w_mm: float, h_mm: float) -> list[tuple[float, float]]
         if abs(r["width"] - w_mm * MM) < 0.3 and abs(r["height"] - h_mm * MM) < 0.3:
             found.append((r["x0"] / MM, r["top"] / MM))
     return sorted(set(found), key=lambda p: (round(p[1]), p[0]))
+
+
+def collisions(chars: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Pairs of glyphs whose boxes overlap by more than a sliver (text drawn over text)."""
+    grid: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    hits = []
+    for ch in chars:
+        if not ch["text"].strip():
+            continue
+        key = (int(ch["x0"] // 6), int(ch["top"] // 6))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for other in grid[(key[0] + dx, key[1] + dy)]:
+                    w = min(ch["x1"], other["x1"]) - max(ch["x0"], other["x0"])
+                    h = min(ch["bottom"], other["bottom"]) - max(ch["top"], other["top"])
+                    if w > 0.6 and h > 0.35 * min(ch["size"], other["size"]):
+                        hits.append((ch["text"], other["text"]))
+        grid[key].append(ch)
+    return hits
 
 
 def armies() -> list[Any]:
@@ -214,6 +233,14 @@ def test_fonts_embedded_and_metadata(pack: Path) -> None:
                     if "/DescendantFonts" in font else font
                 descriptor = descendant["/FontDescriptor"].get_object()
                 assert "/FontFile2" in descriptor, font["/BaseFont"]
+
+
+@pytest.mark.parametrize("name", ["play-deck.pdf", "bonus-deck.pdf", "special-events.pdf",
+                                  "unit-cards.pdf", "tokens.pdf"])
+def test_no_text_drawn_over_text(pack: Path, name: str) -> None:
+    with pdfplumber.open(pack / name) as pdf:
+        for page in pdf.pages:
+            assert collisions(page.chars) == [], page.page_number
 
 
 def test_output_is_deterministic(pack: Path, tmp_path: Path) -> None:

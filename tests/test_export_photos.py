@@ -8,8 +8,10 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from PIL import Image
+from test_export_cards import collisions
 
 from builder import armyfile
+from builder.army import RearCompany
 from builder.export import photos
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack
@@ -96,20 +98,37 @@ def test_limit_is_lowered_on_import() -> None:
     assert Image.MAX_IMAGE_PIXELS <= photos.MAX_PIXELS
 
 
-def test_unit_card_prints_the_photo(tmp_path: Path) -> None:
+@pytest.mark.parametrize("formation", ["single", "combined"])
+def test_unit_card_prints_the_photo(tmp_path: Path, formation: str) -> None:
     path = tmp_path / "archers.jpg"
     _split_image(path)
     source = examples_dir() / "york.toml"
     army = armyfile.load(source)
-    army.wards[0].units[0].photo = str(path)
+    unit = army.wards[0].units[0]  # archers with stakes: the fullest card
+    unit.photo = str(path)
+    unit.formation = formation
+    if formation == "combined":
+        unit.rear = RearCompany("billmen", "veteran")
     job = ExportJob((ArmyInput(army, source, ""),))
     export_pack(job, tmp_path / "o", {"unit-cards"})
     with pdfplumber.open(tmp_path / "o" / "unit-cards.pdf") as pdf:
-        images = pdf.pages[0].images
+        page = pdf.pages[0]
+        images = page.images
+        chars = page.chars
     assert len(images) == 1
     mm = 72 / 25.4
-    # Inside the first card, full width of its content box.
-    assert 9.75 * mm < images[0]["x0"] < images[0]["x1"] < (9.75 + 63.5) * mm
+    image = images[0]
+    # Inside the first card, across its content box, with no text over it or over other text.
+    assert 9.75 * mm < image["x0"] < image["x1"] < (9.75 + 63.5) * mm
+    assert image["bottom"] - image["top"] >= 9 * mm
+    card = [c for c in chars if c["x1"] < (9.75 + 63.5) * mm and c["bottom"] < (15.15 + 88.9) * mm]
+    assert card
+    for ch in card:
+        inside_x = image["x0"] < (ch["x0"] + ch["x1"]) / 2 < image["x1"]
+        inside_y = image["top"] < (ch["top"] + ch["bottom"]) / 2 < image["bottom"]
+        assert not (inside_x and inside_y), ch["text"]
+        assert ch["bottom"] < (15.15 + 88.9 - 2.4) * mm, ch["text"]
+    assert collisions(card) == []
 
 
 def test_bad_photo_stops_the_export_cleanly(tmp_path: Path) -> None:
