@@ -1,0 +1,152 @@
+"""crib-sheet.pdf read back: two sides on A4 and on Letter, the look-up tables carry the
+catalogue's numbers, and the words are our own (no long run of words shared with the source)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from builder import armyfile
+from builder.export.base import ArmyInput, ExportJob, ExportOptions
+from builder.export.documents import crib_content, write_crib_sheet
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+
+MM = 72 / 25.4
+#: Any run of this many words in common with the source text fails the originality test.
+RUN = 8
+SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def seed_text() -> str | None:
+    """The Billhooks source text: in CI ``shared/`` sits beside the clone (``../shared``).
+
+    Nothing of it is committed here; without it the originality tests skip.
+    """
+    folders = [Path(os.environ["BILLHOOKS_SEEDS"])] if "BILLHOOKS_SEEDS" in os.environ else []
+    folders.append(Path(__file__).resolve().parents[2] / "shared" / "seeds")
+    for folder in folders:
+        found = sorted(folder.glob("000_*.txt")) if folder.is_dir() else []
+        if found:
+            return found[0].read_text(encoding="utf-8", errors="replace")
+    return None
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words and numbers; punctuation and layout do not count."""
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
+
+
+def shared_runs(ours: str, theirs: str, n: int = RUN) -> list[str]:
+    source = words(theirs)
+    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
+    mine = words(ours)
+    return [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
+            if tuple(mine[i:i + n]) in grams]
+
+
+def crib_job(paper: str) -> ExportJob:
+    path = examples_dir() / "lancaster.toml"
+    item = ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+    return ExportJob((item,), ExportOptions(paper=paper))
+
+
+@pytest.fixture(scope="module", params=["a4", "letter"])
+def crib(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+         ) -> tuple[str, Path]:
+    paper: str = request.param
+    path = tmp_path_factory.mktemp(f"crib-{paper}") / "crib-sheet.pdf"
+    written = write_crib_sheet(crib_job(paper), path)
+    assert written.file == "crib-sheet.pdf"
+    return paper, path
+
+
+def text_of(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def test_two_sides_of_the_paper_asked_for(crib: tuple[str, Path]) -> None:
+    paper, path = crib
+    pages = PdfReader(path).pages
+    assert len(pages) == 2
+    for page in pages:
+        assert abs(float(page.mediabox.width) / MM - SIZES[paper][0]) < 0.2
+        assert abs(float(page.mediabox.height) / MM - SIZES[paper][1]) < 0.2
+
+
+def test_every_section_is_printed(crib: tuple[str, Path]) -> None:
+    text = flat(text_of(crib[1]))
+    for title in ("The turn", "Leaders and orders", "Movement", "Shooting", "Melee",
+                  "Saving rolls", "Morale crisis test", "Disarray and Daunted", "Army morale",
+                  "Bonus deck", "Arrow supply", "A Disarray token for"):
+        assert title in text, title
+    assert "side 1 of 2" in text and "side 2 of 2" in text
+
+
+def test_look_up_tables_hold_the_catalogue_numbers(crib: tuple[str, Path]) -> None:
+    text = flat(text_of(crib[1]))
+    cat: Any = get_ruleset("billhooks").catalogue_data  # type: ignore[attr-defined]
+    for armour in cat.ARMOUR.values():
+        shot = "6" if armour.save_shooting == 6 else f"{armour.save_shooting}+"
+        melee = "6" if armour.save_melee == 6 else f"{armour.save_melee}+"
+        assert f"{armour.name} {shot} {melee}" in text
+    archers = cat.TROOPS["archers"]
+    short, long_ = archers.ranges
+    assert f"Archers, short {short.text} {short.hit_on}+ {archers.shots_per_turn}" in text
+    assert f"Archers, long {long_.text} {long_.hit_on}" in text
+    knights = cat.TROOPS["knights"]
+    assert f"Knights {knights.move_good}\" {knights.move_bad}\"" in text
+    assert f"Knight {knights.melee_dice:g} per figure" in text
+    assert f"{cat.ARROW_SUPPLY} arrowstorms" in text
+    assert "Hero (3) 3 3 3" in text
+
+
+def test_placeholders_are_filled_from_the_catalogue() -> None:
+    def strings(value: Any) -> list[str]:
+        if isinstance(value, str):
+            return [value]
+        if isinstance(value, dict):
+            value = list(value.values())
+        return [s for v in value for s in strings(v)] if isinstance(value, list) else []
+
+    words_, _ = crib_content(get_ruleset("billhooks"))  # type: ignore[arg-type]
+    texts = strings(words_)
+    assert any("6 arrowstorms" in t for t in texts)
+    assert not [t for t in texts if "{" in t or "}" in t]
+
+
+@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
+def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
+    source = seed_text()
+    assert source is not None
+    runs = shared_runs(text_of(crib[1]), source)
+    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+
+
+@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
+def test_crib_sheet_words_file_is_in_our_own_words() -> None:
+    source = seed_text()
+    assert source is not None
+    ours = (Path(__file__).resolve().parents[1] / "templates" / "crib-sheet.toml")
+    if not ours.exists():
+        pytest.skip("templates/ not beside the tests (installed package)")
+    runs = shared_runs(ours.read_text(encoding="utf-8"), source)
+    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+
+
+def test_the_originality_check_can_fail() -> None:
+    """The run detector does find a copied sentence (so the tests above can fail)."""
+    source = "Roll all the hits again for saving throws, and remove the dead from the rear."
+    assert shared_runs("They Roll all the hits again for saving throws, twice", source)
+    assert not shared_runs("Roll every hit once more to save it", source)

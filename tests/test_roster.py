@@ -1,0 +1,218 @@
+"""roster.pdf read back with pdfplumber: every leader, unit and figure count is printed, the
+totals match `check --json`, units never split across pages, and the paper is the one asked."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from armies import unit
+from pypdf import PdfReader
+
+import builder
+from builder import armyfile
+from builder.army import Army, Leader, Muster, Ward
+from builder.commands.check import summary_dict
+from builder.export.base import ArmyInput, ExportJob, ExportOptions
+from builder.export.documents import write_roster
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+
+MM = 72 / 25.4
+EXAMPLES = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]
+
+
+def job_for(*paths: Path, paper: str = "a4") -> ExportJob:
+    items = tuple(ArmyInput(armyfile.load(p), p, p.read_text(encoding="utf-8")) for p in paths)
+    return ExportJob(items, ExportOptions(paper=paper))
+
+
+def job_of(army: Army, paper: str = "a4") -> ExportJob:
+    text = armyfile.dumps(army)
+    return ExportJob((ArmyInput(army, Path("made-up.toml"), text),), ExportOptions(paper=paper))
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def unit_column(page: Any) -> str:
+    """The text of the table's first column (unit titles), left of the "Figs" heading."""
+    figs = [w for w in page.extract_words() if w["text"] == "Figs"]
+    assert figs, "no units table header on this page"
+    return flat(page.crop((0, 0, figs[0]["x0"] - 2, page.height)).extract_text() or "")
+
+
+def column_numbers(page: Any, heading: str) -> list[str]:
+    """Numbers printed under a table heading (Figs, Pts), top to bottom."""
+    words = page.extract_words()
+    head = next(w for w in words if w["text"] == heading)
+    return [w["text"] for w in words
+            if w["top"] > head["bottom"] and w["x0"] < head["x1"] + 4
+            and w["x1"] > head["x0"] - 4 and re.fullmatch(r"\d+(\.5)?", w["text"])]
+
+
+@pytest.fixture(scope="module")
+def examples_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("roster") / "roster.pdf"
+    written = write_roster(job_for(*EXAMPLES), path)
+    assert written.file == "roster.pdf" and written.pages >= 2
+    return path
+
+
+@pytest.fixture(scope="module")
+def pages(examples_pdf: Path) -> list[str]:
+    with pdfplumber.open(examples_pdf) as pdf:
+        return [page.extract_text() or "" for page in pdf.pages]
+
+
+def test_every_leader_with_rank_class_and_orders(pages: list[str]) -> None:
+    text = flat(" ".join(pages))
+    for path in EXAMPLES:
+        army = armyfile.load(path)
+        rules = get_ruleset(army.ruleset)
+        for ward in army.wards:
+            leader = ward.leader
+            assert leader.name in text
+            assert leader.rank in text
+            lp = rules.leader_profile(army, leader)  # type: ignore[attr-defined]
+            line = (f"class {leader.class_name} ({leader.command_class}) wounds "
+                    f"order tokens {lp.order_tokens} move {lp.move}\" command range "
+                    f"{lp.command_range}\" points {lp.points}")
+            assert line in text
+    assert text.count("C-in-C") >= 2
+
+
+def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
+    """Each army's unit titles, figure counts and points appear in the table, in order."""
+    with pdfplumber.open(examples_pdf) as pdf:
+        for page, path in zip(pdf.pages, EXAMPLES, strict=True):
+            army = armyfile.load(path)
+            expected = summary_dict(army, get_ruleset(army.ruleset).summarise(army))
+            titles = unit_column(page)
+            for u in expected["units"]:
+                assert u["title"] in titles
+            assert column_numbers(page, "Figs") == [str(u["figures"]) for u in expected["units"]]
+            assert column_numbers(page, "Pts") == [str(u["points"]) for u in expected["units"]]
+            labels = [u.label for _, u in army.units_with_paths() if u.label]
+            for label in labels:
+                assert label in titles
+
+
+def test_totals_match_check_json(pages: list[str]) -> None:
+    for text, path in zip(pages, EXAMPLES, strict=True):
+        army = armyfile.load(path)
+        expected = summary_dict(army, get_ruleset(army.ruleset).summarise(army))
+        got = re.search(r"Troop points Leader points Total points Army Morale tokens\n"
+                        r"(\S+) (\S+) (\S+) (\S+)\nof (\d+) agreed", text)
+        assert got, text[:400]
+        assert got.groups() == (str(expected["troop_points"]), str(expected["leader_points"]),
+                                str(expected["total_points"]),
+                                str(expected["army_morale_tokens"]), str(army.points))
+        assert army.name in text
+        assert "LEGAL" in text and "NOT LEGAL" not in text
+
+
+def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) -> None:
+    text = flat(pages[0])
+    army = armyfile.load(EXAMPLES[0])
+    rules: Any = get_ruleset("billhooks")
+    archers = army.wards[0].units[0]
+    prof = rules.profile(archers)
+    short = prof.shooting[0]
+    kills = rules.kill_table(archers)["shoot short"]
+    row = " ".join(f"{v:.1f}" for v in kills.values())
+    assert f"Shoot, short {short.range_text} {short.dice} 5+ {row}" in text
+    assert f"{prof.move_text}" in text
+    # Arrow supply boxes on the three units of archer companies; casualties, disarray and
+    # daunted boxes on all seven units.
+    archer_units = [u for _, u in army.units_with_paths() if rules.profile(u).arrow_supply]
+    assert len(re.findall(r"\barrows\b", text)) == len(archer_units) == 3
+    assert text.count("casualties") == len(army.units_with_paths()) == 7
+    assert text.count("disarray") >= 7 and text.count("daunted") >= 7
+
+
+def test_footer_dates_versions_and_hashes_each_army(pages: list[str]) -> None:
+    for text, path in zip(pages, EXAMPLES, strict=True):
+        digest = hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:8]
+        assert f"billhooks {builder.__version__}" in text
+        assert f"{path.name} #{digest}" in text
+        assert re.search(r"Printed \d{4}-\d\d-\d\d", text)
+        assert re.search(r"page \d of \d", text)
+
+
+@pytest.mark.parametrize("paper,size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_paper_size(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
+    path = tmp_path / "roster.pdf"
+    write_roster(job_for(EXAMPLES[1], paper=paper), path)
+    for page in PdfReader(path).pages:
+        box = page.mediabox
+        assert abs(float(box.width) / MM - size[0]) < 0.2
+        assert abs(float(box.height) / MM - size[1]) < 0.2
+
+
+def test_only_the_bundled_fonts_embedded(examples_pdf: Path) -> None:
+    fonts = set()
+    for page in PdfReader(examples_pdf).pages:
+        resources: Any = page["/Resources"]
+        for font in resources["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    assert fonts and all(f.startswith(("EB-Garamond", "Blankenburg")) for f in fonts), fonts
+
+
+def big_army() -> Army:
+    """Nine wards of three units: several pages, so page breaks fall among the units."""
+    kinds = ["archers", "billmen", "knights", "crossbowmen", "men-at-arms", "artillery",
+             "pikemen", "kern", "light-horse"]
+    wards = []
+    for i in range(9):
+        units = [unit(kinds[(i + j) % len(kinds)]) for j in range(3)]
+        units[0].formation = "line" if units[0].troop in ("archers", "billmen") else "single"
+        wards.append(Ward(Leader(f"Captain number {i + 1}", c_in_c=(i == 0)), units))
+    return Army("billhooks", "A very long muster roll", side="york", points=100, wards=wards)
+
+
+def test_units_never_split_across_pages(tmp_path: Path) -> None:
+    army = big_army()
+    path = tmp_path / "roster.pdf"
+    written = write_roster(job_of(army), path)
+    assert written.pages >= 3
+    titles = [get_ruleset("billhooks").unit_title(u) for _, u in army.units_with_paths()]
+    with pdfplumber.open(path) as pdf:
+        per_page = []
+        for page in pdf.pages:
+            text = flat(page.extract_text() or "")
+            # A unit's block ends with its tick boxes: as many "casualties" rows as titles
+            # begun on the page means no unit's block runs over onto the next.
+            column = unit_column(page)
+            begun = sum(column.count(t) for t in set(titles))
+            assert begun == text.count("casualties"), (begun, text)
+            per_page.append(begun)
+    assert sum(per_page) == len(titles)
+
+
+def test_broken_rules_listed_instead_of_the_stamp(tmp_path: Path) -> None:
+    army = big_army()
+    army.wards[1].leader.c_in_c = True  # two C-in-Cs
+    army.points = 50  # and far over the points
+    path = tmp_path / "roster.pdf"
+    write_roster(job_of(army), path)
+    with pdfplumber.open(path) as pdf:
+        text = flat(pdf.pages[0].extract_text() or "")
+    assert "NOT LEGAL" in text and "Broken rules" in text
+    for finding in get_ruleset("billhooks").summarise(army).errors:
+        assert flat(finding.message) in text
+
+
+def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
+    army = armyfile.load(EXAMPLES[0])
+    army.points, army.muster = None, Muster(100, 17)
+    path = tmp_path / "roster.pdf"
+    write_roster(job_of(army), path)
+    with pdfplumber.open(path) as pdf:
+        text = flat(pdf.pages[0].extract_text() or "")
+    assert "Muster table" in text and "seed 17" in text and "of 100 agreed" in text

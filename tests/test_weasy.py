@@ -1,0 +1,138 @@
+"""The WeasyPrint side's safety: the fetcher serves only the package's assets, user text prints
+literally and fetches nothing, templates always autoescape, and the core never loads WeasyPrint."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+import pdfplumber
+import pytest
+
+from builder import armyfile
+from builder.army import Army, Leader, RearCompany, Unit, Ward
+from builder.export import weasy
+from builder.export.base import ArmyInput, ExportJob, ExportOptions
+from builder.export.documents import write_crib_sheet, write_roster
+from builder.resources import examples_dir, fonts_dir, templates_dir
+
+HOSTILE = [
+    "<link rel=stylesheet href=file:///etc/passwd>",
+    "<b>x</b>",
+    '<img src="http://example.invalid/spy.png">',
+    "<style>@import url(file:///etc/hostname);</style>",
+    '<img src="data:image/png;base64,iVBORw0KGgo=">',
+]
+
+
+def test_fetcher_serves_the_bundled_fonts_and_templates() -> None:
+    fetcher = weasy.AssetFetcher()
+    font = fonts_dir() / "EBGaramond12-Regular.ttf"
+    response = fetcher.fetch(font.resolve().as_uri())
+    assert response.read()[:4] == font.read_bytes()[:4]
+    assert fetcher.fetch((templates_dir() / "base.css").resolve().as_uri()).read()
+    assert fetcher.refused == []
+
+
+@pytest.mark.parametrize("url", [
+    "file:///etc/passwd",
+    "http://example.invalid/x.css",
+    "https://example.invalid/font.ttf",
+    "data:text/css,body{color:red}",
+    "data:image/png;base64,iVBORw0KGgo=",
+    "ftp://example.invalid/x.png",
+    # Inside the package but not an asset type, and a walk out of it.
+    (templates_dir() / "crib-sheet.toml").resolve().as_uri(),
+    (templates_dir() / "base.css").resolve().as_uri().replace("base.css", "../../../etc/passwd"),
+    "file://otherhost" + str((templates_dir() / "base.css").resolve()),
+])
+def test_fetcher_refuses_everything_else(url: str) -> None:
+    fetcher = weasy.AssetFetcher()
+    with pytest.raises(weasy.AssetRefused):
+        fetcher.fetch(url)
+    assert fetcher.refused == [url]
+
+
+def test_fetcher_refuses_a_file_outside_the_package(tmp_path: Path) -> None:
+    stray = tmp_path / "stray.ttf"
+    stray.write_bytes((fonts_dir() / "Blankenburg.ttf").read_bytes())
+    with pytest.raises(weasy.AssetRefused):
+        weasy.AssetFetcher().fetch(stray.as_uri())
+
+
+def test_markup_reaching_weasyprint_fetches_nothing(tmp_path: Path) -> None:
+    """Even raw HTML (never produced from user text) cannot make WeasyPrint read a file or
+    the network: every such request is refused and the page still renders."""
+    fetcher = weasy.AssetFetcher()
+    html = "<p>before</p>" + "".join(HOSTILE) + "<p>after</p>"
+    document = weasy.render_document(html, "a4", fetcher)
+    pages = weasy.write_pdf(document, tmp_path / "x.pdf", "x")
+    assert pages == 1
+    assert fetcher.refused and set(fetcher.refused) == set(fetcher.requests)
+    assert any("passwd" in url for url in fetcher.refused)
+    assert any(url.startswith("data:") for url in fetcher.refused)
+    assert any(url.startswith("http:") for url in fetcher.refused)
+
+
+def hostile_army() -> Army:
+    archers = Unit("archers", label=HOSTILE[1], nationality=HOSTILE[3])
+    block = Unit("archers", formation="combined", rear=RearCompany("billmen"), label=HOSTILE[2])
+    return Army("billhooks", HOSTILE[0], side="york", points=100, wards=[
+        Ward(Leader(HOSTILE[0], rank=HOSTILE[1], c_in_c=True), [archers, block]),
+        Ward(Leader(HOSTILE[4], rank="Captain"), [Unit("billmen", label="Tom & Jerry's")]),
+    ])
+
+
+def test_user_text_prints_literally_and_fetches_nothing(tmp_path: Path) -> None:
+    army = hostile_army()
+    job = ExportJob((ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),),
+                    ExportOptions())
+    fetcher = weasy.shared_fetcher()
+    weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
+    before, refused = len(fetcher.requests), len(fetcher.refused)
+    path = tmp_path / "roster.pdf"
+    write_roster(job, path)
+    assert fetcher.requests[before:] == [] and len(fetcher.refused) == refused
+    with pdfplumber.open(path) as pdf:
+        text = "".join(p.extract_text() or "" for p in pdf.pages)
+        # The unit column wraps long labels between other columns' lines: read it alone.
+        column = ""
+        for page in pdf.pages:
+            figs = next(w for w in page.extract_words() if w["text"] == "Figs")
+            column += page.crop((0, 0, figs["x0"] - 2, page.height)).extract_text() or ""
+    bare = re.sub(r"\s+", "", text + column)
+    for hostile in HOSTILE:
+        assert re.sub(r"\s+", "", hostile) in bare, hostile
+    assert "Tom & Jerry's" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["roster.pdf"]
+
+
+def test_templates_autoescape_whatever_their_name() -> None:
+    env = weasy.environment()
+    assert env.autoescape is True
+    assert env.undefined is jinja2.StrictUndefined
+    assert env.from_string("{{ x }}").render(x="<b>") == "&lt;b&gt;"
+    with pytest.raises(jinja2.UndefinedError):
+        env.from_string("{{ missing }}").render()
+
+
+def test_both_documents_reuse_one_font_configuration(tmp_path: Path) -> None:
+    path = examples_dir() / "york.toml"
+    job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
+    write_crib_sheet(job, tmp_path / "crib-sheet.pdf")
+    config = weasy.font_config()
+    write_roster(job, tmp_path / "roster.pdf")
+    assert weasy.font_config() is config
+    assert weasy.stylesheets("a4") is weasy.stylesheets("a4")
+
+
+def test_documents_module_does_not_load_weasyprint_until_it_writes() -> None:
+    probe = ("import builder.export.documents, sys, json\n"
+             "print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert "weasyprint" not in json.loads(out.splitlines()[-1])
