@@ -10,20 +10,21 @@ import random
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from builder.armyfile import ArmyFileError
-from builder.muster import SIDE_NAMES, Draw
 from builder.tui.actions import ACTIONS, Action, bindings
 from builder.tui.modals.confirm import Confirm
-from builder.tui.modals.help import HelpScreen
 from builder.tui.modals.path import PathDialog
 from builder.tui.screens.army import ArmyScreen
-from builder.tui.screens.muster import MusterScreen
-from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session, new_army
+
+if TYPE_CHECKING:
+    from builder.muster import Draw
+    from builder.tui.screens.muster import MusterScreen
 
 #: Actions that change or replace the army: only on the army screen, not under a dialog.
 _ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new", "muster", "print"}
@@ -73,9 +74,9 @@ class BillhooksApp(App[None]):
         #: Kept once opened, so going back to Mustering finds the last draw (both sides).
         self.muster_screen: MusterScreen | None = None
 
-    def on_mount(self) -> None:
-        self.theme = "textual-dark"
-        self.push_screen(self.army_screen)
+    def get_default_screen(self) -> ArmyScreen:
+        # The army screen is the bottom of the stack: there is nothing to go back to.
+        return self.army_screen
 
     # --- shared -------------------------------------------------------------------------
 
@@ -214,6 +215,9 @@ class BillhooksApp(App[None]):
     # --- screens -----------------------------------------------------------------------------
 
     def action_muster(self) -> None:
+        # The Mustering, Print and help screens load on first use: a quicker start.
+        from builder.tui.screens.muster import MusterScreen
+
         if self.muster_screen is None:
             self.muster_screen = MusterScreen()
         self.push_screen(self.muster_screen)
@@ -221,6 +225,7 @@ class BillhooksApp(App[None]):
     def open_mustered(self, draw: Draw, side: str) -> None:
         """Make one side of ``draw`` the army being edited (a new, unsaved file)."""
         from builder.commands.muster import army_text
+        from builder.muster import SIDE_NAMES
 
         army = draw.army(side).army
         text = army_text(draw, side)
@@ -235,6 +240,8 @@ class BillhooksApp(App[None]):
         self._unless_unsaved("replace it with the mustered army", proceed)
 
     def action_print(self) -> None:
+        from builder.tui.screens.print import PrintScreen
+
         self.push_screen(PrintScreen())
 
     # --- view -------------------------------------------------------------------------------
@@ -243,5 +250,7 @@ class BillhooksApp(App[None]):
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
 
     def action_help(self) -> None:
+        from builder.tui.modals.help import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
