@@ -516,3 +516,12 @@ def test_pack_module_imports_no_heavy_library() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_illegal_army_is_printed_with_a_note(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    army = tmp_path / "big.toml"
+    army.write_text(Path(ARMIES[0]).read_text().replace("points = 100", "points = 50"))
+    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 0
+    assert "big.toml breaks 1 rule" in capsys.readouterr().err
+    assert (tmp_path / "o" / "tokens.pdf").is_file()

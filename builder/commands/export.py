@@ -11,6 +11,7 @@ from builder import armyfile
 from builder.cli import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import KINDS, default_out_dir, export_pack, parse_kinds
+from builder.rules import get_ruleset
 
 
 def _load(paths: list[str]) -> tuple[ArmyInput, ...]:
@@ -37,6 +38,12 @@ def run(args: argparse.Namespace) -> int:
     job = ExportJob(_load(args.armies), ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
         events=events))
+    for item in job.armies:
+        errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
+                  if f.level == "error"]
+        if errors:
+            print(f"billhooks export: note: {item.path} breaks {len(errors)} rule(s) "
+                  f"(see `billhooks check {item.path}`); printing it anyway", file=sys.stderr)
     out = Path(args.out) if args.out else default_out_dir(job)
     started = time.perf_counter()
     try:
