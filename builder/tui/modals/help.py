@@ -2,42 +2,65 @@
 
 from __future__ import annotations
 
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
-from textual.widgets import Button, Markdown
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Button, Static
 
 from builder.tui.actions import ACTIONS, key_label
 from builder.tui.modals.base import Dialog
 
-INTRO = """\
-# billhooks: the army builder
+INTRO = (
+    "The tree on the left holds the army: each leader heads his ward, his units under him. "
+    "The detail pane shows the selected unit's numbers (move, shooting, melee dice, saves, "
+    "specials), a leader's class and points, or the army's settings. The status bar shows "
+    "troop points against the agreed points, leader points, the total, Army Morale tokens, "
+    "and LEGAL or how many rules are broken. The findings list what the rules forbid (✖) or "
+    "advise against (▲): choose one with Enter to jump to the unit or leader it concerns.\n\n"
+    "Every change is checked at once and can be undone. Arrow keys move, Tab goes to the "
+    "next pane, Enter on the tree edits, Escape closes a dialog or goes back, Ctrl+P opens "
+    "the command palette with every action."
+)
 
-The **tree** on the left holds the army: each leader heads his ward, his units under him.
-The **detail** pane shows the selected unit's numbers (move, shooting, melee dice, saves,
-specials), a leader's class and points, or the army's settings. The **status bar** shows troop
-points against the agreed points, leader points, the total, Army Morale tokens, and LEGAL or
-how many rules are broken. The **findings** list what the rules forbid (✖) or advise against
-(▲); choose one with Enter to jump to the unit or leader it concerns.
-
-Every change is checked at once, and every change can be undone. Move with the arrow keys,
-Tab between panes, Enter on the tree edits, Escape closes a dialog. Ctrl+P opens the
-command palette with every action.
-"""
+SCREENS = (
+    ("Mustering (M)", "Pick a collection file, agreed troops, leaders, a seed (blank: random) "
+     "and one side or both; the deal plays out card by card with the running total, then "
+     "Edit opens a dealt army here."),
+    ("Print (p)", "Paper, card size, bleed and which files; Export writes them in the "
+     "background with a progress bar and lists where they went."),
+)
 
 
-def help_markdown() -> str:
-    groups: dict[str, list[str]] = {}
+def help_renderable() -> RenderableType:
+    """The help text: the introduction, then a table of keys per group."""
+    parts: list[RenderableType] = [Text("billhooks: the army builder", "bold"), Text(),
+                                   Text(INTRO), Text()]
+    groups: dict[str, list[tuple[str, str, str]]] = {}
     for a in ACTIONS:
-        key = key_label(a.keys).replace("|", "\\|")
-        groups.setdefault(a.group, []).append(f"| `{key}` | {a.title} | {a.help} |")
-    parts = [INTRO]
+        groups.setdefault(a.group, []).append((key_label(a.keys), a.title, a.help))
+    groups["Anywhere"] = [("Ctrl+P", "Palette", "Every action, searchable"),
+                          ("Tab", "Next pane", "Tree, findings, dialog fields"),
+                          ("Escape", "Back", "Close a dialog or leave a screen")]
     for group, rows in groups.items():
-        parts.append(f"## {group}\n\n| Key | Action | What it does |\n|---|---|---|\n"
-                     + "\n".join(rows) + "\n")
-    parts.append("## Anywhere\n\n| Key | Action |\n|---|---|\n| `Ctrl+P` | Command palette |\n"
-                 "| `Tab` | Next pane |\n| `Escape` | Close a dialog |\n")
-    return "\n".join(parts)
+        table = Table(title=group, title_justify="left", title_style="bold", box=None,
+                      padding=(0, 2, 0, 0), show_header=False, expand=True)
+        table.add_column(style="bold", no_wrap=True, min_width=14)
+        table.add_column(no_wrap=True, min_width=14)
+        table.add_column(ratio=1)
+        for row in rows:
+            table.add_row(*row)
+        parts += [table, Text()]
+    screens = Table(title="Screens", title_justify="left", title_style="bold", box=None,
+                    padding=(0, 2, 0, 0), show_header=False, expand=True)
+    screens.add_column(style="bold", no_wrap=True, min_width=14)
+    screens.add_column(ratio=1)
+    for name, what in SCREENS:
+        screens.add_row(name, what)
+    parts.append(screens)
+    return Group(*parts)
 
 
 class HelpScreen(Dialog[None]):
@@ -45,11 +68,12 @@ class HelpScreen(Dialog[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Markdown(help_markdown(), id="help-text")
+            with VerticalScroll(id="help-scroll"):
+                yield Static(help_renderable(), id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#close", Button).focus()
+        self.query_one("#help-scroll").focus()
 
     @on(Button.Pressed, "#close")
     def _close(self) -> None:

@@ -29,6 +29,14 @@ if TYPE_CHECKING:
 BOTH = "both"
 
 
+def _shown(path: Path) -> str:
+    """A path as short as it can be: relative to the current folder when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
 class MusterScreen(Screen[None]):
     """Deals an army (or two) from a collection; ``app.open_mustered`` takes the result."""
 
@@ -48,7 +56,7 @@ class MusterScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Vertical(id="muster-form"):
-            yield row("Collection", Input(str(examples_dir() / "collection.toml"),
+            yield row("Collection", Input(_shown(examples_dir() / "collection.toml"),
                                           id="muster-collection", compact=True))
             with Horizontal(classes="row"):
                 yield Label("Troops", classes="row-label")

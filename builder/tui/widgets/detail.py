@@ -60,8 +60,9 @@ def unit_view(ruleset: Ruleset, army: Army, place: Place, summary: ArmySummary,
         grid.add_row("Shooting", "none")
     grid.add_row("Melee", f"{prof.melee_first_round} dice first round, {prof.melee_later} "
                           f"later ({prof.melee_per_figure})")
-    grid.add_row("Saves", "\n".join(f"{s.who} ({s.armour}): shooting {s.shooting}+, "
-                                    f"melee {s.melee}+" for s in prof.saves))
+    grid.add_row("Saves", "\n".join(f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
+                                    f"({s.armour.split(' (')[0].lower()} armour)"
+                                    for s in prof.saves))
     if prof.specials:
         grid.add_row("Special", "\n".join(f"• {s}" for s in prof.specials))
     parts: list[RenderableType] = [head, sub, Text(), grid]

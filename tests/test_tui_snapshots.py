@@ -1,0 +1,102 @@
+"""Snapshots of the builder's main screens (pytest-textual-snapshot).
+
+Deterministic: fixed terminal sizes, fixed seeds, no clock, a copied army file with a fixed
+name, the current folder at the repository root (the Mustering screen shows the sample
+collection's path relative to it). Update with ``pytest --snapshot-update`` and look at the
+SVGs in ``tests/__snapshots__/`` before committing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, Select
+
+from builder.resources import examples_dir
+from builder.tui.app import BillhooksApp
+from builder.tui.screens.muster import MusterScreen
+from builder.tui.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+Snap = Callable[..., bool]
+
+
+@pytest.fixture
+def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., BillhooksApp]:
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(MusterScreen, "delay", 0)
+
+    def make(example: str = "lancaster.toml", edit: Callable[[str], str] | None = None
+             ) -> BillhooksApp:
+        path = tmp_path / "army.toml"
+        text = (examples_dir() / example).read_text()
+        path.write_text(edit(text) if edit else text)
+        return BillhooksApp(Session.open(path), seed=1)
+
+    return make
+
+
+async def no_blink(pilot: Pilot[Any]) -> None:
+    for field in pilot.app.screen.query(Input):
+        field.cursor_blink = False
+    await pilot.pause()
+
+
+def test_army_screen_80x24(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app(), terminal_size=(80, 24))
+
+
+def test_army_screen_160x48(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app("york.toml"), terminal_size=(160, 48))
+
+
+def test_findings_and_light_theme(snap_compare: Snap,
+                                  make_app: Callable[..., BillhooksApp]) -> None:
+    def broken(text: str) -> str:
+        return (text.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true')
+                .replace("points = 100", "points = 90"))
+
+    assert snap_compare(make_app(edit=broken), press=["d", "f", "enter"],
+                        terminal_size=(100, 30))
+
+
+def test_unit_dialog(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app(), press=["down", "down", "e"], run_before=None,
+                        terminal_size=(80, 24))
+
+
+def test_catalogue(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    async def search(pilot: Pilot[Any]) -> None:
+        await pilot.press("a", "b", "a", "n", "d")
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=search, terminal_size=(80, 24))
+
+
+def test_roll_dialog(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app(), press=["r"], terminal_size=(80, 24))
+
+
+def test_help(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app(), press=["question_mark"], terminal_size=(100, 40))
+
+
+def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    async def deal(pilot: Pilot[Any]) -> None:
+        await pilot.press("M")
+        seed = pilot.app.screen.query_one("#muster-seed", Input)
+        seed.value = "12"
+        pilot.app.screen.query_one("#muster-side", Select).value = "both"
+        await pilot.click("#muster-deal")
+        await pilot.app.workers.wait_for_complete()
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=deal, terminal_size=(100, 40))
+
+
+def test_print_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+    assert snap_compare(make_app(), press=["p"], terminal_size=(80, 24))
