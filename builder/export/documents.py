@@ -17,10 +17,11 @@ from typing import Any, Protocol, cast
 
 import builder
 from builder import resources
-from builder.army import Army, Leader, Unit
+from builder.army import COMMAND_CLASSES, Army, Leader, Unit
 from builder.export.base import ArmyInput, ExportJob, Written
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
+from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
 
 ROSTER_FILE = "roster.pdf"
 CRIB_FILE = "crib-sheet.pdf"
@@ -125,7 +126,6 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
                                  [_kills(row_kills.get(k, 0.0)) for k in armour_keys]))
     if "melee" in kills:
         later = prof.melee_later
-        from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
         actions.append(ActionRow(
             "Melee, first round" if prof.can_attack else "Melee, defending",
             f"then {later} at {_score(MELEE_LATER_HIT)}",
@@ -263,8 +263,6 @@ def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str
 def _crib_tables(rules: _PrintRules, labels: dict[str, str]
                  ) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
     """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
-    from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
-
     cat = rules.catalogue_data
 
     def inches(value: int | None) -> str:
@@ -311,8 +309,6 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
     for per, figures in sorted(by_dice.items(), reverse=True):
         text = "1 per 2 figures" if per == 0.5 else f"{per:g} per figure"
         dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(), text])
-
-    from builder.army import COMMAND_CLASSES
 
     faces: dict[int, list[int]] = {}
     for die, cls in cat.CLASS_FOR_DIE.items():
