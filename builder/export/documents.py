@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -74,6 +75,8 @@ class ActionRow:
 
 @dataclass
 class UnitRow:
+    """One unit of the roster's table, every value ready to print."""
+
     title: str
     label: str
     details: str
@@ -92,6 +95,8 @@ class UnitRow:
 
 @dataclass
 class WardBlock:
+    """A ward: its leader's line and its units."""
+
     heading: str
     leader: Leader
     class_name: str
@@ -140,10 +145,10 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
                         "combined": "combined block"}.get(unit.formation, unit.formation))
     if unit.nationality:
         details.append(unit.nationality)
+    # Casualty boxes in ranks: a company stands two ranks deep, so a rank is half of it.
     figures = prof.figures
-    per_rank = cat.KIND_FIGURES[cat.BAND]
-    groups = [per_rank] * (figures // per_rank) + ([figures % per_rank] if figures % per_rank
-                                                    else [])
+    rank = cat.KIND_FIGURES[cat.COMPANY] // 2
+    groups = [rank] * (figures // rank) + ([figures % rank] if figures % rank else [])
     return UnitRow(
         title=prof.title,
         label=unit.label or "",
@@ -176,9 +181,8 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
     wards = []
     for wi, ward in enumerate(army.wards):
         lp = rules.leader_profile(army, ward.leader)
-        name = WARD_NAMES[wi] if wi < len(WARD_NAMES) else f"Ward {wi + 1}:"
         block = WardBlock(
-            heading=f"{name} Ward" if wi < len(WARD_NAMES) else name.rstrip(":"),
+            heading=f"{WARD_NAMES[wi]} Ward" if wi < len(WARD_NAMES) else f"Ward {wi + 1}",
             leader=ward.leader,
             class_name=ward.leader.class_name,
             points=_pts(lp.points),
@@ -192,12 +196,12 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
         wards.append(block)
 
     def place(where: str) -> str:
-        if where in titles:
-            wi = int(where.split("]")[0].split("[")[1])
-            return f"Ward {wi + 1}, {titles[where]}"
-        if where.startswith("wards["):
-            return f"Ward {int(where.split(']')[0].split('[')[1]) + 1}"
-        return ""
+        """A finding's place as a player reads it: "Ward 2, Company of Billmen"."""
+        ward_no = re.match(r"wards\[(\d+)\]", where)
+        if ward_no is None:
+            return ""
+        ward = f"Ward {int(ward_no[1]) + 1}"
+        return f"{ward}, {titles[where]}" if where in titles else ward
 
     cat = rules.catalogue_data
     return {
