@@ -33,6 +33,7 @@ WARD_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh",
 class _PrintRules(Protocol):
     """What the roster asks of a ruleset beyond the core interface."""
 
+    name: str
     title: str
     catalogue_data: Any
 
@@ -321,7 +322,10 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
     for cls in sorted(faces, reverse=True):
         dice = faces[cls]
         face = str(dice[0]) if len(dice) == 1 else f"{dice[0]}-{dice[-1]}"
-        class_rows.append([face, f"{COMMAND_CLASSES[cls]} ({cls})", str(cls), str(cls), str(cls)])
+        # Tokens, wounds and extra melee hits as the ruleset gives them for a leader of cls.
+        lp = rules.leader_profile(Army(rules.name, ""), Leader("", command_class=cls))
+        class_rows.append([face, f"{COMMAND_CLASSES[cls]} ({cls})", str(lp.order_tokens),
+                           str(lp.wounds), str(lp.melee_hits)])
 
     tables = {
         "movement": {"rows": move_rows},
