@@ -18,7 +18,7 @@ import mimetypes
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import jinja2
@@ -60,7 +60,7 @@ class AssetFetcher(URLFetcher):
         parts = urlsplit(url)
         if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
             return None
-        path = Path(url2pathname(unquote(parts.path))).resolve()
+        path = Path(url2pathname(parts.path)).resolve()  # url2pathname unquotes
         if path.suffix.lower() not in ASSET_SUFFIXES or not path.is_file():
             return None
         if not any(path.is_relative_to(root) for root in self.roots):
