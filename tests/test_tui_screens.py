@@ -65,9 +65,10 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
         cards = [r for r in rows if r[0]]
         assert len(cards) == len(expected.events)
         for shown, event in zip(cards, expected.events, strict=True):
-            assert shown[1] == "York" and f"[{event.card.id}]" in shown[2]
-            assert shown[4].endswith(f"{event.total:g}")
-        assert any("shuffled" in r[2] and "cut" in r[2] for r in rows)
+            assert shown[1] == "York" and f"[{event.card.id}]" in shown[4]
+            assert shown[2] == f"{event.card.points:g}"
+            assert shown[3].endswith(f" {event.total:g}")
+        assert any("shuffled" in r[4] and "cut" in r[4] for r in rows)
         result = str(screen.query_one("#muster-result", Label).render())
         assert "Seed 12" in result
         assert f"York: {expected.armies[0].troop_points:g} troop points" in result

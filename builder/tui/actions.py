@@ -25,24 +25,26 @@ class Action:
     #: Shown in the footer (the rest are in the palette and the help screen).
     footer: bool = False
     group: str = "Edit"
+    #: The footer's word for it (the footer is short of room at 80 columns).
+    short: str = ""
 
 
 ACTIONS: tuple[Action, ...] = (
     Action("a", "add_unit", "Add unit", "Add a unit from the catalogue to the selected ward",
-           "army", footer=True),
+           "army", footer=True, short="Add"),
     Action("e", "edit", "Edit", "Edit the selected unit's options, the leader, or the "
            "army's settings", "army", footer=True),
     Action("m", "move_unit", "Move unit", "Move the selected unit to another ward", "army",
-           footer=True),
+           footer=True, short="Move"),
     Action("x,delete", "remove", "Remove", "Remove the selected unit, or the selected leader "
-           "and his ward", "army", footer=True),
+           "and his ward", "army"),
     Action("w", "add_ward", "Add ward", "Add a ward under a new leader", "army"),
     Action("c", "make_c_in_c", "Make C-in-C", "Make the selected leader the Commander-in-Chief",
            "army"),
     Action("k", "cycle_class", "Set class", "Set the selected leader's command class by hand "
            "(Dolt, Commander, Hero in turn)", "army"),
     Action("r", "roll", "Roll classes", "Roll every leader's command class, each die shown",
-           "army", footer=True, group="Leaders"),
+           "army", footer=True, group="Leaders", short="Roll"),
     Action("s", "settings", "Army settings", "Name, side, agreed points, English army",
            "army"),
     Action("f", "focus_findings", "Findings", "Go to the findings panel (Enter jumps to the "
@@ -76,7 +78,7 @@ def bindings(scope: str) -> list[BindingType]:
         if a.scope != scope:
             continue
         first, *rest = a.keys.split(",")
-        out.append(Binding(first, a.action, a.title, show=a.footer,
+        out.append(Binding(first, a.action, a.short or a.title, show=a.footer,
                            priority=first.startswith("ctrl")))
         out += [Binding(k, a.action, a.title, show=False) for k in rest]
     return out

@@ -34,8 +34,9 @@ class CataloguePicker(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Label(f"Add a unit to {self.ward_name}'s ward", classes="title",
                         markup=False)
-            yield Input(placeholder="Search troops (name, kind, option)", id="search")
-            yield OptionList(*self._options(""), id="troops")
+            yield Input(placeholder="Search troops (name, kind, option)", id="search",
+                        compact=True)
+            yield OptionList(*self._options(""), id="troops", compact=True)
 
     def _options(self, query: str) -> list[Option]:
         words = query.lower().split()

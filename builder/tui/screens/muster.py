@@ -80,7 +80,7 @@ class MusterScreen(Screen[None]):
     def on_mount(self) -> None:
         self.sub_title = "Mustering"
         table = self.query_one("#muster-deal-table", DataTable)
-        table.add_columns("step", "side", "card", "points", "running total")
+        table.add_columns("step", "side", "points", "running", "card")
         table.border_title = "The deal"
         self.query_one("#muster-troops", Input).focus()
 
@@ -135,14 +135,16 @@ class MusterScreen(Screen[None]):
         for step, event in enumerate(draw.events, 1):
             if event.kind != "core" and not shuffled:
                 shuffled = True
-                table.add_row("", "", Text(f"shuffled {draw.deck_size} cards, cut: the top "
-                                           f"{draw.cut} to the bottom", "italic"), "", "")
+                table.add_row("", "", "", "", Text(f"shuffled {draw.deck_size} cards, cut: "
+                                                   f"the top {draw.cut} to the bottom",
+                                                   "italic"))
             what = {"core": "core", "deal": "total", "set-aside": "set aside"}[event.kind]
             card = Text(f"{event.card.title} [{event.card.id}]")
             if event.kind == "set-aside":
                 card.stylize("strike")
-            table.add_row(str(step), SIDE_NAMES.get(event.side, event.side), card,
-                          f"{number(event.card.points)}", f"{what} {number(event.total)}")
+            table.add_row(str(step), SIDE_NAMES.get(event.side, event.side),
+                          Text(f"{number(event.card.points)}", justify="right"),
+                          f"{what} {number(event.total)}", card)
             table.move_cursor(row=table.row_count - 1)
             if self.delay:
                 await asyncio.sleep(self.delay)
@@ -153,6 +155,7 @@ class MusterScreen(Screen[None]):
         await buttons.mount_all(
             Button(f"Edit the {SIDE_NAMES.get(a.side, a.side)} army", id=f"open-{a.side}",
                    variant="primary", compact=True) for a in draw.armies)
+        buttons.query(Button).first().focus()
 
     @on(Button.Pressed, "#muster-open Button")
     def _open(self, event: Button.Pressed) -> None:
