@@ -126,7 +126,8 @@ def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) 
     short = prof.shooting[0]
     kills = rules.kill_table(archers)["shoot short"]
     row = " ".join(f"{v:.1f}" for v in kills.values())
-    assert f"Shoot, short {short.range_text} {short.dice} 5+ {row}" in text
+    assert (f"Shoot, short {short.range_text}, {prof.shots_per_turn} a turn {short.dice} 5+ {row}"
+            in text)
     assert f"{prof.move_text}" in text
     # Arrow supply boxes on the three units of archer companies; casualties, disarray and
     # daunted boxes on all seven units.

@@ -125,10 +125,13 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
     kills = rules.kill_table(unit)
     armour_keys = list(cat.ARMOUR)
     actions = []
-    for line in prof.shooting:
+    for i, line in enumerate(prof.shooting):
         name = "Shoot" if line.name == "range" else f"Shoot, {line.name}"
+        reach = line.range_text
+        if i == 0 and prof.shots_per_turn > 1:
+            reach += f", {prof.shots_per_turn} a turn"
         row_kills = kills.get(f"shoot {line.name}", {})
-        actions.append(ActionRow(name, line.range_text, str(line.dice), _score(line.hit_on),
+        actions.append(ActionRow(name, reach, str(line.dice), _score(line.hit_on),
                                  [_kills(row_kills.get(k, 0.0)) for k in armour_keys]))
     if "melee" in kills:
         later = prof.melee_later
