@@ -136,3 +136,23 @@ def test_documents_module_does_not_load_weasyprint_until_it_writes() -> None:
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          check=True).stdout
     assert "weasyprint" not in json.loads(out.splitlines()[-1])
+
+
+def test_export_keeps_both_documents_inside_the_output_folder(tmp_path: Path) -> None:
+    """An army called "../../x" exports through the command into --out and nowhere else."""
+    from builder.cli import main
+
+    text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
+    text = text.replace('name = "The Duke of Norfolk\'s Affinity"', 'name = "../../x"')
+    work = tmp_path / "a" / "b"
+    work.mkdir(parents=True)
+    army = work / "army.toml"
+    army.write_text(text, encoding="utf-8")
+    out = work / "out"
+    assert main(["export", str(army), "--out", str(out), "--only", "roster,crib-sheet"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["crib-sheet.pdf", "manifest.json",
+                                                     "roster.pdf"]
+    assert sorted(p.name for p in work.iterdir()) == ["army.toml", "out"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a"]
+    with pdfplumber.open(out / "roster.pdf") as pdf:
+        assert "../../x" in (pdf.pages[0].extract_text() or "")
