@@ -51,7 +51,7 @@ class ArmyScreen(Screen[None]):
         return self.builder.session
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon="⚔")
         with Horizontal(id="main"):
             yield ArmyTree(id="tree")
             yield DetailPane(id="detail")

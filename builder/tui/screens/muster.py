@@ -54,7 +54,7 @@ class MusterScreen(Screen[None]):
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon="⚔")
         with Vertical(id="muster-form"):
             yield row("Collection", Input(_shown(examples_dir() / "collection.toml"),
                                           id="muster-collection", compact=True))

@@ -70,7 +70,7 @@ class PrintScreen(Screen[None]):
         return (ArmyInput(copy.deepcopy(session.army), path, text),)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Header(icon="⚔")
         with Horizontal(id="print-body"):
             with Vertical(id="print-form"):
                 yield row("Paper", Select([(f"{k.upper() if k == 'a4' else k.capitalize()} "
