@@ -39,6 +39,8 @@ class BuilderCommands(Provider):
             target = screen if action.scope == "army" else self.app
             if action.scope == "army" and not isinstance(screen, ArmyScreen):
                 continue
+            if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
+                continue
             method = getattr(target, f"action_{action.action}", None)
             if method is not None:
                 yield action, method
@@ -177,7 +179,7 @@ class BillhooksApp(App[None]):
                 elif self._write(self.session.path):
                     proceed()
 
-        name = self.session.path.name if self.session.path else "the army"
+        name = self.session.path.name if self.session.path else "The army"
         self.push_screen(Confirm(f"{name} has unsaved changes. Save them before you {what}?",
                                  [("save", "Save", "primary"),
                                   ("discard", "Don't save", "error"),
