@@ -180,3 +180,35 @@ async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path)
         assert "Export failed" in str(screen.query_one("#print-status", Label).render())
         assert not screen.query_one("#print-export").disabled
         assert isinstance(screen.query_one("#print-out", Input), Input)
+
+
+@run_async
+async def test_leaving_mustering_keeps_the_last_draw(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path), seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        rows = app.screen.query_one("#muster-deal-table", DataTable).row_count
+        assert rows > 0
+        await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen)
+        await pilot.press("M")
+        assert app.screen.query_one("#muster-deal-table", DataTable).row_count == rows
+        assert app.screen.query("#open-lancaster")
+
+
+@run_async
+async def test_leaving_print_while_it_writes_still_reports(army_path: Path,
+                                                          tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
+        await pilot.click("#print-export")
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, ArmyScreen) and app.is_running
+        assert any("PDF files" in n.message for n in app._notifications)
+    assert (tmp_path / "pack" / "manifest.json").exists()

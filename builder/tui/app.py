@@ -221,8 +221,10 @@ class BillhooksApp(App[None]):
         from builder.tui.screens.muster import MusterScreen
 
         if self.muster_screen is None:
+            # Installed, so leaving it keeps the last draw (both sides of a club draft).
             self.muster_screen = MusterScreen()
-        self.push_screen(self.muster_screen)
+            self.install_screen(self.muster_screen, name="muster")
+        self.push_screen("muster")
 
     def open_mustered(self, draw: Draw, side: str) -> None:
         """Make one side of ``draw`` the army being edited (a new, unsaved file)."""

@@ -4,13 +4,14 @@ worker with a progress bar, then the screen lists what went where."""
 from __future__ import annotations
 
 import copy
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
-from textual.app import ComposeResult
+from textual import on
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -26,7 +27,6 @@ from textual.widgets import (
     SelectionList,
     Static,
 )
-from textual.worker import get_current_worker
 
 from builder import armyfile
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportError, ExportJob, ExportOptions
@@ -125,37 +125,49 @@ class PrintScreen(Screen[None]):
         self.query_one("#print-files", Static).update("")
         status.update(f"Writing {len(only)} file{'s' if len(only) != 1 else ''} ...")
         self.query_one("#print-export", Button).disabled = True
-        self.export(job, out, only)
+        # The app runs the worker, not this screen: leaving the screen does not stop the
+        # export, and the result is still reported.
+        self.app.run_worker(partial(self.export, self.app, job, out, only), thread=True,
+                            exclusive=True, group="export", name="export")
 
-    @work(thread=True, exclusive=True)
-    def export(self, job: ExportJob, out: Path, only: set[str]) -> None:
-        """Write the pack off the UI thread; progress comes back through call_from_thread."""
-        worker = get_current_worker()
+    def export(self, app: App[object], job: ExportJob, out: Path, only: set[str]) -> None:
+        """Write the pack off the UI thread; progress comes back through call_from_thread.
+
+        ``app`` is passed in: a screen that has been left cannot find its app from a thread.
+        """
 
         def progress(kind: str, done: int, total: int) -> None:
-            if not worker.is_cancelled:
-                self.app.call_from_thread(self._progress, kind, done, total)
+            app.call_from_thread(self._progress, kind, done, total)
 
         try:
             manifest = export_pack(job, out, only, progress)
         except ExportError as exc:
-            self.app.call_from_thread(self._failed, str(exc))
+            app.call_from_thread(self._failed, app, str(exc))
             return
         except Exception as exc:  # noqa: BLE001 - a writer's bug must not lose unsaved edits
-            self.app.call_from_thread(self._failed, f"{type(exc).__name__}: {exc}")
+            app.call_from_thread(self._failed, app, f"{type(exc).__name__}: {exc}")
             return
-        self.app.call_from_thread(self._done, out, manifest)
+        app.call_from_thread(self._done, app, out, manifest)
 
     def _progress(self, kind: str, done: int, total: int) -> None:
+        if not self.is_attached:
+            return
         self.query_one("#print-progress", ProgressBar).update(progress=done)
         self.query_one("#print-status", Label).update(f"Wrote {kind}.pdf ({done} of {total})")
 
-    def _failed(self, message: str) -> None:
+    def _failed(self, app: App[object], message: str) -> None:
+        if not self.is_attached:  # the player left the screen while it ran
+            app.notify(message, title="Export failed", severity="error", timeout=10)
+            return
         self.query_one("#print-export", Button).disabled = False
         self.query_one("#print-status", Label).update(Text(f"Export failed: {message}",
                                                            "bold red"))
 
-    def _done(self, out: Path, manifest: dict[str, Any]) -> None:
+    def _done(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
+        if not self.is_attached:
+            app.notify(f"Wrote {len(manifest['files'])} PDF files in {out.resolve()}",
+                            title="Print pack")
+            return
         self.query_one("#print-export", Button).disabled = False
         self.query_one("#print-status", Label).update(Text(
             f"Done: {len(manifest['files'])} PDF files in {out.resolve()}. Print at 100% "

@@ -22,8 +22,8 @@ class StatusBar(Static):
         text = Text()
         agreed = army.agreed_troops
         text.append("Troops ")
-        troops_over = (agreed is not None and summary.troop_points is not None
-                       and summary.troop_points > agreed and army.muster is None)
+        # Red when the check says so (a mustered army overshoots by design).
+        troops_over = any(f.code == "over-points" for f in summary.findings)
         text.append(_pts(summary.troop_points), f"bold {colours.error}" if troops_over
                     else "bold")
         if agreed is not None:
