@@ -120,3 +120,15 @@ def test_options_offered_match_the_rules() -> None:
     assert kern.qualities == () and kern.formations == ("single",) and not kern.pavises
     assert RULES.unit_options("crossbowmen").pavises
     assert RULES.unit_options("light-horse").arms == ("bows", "crossbows")
+
+
+def test_the_session_and_edits_load_no_textual() -> None:
+    """The editing core of the builder is plain Python: timed and tested without a UI."""
+    import subprocess
+    import sys
+
+    code = ("import sys, builder.tui.session, builder.tui.edits; "
+            "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

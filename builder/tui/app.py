@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,14 +46,14 @@ class BuilderCommands(Provider):
 
     async def discover(self) -> Hits:
         for action, method in self._commands():
-            yield DiscoveryHit(action.title, partial(method), help=action.help)
+            yield DiscoveryHit(action.title, method, help=action.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for action, method in self._commands():
             score = max(matcher.match(action.title), matcher.match(action.help) * 0.5)
             if score > 0:
-                yield Hit(score, matcher.highlight(action.title), partial(method),
+                yield Hit(score, matcher.highlight(action.title), method,
                           help=action.help)
 
 

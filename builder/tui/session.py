@@ -100,15 +100,6 @@ class Session:
         self.version = next(_versions)
         self.recheck()
 
-    def replace(self, label: str, army: Army) -> None:
-        """Swap in a whole new army (a Mustering result) as one undoable step."""
-        self._undo.append(_State(label, self.army, self.version))
-        self._redo.clear()
-        self.army = army
-        self.ruleset = get_ruleset(army.ruleset)
-        self.version = next(_versions)
-        self.recheck()
-
     def undo(self) -> str | None:
         """Step back one edit; its label, or None if there is nothing to undo."""
         if not self._undo:

@@ -122,9 +122,8 @@ def army_view(ruleset: Ruleset, army: Army, summary: ArmySummary,
 
 
 class DetailPane(VerticalScroll):
-    """Scrollable numbers for one place in the army; the screen calls :meth:`show`."""
-
-    can_focus = False
+    """Scrollable numbers for one place in the army; the screen calls :meth:`show`.
+    Focusable (Tab), so a long profile scrolls with the arrow keys at 80x24."""
 
     def compose(self):  # type: ignore[no-untyped-def]
         yield Static(id="detail-body")
