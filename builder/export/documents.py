@@ -119,6 +119,13 @@ def _armour_columns(cat: Any) -> list[str]:
     return columns
 
 
+def _ranks(cat: Any, count: int) -> list[int]:
+    """Tick boxes in groups of a rank: a company stands two ranks deep, so a rank is half of it
+    (casualty boxes read off by rank, and a long row of tokens wraps between groups)."""
+    rank = cat.KIND_FIGURES[cat.COMPANY] // 2
+    return [rank] * (count // rank) + ([count % rank] if count % rank else [])
+
+
 def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
     cat = rules.catalogue_data
     prof = rules.profile(unit)
@@ -149,10 +156,7 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
                         "combined": "combined block"}.get(unit.formation, unit.formation))
     if unit.nationality:
         details.append(unit.nationality)
-    # Casualty boxes in ranks: a company stands two ranks deep, so a rank is half of it.
     figures = prof.figures
-    rank = cat.KIND_FIGURES[cat.COMPANY] // 2
-    groups = [rank] * (figures // rank) + ([figures % rank] if figures % rank else [])
     return UnitRow(
         title=prof.title,
         label=unit.label or "",
@@ -163,7 +167,7 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
         saves=[(s.who, _score(s.shooting), _score(s.melee)) for s in prof.saves],
         actions=actions,
         specials=list(prof.specials),
-        casualty_groups=groups,
+        casualty_groups=_ranks(cat, figures),
         disarray=cat.DISARRAY_MAX,
         daunted=cat.DAUNTED_MAX,
         arrows=prof.arrow_supply or 0,
@@ -223,6 +227,8 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
         "warnings": [(place(f.where), f.message) for f in summary.warnings],
         "wards": wards,
         "armour_columns": _armour_columns(cat),
+        "morale_tokens": summary.army_morale_tokens or 0,
+        "morale_groups": _ranks(cat, summary.army_morale_tokens or 0),
         "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
                    f" · {item.path.name} #{_short_hash(item.text)}"),
     }
