@@ -177,11 +177,19 @@ def big_army() -> Army:
     return Army("billhooks", "A very long muster roll", side="york", points=100, wards=wards)
 
 
-def test_units_never_split_across_pages(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Army, Path, int]:
+    """The big army, made illegal too (two C-in-Cs, far over the points), and its roster."""
     army = big_army()
-    path = tmp_path / "roster.pdf"
-    written = write_roster(job_of(army), path)
-    assert written.pages >= 3
+    army.wards[1].leader.c_in_c = True
+    army.points = 50
+    path = tmp_path_factory.mktemp("big") / "roster.pdf"
+    return army, path, write_roster(job_of(army), path).pages
+
+
+def test_units_never_split_across_pages(big: tuple[Army, Path, int]) -> None:
+    army, path, pages = big
+    assert pages >= 3
     titles = [get_ruleset("billhooks").unit_title(u) for _, u in army.units_with_paths()]
     with pdfplumber.open(path) as pdf:
         per_page = []
@@ -196,16 +204,14 @@ def test_units_never_split_across_pages(tmp_path: Path) -> None:
     assert sum(per_page) == len(titles)
 
 
-def test_broken_rules_listed_instead_of_the_stamp(tmp_path: Path) -> None:
-    army = big_army()
-    army.wards[1].leader.c_in_c = True  # two C-in-Cs
-    army.points = 50  # and far over the points
-    path = tmp_path / "roster.pdf"
-    write_roster(job_of(army), path)
+def test_broken_rules_listed_instead_of_the_stamp(big: tuple[Army, Path, int]) -> None:
+    army, path, _ = big
     with pdfplumber.open(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "NOT LEGAL" in text and "Broken rules" in text
-    for finding in get_ruleset("billhooks").summarise(army).errors:
+    errors = get_ruleset("billhooks").summarise(army).errors
+    assert {f.code for f in errors} >= {"one-c-in-c", "over-points"}
+    for finding in errors:
         assert flat(finding.message) in text
 
 
