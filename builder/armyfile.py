@@ -14,6 +14,7 @@ import os
 import re
 import tempfile
 import tomllib
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -139,11 +140,18 @@ def check_value(ctx: Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
             raise ctx.error(key, f"{value} is out of range {spec.min}-{spec.max}")
     if spec.type == "str" and spec.max_len is not None and len(value) > spec.max_len:
         raise ctx.error(key, f"is {len(value)} characters long; at most {spec.max_len}")
+    if spec.type == "str" and (bad := _control_character(value)):
+        # Control characters would reach terminals (escape sequences) and print as nothing.
+        raise ctx.error(key, f"contains a control character (U+{ord(bad):04X}): remove it")
     if spec.type == "str" and spec.required and not value.strip():
         raise ctx.error(key, "may not be empty")
     if spec.type == "table":
         return check_table(ctx, key, value, spec.fields)
     return value
+
+
+def _control_character(text: str) -> str | None:
+    return next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
 
 
 def _did_you_mean(value: str, options: Iterable[str]) -> str:

@@ -190,3 +190,22 @@ def test_locate_finds_array_elements() -> None:
     assert armyfile.locate(text, "wards[0]") < armyfile.locate(text, "wards[1]")  # type: ignore[operator]
     line = armyfile.locate(text, "wards[2].units[1]")
     assert lines[line - 1] == "[[wards.units]]" and lines[line] == 'troop = "kern"'  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("bad", ["\\u001b[31mred", "bell\\u0007", "tab\\there", "two\\nlines"])
+def test_control_characters_in_text_are_refused(tmp_path: Path, bad: str) -> None:
+    err = error_for(tmp_path, HEAD + WARD.replace('name = "A"', f'name = "{bad}"'))
+    assert err.key == "wards[0].leader.name" and "control character" in err.message
+
+
+def test_rich_markup_in_names_prints_literally(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from builder.cli import main
+
+    path = tmp_path / "army.toml"
+    path.write_text(HEAD.replace('"Test"', '"[/]oops [red]x"') + WARD.replace(
+        'name = "A"', 'name = "[bold]B[/bold]"\nc_in_c = true') + '[[wards.units]]\n'
+        'troop = "archers"\n', encoding="utf-8")
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "[/]oops [red]x" in out and "[bold]B[/bold]" in out

@@ -34,6 +34,7 @@ def summary_dict(army: Army, summary: ArmySummary) -> dict[str, Any]:
 def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
@@ -48,8 +49,8 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
         horse = ", mounted" if leader.mounted else ""
         lpts = ruleset.leader_points(army, leader)
         table = Table(box=box.SIMPLE_HEAD, title_justify="left", expand=False,
-                      title=f"Ward {wi + 1}: {leader.name} ({leader.rank}{chief}{horse}, "
-                            f"{leader.class_name}, {lpts:g} pts)")
+                      title=escape(f"Ward {wi + 1}: {leader.name} ({leader.rank}{chief}"
+                                   f"{horse}, {leader.class_name}, {lpts:g} pts)"))
         table.add_column("where", style="dim")
         table.add_column("unit")
         table.add_column("figures", justify="right")
@@ -82,7 +83,8 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
         warn = f" with {len(summary.warnings)} warning(s)" if summary.warnings else ""
         console.print(f"[bold green]LEGAL[/]{warn}")
     else:
-        console.print(f"[bold red]NOT LEGAL[/]: {len(summary.errors)} broken rule(s) in {path}")
+        console.print(f"[bold red]NOT LEGAL[/]: {len(summary.errors)} broken rule(s) in "
+                      f"{escape(path)}")
 
 
 def run(args: argparse.Namespace) -> int:

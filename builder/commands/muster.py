@@ -69,6 +69,7 @@ def army_text(draw: Draw, side: str) -> str:
 def _print_human(draw: Draw) -> None:
     from rich import box
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
     from rich.text import Text
 
@@ -79,7 +80,7 @@ def _print_human(draw: Draw) -> None:
     for a in draw.armies:
         console.print()
         table = Table(box=box.SIMPLE_HEAD, title_justify="left",
-                      title=f"{SIDE_NAMES[a.side]}: {a.army.name}")
+                      title=escape(f"{SIDE_NAMES[a.side]}: {a.army.name}"))
         table.add_column("ward")
         table.add_column("leader / unit")
         table.add_column("card", style="dim")
