@@ -206,6 +206,8 @@ async def test_leaving_print_while_it_writes_still_reports(army_path: Path,
         await pilot.press("p")
         await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
         await pilot.click("#print-export")
+        await pilot.pause()
+        assert "Writing 7 files" in str(app.screen.query_one("#print-status", Label).render())
         await pilot.press("escape")
         await app.workers.wait_for_complete()
         await pilot.pause()
