@@ -6,6 +6,7 @@ import json
 import random
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pypdf import PdfReader
@@ -199,18 +200,32 @@ async def test_leaving_mustering_keeps_the_last_draw(army_path: Path) -> None:
 
 
 @run_async
-async def test_leaving_print_while_it_writes_still_reports(army_path: Path,
-                                                          tmp_path: Path) -> None:
+async def test_leaving_print_while_it_writes_still_reports(
+        army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from builder.tui.screens import print as print_screen
+
+    started, release = threading.Event(), threading.Event()
+    real_export = print_screen.export_pack
+
+    def slow_export(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        started.set()
+        release.wait(10)  # the player leaves the screen while this runs
+        return real_export(*args, **kwargs)
+
+    monkeypatch.setattr(print_screen, "export_pack", slow_export)
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
         await pilot.click("#print-export")
-        await pilot.pause()
-        assert "Writing 7 files" in str(app.screen.query_one("#print-status", Label).render())
+        assert started.wait(10)
         await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen)
+        release.set()
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert isinstance(app.screen, ArmyScreen) and app.is_running
-        assert any("PDF files" in n.message for n in app._notifications)
+        assert app.is_running
+        assert any("Wrote 7 PDF files" in n.message for n in app._notifications)
     assert (tmp_path / "pack" / "manifest.json").exists()
