@@ -19,7 +19,7 @@ from typing import Any, Protocol, cast
 import builder
 from builder import resources
 from builder.army import COMMAND_CLASSES, Army, Leader, Unit
-from builder.export.base import ArmyInput, ExportJob, Written
+from builder.export.base import PAPER_MM, ArmyInput, ExportJob, Written
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
 from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
@@ -241,7 +241,8 @@ def write_roster(job: ExportJob, path: Path) -> Written:
 
     today = dt.date.today()
     armies = [roster_context(item, today) for item in job.armies]
-    html = weasy.render_html("roster.html", title="Roster", armies=armies)
+    html = weasy.render_html("roster.html", title="Roster", armies=armies,
+                             paper_width=PAPER_MM[job.options.paper][0])
     document = weasy.render_document(html, job.options.paper)
     pages = weasy.write_pdf(document, path, "Roster: " + "; ".join(
         item.army.name for item in job.armies))
