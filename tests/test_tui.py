@@ -428,3 +428,25 @@ def test_cli_refuses_a_bad_file_before_starting(tmp_path: Path,
     assert "bad.toml:3" in capsys.readouterr().err
     assert main(["tui", str(tmp_path / "no" / "such" / "army.toml")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+@run_async
+async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        assert app.session.path is None and app.session.army.name == "New army"
+        assert tree_labels(app)[1].startswith("★ Commander-in-Chief")
+        assert "sample" not in app.sub_title and app.sub_title.endswith("●")
+        await pilot.press("ctrl+s")
+        await clear_and_type(pilot, "#path", str(army_path))
+        await pilot.press("enter")
+        assert isinstance(app.screen, Confirm)
+        await pilot.click("#no")
+        assert armyfile.load(army_path).name == "The Earl of Oxford's Retinue"
+        await pilot.press("ctrl+w")
+        await clear_and_type(pilot, "#path", str(army_path))
+        await pilot.press("enter")
+        await pilot.click("#yes")
+        assert not app.session.dirty and app.session.path == army_path
+    assert armyfile.load(army_path).name == "New army"

@@ -88,7 +88,7 @@ class BillhooksApp(App[None]):
     def update_title(self) -> None:
         session = self.session
         self.title = session.army.name
-        name = session.path.name if session.path is not None else "sample army, not saved"
+        name = session.file_name
         self.sub_title = f"{name} ●" if session.dirty else name
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -236,7 +236,7 @@ class BillhooksApp(App[None]):
         def proceed() -> None:
             if self.screen is self.muster_screen:
                 self.pop_screen()
-            self.load(Session(army, None, text=text, saved=False))
+            self.load(Session(army, None, text=text, saved=False, untitled="mustered army"))
             self.notify(f"The {SIDE_NAMES.get(side, side)} army from the draw (seed "
                         f"{draw.seed}). Save it with Ctrl+S.")
 

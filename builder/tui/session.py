@@ -41,9 +41,11 @@ class Session:
     """One army open in the builder."""
 
     def __init__(self, army: Army, path: Path | None, text: str | None = None,
-                 saved: bool = True) -> None:
+                 saved: bool = True, untitled: str = "new army") -> None:
         #: Where Save writes; None until the user picks a file (the sample army).
         self.path = path
+        #: What to call the army while it has no file ("sample army", "mustered army").
+        self.untitled = untitled
         #: The file text the army was read from or last written as (its comments are kept).
         self.text = text
         self.army = army
@@ -67,9 +69,14 @@ class Session:
     def sample(cls, path: Path) -> Session:
         """The shipped sample army, with no file to save to (Save asks for one)."""
         text = armyfile.read_text(path)
-        return cls(armyfile.loads(text, str(path)), None, text)
+        return cls(armyfile.loads(text, str(path)), None, text, untitled="sample army")
 
     # --- state ---------------------------------------------------------------------------
+
+    @property
+    def file_name(self) -> str:
+        """The file's name, or what the army is while it has none."""
+        return self.path.name if self.path is not None else f"{self.untitled}, not saved"
 
     @property
     def dirty(self) -> bool:
