@@ -450,3 +450,31 @@ async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path)
         await pilot.click("#yes")
         assert not app.session.dirty and app.session.path == army_path
     assert armyfile.load(army_path).name == "New army"
+
+
+@run_async
+async def test_user_text_is_never_markup(tmp_path: Path) -> None:
+    path = tmp_path / "evil.toml"
+    text = (examples_dir() / "lancaster.toml").read_text()
+    text = text.replace("The Earl of Oxford's Retinue", "[b]Evil[/i] host")
+    text = text.replace("Sir John Savage", "[red]Sir[/] John")
+    text = text.replace("Irish kern", "[link=http://x]kern[/link]")
+    path.write_text(text)
+    app = BillhooksApp(Session.open(path), seed=1)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        labels = tree_labels(app)
+        assert labels[0].startswith("[b]Evil[/i] host")
+        assert any(label.startswith("[red]Sir[/] John") for label in labels)
+        assert any("[link=http://x]kern[/link]" in label for label in labels)
+        assert "[b]Evil[/i] host" in str(app.screen.query_one("HeaderTitle").render())
+        await pilot.press("down", "down", "down", "r")
+        assert "[red]Sir[/] John" in plain(app.screen.query_one("#rolls", Static))
+        await pilot.click("#ok")
+        await pilot.press("e")
+        assert app.screen.query_one("#leader-name", Input).value == "[red]Sir[/] John"
+        await pilot.press("escape", "x", "ctrl+z", "ctrl+y")
+        await pilot.pause(0.2)
+        assert app.is_running
+        toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
+        assert any("Removed [red]Sir[/] John" in shown for shown in toasts), toasts
+        assert "[red]Sir[/] John" not in [w.leader.name for w in app.session.army.wards]

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.notifications import SeverityLevel
 
 from builder.armyfile import ArmyFileError
 from builder.tui.actions import ACTIONS, Action, bindings
@@ -74,6 +75,12 @@ class BillhooksApp(App[None]):
         self.army_screen = ArmyScreen()
         #: Kept once opened, so going back to Mustering finds the last draw (both sides).
         self.muster_screen: MusterScreen | None = None
+
+    def notify(self, message: str, *, title: str = "",
+               severity: SeverityLevel = "information", timeout: float | None = None,
+               markup: bool = False) -> None:
+        """A toast. Messages carry user text (names, paths, file errors): plain, not markup."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
     def get_default_screen(self) -> ArmyScreen:
         # The army screen is the bottom of the stack: there is nothing to go back to.

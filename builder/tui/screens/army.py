@@ -138,9 +138,9 @@ class ArmyScreen(Screen[None]):
         army = self.session.army
         if ward is None:
             if not army.wards:
-                self.notify("Add a ward first (w).", severity="warning")
+                self.app.notify("Add a ward first (w).", severity="warning")
             else:
-                self.notify("Select a leader or unit: the unit joins that ward.",
+                self.app.notify("Select a leader or unit: the unit joins that ward.",
                             severity="warning")
             return
 
@@ -188,10 +188,10 @@ class ArmyScreen(Screen[None]):
     def action_move_unit(self) -> None:
         place, army = self.place, self.session.army
         if place.unit is None or place.ward is None:
-            self.notify("Select a unit to move.", severity="warning")
+            self.app.notify("Select a unit to move.", severity="warning")
             return
         if len(army.wards) < 2:
-            self.notify("There is no other ward to move it to (w adds one).",
+            self.app.notify("There is no other ward to move it to (w adds one).",
                         severity="warning")
             return
         names = [f"{w.leader.name}'s ward ({len(w.units)} units)" for w in army.wards]
@@ -207,12 +207,12 @@ class ArmyScreen(Screen[None]):
     def action_remove(self) -> None:
         place, army = self.place, self.session.army
         if place.ward is None:
-            self.notify("Select a unit or a leader to remove.", severity="warning")
+            self.app.notify("Select a unit or a leader to remove.", severity="warning")
             return
         if place.unit is not None:
             title = self.session.ruleset.unit_title(army.wards[place.ward].units[place.unit])
             self.apply(f"remove {title}", lambda a: edits.remove_unit(a, place), place)
-            self.notify(f"Removed {title}. Ctrl+Z brings it back.")
+            self.app.notify(f"Removed {title}. Ctrl+Z brings it back.")
         else:
             ward = army.wards[place.ward]
             ward_index = place.ward
@@ -220,7 +220,7 @@ class ArmyScreen(Screen[None]):
             self.apply(f"remove {ward.leader.name}",
                        lambda a: edits.remove_ward(a, ward_index), place)
             what = f" and his {units} unit{'s' if units != 1 else ''}" if units else ""
-            self.notify(f"Removed {ward.leader.name}{what}. Ctrl+Z brings them back.")
+            self.app.notify(f"Removed {ward.leader.name}{what}. Ctrl+Z brings them back.")
 
     def action_add_ward(self) -> None:
         n = len(self.session.army.wards)
@@ -235,7 +235,7 @@ class ArmyScreen(Screen[None]):
 
     def _leader_place(self) -> int | None:
         if self.place.ward is None or self.place.unit is not None:
-            self.notify("Select a leader first.", severity="warning")
+            self.app.notify("Select a leader first.", severity="warning")
             return None
         return self.place.ward
 
@@ -263,7 +263,7 @@ class ArmyScreen(Screen[None]):
         session = self.session
         roller = getattr(session.ruleset, "roll_command_classes", None)
         if roller is None or not session.army.wards:
-            self.notify("There are no leaders to roll for.", severity="warning")
+            self.app.notify("There are no leaders to roll for.", severity="warning")
             return
         seed = self.builder.next_seed()
         rolls = roller(session.army, random.Random(seed))
