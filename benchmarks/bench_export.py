@@ -2,7 +2,7 @@
 
 The floor: a fresh interpreter that imports WeasyPrint and ReportLab and renders the same number
 of pages of plain text with each (WeasyPrint pages for the documents, ReportLab pages for the
-card and token sheets). Also reports the peak memory (max RSS) of the export process.
+card and token sheets). Also reports the peak memory (max RSS) of the export process itself.
 
 Run: python benchmarks/bench_export.py [--runs N]
 """
@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from measure import BILLHOOKS, Row, Target, run_child, table
 
 from builder.resources import examples_dir
 
+#: Kinds WeasyPrint lays out; ReportLab draws the others.
 WEASY_KINDS = ("roster", "crib-sheet")
+#: The pack may take this many times the libraries' own cost; the export this much memory.
+PACK_RATIO = 4
+PEAK_MB = 300
 
 FLOOR = """
 import sys
@@ -39,45 +42,35 @@ c.save()
 """
 
 
-def timed(cmd: list[str]) -> tuple[float, int]:
-    """Wall seconds and the child's peak RSS in MB."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True)
-    elapsed = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return elapsed, max(peak, before) // 1024
-
-
-def measure(runs: int) -> list[tuple[str, float, float | None, str]]:
+def measure(runs: int) -> list[Row]:
+    """The pack against its floor, export and floor runs interleaved (on a busy machine both
+    rise together), and the export's peak memory."""
     armies = [str(examples_dir() / "lancaster.toml"), str(examples_dir() / "york.toml")]
     with tempfile.TemporaryDirectory() as tmp:
-        pack_times, peaks = [], []
-        for _ in range(runs):
-            t, peak = timed([sys.executable, "-m", "builder", "export", *armies, "--out", tmp])
-            pack_times.append(t)
-            peaks.append(peak)
-        manifest = json.loads((Path(tmp) / "manifest.json").read_text(encoding="utf-8"))
-        files = manifest["files"]
+        export = [*BILLHOOKS, "export", *armies, "--out", tmp]
+        first = run_child(export)  # also tells the floor how many pages to render
+        files = json.loads((Path(tmp) / "manifest.json").read_text(encoding="utf-8"))["files"]
         weasy = sum(f["pages"] for f in files if Path(f["file"]).stem in WEASY_KINDS)
         lab = sum(f["pages"] for f in files if Path(f["file"]).stem not in WEASY_KINDS)
-        floor_times = [timed([sys.executable, "-c", FLOOR, str(weasy), str(lab), tmp])[0]
-                       for _ in range(runs)]
-    pack, floor = statistics.median(pack_times), statistics.median(floor_times)
+        floor_cmd = [sys.executable, "-c", FLOOR, str(weasy), str(lab), tmp]
+        packs, floors = [first], []
+        for i in range(runs):
+            floors.append(run_child(floor_cmd))
+            if i:
+                packs.append(run_child(export))
     return [
-        (f"export pack, 2 armies ({weasy}+{lab} pages)", pack, floor, "within 4x"),
-        ("export peak memory (max RSS, MB)", float(max(peaks)), None, "under 300 MB"),
+        Row(f"export pack, 2 armies ({weasy} WeasyPrint + {lab} ReportLab pages)",
+            statistics.median(p.seconds for p in packs),
+            statistics.median(f.seconds for f in floors), Target("ratio", PACK_RATIO)),
+        Row("export peak memory (max RSS of the export)", max(p.max_rss_mb for p in packs),
+            statistics.median(f.max_rss_mb for f in floors), Target("max", PEAK_MB), unit="MB"),
     ]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    for job, value, floor, target in measure(parser.parse_args().runs):
-        ratio = f"{value / floor:5.1f}x" if floor else ""
-        shown = f"{value * 1000:8.0f}ms" if "MB" not in job else f"{value:8.0f}MB"
-        floor_s = f"{floor * 1000:8.0f}ms" if floor else ""
-        print(f"{job:44} {shown} {floor_s:>10} {ratio:>7}  target {target}")
+    print(table(measure(parser.parse_args().runs)))
 
 
 if __name__ == "__main__":
