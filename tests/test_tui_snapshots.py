@@ -1,13 +1,15 @@
 """Snapshots of the builder's main screens (pytest-textual-snapshot).
 
 Deterministic: fixed terminal sizes, fixed seeds, no clock, a copied army file with a fixed
-name, the current folder at the repository root (the Mustering screen shows the sample
-collection's path relative to it). Update with ``pytest --snapshot-update`` and look at the
+name, the current folder at the repository root (the Mustering snapshot deals from a copy of
+the sample collection in a temporary folder, so its path reads the same wherever the package is
+installed). Update with ``pytest --snapshot-update`` and look at the
 SVGs in ``tests/__snapshots__/`` before committing them.
 """
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -85,9 +87,17 @@ def test_help(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None
     assert snap_compare(make_app(), press=["question_mark"], terminal_size=(100, 40))
 
 
-def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp],
+                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(examples_dir() / "collection.toml", tmp_path)
+    shutil.copytree(examples_dir() / "photos", tmp_path / "photos")
+    monkeypatch.chdir(tmp_path)
+
     async def deal(pilot: Pilot[Any]) -> None:
         await pilot.press("M")
+        # The default collection's path depends on where the package is installed: deal from
+        # a copy in the current folder so the screen shows the same path everywhere.
+        pilot.app.screen.query_one("#muster-collection", Input).value = "collection.toml"
         seed = pilot.app.screen.query_one("#muster-seed", Input)
         seed.value = "12"
         pilot.app.screen.query_one("#muster-side", Select).value = "both"
