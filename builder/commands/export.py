@@ -8,18 +8,36 @@ import time
 from pathlib import Path
 
 from builder import armyfile
+from builder.army import Army, Leader, Ward
 from builder.cli import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import KINDS, default_out_dir, export_pack, parse_kinds
 from builder.rules import get_ruleset
 
 
-def _load(paths: list[str]) -> tuple[ArmyInput, ...]:
-    armies = []
+def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
+    """The army files and the Mustering collections among ``paths`` (a collection is a file
+    with ``[[cards]]`` and no wards)."""
+    armies, collections = [], []
     for name in paths:
         text = armyfile.read_text(name)
-        armies.append(ArmyInput(armyfile.loads(text, name), Path(name), text))
-    return tuple(armies)
+        data = armyfile.parse_toml(name, text)
+        if "cards" in data and "wards" not in data:
+            collections.append(ArmyInput(_collection_army(name), Path(name), text))
+        else:
+            armies.append(ArmyInput(armyfile.army_from_dict(data, armyfile.Ctx(name, text)),
+                                    Path(name), text))
+    return tuple(armies), tuple(collections)
+
+
+def _collection_army(path: str) -> Army:
+    """A collection as an army of one ward with a unit per card, photos attached."""
+    from builder.collection import load_collection
+
+    collection = load_collection(path)
+    units = [card.unit() for card in collection.cards]
+    return Army(collection.ruleset, collection.name,
+                wards=[Ward(Leader(collection.name), units)])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,9 +53,16 @@ def run(args: argparse.Namespace) -> int:
         from builder.export.events import load_events
 
         load_events(events)
-    job = ExportJob(_load(args.armies), ExportOptions(
+    armies, collections = _load(args.armies)
+    if not armies:
+        # Collections alone print their unit cards: the other kinds need an army.
+        if only is not None and only != {"unit-cards"}:
+            raise UsageError("a Mustering collection prints only unit cards: give an army "
+                             "file for the other kinds, or use --only unit-cards")
+        only = {"unit-cards"}
+    job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        events=events))
+        events=events), collections)
     for item in job.armies:
         errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
                   if f.level == "error"]

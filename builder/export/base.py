@@ -42,6 +42,9 @@ class ArmyInput:
 class ExportJob:
     armies: tuple[ArmyInput, ...]
     options: ExportOptions = ExportOptions()
+    #: Mustering collections, each as an army of one ward holding a unit per card; they are
+    #: printed as unit cards only (one card per figure unit the player owns).
+    collections: tuple[ArmyInput, ...] = ()
 
 
 @dataclass

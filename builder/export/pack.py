@@ -23,6 +23,7 @@ from builder.export.base import (
     CARD_MM,
     PAPER_MM,
     TOKEN_MM,
+    ArmyInput,
     ExportError,
     ExportJob,
     Written,
@@ -71,7 +72,8 @@ def writer(kind: str) -> Writer:
 
 def default_out_dir(job: ExportJob) -> Path:
     """``output/<first army's file stem>/`` under the current folder."""
-    stem = job.armies[0].path.stem if job.armies else "army"
+    inputs = job.armies or job.collections
+    stem = inputs[0].path.stem if inputs else "army"
     # The stem names a folder inside output/: keep it one plain path component.
     safe = re.sub(r"[^\w.-]+", "-", stem).strip(".-") or "army"
     return Path("output") / safe
@@ -98,8 +100,7 @@ def _temp_name(out_dir: Path, name: str) -> Path:
     return Path(tmp)
 
 
-def _army_entry(job: ExportJob, index: int) -> dict[str, Any]:
-    item = job.armies[index]
+def _input_entry(item: ArmyInput) -> dict[str, Any]:
     return {
         "name": item.army.name,
         "side": item.army.side,
@@ -113,7 +114,8 @@ def manifest(job: ExportJob, written: list[Written]) -> dict[str, Any]:
     opts = job.options
     return {
         "generator": f"billhooks {__version__}",
-        "armies": [_army_entry(job, i) for i in range(len(job.armies))],
+        "armies": [_input_entry(item) for item in job.armies],
+        "collections": [_input_entry(item) for item in job.collections],
         "paper": {"name": opts.paper, "mm": list(PAPER_MM[opts.paper])},
         "card_size": {"name": opts.card_size, "mm": list(CARD_MM[opts.card_size])},
         "token_mm": TOKEN_MM,
@@ -136,7 +138,7 @@ def _check_options(job: ExportJob) -> None:
                           f"{', '.join(CARD_MM)}")
     if not 0 <= opts.bleed <= 10:
         raise ExportError(f"bleed must be 0-10 mm, got {opts.bleed:g}")
-    if not job.armies:
+    if not job.armies and not job.collections:
         raise ExportError("no army to export")
 
 

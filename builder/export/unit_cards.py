@@ -152,7 +152,8 @@ def items(job: ExportJob) -> list[Item]:
     data = carddata.load("unit-cards")
     photos: dict[tuple[str, float, float], bytes] = {}
     return [Item(data["label"], unit_card(entry.army, unit, data, photos))
-            for entry in job.armies for _, unit in entry.army.units_with_paths()]
+            for entry in (*job.armies, *job.collections)
+            for _, unit in entry.army.units_with_paths()]
 
 
 def write(job: ExportJob, path: Path) -> Written:
