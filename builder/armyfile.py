@@ -22,7 +22,7 @@ from typing import Any
 
 from builder.army import Army, Leader, Muster, RearCompany, Unit, Ward
 from builder.rules import RULESETS, get_ruleset
-from builder.rules.base import FieldSpec
+from builder.rules.base import FieldSpec, Ruleset
 
 NAME_MAX = 80
 
@@ -247,14 +247,20 @@ def loads(text: str, path: str = "<army>") -> Army:
     return army_from_dict(data, Ctx(path, text))
 
 
-def army_from_dict(data: dict[str, Any], ctx: Ctx) -> Army:
+def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
+    """The ruleset a parsed army or collection file names, or an error at ``ruleset``."""
     if "ruleset" not in data:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
     if not isinstance(name, str) or name not in RULESETS:
         raise ctx.error("ruleset", f"unknown ruleset {_short(name)}: expected one of "
                                    + ", ".join(RULESETS))
-    ruleset = get_ruleset(name)
+    return get_ruleset(name)
+
+
+def army_from_dict(data: dict[str, Any], ctx: Ctx) -> Army:
+    ruleset = ruleset_of(data, ctx)
+    name = ruleset.name
     top = {k: v for k, v in data.items() if k != "wards"}
     checked = check_table(ctx, "", top, {k: s for k, s in _TOP.items() if k != "wards"})
     if "side" in checked and checked["side"] not in ruleset.sides:
@@ -300,11 +306,17 @@ def _build(cls: type[Any], values: dict[str, Any]) -> Any:
 
 
 def _build_unit(values: dict[str, Any], folder: Path) -> Unit:
-    rear = values.pop("rear", None)
-    if "photo" in values:
-        # Photos are written relative to the army file; the model holds an absolute path.
-        values["photo"] = str((folder / values["photo"]).resolve())
-    unit: Unit = _build(Unit, values)
+    photo = values.pop("photo", None)
+    # Photos are written relative to the army file; the model holds an absolute path.
+    return unit_from_values(values, str((folder / photo).resolve()) if photo else None)
+
+
+def unit_from_values(values: Mapping[str, Any], photo: str | None = None) -> Unit:
+    """A new :class:`Unit` from validated unit-table keys (``rear`` as a table); keys the
+    model does not name go to ``extra`` (the keys of rulesets other than Billhooks)."""
+    rear = values.get("rear")
+    unit: Unit = _build(Unit, {k: v for k, v in values.items() if k != "rear"})
+    unit.photo = photo
     if rear is not None:
         unit.rear = RearCompany(rear["troop"], rear.get("quality"))
     return unit

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.army import Army, Leader, RearCompany, Unit, Ward
+from builder.army import Army, Leader, Unit, Ward
 from builder.armyfile import (
     NAME_MAX,
     ArmyFileError,
@@ -30,8 +30,9 @@ from builder.armyfile import (
     check_table,
     parse_toml,
     read_text,
+    ruleset_of,
+    unit_from_values,
 )
-from builder.rules import RULESETS, get_ruleset
 from builder.rules.base import FieldSpec, Ruleset
 
 #: Most cards one ``[[cards]]`` table may stand for, and in a whole collection: a typo such as
@@ -47,7 +48,6 @@ _TOP: Mapping[str, FieldSpec] = {
 }
 #: Keys a card has on top of the ruleset's unit keys.
 _CARD_KEYS = ("count", "photo")
-_UNIT_FIELDS = {f.name for f in fields(Unit)} - {"extra", "photo", "rear"}
 _CARD_HEADER = re.compile(r"^\s*\[\[\s*cards\s*\]\]")
 _CARD_KEY = re.compile(r"^cards\[(\d+)\]$")
 
@@ -95,7 +95,7 @@ class Card:
 
     def unit(self) -> Unit:
         """A new :class:`Unit` for this card (a fresh object each call), photo attached."""
-        return unit_from_keys({"troop": self.troop, **self.options}, self.photo)
+        return unit_from_values({"troop": self.troop, **self.options}, self.photo)
 
 
 @dataclass
@@ -109,18 +109,6 @@ class Collection:
     cards: list[Card] = field(default_factory=list)
 
 
-def unit_from_keys(values: Mapping[str, Any], photo: str | None = None) -> Unit:
-    """A :class:`Unit` from validated unit-table keys; keys the model does not name go to
-    ``extra`` (the keys of rulesets other than Billhooks)."""
-    known = {k: v for k, v in values.items() if k in _UNIT_FIELDS}
-    extra = {k: v for k, v in values.items() if k not in _UNIT_FIELDS and k != "rear"}
-    unit = Unit(**known, extra=dict(extra), photo=photo)
-    rear = values.get("rear")
-    if rear is not None:
-        unit.rear = RearCompany(rear["troop"], rear.get("quality"))
-    return unit
-
-
 def load_collection(path: str | Path) -> Collection:
     """Read and validate a collection file; ArmyFileError (exit 2) for anything wrong."""
     text = read_text(path)
@@ -131,13 +119,7 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
     """Parse collection text; ``path`` names the file in messages and anchors photo paths."""
     data = parse_toml(path, text)
     ctx = _CollectionCtx(path, text)
-    if "ruleset" not in data:
-        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
-    name = data["ruleset"]
-    if not isinstance(name, str) or name not in RULESETS:
-        raise ctx.error("ruleset", f"unknown ruleset {name!r}: expected one of "
-                                   + ", ".join(RULESETS))
-    ruleset = get_ruleset(name)
+    ruleset = ruleset_of(data, ctx)
     top = {k: v for k, v in data.items() if k != "cards"}
     checked = check_table(ctx, "", top, _TOP)
     raw_cards = data.get("cards", [])
@@ -152,7 +134,7 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
         if len(cards) > CARDS_MAX:
             raise ctx.error(f"cards[{index}].count",
                             f"the collection holds more than {CARDS_MAX} cards")
-    return Collection(checked["name"], name, str(Path(path).resolve()), cards)
+    return Collection(checked["name"], ruleset.name, str(Path(path).resolve()), cards)
 
 
 def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, line: int | None,
@@ -165,7 +147,7 @@ def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, line: int | Non
     count = _count(ctx, where, raw.get("count", 1))
     photo = _photo(ctx, where, folder, table["photo"]) if "photo" in table else None
     keys = {k: v for k, v in table.items() if k not in _CARD_KEYS}
-    unit = unit_from_keys(keys, photo)
+    unit = unit_from_values(keys, photo)
     _check_options(ctx, ruleset, where, unit)
     points = ruleset.unit_points(unit)
     if points is None:
