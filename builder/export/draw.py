@@ -247,7 +247,26 @@ def ornament_rule(c: Canvas, x1: float, x2: float, y: float, colour: RGB, s: flo
 
 
 def rose(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
-    """A heraldic rose as vectors: white for York, red for Lancaster."""
+    """A heraldic rose as vectors: white for York, red for Lancaster.
+
+    The same rose recurs on most cards and tokens of a sheet, so each side and size is drawn
+    once per PDF as a form (an XObject) and placed wherever it recurs: a tenth of the card
+    sheets' drawing and writing time went on repeating its curves.
+    """
+    name = f"rose-{side}-{r:.4f}"
+    if not c.hasForm(name):
+        # The form's own space is the page's (millimetres), centred on the rose; its box holds
+        # the outermost petals and barbs with their strokes.
+        c.beginForm(name, -1.5 * r, -1.5 * r, 1.5 * r, 1.5 * r)
+        _rose_vectors(c, 0.0, 0.0, r, side)
+        c.endForm()
+    c.saveState()
+    c.translate(cx, cy)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
     petal = ROSE_WHITE if side == "york" else ROSE_RED
     c.saveState()
     c.setLineWidth(max(0.25, r * 0.06 / PT) * PT)
