@@ -67,11 +67,10 @@ class Row:
 
 @dataclass(frozen=True)
 class Child:
-    """A finished child process: wall seconds, its own peak RSS in MB, and its exit code."""
+    """A finished child process: wall seconds and its own peak RSS in MB."""
 
     seconds: float
     max_rss_mb: float
-    returncode: int
 
 
 def run_child(cmd: Sequence[str]) -> Child:
@@ -95,7 +94,7 @@ def run_child(cmd: Sequence[str]) -> Child:
     if code != 0:
         raise RuntimeError(f"benchmark child failed with exit {code}: {' '.join(cmd)}")
     # Linux reports ru_maxrss in kilobytes.
-    return Child(seconds, usage.ru_maxrss / 1024, code)
+    return Child(seconds, usage.ru_maxrss / 1024)
 
 
 def median_seconds(job: Callable[[], object], runs: int) -> float:
