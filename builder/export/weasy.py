@@ -22,12 +22,15 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import jinja2
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from builder import resources
 from builder.export.base import PAPER_MM
+from builder.export.libs import fast_library_lookup
+
+with fast_library_lookup():
+    from weasyprint import CSS, HTML
+from weasyprint.text.fonts import FontConfiguration  # noqa: E402
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 if TYPE_CHECKING:
     from weasyprint.document import Document
