@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from builder.army import Army
+from builder.army import Army, Unit
 from builder.rules.base import ArmySummary, Ruleset, number
 from builder.tui.edits import ARMY, Place
 from builder.tui.widgets.colours import theme_colours
@@ -38,50 +38,68 @@ class ArmyTree(Tree[Place]):
         self.guide_depth = 3
 
     def show(self, army: Army, summary: ArmySummary, ruleset: Ruleset, select: Place) -> None:
-        """Rebuild the tree for ``army`` and put the cursor on ``select``."""
+        """Show ``army`` and put the cursor on ``select``.
+
+        When the wards and units are the same places as before (most edits change a unit or a
+        leader, not the shape), only the labels are replaced, so the tree keeps its size and
+        Textual repaints just the changed lines; otherwise the tree is rebuilt.
+        """
         flagged: dict[str, str] = {}
         for f in summary.findings:
             if flagged.get(f.where) != "error":
                 flagged[f.where] = f.level
-        colours = theme_colours(self.app)
-        self._colours = colours
-        self.clear()
+        self._colours = theme_colours(self.app)
+        wards = [(Place(wi), self._leader_label(army, wi, ruleset, flagged),
+                  [(Place(wi, ui), self._unit_label(unit, Place(wi, ui), ruleset, flagged))
+                   for ui, unit in enumerate(ward.units)])
+                 for wi, ward in enumerate(army.wards)]
+        shape = [(place, [u for u, _ in units]) for place, _, units in wards]
+        current = [(node.data, [leaf.data for leaf in node.children])
+                   for node in self.root.children]
         root = self.root
-        root.data = ARMY
         root.set_label(self._army_label(army, flagged))
-        # Every node is expanded, so a node's line is its place in the order nodes are added.
-        target_line = 0
-        line = 0
-        for wi, ward in enumerate(army.wards):
-            place = Place(wi)
-            leader = ward.leader
-            label = Text()
-            if leader.c_in_c:
-                label.append("★ ", f"bold {colours.accent}")
-            label.append(leader.name, "bold")
-            label.append(f" · {leader.class_name}", "italic")
-            cost = ruleset.leader_points(army, leader)
-            if cost:
-                label.append(f" · {_points(cost)} pts", "dim")
-            self._flag(label, flagged, f"wards[{wi}]", f"wards[{wi}].leader")
-            node = root.add(label, data=place, expand=True)
-            line += 1
-            if place == select:
-                target_line = line
-            for ui, unit in enumerate(ward.units):
-                uplace = Place(wi, ui)
-                ulabel = Text()
-                ulabel.append(f"{_points(ruleset.unit_points(unit)):>3} ", "bold")
-                ulabel.append(ruleset.unit_title(unit))
-                if unit.label:
-                    ulabel.append(f" “{unit.label}”", "italic dim")
-                self._flag(ulabel, flagged, uplace.key)
-                node.add_leaf(ulabel, data=uplace)
-                line += 1
-                if uplace == select:
-                    target_line = line
-        root.expand()
-        self.move_cursor_to_line(target_line)
+        if current and shape == current:
+            for node, (_, label, units) in zip(root.children, wards, strict=True):
+                node.set_label(label)
+                for leaf, (_, ulabel) in zip(node.children, units, strict=True):
+                    leaf.set_label(ulabel)
+        else:
+            self.clear()  # clear() replaces the root node
+            root = self.root
+            root.data = ARMY
+            root.set_label(self._army_label(army, flagged))
+            for place, label, units in wards:
+                node = root.add(label, data=place, expand=True)
+                for uplace, ulabel in units:
+                    node.add_leaf(ulabel, data=uplace)
+            root.expand()
+        # Every node is expanded, so a node's line is its place in the order shown.
+        order = [p for place, _, units in wards for p in (place, *(u for u, _ in units))]
+        self.move_cursor_to_line(order.index(select) + 1 if select in order else 0)
+
+    def _leader_label(self, army: Army, wi: int, ruleset: Ruleset,
+                      flagged: dict[str, str]) -> Text:
+        leader = army.wards[wi].leader
+        label = Text()
+        if leader.c_in_c:
+            label.append("★ ", f"bold {self._colours.accent}")
+        label.append(leader.name, "bold")
+        label.append(f" · {leader.class_name}", "italic")
+        cost = ruleset.leader_points(army, leader)
+        if cost:
+            label.append(f" · {_points(cost)} pts", "dim")
+        self._flag(label, flagged, f"wards[{wi}]", f"wards[{wi}].leader")
+        return label
+
+    def _unit_label(self, unit: Unit, place: Place, ruleset: Ruleset,
+                    flagged: dict[str, str]) -> Text:
+        label = Text()
+        label.append(f"{_points(ruleset.unit_points(unit)):>3} ", "bold")
+        label.append(ruleset.unit_title(unit))
+        if unit.label:
+            label.append(f" “{unit.label}”", "italic dim")
+        self._flag(label, flagged, place.key)
+        return label
 
     def action_edit_here(self) -> None:
         node = self.cursor_node
