@@ -7,6 +7,7 @@ temporary name and renames, so a failed export leaves nothing half-written).
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -36,6 +37,11 @@ class ArmyInput:
     army: Army
     path: Path
     text: str
+
+    @property
+    def sha256(self) -> str:
+        """The army file's SHA-256 (hex): the manifest keeps 16 digits, rosters print 8."""
+        return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)

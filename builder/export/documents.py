@@ -9,7 +9,6 @@ only arrange and format; they never work a rule out.
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from builder.army import COMMAND_CLASSES, Army, Leader, Unit
 from builder.export.base import PAPER_MM, ArmyInput, ExportJob, Written
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
-from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT
+from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT, per_figure_text
 
 ROSTER_FILE = "roster.pdf"
 CRIB_FILE = "crib-sheet.pdf"
@@ -175,10 +174,6 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
     )
 
 
-def _short_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
-
-
 def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
     """Everything the roster template prints for one army, as plain data."""
     army = item.army
@@ -230,7 +225,7 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
         "morale_tokens": summary.army_morale_tokens or 0,
         "morale_groups": _ranks(cat, summary.army_morale_tokens or 0),
         "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
-                   f" · {item.path.name} #{_short_hash(item.text)}"),
+                   f" · {item.path.name} #{item.sha256[:8]}"),
     }
 
 
@@ -322,8 +317,8 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
         by_dice.setdefault(troop.melee_dice, []).append(troop.figure)
     dice_rows = []
     for per, figures in sorted(by_dice.items(), reverse=True):
-        text = "1 per 2 figures" if per == 0.5 else f"{per:g} per figure"
-        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(), text])
+        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(),
+                          per_figure_text(per)])
 
     faces: dict[int, list[int]] = {}
     for die, cls in cat.CLASS_FOR_DIE.items():

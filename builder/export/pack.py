@@ -8,7 +8,6 @@ failure leaves the folder as it was. The writers are imported lazily, so importi
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -105,7 +104,7 @@ def _input_entry(item: ArmyInput) -> dict[str, Any]:
         "name": item.army.name,
         "side": item.army.side,
         "file": item.path.name,
-        "sha256": hashlib.sha256(item.text.encode("utf-8")).hexdigest()[:16],
+        "sha256": item.sha256[:16],
     }
 
 

@@ -65,7 +65,8 @@ class Profile:
         return f'{self.move_good}" / {bad}'
 
 
-def _per_figure_text(value: float) -> str:
+def per_figure_text(value: float) -> str:
+    """Melee dice per figure as a player says it: "1 per 2 figures", "1.5 per figure"."""
     if value == 0.5:
         return "1 per 2 figures"
     return f"{value:g} per figure"
@@ -177,11 +178,11 @@ def profile(unit: Unit) -> Profile:
             _save_line(troop.name, unit.troop, quality),
             _save_line(rear.name, unit.rear.troop, unit.rear.quality or cat.DEFAULT_QUALITY),
         )
-        per_figure = (f"{troop.name} {_per_figure_text(troop.melee_dice)}, "
-                      f"{rear.name} {_per_figure_text(rear.melee_dice)}")
+        per_figure = (f"{troop.name} {per_figure_text(troop.melee_dice)}, "
+                      f"{rear.name} {per_figure_text(rear.melee_dice)}")
     else:
         saves = (_save_line(troop.name, unit.troop, quality),)
-        per_figure = _per_figure_text(troop.melee_dice)
+        per_figure = per_figure_text(troop.melee_dice)
     return Profile(
         title=unit_title(unit),
         kind=troop.kind,
