@@ -44,18 +44,26 @@ LEADER_SCHEMA: Mapping[str, FieldSpec] = {
 
 
 def _options(troop: cat.Troop) -> tuple[str, ...]:
+    """The catalogue's option list, read off what the rules allow (``unit_options``), with
+    the extras' costs."""
+    allowed = unit_options(troop.key)
     opts: list[str] = []
-    if troop.is_company:
-        opts += ["quality", "formation line/block"]
-        if troop.key == "archers":
-            opts += ["combined (front)", "stakes +3"]
-        if troop.key in cat.COMBINED_REAR_TROOPS:
-            opts.append("combined (rear)")
-        opts.append("defences +3")
-    if troop.key in cat.PAVISE_TROOPS:
-        opts.append("pavises +3")
-    if troop.key == "light-horse":
-        opts.append("arms bows/crossbows")
+    if allowed.qualities:
+        opts.append("quality")
+    pairs = [f for f in allowed.formations if f in ("line", "block")]
+    if pairs:
+        opts.append("formation " + "/".join(pairs))
+    if allowed.rear_troops:
+        opts.append("combined (front)")
+    if troop.key in cat.COMBINED_REAR_TROOPS:
+        opts.append("combined (rear)")
+    for flag, name, cost in ((allowed.stakes, "stakes", cat.STAKES_POINTS),
+                             (allowed.defences, "defences", cat.DEFENCES_POINTS),
+                             (allowed.pavises, "pavises", cat.PAVISES_POINTS)):
+        if flag:
+            opts.append(f"{name} +{cost}")
+    if allowed.arms:
+        opts.append("arms " + "/".join(allowed.arms))
     return tuple(opts)
 
 
