@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from builder import armyfile
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.documents import crib_content, write_crib_sheet
-from builder.resources import examples_dir
+from builder.resources import examples_dir, templates_dir
 from builder.rules import get_ruleset
 
 MM = 72 / 25.4
@@ -138,9 +138,7 @@ def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
 def test_crib_sheet_words_file_is_in_our_own_words() -> None:
     source = seed_text()
     assert source is not None
-    ours = (Path(__file__).resolve().parents[1] / "templates" / "crib-sheet.toml")
-    if not ours.exists():
-        pytest.skip("templates/ not beside the tests (installed package)")
+    ours = templates_dir() / "crib-sheet.toml"
     runs = shared_runs(ours.read_text(encoding="utf-8"), source)
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
