@@ -90,7 +90,7 @@ class Troop:
     shoot_double: bool = False
     #: The piece itself, on top of its crew (artillery).
     fixed_points: float = 0
-    #: Points for the unit's own extras, keyed by option.
+    #: False for troops that may not attack (skirmishers but kern, artillery).
     can_attack: bool = True
     specials: tuple[str, ...] = ()
 
@@ -178,9 +178,11 @@ C_IN_C_POINTS = 0
 LEADER_POINTS = 5
 LEADER_MOVE = {False: 8, True: 12}  # on foot, mounted
 COMMAND_RANGE = 6
-#: Hits a leader adds in melee, and order tokens he claims: both equal his class.
+#: Advice, not limits: leaders in an army, units in a ward.
 ADVICE_LEADERS = (2, 4)
 ADVICE_WARD_UNITS = (2, 3)
+# A leader's wounds, the order tokens he claims and the hits he adds in melee all equal his
+# command class (see profile.leader_profile).
 #: A command-class die: 6 Hero, 2-5 Commander, 1 Dolt.
 CLASS_FOR_DIE = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
 

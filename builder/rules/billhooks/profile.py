@@ -268,4 +268,4 @@ def leader_profile(army: Army, leader: Leader) -> LeaderProfile:
 
 
 __all__ = ["Profile", "LeaderProfile", "ShootingLine", "SaveLine", "profile", "leader_profile",
-           "kill_table", "expected_kills", "dice", "companies"]
+           "kill_table", "expected_kills", "dice", "companies", "per_figure_text"]
