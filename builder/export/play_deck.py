@@ -29,7 +29,6 @@ from builder.export.draw import (
     tick_box,
 )
 from builder.export.sheet import Box, Cell, DrawFn
-from builder.rules.billhooks import catalogue as cat
 
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
@@ -48,7 +47,8 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
     leader: Leader = ward.leader
     side = army.side if army.side in SIDE_NAMES else None
     colour = accent(side)
-    tokens = leader.command_class
+    lp = ruleset.leader_profile(army, leader)
+    tokens = lp.order_tokens
     units = "; ".join(ruleset.unit_title(u) for u in ward.units) or "no units"
 
     def draw(c: Canvas, cell: Cell) -> None:
@@ -68,11 +68,11 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
                     6.5 * s, colour=colour, valign="middle") - 1.2 * s
         ornament_rule(c, body.x + 4 * s, body.right - 4 * s, y, colour, s)
         y -= 2.2 * s
-        # Command class: a star per class, a box under each to cross off for a wound.
+        # Command class: a star per wound he can take, a box under each to cross off.
         y = text_in(c, f"{leader.class_name} (class {leader.command_class})", fonts.CAPS,
                     Box(body.x, y - 4.2 * s, body.w, 4.2 * s), 9.5 * s, 7 * s,
                     max_lines=1) - 1.0 * s
-        n = max(leader.command_class, 1)
+        n = max(lp.wounds, 1)
         r = 3.3 * s
         gap = 9.5 * s
         x_first = body.x + body.w / 2 - (n - 1) * gap / 2
@@ -94,9 +94,8 @@ def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
             roundel(c, x_tok + i * 2.3 * tr, y - tr, tr, colour)
         y -= 2 * tr + 1.5 * s
         # Footer: mounted or on foot, command range; the ward fills what is left above it.
-        move = cat.LEADER_MOVE[leader.mounted]
-        how = (data["mounted"] if leader.mounted else data["on_foot"]).format(move=move)
-        foot = f"{how}. {data['command'].format(range=cat.COMMAND_RANGE)}"
+        how = (data["mounted"] if leader.mounted else data["on_foot"]).format(move=lp.move)
+        foot = f"{how}. {data['command'].format(range=lp.command_range)}"
         foot_box = Box(body.x, body.y, body.w, 4.2 * s)
         c.setFillColorRGB(*PARCHMENT_DARK)
         c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, 5.2 * s, stroke=0, fill=1)

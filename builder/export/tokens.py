@@ -215,8 +215,8 @@ def counts(job: ExportJob) -> dict[str, Any]:
         army = entry.army
         ruleset = get_ruleset(army.ruleset)
         side = army.side if army.side in SIDE_NAMES else None
-        # A leader claims as many order tokens as his command class (RULES.md 1.4).
-        orders[side] += sum(leader.command_class for leader in army.leaders)
+        orders[side] += sum(ruleset.leader_profile(army, leader).order_tokens
+                            for leader in army.leaders)
         units += len(army.units_with_paths())
         morale.append((army, ruleset.summarise(army).army_morale_tokens or 0))
         for _, unit in army.units_with_paths():
