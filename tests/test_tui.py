@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
 import random
-import shutil
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -44,16 +44,9 @@ def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., Non
     return wrapper
 
 
-@pytest.fixture
-def army_path(tmp_path: Path) -> Path:
-    path = tmp_path / "army.toml"
-    shutil.copy(examples_dir() / "lancaster.toml", path)
-    return path
-
-
 def plain(widget: Static) -> str:
     """What a Static shows, as plain text."""
-    console = Console(width=120, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    console = Console(width=120, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
 

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import itertools
-import shutil
 from pathlib import Path
 
 import pytest
 
 from builder import armyfile
 from builder.army import Army, Leader, RearCompany, Unit, Ward
-from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.base import UnitOptions
 from builder.tui import edits
@@ -18,13 +16,6 @@ from builder.tui.edits import Place, place_of
 from builder.tui.session import Session
 
 RULES = get_ruleset("billhooks")
-
-
-@pytest.fixture
-def army_path(tmp_path: Path) -> Path:
-    path = tmp_path / "army.toml"
-    shutil.copy(examples_dir() / "lancaster.toml", path)
-    return path
 
 
 def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> None:
