@@ -12,6 +12,7 @@ from builder.army import Army, Unit
 from builder.rules.base import Finding
 
 from . import catalogue as cat
+from .options import unit_options
 from .points import company_points, troop_points, unit_points
 
 
@@ -124,34 +125,37 @@ def check_over_points(army: Army) -> list[Finding]:
 
 
 def _unit_option_problems(unit: Unit) -> Iterator[str]:
+    """What is wrong with ``unit``'s options, measured against ``unit_options`` (the options
+    the builder offers), so the check and the builder cannot disagree."""
     troop = cat.TROOPS[unit.troop]
-    if not troop.is_company and unit.quality not in (None, cat.DEFAULT_QUALITY):
+    allowed = unit_options(unit.troop)
+    if unit.quality not in (None, cat.DEFAULT_QUALITY, *allowed.qualities):
         yield (f"quality {unit.quality} is only for infantry companies; {troop.name} are "
                "always retinue: remove quality")
-    if unit.formation != "single" and not troop.is_company:
-        yield (f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired: "
-               "only companies take formation = line, block or combined")
-    if unit.formation == "combined" and troop.is_company:
-        if unit.troop != "archers":
+    if unit.formation not in allowed.formations:
+        if not troop.is_company:
+            yield (f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired: "
+                   "only companies take formation = line, block or combined")
+        else:
             yield (f"a combined block has archers in front, not {troop.name}: make the "
                    "archers the unit and put this company in rear")
+    if unit.formation == "combined" and allowed.rear_troops:
         if unit.rear is None:
             yield "a combined block needs its rear company: add rear = { troop = \"billmen\" }"
-        elif unit.rear.troop not in cat.COMBINED_REAR_TROOPS:
+        elif unit.rear.troop not in allowed.rear_troops:
             yield (f"{cat.TROOPS[unit.rear.troop].name} cannot stand behind archers in a "
                    "combined block: use billmen, pikemen or men-at-arms")
     if unit.rear is not None and unit.formation != "combined":
         yield "rear is only for a combined block: set formation = \"combined\" or remove rear"
-    archers_front = unit.troop == "archers" and troop.is_company
-    if unit.stakes and not archers_front:
+    if unit.stakes and not allowed.stakes:
         yield "stakes are only for archer companies: remove stakes"
-    if unit.pavises and unit.troop not in cat.PAVISE_TROOPS:
+    if unit.pavises and not allowed.pavises:
         yield (f"pavises are only for bands of crossbowmen or handgunners, not {troop.name}: "
                "remove pavises")
-    if unit.defences and not troop.is_company:
+    if unit.defences and not allowed.defences:
         yield (f"field defences protect infantry companies, not {troop.name}: "
                "remove defences")
-    if unit.arms is not None and unit.troop != "light-horse":
+    if unit.arms is not None and unit.arms not in allowed.arms:
         yield f"arms are only for light horse, not {troop.name}: remove arms"
 
 
