@@ -123,3 +123,38 @@ def test_extras_on_troops_that_cannot_take_them_cost_nothing() -> None:
     assert unit_points(unit("billmen", stakes=True)) == 12
     assert unit_points(unit("knights", stakes=True, defences=True, pavises=True)) == 24
     assert unit_points(unit("kern", pavises=True)) == 6
+
+
+def test_leader_points_with_two_c_in_c_flags_only_the_first_is_free() -> None:
+    a = army([unit("archers")], [unit("billmen")], [unit("archers")])
+    a.wards[1].leader.c_in_c = True
+    points = [BH.leader_points(a, w.leader) for w in a.wards]
+    assert points == [0, 5, 5]  # one C-in-C is free, not both
+    assert BH.summarise(a).leader_points == 10
+    assert [BH.leader_profile(a, w.leader).points for w in a.wards] == points
+
+
+def test_leader_points_without_a_c_in_c_every_leader_costs_five() -> None:
+    a = army([unit("archers")], [unit("billmen")])
+    for w in a.wards:
+        w.leader.c_in_c = False
+    assert [BH.leader_points(a, w.leader) for w in a.wards] == [5, 5]
+    assert BH.summarise(a).leader_points == 10
+
+
+def test_leader_points_follow_the_leader_not_his_fields() -> None:
+    # Two leaders alike in every field: only the one flagged first is the free C-in-C.
+    a = army([unit("archers")], [unit("billmen")])
+    a.wards[1].leader.name = a.wards[0].leader.name
+    a.wards[1].leader.c_in_c = True
+    assert a.wards[0].leader == a.wards[1].leader
+    assert [BH.leader_points(a, w.leader) for w in a.wards] == [0, 5]
+
+
+def test_combined_without_rear_is_the_single_company_it_is() -> None:
+    lone = unit("archers", formation="combined")
+    assert figures(lone) == 12
+    assert unit_points(lone) == 12
+    assert unit_points(unit("archers", formation="combined", stakes=True,
+                            quality="veteran")) == 18
+    assert BH.profile(lone).figures == 12

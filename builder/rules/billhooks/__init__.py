@@ -11,7 +11,14 @@ from builder.rules.base import ArmySummary, FieldSpec, Finding, TroopInfo, UnitL
 from . import catalogue as cat
 from .checks import check_army
 from .options import unit_options
-from .points import army_morale_tokens, figures, leader_points, troop_points, unit_points
+from .points import (
+    army_morale_tokens,
+    figures,
+    leader_points,
+    total_leader_points,
+    troop_points,
+    unit_points,
+)
 from .points import unit_title as _unit_title
 from .profile import LeaderProfile, Profile, kill_table, leader_profile, profile
 from .rolls import LeaderRoll, roll_command_classes
@@ -111,7 +118,7 @@ class Billhooks:
             for where, u in army.units_with_paths()
         )
         troops = troop_points(army)
-        leaders = sum(leader_points(army, w.leader) for w in army.wards)
+        leaders = total_leader_points(army)
         return ArmySummary(units, troops, leaders, troops + leaders, army_morale_tokens(army),
                            tuple(check_army(army)))
 
