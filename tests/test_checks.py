@@ -5,6 +5,7 @@ from __future__ import annotations
 from armies import army, codes, unit
 
 from builder.rules import get_ruleset
+from builder.rules.billhooks.checks import core_points
 
 BH = get_ruleset("billhooks")
 
@@ -37,6 +38,19 @@ def test_pikemen_and_men_at_arms_behind_archers_are_not_core() -> None:
     assert "archers-billmen-half" in codes(BH.check(a))
     a = army([unit("archers", formation="combined", rear="billmen")], [unit("pikemen")])
     assert "archers-billmen-half" not in codes(BH.check(a))  # 24 of 36
+
+
+def test_field_defences_on_a_combined_block_count_toward_the_half() -> None:
+    # Archers before billmen with defences: 12 + 12 + 3 = 27, all of it core. Archers before
+    # men-at-arms with defences and stakes: the archers' 12 + 3 + 3 = 18 is core, the 24 not.
+    block = unit("archers", formation="combined", rear="billmen", defences=True)
+    assert core_points(block) == 27
+    assert core_points(unit("archers", formation="combined", rear="men-at-arms",
+                            defences=True, stakes=True)) == 18
+    # The block and knights: core 27 of 27 + 24 = 51, half is 25.5: legal. With the
+    # defences dropped (as before) the core was 24: illegal.
+    a = army([block], [unit("knights")])
+    assert "archers-billmen-half" not in codes(BH.check(a))
 
 
 def test_skirmishers_fifth() -> None:
@@ -82,6 +96,14 @@ def test_one_c_in_c() -> None:
         w.leader.c_in_c = False
     found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
     assert len(found) == 1 and "no leader is the C-in-C" in found[0].message
+
+
+def test_an_army_with_no_wards_has_no_c_in_c() -> None:
+    a = army()
+    found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
+    assert len(found) == 1 and found[0].level == "error" and found[0].where == "wards"
+    assert "no wards" in found[0].message
+    assert not BH.summarise(a).legal
 
 
 def test_one_hero() -> None:

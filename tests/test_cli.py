@@ -124,3 +124,13 @@ def test_no_traceback_from_the_real_command(tmp_path: Path, content: bytes) -> N
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and str(path) in proc.stderr
+
+
+def test_check_an_army_with_no_wards_is_not_legal(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text('ruleset = "billhooks"\nname = "Empty"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["legal"] is False
+    assert [f["code"] for f in data["findings"] if f["level"] == "error"] == ["one-c-in-c"]

@@ -329,3 +329,14 @@ def test_bad_arguments_are_value_errors() -> None:
                                    (100, 3, ["york", "york"]), (100, 3, ["burgundy"])):
         with pytest.raises(ValueError):
             muster(coll, troops, leaders, sides, random.Random(1))
+
+
+def test_core_counts_field_defences_on_combined_blocks_as_check_does() -> None:
+    # Archers before billmen with defences: 27 points of core each, so two make 54 >= 50.
+    # (Counted as 24 each, the core would need a third card.)
+    coll = cards('[[cards]]\ntroop = "archers"\nformation = "combined"\n'
+                 'rear = { troop = "billmen" }\ndefences = true\ncount = 3\n\n'
+                 '[[cards]]\ntroop = "knights"\ncount = 3\n')
+    a = muster(coll, 100, 2, ["york"], StackedDeck()).armies[0]
+    assert totals_of(a.core) == [27, 54]
+    assert a.core_points == 54

@@ -21,15 +21,20 @@ def _fmt(value: float) -> str:
 
 
 def core_points(unit: Unit) -> float:
-    """Points of the archer and billmen companies in ``unit`` (RULES.md 1.3)."""
+    """Points of the archer and billmen companies in ``unit`` (RULES.md 1.3), with the extras
+    they carry (quality, stakes, field defences), as for single and paired companies.
+
+    In a combined block the archers stand in front, so the block's stakes and defences are
+    theirs; only a rear company that is not billmen is left out.
+    """
     if unit.formation == "combined" and unit.rear is not None:
-        total = 0.0
-        if unit.troop in cat.CORE_TROOPS:
-            total += company_points(unit.troop, unit.quality)
-            if unit.stakes:
-                total += cat.STAKES_POINTS
-        if unit.rear.troop in cat.CORE_TROOPS:
-            total += company_points(unit.rear.troop, unit.rear.quality)
+        if unit.troop not in cat.CORE_TROOPS:
+            # Not a block the rules allow (option-not-allowed): count its rear company only.
+            rear_core = unit.rear.troop in cat.CORE_TROOPS
+            return company_points(unit.rear.troop, unit.rear.quality) if rear_core else 0.0
+        total = unit_points(unit)
+        if unit.rear.troop not in cat.CORE_TROOPS:
+            total -= company_points(unit.rear.troop, unit.rear.quality)
         return total
     return unit_points(unit) if unit.troop in cat.CORE_TROOPS else 0.0
 
@@ -84,8 +89,12 @@ def check_restriction_advice(army: Army) -> list[Finding]:
 
 def check_one_c_in_c(army: Army) -> list[Finding]:
     """Exactly one leader is the Commander-in-Chief (1.4)."""
+    if not army.wards:
+        return [Finding("error", "one-c-in-c",
+                        "the army has no wards, so no C-in-C: add a ward ([[wards]]) whose "
+                        "leader has c_in_c = true", "wards")]
     chiefs = [i for i, w in enumerate(army.wards) if w.leader.c_in_c]
-    if not army.wards or len(chiefs) == 1:
+    if len(chiefs) == 1:
         return []
     if not chiefs:
         return [Finding("error", "one-c-in-c",
