@@ -6,6 +6,7 @@ import pytest
 from armies import army, unit
 
 from builder.rules import get_ruleset
+from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.points import figures, troop_points, unit_points
 
 BH = get_ruleset("billhooks")
@@ -114,9 +115,46 @@ def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
     assert rows["men-at-arms"].points == 24
     assert rows["light-horse"].points == 12
     assert rows["artillery"].summary == "1 gun + 3 crew"
-    assert "stakes +3" in rows["archers"].options
+    assert rows["archers"].options == (
+        "veteran +3, levy -3 a company",
+        "line or block: 2 companies, 24",
+        "combined block (front): 12 + the rear company",
+        "stakes +3 a company",
+        "defences +3 a company of frontage (line 2)",
+    )
+    assert "combined block (rear): 12 in front + 24 = 36" in rows["men-at-arms"].options
+    assert "line or block: 2 companies, 48" in rows["men-at-arms"].options
     assert "pavises +3" in rows["handgunners"].options
-    assert "pavises +3" not in rows["kern"].options
+    assert rows["kern"].options == () and rows["knights"].options == ()
+    assert rows["light-horse"].options == ("arms bows/crossbows (no cost)",)
+
+
+def test_catalogue_costs_are_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every price in the catalogue's options comes from the catalogue module: change the
+    # data and the listing follows (nothing is retyped).
+    monkeypatch.setattr(cat, "STAKES_POINTS", 4)
+    monkeypatch.setattr(cat, "DEFENCES_POINTS", 5)
+    monkeypatch.setattr(cat, "PAVISES_POINTS", 2)
+    monkeypatch.setattr(cat, "QUALITY_POINTS", {"levy": -2, "retinue": 0, "veteran": 4})
+    monkeypatch.setattr(cat, "FORMATION_FRONTAGE", {**cat.FORMATION_FRONTAGE, "block": 2})
+    rows = {r.key: r for r in BH.catalogue()}
+    assert "stakes +4 a company" in rows["archers"].options
+    assert "defences +5 a company of frontage (line 2, block 2)" in rows["billmen"].options
+    assert "veteran +4, levy -2 a company" in rows["pikemen"].options
+    assert rows["crossbowmen"].options == ("pavises +2",)
+
+
+@pytest.mark.parametrize("troop", ["archers", "billmen", "men-at-arms"])
+def test_catalogue_prices_match_the_points_of_the_units_they_describe(troop: str) -> None:
+    # The figures the catalogue quotes are what unit_points charges.
+    options = {r.key: r for r in BH.catalogue()}[troop].options
+    pair = unit_points(unit(troop, formation="line"))
+    assert f"line or block: 2 companies, {pair:g}" in options
+    if troop != "archers":
+        block = unit_points(unit("archers", formation="combined", rear=troop))
+        assert any(o.endswith(f"= {block:g}") for o in options)
+    assert unit_points(unit(troop, quality="veteran")) - unit_points(unit(troop)) == 3
+    assert unit_points(unit(troop, defences=True, formation="line")) - pair == 6
 
 
 def test_extras_on_troops_that_cannot_take_them_cost_nothing() -> None:
