@@ -196,3 +196,22 @@ def test_combined_without_rear_is_the_single_company_it_is() -> None:
     assert unit_points(unit("archers", formation="combined", stakes=True,
                             quality="veteran")) == 18
     assert BH.profile(lone).figures == 12
+
+
+def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
+    # Two flagged C-in-Cs: the roster's leader lines, its totals and check --json all say
+    # one is free and the other costs 5.
+    import datetime as dt
+    from pathlib import Path
+
+    from builder.commands.check import summary_dict
+    from builder.export.base import ArmyInput
+    from builder.export.documents import roster_context
+
+    a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
+             [unit("archers"), unit("billmen")])
+    a.wards[2].leader.c_in_c = True
+    context = roster_context(ArmyInput(a, Path("two-chiefs.toml"), ""), dt.date(2026, 1, 1))
+    assert [w.points for w in context["wards"]] == ["0", "5", "5"]
+    assert context["leader_points"] == "10"
+    assert summary_dict(a, BH.summarise(a))["leader_points"] == 10
