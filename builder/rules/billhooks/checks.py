@@ -21,6 +21,10 @@ def _fmt(value: float) -> str:
     return f"{value:g}"
 
 
+def _s(n: float) -> str:
+    return "" if n == 1 else "s"
+
+
 # Advice is in whole points, as a player acts on it (half the agreed 99 is 49.5: with 48 of
 # core, "add 2 more points"). Rounding to 6 places first keeps float noise (20.000000000000004)
 # from adding a point.
@@ -86,10 +90,6 @@ def _proportion_problems(army: Army) -> Iterator[tuple[str, str]]:
                f"skirmish bands make {_fmt(skirm)} points, over one fifth of {against} "
                f"({_fmt(base)}, so at most {most}): drop bands worth at least {drop} "
                f"point{_s(drop)}")
-
-
-def _s(n: float) -> str:
-    return "" if n == 1 else "s"
 
 
 def check_english_proportions(army: Army) -> list[Finding]:
