@@ -78,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="side of a single army (default lancaster)")
     p.add_argument("--both", action="store_true",
                    help="club draft: York and Lancaster from the one collection")
+    p.add_argument("--keep-proportions", action="store_true",
+                   help="house rule: set aside skirmish cards that would pass one fifth of "
+                        "the total (the rules deal every card)")
     p.add_argument("--out", help="write the army file here (with --both: FILE-york.toml ...)")
     p.add_argument("--json", action="store_true", help="print the draw as JSON")
 

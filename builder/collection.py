@@ -1,8 +1,9 @@
 """Mustering collections: the player's figure collection as a deck of unit cards.
 
-The file format is the DESIGN.md contract "The Mustering collection": ``ruleset``, ``name`` and
-``[[cards]]`` tables carrying the same keys as an army file's units, plus ``count`` (how many such
-unit cards, default 1) and ``photo`` (an image beside the collection file). Loading is as strict
+The file format is the DESIGN.md contract "The Mustering collection": ``ruleset``, ``name``,
+``english`` (optional, default true; false deals without a core) and ``[[cards]]`` tables
+carrying the same keys as an army file's units, plus ``count`` (how many such unit cards,
+default 1) and ``photo`` (an image beside the collection file). Loading is as strict
 as for army files: an unknown key or troop, a bad count, a photo that is missing or lies outside
 the collection's folder, or an option the rules do not allow on that troop (stakes on billmen,
 pavises on kern, a pair of bands, ...) is an :class:`~builder.armyfile.ArmyFileError` naming the
@@ -45,6 +46,8 @@ PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 _TOP: Mapping[str, FieldSpec] = {
     "ruleset": FieldSpec("str", required=True),
     "name": FieldSpec("str", required=True, max_len=NAME_MAX),
+    # False: not an English army, dealt without the archer and billmen core (RULES.md 1.7).
+    "english": FieldSpec("bool"),
 }
 #: Keys a card has on top of the ruleset's unit keys.
 _CARD_KEYS = ("count", "photo")
@@ -107,6 +110,8 @@ class Collection:
     #: Absolute path of the collection file (photos are relative to its folder).
     path: str
     cards: list[Card] = field(default_factory=list)
+    #: An English army (the default): the draw takes the archer and billmen core first.
+    english: bool = True
 
 
 def load_collection(path: str | Path) -> Collection:
@@ -134,7 +139,8 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
         if len(cards) > CARDS_MAX:
             raise ctx.error(f"cards[{index}].count",
                             f"the collection holds more than {CARDS_MAX} cards")
-    return Collection(checked["name"], ruleset.name, str(Path(path).resolve()), cards)
+    return Collection(checked["name"], ruleset.name, str(Path(path).resolve()), cards,
+                      english=checked.get("english", True))
 
 
 def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, line: int | None,

@@ -18,15 +18,19 @@ How the draw reads the rules (the decisions of RULES.md 1.7, and the cases they 
   cut at a random point 1..n-1 (a real cut leaves cards in both halves): the top ``cut`` cards go
   to the bottom.
 * **The deal.** One card at a time until the troop points equal or exceed the agreed total;
-  the first card that reaches it ends the deal. A skirmish band that would take the skirmishers
-  over one fifth of the agreed total is set aside (kept in the record) and the deal goes on.
+  the first card that reaches it ends the deal. The deal is literal: every card counts, whatever
+  it is, so a mustered army's skirmishers over one fifth are advice, not an error. Only with
+  ``keep_proportions`` (a house rule) is a skirmish band that would take the skirmishers over
+  one fifth of the agreed total set aside (kept in the record) and the deal goes on.
+* **Not English.** A collection marked ``english = false`` is dealt without a core: every card
+  goes into the shuffled deck, and the armies are marked not English.
 * **Club draft (several sides).** Cores are picked first, the sides taking turns pick by pick
   from the shared cards; then one shuffled, cut deck is dealt a card at a time to each side in
   turn among those still under the total. A set-aside card leaves the deal, and the side whose
   turn it was takes the next card. No card is ever used twice.
 * **Troop types.** Every Billhooks troop type may serve in an English army; only the proportions
-  are restricted, and the draw keeps them (core first, skirmishers capped). Cards with options
-  the rules forbid never get here: :mod:`builder.collection` refuses them.
+  are restricted, and the core keeps the half rule. Cards with options the rules forbid never get
+  here: :mod:`builder.collection` refuses them.
 * **Leaders.** ``leaders`` wards: the first leader is the C-in-C (free), the others cost 5 each
   (from the ruleset). Units are shared among the wards as evenly as possible by count, in draw
   order (the core first, so the C-in-C's ward holds the archers and billmen at the heart of the
@@ -89,7 +93,7 @@ class Event:
 
     ``core``: a core pick (``total`` = the side's core points so far); ``deal``: a card dealt
     (``total`` = the side's troop points so far); ``set-aside``: a skirmish card passed over
-    (``total`` = what the side's skirmishers would have made with it).
+    with ``keep_proportions`` (``total`` = what the side's skirmishers would have made with it).
     """
 
     kind: Literal["core", "deal", "set-aside"]
@@ -149,6 +153,10 @@ class Draw:
     deck_size: int
     armies: list[ArmyDraw]
     events: list[Event] = field(default_factory=list)
+    #: The house rule that sets aside skirmish cards over one fifth (``--keep-proportions``).
+    keep_proportions: bool = False
+    #: False for a collection marked not English: dealt without a core.
+    english: bool = True
 
     def army(self, side: str) -> ArmyDraw:
         """The draw for ``side``; KeyError if that side was not mustered."""
@@ -164,6 +172,8 @@ class Draw:
             "target": self.target,
             "leaders": self.leaders,
             "collection": self.collection,
+            "english": self.english,
+            "keep_proportions": self.keep_proportions,
             "armies": [a.as_dict() for a in self.armies],
         }
 
@@ -223,12 +233,15 @@ class _Side:
 
 
 def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[str],
-           rng: random.Random, seed: int | None = None) -> Draw:
+           rng: random.Random, seed: int | None = None, *,
+           keep_proportions: bool = False) -> Draw:
     """Deal ``sides`` armies of ``troops`` agreed troop points with ``leaders`` leaders each.
 
     ``rng`` is a seeded ``random.Random`` (only ``randrange`` and ``shuffle`` are used); ``seed`` is
-    recorded in the draw and the armies' ``muster`` tables. Raises :class:`MusterError` when
-    the draw cannot be completed, ValueError for arguments no caller should pass.
+    recorded in the draw and the armies' ``muster`` tables. ``keep_proportions`` sets aside
+    skirmish cards over one fifth of the total (a house rule; the rules deal every card).
+    Raises :class:`MusterError` when the draw cannot be completed, ValueError for arguments no
+    caller should pass.
     """
     ruleset = get_ruleset(collection.ruleset)
     if collection.ruleset != RULESET:
@@ -243,17 +256,19 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
 
     states = {side: _Side(side) for side in sides}
     events: list[Event] = []
-    used = _pick_cores(collection, troops, sides, states, rng, events)
+    used = (_pick_cores(collection, troops, sides, states, rng, events)
+            if collection.english else set())
 
     deck = [card for card in collection.cards if card.id not in used]
     rng.shuffle(deck)
     cut = rng.randrange(1, len(deck)) if len(deck) >= 2 else 0
     deck = deck[cut:] + deck[:cut]
-    _deal(deck, troops, sides, states, events)
+    _deal(deck, troops, sides, states, events, keep_proportions)
 
     armies = [_army(collection, states[side], troops, leaders, seed, cut, len(deck))
               for side in sides]
-    return Draw(seed, troops, leaders, collection.name, cut, len(deck), armies, events)
+    return Draw(seed, troops, leaders, collection.name, cut, len(deck), armies, events,
+                keep_proportions, collection.english)
 
 
 def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
@@ -312,9 +327,9 @@ def _core_short(sides: Sequence[str], states: dict[str, _Side], half: float,
 
 
 def _deal(deck: list[Card], troops: int, sides: Sequence[str], states: dict[str, _Side],
-          events: list[Event]) -> None:
-    """Deal ``deck`` in turn to each side under ``troops``, setting aside skirmish cards that
-    would break the one-fifth limit."""
+          events: list[Event], keep_proportions: bool) -> None:
+    """Deal ``deck`` in turn to each side under ``troops``; with ``keep_proportions``, set
+    aside skirmish cards that would break the one-fifth limit."""
     fifth = troops * cat.SKIRMISH_SHARE
     active = [s for s in sides if states[s].troop_points < troops]
     turn = 0
@@ -322,7 +337,7 @@ def _deal(deck: list[Card], troops: int, sides: Sequence[str], states: dict[str,
         if not active:
             break
         state = states[active[turn]]
-        if cat.TROOPS[card.troop].is_skirmish:
+        if keep_proportions and cat.TROOPS[card.troop].is_skirmish:
             would = state.skirmish_points + card.points
             if would > fifth:
                 state.set_aside.append(card)
@@ -362,7 +377,8 @@ def _army(collection: Collection, state: _Side, troops: int, leaders: int, seed:
     if len(name) > NAME_MAX:
         name = f"{adjective} army (mustered)"
     army = Army(ruleset=collection.ruleset, name=name, side=state.side,
-                muster=Muster(troops, seed), wards=_wards(units, leaders, adjective))
+                english=collection.english, muster=Muster(troops, seed),
+                wards=_wards(units, leaders, adjective))
     summary = ruleset.summarise(army)
     return ArmyDraw(state.side, army, state.core, cut, deck_size, state.dealt, state.set_aside,
                     state.core_points, summary.troop_points or 0.0, summary.leader_points or 0.0)
@@ -398,8 +414,12 @@ def transcript(draw: Draw) -> list[str]:
         f"Mustering {sides} from {draw.collection}: {draw.target} troop points agreed, "
         f"{draw.leaders} leader{'s' if draw.leaders != 1 else ''}{seed}.",
         f"Core: archer and billmen companies at random, in turn, until they make "
-        f"{number(half)}" + (" for each side" if many else "") + ".",
+        f"{number(half)}" + (" for each side" if many else "") + "."
+        if draw.english else "Not an English army: no core; every card goes into the deck.",
     ]
+    if draw.keep_proportions:
+        lines.append(f"Keeping the proportions (house rule): a skirmish card that would take "
+                     f"skirmishers over one fifth ({number(fifth)}) is set aside.")
     width = max((len(e.card.title) for e in draw.events), default=0) + 8
 
     def who(side: str) -> str:
@@ -428,11 +448,11 @@ def transcript(draw: Draw) -> list[str]:
         lines.append("  no cards needed: the core alone reaches the total")
     for a in draw.armies:
         over = a.troop_points - draw.target
+        core = f", core {number(a.core_points)}" if draw.english else ""
         lines.append(
             f"{SIDE_NAMES.get(a.side, a.side)}: {number(a.troop_points)} troop points for "
             f"{draw.target} agreed" + (f" (+{number(over)})" if over else "")
-            + f", core {number(a.core_points)}, leaders {number(a.leader_points)}, "
-            f"total {number(a.total_points)}.")
+            + f"{core}, leaders {number(a.leader_points)}, total {number(a.total_points)}.")
     return lines
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from armies import army, codes, unit
 
 from builder.rules import get_ruleset
+from builder.rules.billhooks.checks import core_points
 
 BH = get_ruleset("billhooks")
 
@@ -37,6 +38,19 @@ def test_pikemen_and_men_at_arms_behind_archers_are_not_core() -> None:
     assert "archers-billmen-half" in codes(BH.check(a))
     a = army([unit("archers", formation="combined", rear="billmen")], [unit("pikemen")])
     assert "archers-billmen-half" not in codes(BH.check(a))  # 24 of 36
+
+
+def test_field_defences_on_a_combined_block_count_toward_the_half() -> None:
+    # Archers before billmen with defences: 12 + 12 + 3 = 27, all of it core. Archers before
+    # men-at-arms with defences and stakes: the archers' 12 + 3 + 3 = 18 is core, the 24 not.
+    block = unit("archers", formation="combined", rear="billmen", defences=True)
+    assert core_points(block) == 27
+    assert core_points(unit("archers", formation="combined", rear="men-at-arms",
+                            defences=True, stakes=True)) == 18
+    # The block and knights: core 27 of 27 + 24 = 51, half is 25.5: legal. With the
+    # defences dropped (as before) the core was 24: illegal.
+    a = army([block], [unit("knights")])
+    assert "archers-billmen-half" not in codes(BH.check(a))
 
 
 def test_skirmishers_fifth() -> None:
@@ -84,6 +98,14 @@ def test_one_c_in_c() -> None:
     assert len(found) == 1 and "no leader is the C-in-C" in found[0].message
 
 
+def test_an_army_with_no_wards_has_no_c_in_c() -> None:
+    a = army()
+    found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
+    assert len(found) == 1 and found[0].level == "error" and found[0].where == "wards"
+    assert "no wards" in found[0].message
+    assert not BH.summarise(a).legal
+
+
 def test_one_hero() -> None:
     a = army(*legal_base(), classes=(3, 3))
     found = [f for f in BH.check(a) if f.code == "one-hero"]
@@ -100,7 +122,7 @@ def test_c_in_c_dolt() -> None:
 def test_over_points() -> None:
     assert "over-points" not in codes(BH.check(army(*legal_base(), points=48)))
     found = [f for f in BH.check(army(*legal_base(), points=47)) if f.code == "over-points"]
-    assert found and "remove 1 points" in found[0].message and found[0].where == "points"
+    assert found and "remove 1 point of troops" in found[0].message and found[0].where == "points"
 
 
 def _option_messages(u) -> list[str]:  # type: ignore[no-untyped-def]
@@ -163,3 +185,76 @@ def test_errors_come_before_warnings() -> None:
     levels = [f.level for f in BH.check(a)]
     assert levels == sorted(levels, key=lambda lv: lv != "error")
     assert "error" in levels and "warning" in levels
+
+
+def _core_five() -> list:  # type: ignore[type-arg]
+    """The seed's core force: three archer and two billmen companies, 60 points."""
+    return [unit("archers"), unit("archers"), unit("archers"), unit("billmen"), unit("billmen")]
+
+
+def test_mustered_army_below_the_agreed_total_is_under_points() -> None:
+    # The seed's example before its last card: 60 + 6 + 24 + 9 = 99, one short of 100.
+    a = army(_core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery")],
+             muster=100)
+    found = [f for f in BH.check(a) if f.code == "under-points"]
+    assert [(f.level, f.where) for f in found] == [("error", "muster")]
+    assert "troop points are 99, under the agreed 100" in found[0].message
+    assert "add at least 1 more point of troops (deal another card)" in found[0].message
+    # One more card (the seed's knights): 123, legal.
+    a.wards[1].units.append(unit("knights"))
+    assert BH.summarise(a).legal
+
+
+def test_mustered_army_no_deal_could_reach_is_over_points() -> None:
+    # 204 for an agreed 100: 60 of core and six companies of men-at-arms (144).
+    a = army(_core_five(), [unit("men-at-arms")] * 3, [unit("men-at-arms")] * 3, muster=100)
+    found = [f for f in BH.check(a) if f.code == "over-points"]
+    assert [(f.level, f.where) for f in found] == [("error", "muster")]
+    msg = found[0].message
+    assert "troop points are 204 for the agreed 100" in msg
+    assert "(Company of Men-at-Arms, 24 points) still 180" in msg
+    # 204 - 81 = 123; less the largest unit 99: the deal would have stopped there.
+    assert "remove at least 81 points of other troops" in msg
+
+
+def test_mustered_overshoot_by_the_last_card_is_legal_one_more_point_is_not() -> None:
+    # The seed's example: 99, then the knights reach 123; 123 - 24 = 99 < 100.
+    units = [_core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery"),
+                            unit("knights")]]
+    assert "over-points" not in codes(BH.check(army(*units, muster=100)))
+    # Agreed 99: 99 already reached the total, so the knights were one card too many.
+    found = [f for f in BH.check(army(*units, muster=99)) if f.code == "over-points"]
+    assert found and "remove at least 1 point of other troops" in found[0].message
+    # Pavises on the band instead: 126 - 24 = 102 for 100; removing 3 leaves 99.
+    units[1][0] = unit("crossbowmen", pavises=True)
+    found = [f for f in BH.check(army(*units, muster=100)) if f.code == "over-points"]
+    assert found and "remove at least 3 points of other troops" in found[0].message
+
+
+def test_point_advice_is_whole_points() -> None:
+    # 99 troop points: core 48 against half of 99 (49.5) is 1.5 short: add 2 points.
+    a = army([unit("archers"), unit("archers"), unit("billmen"), unit("billmen")],
+             [unit("men-at-arms"), unit("light-horse"), unit("crossbowmen", pavises=True),
+              unit("kern")])
+    found = [f.message for f in BH.check(a) if f.code == "archers-billmen-half"]
+    assert found and "add 2 more points of archers or billmen" in found[0]
+    assert "1.5" not in found[0]
+    # 99 troop points with 24 of bands: at most 19 (19.8), drop at least 5 (4.2).
+    b = army(_core_five(), [unit("kern")] * 4, [unit("pikemen", quality="veteran")])
+    found = [f.message for f in BH.check(b) if f.code == "skirmishers-fifth"]
+    assert found and "(99, so at most 19): drop bands worth at least 5 points" in found[0]
+
+
+def test_mustered_english_army_over_a_fifth_of_skirmishers_is_advice() -> None:
+    # 60 + 24 of kern + 24 of knights = 108 for 100 (108 - 24 = 84: a deal could end so).
+    a = army(_core_five(), [unit("kern")] * 4, [unit("knights")], muster=100)
+    found = BH.check(a)
+    assert "skirmishers-fifth" not in codes(found)
+    advice = [f for f in found if f.code == "restriction-advice"]
+    assert [f.level for f in advice] == ["warning"]
+    assert "skirmish bands make 24 points, over one fifth of the agreed troop total" in (
+        advice[0].message)
+    assert BH.summarise(a).legal
+    # Built by points, the same army breaks the rule.
+    assert "skirmishers-fifth" in codes(BH.check(army(_core_five(), [unit("kern")] * 4,
+                                                      [unit("knights")])))

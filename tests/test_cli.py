@@ -96,13 +96,24 @@ def test_roll_shows_dice_and_writes_only_classes(tmp_path: Path,
         ln for ln in src.splitlines() if not ln.startswith("command_class")]
 
 
-def test_catalogue(capsys: pytest.CaptureFixture[str]) -> None:
+def test_catalogue(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "160")
     code, out, _ = run(capsys, "catalogue")
     assert code == 0 and "men-at-arms" in out and "1 gun + 3 crew" in out
+    # What each option costs, one a line, so a hand-written army can be priced.
+    for cost in ("veteran +3, levy -3 a company", "line or block: 2 companies, 24",
+                 "combined block (rear): 12 in front + 24 = 36", "stakes +3 a company",
+                 "pavises +3", "defences +3 a company of frontage (line 2)"):
+        assert cost in out, cost
     code, out, _ = run(capsys, "catalogue", "--json")
     data = json.loads(out)
     assert len(data["troops"]) == 11
     assert {t["key"]: t["points"] for t in data["troops"]}["light-horse"] == 12
+    options = {t["key"]: t["options"] for t in data["troops"]}
+    assert options["billmen"] == ["veteran +3, levy -3 a company",
+                                  "line or block: 2 companies, 24",
+                                  "combined block (rear): 12 in front + 12 = 24",
+                                  "defences +3 a company of frontage (line 2)"]
     code, _, err = run(capsys, "catalogue", "--ruleset", "chess")
     assert code == 2 and "unknown ruleset" in err
 
@@ -124,3 +135,13 @@ def test_no_traceback_from_the_real_command(tmp_path: Path, content: bytes) -> N
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and str(path) in proc.stderr
+
+
+def test_check_an_army_with_no_wards_is_not_legal(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.toml"
+    path.write_text('ruleset = "billhooks"\nname = "Empty"\n', encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(path), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["legal"] is False
+    assert [f["code"] for f in data["findings"] if f["level"] == "error"] == ["one-c-in-c"]

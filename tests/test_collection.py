@@ -157,3 +157,11 @@ def test_top_level_errors(tmp_path: Path) -> None:
 
 def test_empty_collection_loads_with_no_cards() -> None:
     assert loads_collection(HEAD).cards == []
+
+
+def test_english_flag_defaults_true_and_may_be_false(tmp_path: Path) -> None:
+    assert loads_collection(HEAD).english is True
+    assert loads_collection(HEAD + "english = true\n").english is True
+    assert loads_collection(HEAD + "english = false\n").english is False
+    err = error_of(write(tmp_path, 'english = "no"\n'))
+    assert err.line == 3 and err.key == "english" and "true or false" in err.message.lower()

@@ -186,16 +186,36 @@ def test_combined_blocks_archers_billmen_are_core_others_are_dealt() -> None:
     assert_legal_and_round_trips(draw)
 
 
-def test_skirmish_cards_over_one_fifth_are_set_aside() -> None:
-    coll = cards('[[cards]]\ntroop = "archers"\ncount = 3\n\n'
-                 '[[cards]]\ntroop = "billmen"\ncount = 2\n\n'
-                 '[[cards]]\ntroop = "men-at-arms"\n\n'        # cut to the bottom
-                 '[[cards]]\ntroop = "kern"\n\n'
-                 '[[cards]]\ntroop = "crossbowmen"\npavises = true\n\n'
-                 '[[cards]]\ntroop = "handgunners"\n\n'
-                 '[[cards]]\ntroop = "skirmish-archers"\n\n'
-                 '[[cards]]\ntroop = "knights"\ncount = 2\n')
-    draw = muster(coll, 100, 3, ["york"], StackedDeck())
+SKIRMISH_HEAVY = ('[[cards]]\ntroop = "archers"\ncount = 3\n\n'
+                  '[[cards]]\ntroop = "billmen"\ncount = 2\n\n'
+                  '[[cards]]\ntroop = "men-at-arms"\n\n'        # cut to the bottom
+                  '[[cards]]\ntroop = "kern"\n\n'
+                  '[[cards]]\ntroop = "crossbowmen"\npavises = true\n\n'
+                  '[[cards]]\ntroop = "handgunners"\n\n'
+                  '[[cards]]\ntroop = "skirmish-archers"\n\n'
+                  '[[cards]]\ntroop = "knights"\ncount = 2\n')
+
+
+def test_the_deal_is_literal_skirmish_cards_count_like_any_other() -> None:
+    draw = muster(cards(SKIRMISH_HEAVY), 100, 3, ["york"], StackedDeck())
+    a = draw.armies[0]
+    # Kern 66, crossbows 75, handgunners 81, skirmish archers 87, then knights 111.
+    assert troops_of(a.dealt) == ["kern", "crossbowmen", "handgunners", "skirmish-archers",
+                                  "knights"]
+    assert totals_of(a.dealt) == [66, 75, 81, 87, 111]
+    assert a.set_aside == [] and draw.as_dict()["armies"][0]["set_aside"] == []
+    assert "set aside" not in "\n".join(draw.transcript())
+    # 27 of skirmishers is over one fifth of 100: advice for a mustered army, not an error.
+    findings = RULES.check(a.army)
+    assert [f.code for f in findings if f.level == "error"] == []
+    assert any(f.code == "restriction-advice" and "skirmish bands make 27" in f.message
+               for f in findings)
+    assert_legal_and_round_trips(draw)
+
+
+def test_keep_proportions_sets_aside_skirmish_cards_over_one_fifth() -> None:
+    draw = muster(cards(SKIRMISH_HEAVY), 100, 3, ["york"], StackedDeck(),
+                  keep_proportions=True)
     a = draw.armies[0]
     # Kern 6 + crossbows 9 = 15; handgunners would make 21 > 20: set aside; skirmish archers
     # 21 too; then knights 60 + 15 + 24 = 99 and knights again = 123.
@@ -205,8 +225,33 @@ def test_skirmish_cards_over_one_fifth_are_set_aside() -> None:
     army_troops = [u.troop for _, u in a.army.units_with_paths()]
     assert "handgunners" not in army_troops
     text = "\n".join(draw.transcript())
+    assert "Keeping the proportions (house rule)" in text
     assert ("Band of Handgunners [6.1]" in text and
             "set aside: skirmishers would make 21, over one fifth of 100 (20)" in text)
+    assert draw.as_dict()["keep_proportions"] is True
+    assert RULES.check(a.army) == [f for f in RULES.check(a.army) if f.level == "warning"]
+    assert not any(f.code == "restriction-advice" for f in RULES.check(a.army))
+    assert_legal_and_round_trips(draw)
+
+
+def test_a_collection_not_english_is_dealt_without_a_core() -> None:
+    coll = collection(SEED_EXAMPLE.replace('name = "The seed\'s example"',
+                                           'name = "Burgundians"\nenglish = false'))
+    assert coll.english is False
+    draw = muster(coll, 100, 3, ["lancaster"], StackedDeck())
+    a = draw.armies[0]
+    assert a.core == [] and a.core_points == 0 and a.deck_size == 10
+    # All ten cards in one deck, cut one down (the first archers to the bottom): the seed's
+    # numbers in another order, 99 then the knights, 123.
+    assert [s.card.id for s in a.dealt] == ["1.2", "1.3", "2.1", "2.2", "3.1", "4.1", "5.1",
+                                            "6.1", "7.1"]
+    assert totals_of(a.dealt) == [12, 24, 36, 48, 60, 66, 90, 99, 123]
+    assert a.army.english is False
+    # Archers and billmen make 48 of 100: advice only, as for any army not English.
+    advice = [f for f in RULES.check(a.army) if f.code == "restriction-advice"]
+    assert len(advice) == 1 and "make 48 points" in advice[0].message
+    text = "\n".join(draw.transcript())
+    assert "Not an English army: no core" in text and "core 0" not in text
     assert_legal_and_round_trips(draw)
 
 
@@ -269,6 +314,11 @@ def test_deck_running_out_is_an_error() -> None:
     with pytest.raises(MusterError) as info:
         muster(coll, 100, 3, ["york"], random.Random(1), 1)
     assert info.value.reason == "deck-short"
+    # Every card dealt: 60 + 5 x 6 = 90.
+    assert str(info.value) == ("the deck ran out before the troops made 100 points: reached "
+                               "York 90; the collection is too small for this total")
+    with pytest.raises(MusterError) as info:
+        muster(coll, 100, 3, ["york"], random.Random(1), 1, keep_proportions=True)
     msg = str(info.value)
     assert "ran out before the troops made 100 points: reached York 78" in msg
     assert "2 skirmish cards set aside" in msg
@@ -329,3 +379,14 @@ def test_bad_arguments_are_value_errors() -> None:
                                    (100, 3, ["york", "york"]), (100, 3, ["burgundy"])):
         with pytest.raises(ValueError):
             muster(coll, troops, leaders, sides, random.Random(1))
+
+
+def test_core_counts_field_defences_on_combined_blocks_as_check_does() -> None:
+    # Archers before billmen with defences: 27 points of core each, so two make 54 >= 50.
+    # (Counted as 24 each, the core would need a third card.)
+    coll = cards('[[cards]]\ntroop = "archers"\nformation = "combined"\n'
+                 'rear = { troop = "billmen" }\ndefences = true\ncount = 3\n\n'
+                 '[[cards]]\ntroop = "knights"\ncount = 3\n')
+    a = muster(coll, 100, 2, ["york"], StackedDeck()).armies[0]
+    assert totals_of(a.core) == [27, 54]
+    assert a.core_points == 54

@@ -207,3 +207,48 @@ def test_an_illegal_result_is_never_written(tmp_path: Path, monkeypatch: pytest.
                        "--out", str(out_file))
     assert code == 1 and "pretend the core is short" in err and "bug" in err
     assert not out_file.exists()
+
+
+def test_literal_deal_and_keep_proportions(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # Seed 97 deals handgunners, crossbows with pavises and skirmish archers: 6 + 9 + 6 = 21 of
+    # skirmishers, over one fifth of 100.
+    argv = ["muster", COLLECTION, "--troops", "100", "--seed", "97"]
+    code, out, _ = run(capsys, *argv, "--json")
+    army = json.loads(out)["armies"][0]
+    assert code == 0 and army["set_aside"] == []
+    bands = [c["points"] for c in army["dealt"]
+             if c["troop"] in ("handgunners", "crossbowmen", "skirmish-archers", "kern")]
+    assert sum(bands) == 21
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "set aside" not in out
+    assert "warning: the Mustering deal is literal, so this is advice: skirmish bands make " \
+           "21 points" in out and "[restriction-advice]" in out
+    # The house rule sets the skirmish archers aside and says so, in the file too.
+    out_file = tmp_path / "kept.toml"
+    code, out, _ = run(capsys, *argv, "--keep-proportions", "--out", str(out_file))
+    assert code == 0 and "Keeping the proportions (house rule)" in out
+    assert "set aside: skirmishers would make 21, over one fifth of 100 (20)" in out
+    assert "restriction-advice" not in out
+    assert "# Dealt with --keep-proportions" in out_file.read_text(encoding="utf-8")
+    code, out, _ = run(capsys, *argv, "--keep-proportions", "--json")
+    data = json.loads(out)
+    assert data["keep_proportions"] is True
+    assert [c["troop"] for c in data["armies"][0]["set_aside"]] == ["skirmish-archers"]
+
+
+def test_collection_not_english_is_dealt_without_a_core(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]
+                                                        ) -> None:
+    path = tmp_path / "burgundians.toml"
+    path.write_text('ruleset = "billhooks"\nname = "Burgundians"\nenglish = false\n'
+                    '[[cards]]\ntroop = "men-at-arms"\ncount = 5\n'
+                    '[[cards]]\ntroop = "handgunners"\ncount = 2\n', encoding="utf-8")
+    out_file = tmp_path / "army.toml"
+    code, out, err = run(capsys, "muster", str(path), "--troops", "100", "--seed", "3",
+                         "--leaders", "2", "--out", str(out_file))
+    assert code == 0, err
+    assert "Not an English army: no core" in out
+    army = armyfile.load(out_file)
+    assert army.english is False and army.muster is not None
+    assert run(capsys, "check", str(out_file))[0] == 0

@@ -48,18 +48,22 @@ def collections(draw: st.DrawFn) -> str:
     tables = [f'[[cards]]\ntroop = "{t}"\ncount = {draw(st.integers(1, 4))}\n' for t in core]
     tables += draw(st.lists(card_text(), max_size=12))
     order = draw(st.permutations(tables))
-    return 'ruleset = "billhooks"\nname = "Random"\n\n' + "\n".join(order)
+    # One collection in five is not English: dealt without a core.
+    english = "" if draw(st.integers(0, 4)) else "english = false\n"
+    return 'ruleset = "billhooks"\nname = "Random"\n' + english + "\n" + "\n".join(order)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=collections(), troops=st.integers(1, 300), leaders=st.integers(1, 5),
-       both=st.booleans(), seed=st.integers(0, 2**32))
+       both=st.booleans(), seed=st.integers(0, 2**32), keep=st.booleans())
 def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, leaders: int,
-                                                       both: bool, seed: int) -> None:
+                                                       both: bool, seed: int,
+                                                       keep: bool) -> None:
     coll = loads_collection(text, "random.toml")
     sides = ["york", "lancaster"] if both else ["lancaster"]
     try:
-        result = muster(coll, troops, leaders, sides, random.Random(seed), seed)
+        result = muster(coll, troops, leaders, sides, random.Random(seed), seed,
+                        keep_proportions=keep)
     except MusterError as exc:
         event(exc.reason)
         assert exc.reason in ("core-short", "deck-short", "too-few-units")
@@ -72,18 +76,24 @@ def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, l
         return
     event("completed")
     assert result.as_dict() == muster(coll, troops, leaders, sides, random.Random(seed),
-                                      seed).as_dict()
+                                      seed, keep_proportions=keep).as_dict()
     used: list[str] = []
     for a in result.armies:
         summary = RULES.summarise(a.army)
         assert summary.legal, [f.message for f in summary.errors]
         assert a.troop_points >= troops
-        assert a.core_points >= troops * cat.CORE_SHARE
+        if coll.english:
+            assert a.core_points >= troops * cat.CORE_SHARE
+        else:
+            assert a.core == [] and not a.army.english
         totals = [s.total for s in a.dealt]
         assert all(t < troops for t in totals[:-1])
         skirmish = sum(s.card.points for s in a.dealt
                        if cat.TROOPS[s.card.troop].is_skirmish)
-        assert skirmish <= troops * cat.SKIRMISH_SHARE
+        if keep:
+            assert skirmish <= troops * cat.SKIRMISH_SHARE
+        else:
+            assert a.set_aside == []
         used += [s.card.id for s in a.core + a.dealt]
         assert len(a.army.wards) == leaders
         loaded: Any = armyfile.loads(armyfile.dumps(a.army), "round-trip.toml")

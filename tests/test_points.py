@@ -6,6 +6,7 @@ import pytest
 from armies import army, unit
 
 from builder.rules import get_ruleset
+from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.points import figures, troop_points, unit_points
 
 BH = get_ruleset("billhooks")
@@ -114,12 +115,103 @@ def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
     assert rows["men-at-arms"].points == 24
     assert rows["light-horse"].points == 12
     assert rows["artillery"].summary == "1 gun + 3 crew"
-    assert "stakes +3" in rows["archers"].options
+    assert rows["archers"].options == (
+        "veteran +3, levy -3 a company",
+        "line or block: 2 companies, 24",
+        "combined block (front): 12 + the rear company",
+        "stakes +3 a company",
+        "defences +3 a company of frontage (line 2)",
+    )
+    assert "combined block (rear): 12 in front + 24 = 36" in rows["men-at-arms"].options
+    assert "line or block: 2 companies, 48" in rows["men-at-arms"].options
     assert "pavises +3" in rows["handgunners"].options
-    assert "pavises +3" not in rows["kern"].options
+    assert rows["kern"].options == () and rows["knights"].options == ()
+    assert rows["light-horse"].options == ("arms bows/crossbows (no cost)",)
+
+
+def test_catalogue_costs_are_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every price in the catalogue's options comes from the catalogue module: change the
+    # data and the listing follows (nothing is retyped).
+    monkeypatch.setattr(cat, "STAKES_POINTS", 4)
+    monkeypatch.setattr(cat, "DEFENCES_POINTS", 5)
+    monkeypatch.setattr(cat, "PAVISES_POINTS", 2)
+    monkeypatch.setattr(cat, "QUALITY_POINTS", {"levy": -2, "retinue": 0, "veteran": 4})
+    monkeypatch.setattr(cat, "FORMATION_FRONTAGE", {**cat.FORMATION_FRONTAGE, "block": 2})
+    rows = {r.key: r for r in BH.catalogue()}
+    assert "stakes +4 a company" in rows["archers"].options
+    assert "defences +5 a company of frontage (line 2, block 2)" in rows["billmen"].options
+    assert "veteran +4, levy -2 a company" in rows["pikemen"].options
+    assert rows["crossbowmen"].options == ("pavises +2",)
+
+
+@pytest.mark.parametrize("troop", ["archers", "billmen", "men-at-arms"])
+def test_catalogue_prices_match_the_points_of_the_units_they_describe(troop: str) -> None:
+    # The figures the catalogue quotes are what unit_points charges.
+    options = {r.key: r for r in BH.catalogue()}[troop].options
+    pair = unit_points(unit(troop, formation="line"))
+    assert f"line or block: 2 companies, {pair:g}" in options
+    if troop != "archers":
+        block = unit_points(unit("archers", formation="combined", rear=troop))
+        assert any(o.endswith(f"= {block:g}") for o in options)
+    assert unit_points(unit(troop, quality="veteran")) - unit_points(unit(troop)) == 3
+    assert unit_points(unit(troop, defences=True, formation="line")) - pair == 6
 
 
 def test_extras_on_troops_that_cannot_take_them_cost_nothing() -> None:
     assert unit_points(unit("billmen", stakes=True)) == 12
     assert unit_points(unit("knights", stakes=True, defences=True, pavises=True)) == 24
     assert unit_points(unit("kern", pavises=True)) == 6
+
+
+def test_leader_points_with_two_c_in_c_flags_only_the_first_is_free() -> None:
+    a = army([unit("archers")], [unit("billmen")], [unit("archers")])
+    a.wards[1].leader.c_in_c = True
+    points = [BH.leader_points(a, w.leader) for w in a.wards]
+    assert points == [0, 5, 5]  # one C-in-C is free, not both
+    assert BH.summarise(a).leader_points == 10
+    assert [BH.leader_profile(a, w.leader).points for w in a.wards] == points
+
+
+def test_leader_points_without_a_c_in_c_every_leader_costs_five() -> None:
+    a = army([unit("archers")], [unit("billmen")])
+    for w in a.wards:
+        w.leader.c_in_c = False
+    assert [BH.leader_points(a, w.leader) for w in a.wards] == [5, 5]
+    assert BH.summarise(a).leader_points == 10
+
+
+def test_leader_points_follow_the_leader_not_his_fields() -> None:
+    # Two leaders alike in every field: only the one flagged first is the free C-in-C.
+    a = army([unit("archers")], [unit("billmen")])
+    a.wards[1].leader.name = a.wards[0].leader.name
+    a.wards[1].leader.c_in_c = True
+    assert a.wards[0].leader == a.wards[1].leader
+    assert [BH.leader_points(a, w.leader) for w in a.wards] == [0, 5]
+
+
+def test_combined_without_rear_is_the_single_company_it_is() -> None:
+    lone = unit("archers", formation="combined")
+    assert figures(lone) == 12
+    assert unit_points(lone) == 12
+    assert unit_points(unit("archers", formation="combined", stakes=True,
+                            quality="veteran")) == 18
+    assert BH.profile(lone).figures == 12
+
+
+def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
+    # Two flagged C-in-Cs: the roster's leader lines, its totals and check --json all say
+    # one is free and the other costs 5.
+    import datetime as dt
+    from pathlib import Path
+
+    from builder.commands.check import summary_dict
+    from builder.export.base import ArmyInput
+    from builder.export.documents import roster_context
+
+    a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
+             [unit("archers"), unit("billmen")])
+    a.wards[2].leader.c_in_c = True
+    context = roster_context(ArmyInput(a, Path("two-chiefs.toml"), ""), dt.date(2026, 1, 1))
+    assert [w.points for w in context["wards"]] == ["0", "5", "5"]
+    assert context["leader_points"] == "10"
+    assert summary_dict(a, BH.summarise(a))["leader_points"] == 10

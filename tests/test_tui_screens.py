@@ -12,6 +12,7 @@ import pytest
 from pypdf import PdfReader
 from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
 from textual.widgets import (
+    Checkbox,
     DataTable,
     Input,
     Label,
@@ -229,3 +230,57 @@ async def test_leaving_print_while_it_writes_still_reports(
         assert app.is_running
         assert any("Wrote 7 PDF files" in n.message for n in app._notifications)
     assert (tmp_path / "pack" / "manifest.json").exists()
+
+
+@run_async
+async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
+    # Seed 97 deals 21 points of skirmishers for 100: the literal deal keeps them all; the
+    # house rule sets the skirmish archers aside.
+    collection = load_collection(examples_dir() / "collection.toml")
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        screen = app.screen
+        assert isinstance(screen, MusterScreen)
+        await clear_and_type(pilot, "#muster-seed", "97")
+        assert screen.query_one("#muster-keep", Checkbox).value is False
+        for keep in (False, True):
+            expected = muster(collection, 100, 3, ("lancaster",), random.Random(97), 97,
+                              keep_proportions=keep)
+            await pilot.click("#muster-deal")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            table = screen.query_one("#muster-deal-table", DataTable)
+            steps = [str(table.get_row_at(i)[3]) for i in range(table.row_count)
+                     if str(table.get_row_at(i)[0])]
+            what = {"core": "core", "deal": "total", "set-aside": "set aside"}
+            assert steps == [f"{what[e.kind]} {e.total:g}" for e in expected.events]
+            assert any(s.startswith("set aside") for s in steps) is keep
+            assert screen.draw is not None and screen.draw.keep_proportions is keep
+            await pilot.click("#muster-keep")
+            await pilot.pause()
+
+
+@run_async
+async def test_muster_collection_not_english_deals_without_a_core(army_path: Path,
+                                                                  tmp_path: Path) -> None:
+    coll = tmp_path / "burgundians.toml"
+    coll.write_text('ruleset = "billhooks"\nname = "Burgundians"\nenglish = false\n'
+                    '[[cards]]\ntroop = "men-at-arms"\ncount = 5\n'
+                    '[[cards]]\ntroop = "archers"\ncount = 3\n', encoding="utf-8")
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        screen = app.screen
+        await clear_and_type(pilot, "#muster-collection", str(coll))
+        await clear_and_type(pilot, "#muster-seed", "5")
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one("#muster-deal-table", DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+        assert "not an English army" in rows[0][4]
+        assert not any(r[3].startswith("core") for r in rows)
+        await pilot.click("#open-lancaster")
+        await pilot.pause()
+        assert app.session.army.english is False

@@ -27,11 +27,12 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     table = Table(title=f"{ruleset.title}: troop types", box=box.SIMPLE_HEAD)
-    for col, justify in (("troop", "left"), ("unit", "left"), ("size", "left"),
-                         ("points", "right"), ("options", "left")):
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    # The short columns never wrap, so the options (with their costs) get the width left.
+    for col, justify in (("troop", "left"), ("unit", "left"), ("points", "right")):
+        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    table.add_column("options (points)")
     for r in rows:
-        table.add_row(r.key, r.kind, r.summary,
-                      "-" if r.points is None else f"{r.points:g}", ", ".join(r.options))
+        table.add_row(r.key, f"{r.kind}, {r.summary}",
+                      "-" if r.points is None else f"{r.points:g}", "\n".join(r.options))
     Console(highlight=False).print(table)
     return 0

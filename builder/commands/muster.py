@@ -50,10 +50,13 @@ def _check_out(paths: dict[str, Path]) -> None:
 def _header(draw: Draw, side: str) -> str:
     """Comments at the top of a written army file: what it is and what to edit."""
     a = draw.army(side)
+    # The seed alone does not repeat a draw made under the house rule: say it was used.
+    kept = "\n# Dealt with --keep-proportions (skirmish cards over one fifth set aside)." \
+        if draw.keep_proportions else ""
     return (
         f"# {SIDE_NAMES[side]} army dealt by the Mustering draw (billhooks muster) from\n"
         f"# {draw.collection}: {draw.target} troop points agreed, seed {draw.seed}; dealt "
-        f"{a.troop_points:g}.\n"
+        f"{a.troop_points:g}.{kept}\n"
         "# The leaders' names are placeholders: write in your own. The same seed and\n"
         "# collection always deal this army, so your opponent can check the draw.\n"
     )
@@ -139,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     collection = load_collection(args.collection)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        draw = muster(collection, args.troops, args.leaders, sides, random.Random(seed), seed)
+        draw = muster(collection, args.troops, args.leaders, sides, random.Random(seed), seed,
+                      keep_proportions=args.keep_proportions)
     except MusterError as exc:
         print(f"billhooks muster: {args.collection}: {exc} (seed {seed})", file=sys.stderr)
         return EXIT_RULES

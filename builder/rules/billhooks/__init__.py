@@ -11,7 +11,14 @@ from builder.rules.base import ArmySummary, FieldSpec, Finding, TroopInfo, UnitL
 from . import catalogue as cat
 from .checks import check_army
 from .options import unit_options
-from .points import army_morale_tokens, figures, leader_points, troop_points, unit_points
+from .points import (
+    army_morale_tokens,
+    figures,
+    leader_points,
+    total_leader_points,
+    troop_points,
+    unit_points,
+)
 from .points import unit_title as _unit_title
 from .profile import LeaderProfile, Profile, kill_table, leader_profile, profile
 from .rolls import LeaderRoll, roll_command_classes
@@ -43,27 +50,45 @@ LEADER_SCHEMA: Mapping[str, FieldSpec] = {
 }
 
 
+def _pts(value: float) -> str:
+    return f"{value:g}"
+
+
 def _options(troop: cat.Troop) -> tuple[str, ...]:
-    """The catalogue's option list, read off what the rules allow (``unit_options``), with
-    the extras' costs."""
+    """The catalogue's option list, read off what the rules allow (``unit_options``), each
+    with what it costs, from the catalogue data, so a hand-written army can be priced."""
     allowed = unit_options(troop.key)
+    company = _pts(troop.unit_points)
     opts: list[str] = []
     if allowed.qualities:
-        opts.append("quality")
+        priced = sorted((q for q in allowed.qualities if cat.QUALITY_POINTS[q]),
+                        key=lambda q: -cat.QUALITY_POINTS[q])
+        opts.append(", ".join(f"{q} {cat.QUALITY_POINTS[q]:+g}" for q in priced)
+                    + " a company")
     pairs = [f for f in allowed.formations if f in ("line", "block")]
     if pairs:
-        opts.append("formation " + "/".join(pairs))
+        n = max(cat.FORMATION_COMPANIES[f] for f in pairs)
+        opts.append(f"{' or '.join(pairs)}: {n} companies, {_pts(n * troop.unit_points)}")
+    # No troop names here: the builder's catalogue search reads these, and "pike" must find
+    # the pikemen only.
     if allowed.rear_troops:
-        opts.append("combined (front)")
+        opts.append(f"combined block (front): {company} + the rear company")
     if troop.key in cat.COMBINED_REAR_TROOPS:
-        opts.append("combined (rear)")
-    for flag, name, cost in ((allowed.stakes, "stakes", cat.STAKES_POINTS),
-                             (allowed.defences, "defences", cat.DEFENCES_POINTS),
-                             (allowed.pavises, "pavises", cat.PAVISES_POINTS)):
-        if flag:
-            opts.append(f"{name} +{cost}")
+        for front in (k for k in cat.COMPANY_TROOPS if troop.key in unit_options(k).rear_troops):
+            ahead = cat.TROOPS[front].unit_points
+            opts.append(f"combined block (rear): {_pts(ahead)} in front + {company} = "
+                        f"{_pts(ahead + troop.unit_points)}")
+    if allowed.stakes:
+        opts.append(f"stakes +{cat.STAKES_POINTS} a company")
+    if allowed.pavises:
+        opts.append(f"pavises +{cat.PAVISES_POINTS}")
+    if allowed.defences:
+        wide = ", ".join(f"{f} {n}" for f, n in cat.FORMATION_FRONTAGE.items()
+                         if n != 1 and f in allowed.formations)
+        opts.append(f"defences +{cat.DEFENCES_POINTS} a company of frontage"
+                    + (f" ({wide})" if wide else ""))
     if allowed.arms:
-        opts.append("arms " + "/".join(allowed.arms))
+        opts.append("arms " + "/".join(allowed.arms) + " (no cost)")
     return tuple(opts)
 
 
@@ -111,7 +136,7 @@ class Billhooks:
             for where, u in army.units_with_paths()
         )
         troops = troop_points(army)
-        leaders = sum(leader_points(army, w.leader) for w in army.wards)
+        leaders = total_leader_points(army)
         return ArmySummary(units, troops, leaders, troops + leaders, army_morale_tokens(army),
                            tuple(check_army(army)))
 

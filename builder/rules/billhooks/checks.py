@@ -6,6 +6,7 @@ what is wrong and what to change, in plain words.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 
 from builder.army import Army, Unit
@@ -13,23 +14,45 @@ from builder.rules.base import Finding
 
 from . import catalogue as cat
 from .options import unit_options
-from .points import company_points, troop_points, unit_points
+from .points import company_points, troop_points, unit_points, unit_title
 
 
 def _fmt(value: float) -> str:
     return f"{value:g}"
 
 
+def _s(n: float) -> str:
+    return "" if n == 1 else "s"
+
+
+# Advice is in whole points, as a player acts on it (half the agreed 99 is 49.5: with 48 of
+# core, "add 2 more points"). Rounding to 6 places first keeps float noise (20.000000000000004)
+# from adding a point.
+def _at_least(value: float) -> int:
+    """The smallest whole number of points that is at least ``value``."""
+    return math.ceil(round(value, 6))
+
+
+def _at_most(value: float) -> int:
+    """The largest whole number of points that is at most ``value``."""
+    return math.floor(round(value, 6))
+
+
 def core_points(unit: Unit) -> float:
-    """Points of the archer and billmen companies in ``unit`` (RULES.md 1.3)."""
+    """Points of the archer and billmen companies in ``unit`` (RULES.md 1.3), with the extras
+    they carry (quality, stakes, field defences), as for single and paired companies.
+
+    In a combined block the archers stand in front, so the block's stakes and defences are
+    theirs; only a rear company that is not billmen is left out.
+    """
     if unit.formation == "combined" and unit.rear is not None:
-        total = 0.0
-        if unit.troop in cat.CORE_TROOPS:
-            total += company_points(unit.troop, unit.quality)
-            if unit.stakes:
-                total += cat.STAKES_POINTS
-        if unit.rear.troop in cat.CORE_TROOPS:
-            total += company_points(unit.rear.troop, unit.rear.quality)
+        if unit.troop not in cat.CORE_TROOPS:
+            # Not a block the rules allow (option-not-allowed): count its rear company only.
+            rear_core = unit.rear.troop in cat.CORE_TROOPS
+            return company_points(unit.rear.troop, unit.rear.quality) if rear_core else 0.0
+        total = unit_points(unit)
+        if unit.rear.troop not in cat.CORE_TROOPS:
+            total -= company_points(unit.rear.troop, unit.rear.quality)
         return total
     return unit_points(unit) if unit.troop in cat.CORE_TROOPS else 0.0
 
@@ -54,38 +77,55 @@ def _proportion_problems(army: Army) -> Iterator[tuple[str, str]]:
     core = sum(core_points(u) for _, u in army.units_with_paths())
     against = "the agreed troop total" if army.muster is not None else "the troop points"
     if core < base * cat.CORE_SHARE:
-        need = base * cat.CORE_SHARE - core
+        need = _at_least(base * cat.CORE_SHARE - core)
         yield ("archers-billmen-half",
                f"archer and billmen companies make {_fmt(core)} points, under half of "
-               f"{against} ({_fmt(base)}): add {_fmt(need)} more points of archers or "
+               f"{against} ({_fmt(base)}): add {need} more point{_s(need)} of archers or "
                f"billmen, or field fewer other troops")
     skirm = _skirmish_points(army)
     if skirm > base * cat.SKIRMISH_SHARE:
+        most = _at_most(base * cat.SKIRMISH_SHARE)
+        drop = _at_least(skirm - base * cat.SKIRMISH_SHARE)
         yield ("skirmishers-fifth",
                f"skirmish bands make {_fmt(skirm)} points, over one fifth of {against} "
-               f"({_fmt(base)}, so at most {_fmt(base * cat.SKIRMISH_SHARE)}): drop a band")
+               f"({_fmt(base)}, so at most {most}): drop bands worth at least {drop} "
+               f"point{_s(drop)}")
 
 
 def check_english_proportions(army: Army) -> list[Finding]:
-    """English army: archers and billmen at least half, skirmishers at most a fifth (1.3)."""
+    """English army: archers and billmen at least half, skirmishers at most a fifth (1.3).
+
+    A mustered army is dealt as the cards fall (RULES.md 1.7), so its skirmishers are advice
+    (see :func:`check_restriction_advice`); its core secures the half rule.
+    """
     if not army.english:
         return []
-    return [Finding("error", code, msg) for code, msg in _proportion_problems(army)]
+    return [Finding("error", code, msg) for code, msg in _proportion_problems(army)
+            if not (code == "skirmishers-fifth" and army.muster is not None)]
 
 
 def check_restriction_advice(army: Army) -> list[Finding]:
-    """A non-English army outside the English proportions: advice only (1.3 decision)."""
-    if army.english:
+    """Advice only (1.3, 1.7 decisions): a non-English army outside the English proportions,
+    or a mustered English army over a fifth of skirmishers."""
+    if not army.english:
+        return [Finding("warning", "restriction-advice",
+                        f"not an English army, so this is advice: {msg}")
+                for _, msg in _proportion_problems(army)]
+    if army.muster is None:
         return []
     return [Finding("warning", "restriction-advice",
-                    f"not an English army, so this is advice: {msg}")
-            for _, msg in _proportion_problems(army)]
+                    f"the Mustering deal is literal, so this is advice: {msg}")
+            for code, msg in _proportion_problems(army) if code == "skirmishers-fifth"]
 
 
 def check_one_c_in_c(army: Army) -> list[Finding]:
     """Exactly one leader is the Commander-in-Chief (1.4)."""
+    if not army.wards:
+        return [Finding("error", "one-c-in-c",
+                        "the army has no wards, so no C-in-C: add a ward ([[wards]]) whose "
+                        "leader has c_in_c = true", "wards")]
     chiefs = [i for i, w in enumerate(army.wards) if w.leader.c_in_c]
-    if not army.wards or len(chiefs) == 1:
+    if len(chiefs) == 1:
         return []
     if not chiefs:
         return [Finding("error", "one-c-in-c",
@@ -113,15 +153,46 @@ def check_c_in_c_dolt(army: Army) -> list[Finding]:
 
 
 def check_over_points(army: Army) -> list[Finding]:
-    """Troop points above the agreed points (a mustered army overshoots by design)."""
-    if army.points is None or army.muster is not None:
-        return []
+    """Troop points above the agreed points (1.2). A mustered army overshoots by design, but
+    only by its last card (1.7): troop points minus its largest unit at or above the total
+    mean the deal would have stopped earlier."""
     total = troop_points(army)
-    if total <= army.points:
+    if army.muster is not None:
+        largest = max((u for _, u in army.units_with_paths()), key=unit_points, default=None)
+        if largest is None:
+            return []
+        without = total - unit_points(largest)
+        if without < army.muster.troops:
+            return []
+        cut = _at_most(without - army.muster.troops) + 1
+        return [Finding("error", "over-points",
+                        f"troop points are {_fmt(total)} for the agreed {army.muster.troops}, "
+                        f"and without its largest unit ({unit_title(largest)}, "
+                        f"{_fmt(unit_points(largest))} points) still "
+                        f"{_fmt(without)}: the deal stops at the first card that reaches the "
+                        f"total, so remove at least {cut} point{_s(cut)} of other troops",
+                        "muster")]
+    if army.points is None or total <= army.points:
         return []
+    cut = _at_least(total - army.points)
     return [Finding("error", "over-points",
                     f"troop points are {_fmt(total)}, over the agreed {army.points}: "
-                    f"remove {_fmt(total - army.points)} points of troops", "points")]
+                    f"remove {cut} point{_s(cut)} of troops", "points")]
+
+
+def check_under_points(army: Army) -> list[Finding]:
+    """A mustered army below its agreed total: the deal never stops short (1.7)."""
+    if army.muster is None:
+        return []
+    total = troop_points(army)
+    if total >= army.muster.troops:
+        return []
+    need = _at_least(army.muster.troops - total)
+    return [Finding("error", "under-points",
+                    f"troop points are {_fmt(total)}, under the agreed {army.muster.troops} "
+                    f"the army was mustered for: the deal goes on until the total is reached, "
+                    f"so add at least {need} more point{_s(need)} of troops (deal another "
+                    "card)", "muster")]
 
 
 def _unit_option_problems(unit: Unit) -> Iterator[str]:
@@ -201,6 +272,7 @@ CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
     check_one_hero,
     check_c_in_c_dolt,
     check_over_points,
+    check_under_points,
     check_options,
     check_empty_wards,
     check_leader_count,

@@ -12,10 +12,16 @@ def quality_of(unit: Unit) -> str:
 
 
 def companies(unit: Unit) -> int:
-    """Companies in the unit: 1 single, 2 for a line, block or combined block."""
+    """Companies in the unit: 1 single, 2 for a line, block or combined block.
+
+    A combined block with no rear company is the one company it really is (the check reports
+    the missing rear), so its points and figures are a single company's.
+    """
     troop = cat.TROOPS[unit.troop]
     if not troop.is_company:
         return 0
+    if unit.formation == "combined" and unit.rear is None:
+        return 1
     return cat.FORMATION_COMPANIES.get(unit.formation, 1)
 
 
@@ -55,9 +61,29 @@ def unit_points(unit: Unit) -> float:
     return total
 
 
+def free_c_in_c(army: Army) -> Leader | None:
+    """The leader who is the army's free C-in-C: the first flagged one, or None.
+
+    With two flags only one is free (the check reports the second), and with none every
+    leader costs 5 (RULES.md 1.2).
+    """
+    return next((w.leader for w in army.wards if w.leader.c_in_c), None)
+
+
+def _leader_cost(leader: Leader, chief: Leader | None) -> float:
+    # Identity, not equality: two leaders may be alike in every field.
+    return cat.C_IN_C_POINTS if leader is chief else cat.LEADER_POINTS
+
+
 def leader_points(army: Army, leader: Leader) -> float:
-    """The C-in-C is free; every other leader costs 5."""
-    return cat.C_IN_C_POINTS if leader.c_in_c else cat.LEADER_POINTS
+    """``leader``'s points in ``army``: 0 for the C-in-C (see :func:`free_c_in_c`), else 5."""
+    return _leader_cost(leader, free_c_in_c(army))
+
+
+def total_leader_points(army: Army) -> float:
+    """Every leader's points, in one pass over the wards."""
+    chief = free_c_in_c(army)
+    return sum(_leader_cost(w.leader, chief) for w in army.wards)
 
 
 def troop_points(army: Army) -> float:

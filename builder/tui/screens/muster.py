@@ -1,5 +1,7 @@
-"""The Mustering screen: a collection, agreed troops, leaders, a seed, one side or both; the
-deal plays out card by card with the running total, then the result opens for editing."""
+"""The Mustering screen: a collection, agreed troops, leaders, a seed, one side or both, and the
+keep-proportions house rule; the deal plays out card by card with the running total, then the
+result opens for editing. Whether the army is English (dealt with a core) comes from the
+collection file."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select
+from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, Select
 
 from builder.armyfile import ArmyFileError
 from builder.collection import load_collection
@@ -72,6 +74,10 @@ class MusterScreen(Screen[None]):
                              + [("Both (club draft)", BOTH)], value="lancaster",
                              allow_blank=False, id="muster-side", compact=True)
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
+            # The rules deal every card; this house rule is off unless asked for.
+            yield row("House rule", Checkbox("Keep proportions: set aside skirmish cards "
+                                             "over one fifth", id="muster-keep",
+                                             compact=True))
         yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
         yield Label("", id="muster-result")
         yield Horizontal(id="muster-open")
@@ -113,9 +119,10 @@ class MusterScreen(Screen[None]):
         side = str(self.query_one("#muster-side", Select).value)
         sides = tuple(SIDE_NAMES) if side == BOTH else (side,)
         path = Path(self.query_one("#muster-collection", Input).value.strip()).expanduser()
+        keep = self.query_one("#muster-keep", Checkbox).value
         try:
             draw = muster(load_collection(path), troops, leaders, sides, random.Random(seed),
-                          seed)
+                          seed, keep_proportions=keep)
         except (ArmyFileError, MusterError) as exc:
             result.update(Text(f"No army dealt: {exc}", "bold red"))
             return
@@ -131,6 +138,9 @@ class MusterScreen(Screen[None]):
         buttons = self.query_one("#muster-open", Horizontal)
         await buttons.remove_children()
         result.update(f"Seed {draw.seed}: dealing {draw.target} troop points ...")
+        if not draw.english:
+            table.add_row("", "", "", "", Text("not an English army (so the collection "
+                                               "says): no core", "italic"))
         shuffled = False
         for step, event in enumerate(draw.events, 1):
             if event.kind != "core" and not shuffled:
