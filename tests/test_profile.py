@@ -206,7 +206,7 @@ def specials(troop: str, **kw: object) -> str:
 
 
 def test_archers_attacked_roll_or_choose() -> None:
-    roll = "Attacked: roll 1D6: 1-3 evade, 4-6 shoot once at short range"
+    roll = "Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade"
     assert f"{roll}; with a leader, choose instead" in specials("archers")
     assert f"{roll}; levy re-roll 6s; with a leader, choose instead" in specials(
         "archers", quality="levy")
@@ -214,7 +214,7 @@ def test_archers_attacked_roll_or_choose() -> None:
     assert "levy" not in specials("archers", quality="veteran")
     # The crib sheet's words: every case at once.
     assert BH.reaction_text("archers") == (  # type: ignore[attr-defined]
-        "roll 1D6: 1-3 evade, 4-6 shoot once at short range; levy re-roll 6s;"
+        "roll 1D6: 4-6 shoot once at short range, 1-3 evade; levy re-roll 6s;"
         " veterans or archers with a leader choose instead")
 
 

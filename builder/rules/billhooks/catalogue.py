@@ -112,7 +112,7 @@ class Reaction:
 
 STAND = Reaction("always stand and fight")
 EVADE = Reaction("always try to evade (cavalry may still catch them)")
-ARCHER_REACTION = Reaction("roll 1D6: 1-3 evade, 4-6 shoot once at short range",
+ARCHER_REACTION = Reaction("roll 1D6: 4-6 shoot once at short range, 1-3 evade",
                            levy="levy re-roll 6s",
                            choice=((None, "veterans or archers with a leader choose instead"),
                                    ("veteran", "veterans choose instead"),
