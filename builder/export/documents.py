@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -123,7 +125,7 @@ def _ranks(cat: Any, count: int) -> list[int]:
     return [rank] * (count // rank) + ([count % rank] if count % rank else [])
 
 
-def _pierced_notes(saves: list[Any]) -> list[str]:
+def _pierced_notes(saves: Sequence[Any]) -> list[str]:
     """The profile's saves against crossbows and handguns, as roster notes."""
     return [f"{s.who + ' save' if len(saves) > 1 else 'Saves'} {s.pierced}+ against crossbows"
             " and handguns" for s in saves if s.pierced is not None]
@@ -293,7 +295,7 @@ def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str
     return _fill(words, numbers), tables
 
 
-def _crib_tables(rules: _PrintRules, labels: dict[str, str]
+def _crib_tables(rules: _PrintRules, labels: dict[str, Any]
                  ) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
     """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
     cat = rules.catalogue_data
@@ -359,18 +361,20 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
     reacting: dict[str, list[Any]] = {}
     for troop in cat.TROOPS.values():
         reacting.setdefault(rules.reaction_text(troop.key), []).append(troop)
+    per_kind = Counter(t.kind for t in cat.TROOPS.values())
     reaction_rows = []
     for text, troops in reacting.items():
-        kinds = {t.kind for t in troops}
-        whole_kind = len(kinds) == 1 and len(troops) > 1 and len(troops) == sum(
-            1 for t in cat.TROOPS.values() if t.kind in kinds)
-        who = (labels["kinds"][troops[0].kind] if whole_kind
-               else ", ".join(t.name for t in troops))
+        kind = troops[0].kind
+        whole_kind = all(t.kind == kind for t in troops) and len(troops) == per_kind[kind] > 1
+        who = labels["kinds"][kind] if whole_kind else ", ".join(t.name for t in troops)
         reaction_rows.append([who, text])
     reaction_rows.append([labels["combined"], cat.COMBINED_REACTION])
     morale_rows = [[labels["kinds"][kind], dice] for kind, dice in cat.MORALE_DICE.items()]
+    # The saves the prose quotes, as the ruleset gives them for a band behind pavises and for
+    # the troops crossbows pierce.
     pavised = rules.profile(Unit(cat.PAVISE_TROOPS[0], pavises=True)).saves[0].shooting
-    pierced = rules.profile(Unit("men-at-arms")).saves[0].pierced
+    pierced_troop = next(t for t in cat.TROOPS.values() if t.armour in cat.PIERCED_ARMOUR)
+    pierced = rules.profile(Unit(pierced_troop.key)).saves[0].pierced
 
     tables = {
         "reactions": {"rows": reaction_rows},
