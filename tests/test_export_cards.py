@@ -586,3 +586,14 @@ def test_daunted_tokens_two_for_each_block(mixed: tuple[Any, Path]) -> None:
     # Eight units; the pike block, the combined block and the billmen block split in two.
     assert len(made.units_with_paths()) == 8
     assert labels_on(out / "tokens.pdf")["DAUNTED"] == 8 + 3
+
+
+def test_a_photo_leaves_the_specials_room_to_wrap(tmp_path: Path) -> None:
+    """A photo is sized after the specials as they wrap (an archer company's reaction takes
+    two lines), so they stay legible; the specials are the cards' upright body text."""
+    collection = str(examples_dir() / "collection.toml")
+    assert main(["export", collection, "--out", str(tmp_path), "--only", "unit-cards"]) == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        body = [ch for page in pdf.pages for ch in page.chars
+                if ch["fontname"].endswith("-Regular") and ch["text"].strip()]
+    assert body and min(ch["size"] for ch in body) >= 6.0

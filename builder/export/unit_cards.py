@@ -18,6 +18,7 @@ from builder.export.deck import Group, Item, card_layout, write_groups
 from builder.export.draw import (
     GOLD,
     INK,
+    LEADING,
     PARCHMENT_DARK,
     SIDE_NAMES,
     accent,
@@ -29,6 +30,7 @@ from builder.export.draw import (
     rule,
     text_in,
     tick_box,
+    wrap,
 )
 from builder.export.photos import frame_jpeg
 from builder.export.sheet import PT, Box, Cell, DrawFn
@@ -115,7 +117,11 @@ def unit_card(army: Army, unit: Unit, data: dict[str, Any],
         # What must fit below the title: the table, the arrow boxes, room for the specials.
         arrow_box = 4.2 * s
         arrows_h = arrow_box + 1.5 * s if prof.arrow_supply else 0.0
-        specials_min = (2.6 * s * len(prof.specials) + 1.0 * s) if prof.specials else 0.0
+        # The specials as they wrap at a legible 6.5 pt (the bullet's indent aside), so a
+        # photo never squeezes them smaller.
+        small = 6.5 * s
+        lines = sum(len(wrap(p, fonts.BODY, small, body.w - 2.5 * s)) for p in prof.specials)
+        specials_min = lines * small * LEADING * PT + 1.0 * s if lines else 0.0
         row_h = 7.0 * s
         if unit.photo:
             row_h = 6.2 * s
