@@ -222,6 +222,8 @@ def test_combined_block_swaps_only_when_the_archers_evade() -> None:
     text = specials("archers", formation="combined", rear="billmen")
     assert "swap to the rear, to support, only when they evade (no move, no Disarray)" in text
     assert "Attacked: roll 1D6" in text
+    # With no company behind, the archers are a single company: nothing to swap with.
+    assert "Combined block" not in specials("archers", formation="combined")
 
 
 def test_reactions_and_pursuit_wording() -> None:

@@ -107,6 +107,13 @@ def _save_line(who: str, troop_key: str, quality: str, cover: bool = False) -> S
     return SaveLine(who, armour.name, shooting, armour.save_melee, pierced)
 
 
+def _rear(unit: Unit) -> cat.Troop | None:
+    """The company behind the archers of a combined block; None for any other unit."""
+    if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
+        return cat.TROOPS[unit.rear.troop]
+    return None
+
+
 def _pavised(unit: Unit) -> bool:
     return unit.pavises and unit.troop in cat.PAVISE_TROOPS
 
@@ -160,8 +167,8 @@ def _melee(unit: Unit) -> tuple[int, int, int]:
     if not troop.is_company:
         n = dice(cat.KIND_FIGURES[troop.kind] * troop.melee_dice)
         return n, n, n
-    if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
-        rear = cat.TROOPS[unit.rear.troop]
+    rear = _rear(unit)
+    if rear is not None:
         later = 12 * rear.melee_dice
         first = dice(later + 6 * troop.melee_dice)
         return first, first, dice(later)
@@ -202,7 +209,7 @@ def _specials(unit: Unit) -> tuple[str, ...]:
     quality = quality_of(unit)
     notes = list(troop.specials)
     notes.append("Attacked: " + reaction_text(unit.troop, quality))
-    if unit.formation == "combined":
+    if _rear(unit) is not None:
         notes.append("Combined block: " + cat.COMBINED_REACTION)
     if _pierces(unit):
         notes.append(cat.ARMOUR_PIERCING)
@@ -241,11 +248,11 @@ def profile(unit: Unit) -> Profile:
     shots = troop.shots_per_turn if troop.kind != cat.SQUADRON else (1 if unit.arms else 0)
     arrows = cat.ARROW_SUPPLY if unit.troop == "archers" else None
     first, defending, later = _melee(unit)
-    if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
-        rear = cat.TROOPS[unit.rear.troop]
+    rear = _rear(unit)
+    if rear is not None and unit.rear is not None:
         saves: tuple[SaveLine, ...] = (
             _save_line(troop.name, unit.troop, quality),
-            _save_line(rear.name, unit.rear.troop, unit.rear.quality or cat.DEFAULT_QUALITY),
+            _save_line(rear.name, rear.key, unit.rear.quality or cat.DEFAULT_QUALITY),
         )
         per_figure = (f"{troop.name} {per_figure_text(troop.melee_dice)}, "
                       f"{rear.name} {per_figure_text(rear.melee_dice)}")
