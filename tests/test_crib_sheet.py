@@ -72,6 +72,18 @@ def text_of(path: Path) -> str:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
+def text_by_column(path: Path) -> str:
+    """The text column by column (left half, then right half of each side), so that rows of
+    the two columns do not interleave."""
+    parts = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            half = page.width / 2
+            for box in ((0, 0, half, page.height), (half, 0, page.width, page.height)):
+                parts.append(page.crop(box).extract_text() or "")
+    return "\n".join(parts)
+
+
 def flat(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
@@ -112,6 +124,27 @@ def test_look_up_tables_hold_the_catalogue_numbers(crib: tuple[str, Path]) -> No
     assert "Hero (3) 3 3 3" in text
 
 
+def test_the_rulesets_wording_is_printed(crib: tuple[str, Path]) -> None:
+    """Reactions, charge, pursuit, no-re-roll list and morale dice: the same words as the
+    roster and unit cards print, from the ruleset (issue 10, item 9)."""
+    text = flat(text_by_column(crib[1]))
+    said = " ".join(words(text))
+    rules: Any = get_ruleset("billhooks")
+    cat = rules.catalogue_data
+    for troop in cat.TROOPS:
+        assert " ".join(words(rules.reaction_text(troop))) in said, troop
+    assert ("archers roll 1d6 4 6 shoot once at short range 1 3 evade levy re roll 6s"
+            " veterans or archers with a leader choose instead") in said
+    for phrase in (cat.COMBINED_REACTION, cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS):
+        assert " ".join(words(phrase)) in said, phrase
+    assert 'Only cavalry charge: +4" on an attack move (the second, if both actions' in text
+    assert "Knights get 2 charges in a whole game" in text
+    for row in ("foot companies 2d6", "horse 1d6 1", "skirmish bands 1d6", "gun sections 1d6"):
+        assert row in said, row
+    assert "a band behind pavises saves 4+" in text
+    assert "move one class down and save 4+" in text
+
+
 def test_placeholders_are_filled_from_the_catalogue() -> None:
     def strings(value: Any) -> list[str]:
         if isinstance(value, str):
@@ -130,7 +163,8 @@ def test_placeholders_are_filled_from_the_catalogue() -> None:
 def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
     source = seed_text()
     assert source is not None
-    runs = shared_runs(text_of(crib[1]), source)
+    # Column by column: two columns read across would break a copied run in two.
+    runs = shared_runs(text_by_column(crib[1]), source)
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 
@@ -140,6 +174,28 @@ def test_crib_sheet_words_file_is_in_our_own_words() -> None:
     assert source is not None
     ours = templates_dir() / "crib-sheet.toml"
     runs = shared_runs(ours.read_text(encoding="utf-8"), source)
+    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+
+
+@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
+def test_the_rulesets_wording_is_in_our_own_words() -> None:
+    """The words the crib sheet, rosters and unit cards share live in the ruleset: every
+    special of every kind of unit, and every reaction, is checked too."""
+    from armies import unit
+
+    source = seed_text()
+    assert source is not None
+    rules: Any = get_ruleset("billhooks")
+    cat = rules.catalogue_data
+    variants = [unit(t, quality=q) for t in cat.COMPANY_TROOPS for q in cat.QUALITIES]
+    variants += [unit(t) for t in cat.TROOPS if t not in cat.COMPANY_TROOPS]
+    variants += [unit("archers", formation="combined", rear="billmen"),
+                 unit("pikemen", formation="block"), unit("crossbowmen", pavises=True),
+                 unit("light-horse", arms="crossbows"), unit("archers", stakes=True)]
+    texts = [s for u in variants for s in rules.profile(u).specials]
+    texts += [rules.reaction_text(t) for t in cat.TROOPS]
+    texts += [cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS, cat.COMBINED_REACTION]
+    runs = [run for text in texts for run in shared_runs(text, source)]
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 

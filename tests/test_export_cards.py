@@ -138,7 +138,9 @@ def test_token_counts_follow_the_ruleset(pack: Path) -> None:
     assert counts["ORDER"] >= classes
     assert counts["ORDER"] == classes + 2 * cat.ORDER_TOKEN_SPARES  # two sides
     assert counts["DISARRAY"] == 2 * units
-    assert counts["DAUNTED"] == units
+    # One Daunted token a unit, two for Lancaster's combined block (it splits when daunted).
+    assert units == 13
+    assert counts["DAUNTED"] == 14
     assert counts["ARMY MORALE"] == sum(ruleset.summarise(a).army_morale_tokens or 0
                                         for a in arms)
     archers = sum(1 for a in arms for _, u in a.units_with_paths()
@@ -525,3 +527,73 @@ def test_an_illegal_army_is_printed_with_a_note(tmp_path: Path,
     assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 0
     assert "big.toml breaks 1 rule" in capsys.readouterr().err
     assert (tmp_path / "o" / "tokens.pdf").is_file()
+
+
+# --- Unit cards and tokens for the rules of issue 10 (morale dice, pike dice, daunted) ------
+
+
+@pytest.fixture(scope="module")
+def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
+    """An army of the units whose numbers issue 10 corrected, with its cards and tokens."""
+    from armies import army, unit
+
+    from builder.armyfile import dumps
+
+    made = army([unit("pikemen", formation="block"), unit("men-at-arms", quality="levy"),
+                 unit("archers", formation="combined", quality="veteran", rear="men-at-arms")],
+                [unit("light-horse", arms="crossbows"), unit("knights"),
+                 unit("handgunners", pavises=True), unit("skirmish-archers"),
+                 unit("billmen", formation="block", quality="levy")])
+    folder = tmp_path_factory.mktemp("mixed")
+    path = folder / "mixed.toml"
+    path.write_text(dumps(made), encoding="utf-8")
+    assert main(["export", str(path), "--out", str(folder / "o"), "--only",
+                 "unit-cards,tokens"]) == 0
+    return made, folder / "o"
+
+
+def test_unit_cards_show_morale_dice_and_pike_attack_and_defence(mixed: tuple[Any, Path]) -> None:
+    made, out = mixed
+    with pdfplumber.open(out / "unit-cards.pdf") as pdf:
+        text = re.sub(r"\s+", " ", "\n".join(p.extract_text() or "" for p in pdf.pages))
+    # Under each title: figures, points and the morale crisis test dice.
+    assert text.count("morale 2D6") == 4  # pikes, men-at-arms, combined block, billmen
+    assert text.count("morale 1D6+1") == 2  # light horse, knights
+    assert text.count("morale 1D6") == 2 + 2  # handgunners, skirmish archers (+ "1D6+1")
+    assert "24 figures, 24 points, morale 2D6" in text
+    # A pike block: 24 dice attacking, 18 defending, 12 in later rounds.
+    assert "24 / 18 / 12" in text and "first round attacking / defending; later" in text
+    # Men-at-arms save a class lower against crossbows and handguns; bands halve at bands.
+    assert text.count("shot 4+ by crossbows, handguns") == 2
+    assert text.count("3 at bands, guns") == 3  # light horse, handgunners, skirmish archers
+    assert "shot 4+, melee 5+" in text  # handgunners behind pavises
+    assert "Attacked: always stand and fight" in text
+
+
+def test_unit_card_text_is_at_least_6_pt(mixed: tuple[Any, Path], pack: Path) -> None:
+    """The profile's rows and specials fit a poker card without shrinking below 6 pt, even
+    on the fullest cards (a veteran combined block, light horse with crossbows)."""
+    for path in (mixed[1] / "unit-cards.pdf", pack / "unit-cards.pdf"):
+        with pdfplumber.open(path) as pdf:
+            small = [(ch["text"], round(ch["size"], 2)) for page in pdf.pages
+                     for ch in page.chars if ch["text"].strip() and ch["size"] < 5.99
+                     and ch["top"] < page.height - 15 * MM]  # the sheet's own caption
+        assert not small, (path.name, small[:10])
+
+
+def test_daunted_tokens_two_for_each_block(mixed: tuple[Any, Path]) -> None:
+    made, out = mixed
+    # Eight units; the pike block, the combined block and the billmen block split in two.
+    assert len(made.units_with_paths()) == 8
+    assert labels_on(out / "tokens.pdf")["DAUNTED"] == 8 + 3
+
+
+def test_a_photo_leaves_the_specials_room_to_wrap(tmp_path: Path) -> None:
+    """A photo is sized after the specials as they wrap (an archer company's reaction takes
+    two lines), so they stay legible; the specials are the cards' upright body text."""
+    collection = str(examples_dir() / "collection.toml")
+    assert main(["export", collection, "--out", str(tmp_path), "--only", "unit-cards"]) == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        body = [ch for page in pdf.pages for ch in page.chars
+                if ch["fontname"].endswith("-Regular") and ch["text"].strip()]
+    assert body and min(ch["size"] for ch in body) >= 6.0

@@ -6,7 +6,7 @@ import pytest
 from armies import unit
 
 from builder.rules import get_ruleset
-from builder.rules.billhooks.profile import expected_kills
+from builder.rules.billhooks.profile import dice, expected_kills
 
 BH = get_ruleset("billhooks")
 
@@ -53,7 +53,13 @@ def test_combined_block_two_save_lines_and_support() -> None:
         ("light-horse", {}, (10, 4), (5, 4), 12),
         ("kern", {}, (8, 8), (6, 6), 6),
         ("skirmish-archers", {}, (8, 8), (5, 5), 3),
-        ("crossbowmen", {"pavises": True}, (6, 6), (5, 5), 3),
+        # Behind pavises a band is in cover against shooting: light 5+ up to medium 4+.
+        ("crossbowmen", {"pavises": True}, (6, 6), (4, 5), 3),
+        ("handgunners", {"pavises": True}, (6, 6), (4, 5), 3),
+        # Levy save as naked men, but levy men-at-arms keep their heavy armour.
+        ("men-at-arms", {"quality": "levy"}, (6, 4), (3, 3), 18),
+        ("pikemen", {"quality": "levy"}, (6, 4), (6, 6), 12),
+        ("archers", {"quality": "levy"}, (6, 4), (6, 6), 6),
         ("artillery", {}, (4, None), (5, 5), 2),  # 3 crew x 0.5, rounded up
     ],
 )
@@ -87,8 +93,8 @@ def test_specials_for_extras() -> None:
     p = BH.profile(unit("archers", stakes=True, quality="veteran"))
     assert any("Stakes" in s for s in p.specials)
     assert any("Veteran" in s for s in p.specials)
-    assert any("two charges" in s for s in BH.profile(unit("knights")).specials)
-    assert any("evades" in s for s in p.specials)
+    assert any("2 charges a game" in s for s in BH.profile(unit("knights")).specials)
+    assert any("1-3 evade" in s for s in p.specials)
 
 
 def test_expected_kills() -> None:
@@ -99,3 +105,145 @@ def test_expected_kills() -> None:
     assert table["shoot long"]["heavy"] == pytest.approx(12 / 6 * 2 / 6)
     # Artillery hits kill outright: 6 dice hitting on a 6 -> 1 kill whatever the armour.
     assert BH.kill_table(unit("artillery"))["shoot range"]["heavy"] == pytest.approx(1.0)
+
+
+# --- Issue 10, item 7: saves and kills ----------------------------------------------------
+
+
+def test_crossbows_and_handguns_pierce_men_at_arms() -> None:
+    # 6 dice hitting on 5-6: 2 hits; men-at-arms save 4-6 instead of 3-6 against bolts and
+    # shot, so half the hits kill: 1.0 (not 2 x 2/6 = 0.7).
+    for troop in ("crossbowmen", "handgunners"):
+        assert BH.kill_table(unit(troop))["shoot range"]["heavy"] == pytest.approx(1.0)
+    assert BH.kill_table(unit("light-horse", arms="crossbows"))["shoot range"]["heavy"] == \
+        pytest.approx(1.0)
+    # Bows do not pierce; knights are not men-at-arms (4-6 either way).
+    assert BH.kill_table(unit("skirmish-archers"))["shoot range"]["heavy"] == pytest.approx(2 / 3)
+    assert BH.kill_table(unit("light-horse", arms="bows"))["shoot range"]["heavy"] == \
+        pytest.approx(2 / 3)
+    assert BH.kill_table(unit("crossbowmen"))["shoot range"]["heavy-mounted"] == pytest.approx(1.0)
+    # The target's side: men-at-arms (levy too) save 4+ against them, 3+ against anything else.
+    for quality in ("retinue", "levy"):
+        maa = BH.profile(unit("men-at-arms", quality=quality)).saves[0]
+        assert (maa.shooting, maa.pierced) == (3, 4)
+    assert BH.profile(unit("billmen")).saves[0].pierced is None
+    assert BH.profile(unit("knights")).saves[0].pierced is None
+    combined = BH.profile(unit("archers", formation="combined", rear="men-at-arms"))
+    assert [s.pierced for s in combined.saves] == [None, 4]
+
+
+def test_bands_and_guns_halve_their_dice_at_each_other() -> None:
+    # The seed's example: five crossbows roll five dice, halved to 2.5, rounded up to three.
+    assert dice(5 / 2) == 3
+    xbow = BH.profile(unit("crossbowmen"))
+    assert [line.dice_at_skirmishers for line in xbow.shooting] == [3]
+    table = BH.kill_table(unit("crossbowmen"))
+    # Only against what bands and guns wear: light (5-6 saves) and naked (kern, 6 saves).
+    assert table["shoot range at skirmishers"] == pytest.approx(
+        {"light": 3 * 2 / 6 * 4 / 6, "naked": 3 * 2 / 6 * 5 / 6})
+    # A gun: 3 crew count double, 6 dice, halved to 3, hitting on a 6 and killing outright.
+    gun = BH.kill_table(unit("artillery"))["shoot range at skirmishers"]
+    assert gun == pytest.approx({"light": 0.5, "naked": 0.5})
+    assert BH.profile(unit("light-horse", arms="bows")).shooting[0].dice_at_skirmishers == 3
+    # Archer companies are neither: no halved line.
+    assert BH.profile(unit("archers")).shooting[0].dice_at_skirmishers is None
+    assert not [k for k in BH.kill_table(unit("archers")) if "skirmishers" in k]
+
+
+def test_pavises_give_cover_against_shooting_only() -> None:
+    p = BH.profile(unit("crossbowmen", pavises=True))
+    assert (p.saves[0].shooting, p.saves[0].melee) == (4, 5)
+    assert (p.move_good, p.move_bad) == (6, 6)
+    # Pavises on kern are not allowed (a finding) and give them nothing.
+    assert BH.profile(unit("kern", pavises=True)).saves[0].shooting == 6
+
+
+def test_pike_block_attacking_and_defending_dice() -> None:
+    pike = BH.profile(unit("pikemen", formation="block"))
+    # Four ranks of six attacking, three defending, two ranks later.
+    assert (pike.melee_first_round, pike.melee_defending, pike.melee_later) == (24, 18, 12)
+    table = BH.kill_table(unit("pikemen", formation="block"))
+    # Hits on 4-6 against billmen saving on 4-6: a quarter of the dice kill.
+    assert table["melee"]["medium"] == pytest.approx(6.0)
+    assert table["melee defending"]["medium"] == pytest.approx(4.5)
+    bill = BH.profile(unit("billmen", formation="block"))
+    assert bill.melee_first_round == bill.melee_defending == 18
+    assert "melee defending" not in BH.kill_table(unit("billmen", formation="block"))
+    assert BH.profile(unit("pikemen")).melee_defending == 12
+
+
+# --- Issue 10, items 8 and 9: daunted tokens, morale dice, wording -------------------------
+
+
+@pytest.mark.parametrize(("troop", "kw", "tokens"), [
+    ("billmen", {}, 1),
+    ("billmen", {"formation": "line"}, 1),
+    ("billmen", {"formation": "block"}, 2),
+    ("archers", {"formation": "combined", "rear": "pikemen"}, 2),
+    ("knights", {}, 1),
+    ("kern", {}, 1),
+    ("artillery", {}, 1),
+])
+def test_daunted_tokens_two_for_a_block_that_splits(troop: str, kw: dict, tokens: int) -> None:
+    assert BH.profile(unit(troop, **kw)).daunted_tokens == tokens
+
+
+@pytest.mark.parametrize(("troop", "kw", "morale"), [
+    ("billmen", {}, "2D6"),
+    ("archers", {"formation": "combined", "rear": "men-at-arms"}, "2D6"),
+    ("knights", {}, "1D6+1"),
+    ("light-horse", {"arms": "bows"}, "1D6+1"),
+    ("crossbowmen", {}, "1D6"),
+    ("kern", {}, "1D6"),
+    ("artillery", {}, "1D6"),  # decision: the source names no dice for guns
+])
+def test_morale_dice(troop: str, kw: dict, morale: str) -> None:
+    assert BH.profile(unit(troop, **kw)).morale_dice == morale
+
+
+def specials(troop: str, **kw: object) -> str:
+    return " | ".join(BH.profile(unit(troop, **kw)).specials)
+
+
+def test_archers_attacked_roll_or_choose() -> None:
+    roll = "Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade"
+    assert f"{roll}; with a leader, choose instead" in specials("archers")
+    assert f"{roll}; levy re-roll 6s; with a leader, choose instead" in specials(
+        "archers", quality="levy")
+    assert f"{roll}; veterans choose instead" in specials("archers", quality="veteran")
+    assert "levy" not in specials("archers", quality="veteran")
+    # The crib sheet's words: every case at once.
+    assert BH.reaction_text("archers") == (  # type: ignore[attr-defined]
+        "roll 1D6: 4-6 shoot once at short range, 1-3 evade; levy re-roll 6s;"
+        " veterans or archers with a leader choose instead")
+
+
+def test_combined_block_swaps_only_when_the_archers_evade() -> None:
+    text = specials("archers", formation="combined", rear="billmen")
+    assert "swap to the rear, to support, only when they evade (no move, no Disarray)" in text
+    assert "Attacked: roll 1D6" in text
+    # With no company behind, the archers are a single company: nothing to swap with.
+    assert "Combined block" not in specials("archers", formation="combined")
+
+
+def test_reactions_and_pursuit_wording() -> None:
+    assert "Attacked: always stand and fight" in specials("men-at-arms")
+    assert "Attacked: always stand and fight" in specials("billmen")
+    assert "form a hedgehog" in specials("pikemen")
+    assert "Attacked: countercharge enemy cavalry; may evade foot" in specials("knights")
+    assert "Attacked: countercharge or evade" in specials("light-horse")
+    assert "Attacked: always try to evade" in specials("crossbowmen")
+    pursue = 'Won a melee: follow up a beaten enemy; chase a broken one 12" and take 2 Disarray'
+    for troop in ("kern", "knights", "light-horse"):
+        assert pursue in specials(troop)
+    assert "Won a melee" not in specials("billmen")
+
+
+def test_charge_wording() -> None:
+    charge = ('Charge +4" on an attack move (the second, if both actions are moves);'
+              " straight ahead, never uphill")
+    assert f"{charge}; 2 charges a game" in specials("knights")
+    assert charge in specials("light-horse")
+    assert "no re-rolls against pikes" in specials("knights").lower()
+    assert "no re-rolls" in specials("pikemen")
+    assert "Charge" not in specials("billmen")

@@ -3,6 +3,7 @@ totals match `check --json`, units never split across pages, and the paper is th
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
+from armies import army as make_army
 from armies import unit
 from pypdf import PdfReader
 
@@ -18,7 +20,7 @@ from builder import armyfile
 from builder.army import Army, Leader, Muster, Ward
 from builder.commands.check import summary_dict
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import write_roster
+from builder.export.documents import roster_context, write_roster
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 
@@ -223,3 +225,80 @@ def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
     with pdfplumber.open(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "Muster table" in text and "seed 17" in text and "of 100 agreed" in text
+
+
+# --- Issue 10, items 7-9: the corrected numbers, as printed -----------------------------------
+
+
+def issue_army() -> Army:
+    return make_army(
+        [unit("pikemen", formation="block"), unit("men-at-arms", quality="levy"),
+         unit("archers", formation="combined", rear="billmen")],
+        [unit("crossbowmen"), unit("handgunners", pavises=True), unit("knights")],
+    )
+
+
+@pytest.fixture(scope="module")
+def issue_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("issue") / "roster.pdf"
+    write_roster(job_of(issue_army()), path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def issue_roster(issue_pdf: Path) -> str:
+    with pdfplumber.open(issue_pdf) as pdf:
+        return flat(" ".join(page.extract_text() or "" for page in pdf.pages))
+
+
+def specials_text(path: Path) -> str:
+    """The text left of the "Action" heading: units and their specials, without the tick-box
+    labels that share the specials' rows."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        action = next(w for w in page.extract_words() if w["text"] == "Action")
+        return flat(page.crop((0, 0, action["x0"] - 2, page.height)).extract_text() or "")
+
+
+def test_kill_table_rows_for_crossbows_halving_and_pikes(issue_roster: str) -> None:
+    text = issue_roster
+    # Crossbows: 6 dice, 2 hits; men-at-arms save 4-6 against them, so 1.0 kills (not 0.7).
+    # Knights and billmen 4-6: 1.0; light horse and light 5-6: 1.3; naked 6: 1.7.
+    assert 'Shoot 0-12" 6 5+ 1.0 1.0 1.0 1.3 1.3 1.7' in text
+    # At bands or guns: 3 dice, only against light (1.0 x 2/3) and naked (1.0 x 5/6).
+    assert "Shoot at bands or guns half dice 3 5+ 0.7 0.8" in text
+    # A pike block: 24 dice attacking, 18 defending, hitting on 4-6; a quarter kill billmen.
+    assert "Melee, attacking then 12 at 5+ 24 4+ 4.0 4.0 6.0 6.0 8.0 10.0" in text
+    assert "Melee, defending then 12 at 5+ 18 4+ 3.0 3.0 4.5 4.5 6.0 7.5" in text
+
+
+def test_saves_morale_and_notes(issue_roster: str, issue_pdf: Path) -> None:
+    text = issue_roster
+    # Levy men-at-arms keep heavy armour; handgunners behind pavises save 4+ against shooting.
+    assert '6" / 4" 2D6 3+ / 3+ Melee, first round then 18 at 5+ 18 4+' in text
+    assert '6" / 6" 1D6 4+ / 5+ Shoot 0-12" 6 5+' in text
+    assert '8" / 4" 1D6+1 4+ / 3+' in text
+    notes = specials_text(issue_pdf)
+    assert "Saves 4+ against crossbows and handguns" in notes
+    assert "Attacked: always stand and fight" in notes
+    assert ("Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade; with a leader,"
+            " choose instead") in notes
+    assert "swap to the rear, to support, only when they evade (no move, no Disarray)" in notes
+    assert 'Won a melee: follow up a beaten enemy; chase a broken one 12" and take 2' in notes
+
+
+def test_the_legend_names_the_special_cases(issue_roster: str) -> None:
+    text = issue_roster
+    cat: Any = get_ruleset("billhooks").catalogue_data  # type: ignore[attr-defined]
+    for words in ("Crossbows and handguns pierce armour", '"at bands or guns" row',
+                  "behind pavises saves a class higher", "four ranks attacking and three defending",
+                  f"In melee, {cat.NO_REROLLS}.", "a block has two Daunted boxes"):
+        assert words in text, words
+
+
+def test_daunted_boxes_from_the_ruleset() -> None:
+    made = issue_army()
+    context = roster_context(ArmyInput(made, Path("x.toml"), armyfile.dumps(made)),
+                             dt.date(2026, 12, 1))
+    boxes = [u.daunted for ward in context["wards"] for u in ward.units]
+    assert boxes == [2, 1, 2, 1, 1, 1]

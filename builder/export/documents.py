@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
@@ -40,6 +42,7 @@ class _PrintRules(Protocol):
     def profile(self, unit: Unit) -> Any: ...
     def kill_table(self, unit: Unit) -> dict[str, dict[str, float]]: ...
     def leader_profile(self, army: Army, leader: Leader) -> Any: ...
+    def reaction_text(self, troop: str, quality: str | None = None) -> str: ...
 
 
 def _rules(name: str) -> _PrintRules:
@@ -83,6 +86,7 @@ class UnitRow:
     figures: int
     points: str
     move: str
+    morale: str
     saves: list[tuple[str, str, str]]
     actions: list[ActionRow]
     specials: list[str]
@@ -111,11 +115,7 @@ class WardBlock:
 def _armour_columns(cat: Any) -> list[str]:
     """A heading per armour class, naming the troops players know it by: "Heavy (men-at-arms)"
     is headed "men-at-arms"; a class with no example ("Light horse") keeps its name."""
-    columns = []
-    for armour in cat.ARMOUR.values():
-        main, _, sub = armour.name.partition(" (")
-        columns.append(sub.rstrip(")") or main.lower())
-    return columns
+    return [armour.troops or armour.name.lower() for armour in cat.ARMOUR.values()]
 
 
 def _ranks(cat: Any, count: int) -> list[int]:
@@ -125,27 +125,44 @@ def _ranks(cat: Any, count: int) -> list[int]:
     return [rank] * (count // rank) + ([count % rank] if count % rank else [])
 
 
+def _pierced_notes(saves: Sequence[Any]) -> list[str]:
+    """The profile's saves against crossbows and handguns, as roster notes."""
+    return [f"{s.who + ' save' if len(saves) > 1 else 'Saves'} {s.pierced}+ against crossbows"
+            " and handguns" for s in saves if s.pierced is not None]
+
+
 def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
     cat = rules.catalogue_data
     prof = rules.profile(unit)
     kills = rules.kill_table(unit)
     armour_keys = list(cat.ARMOUR)
+
+    def kill_cells(row: dict[str, float]) -> list[str]:
+        # A class missing from a row is not a target of that action: its cell stays empty.
+        return [_kills(row[k]) if k in row else "" for k in armour_keys]
+
     actions = []
     for i, line in enumerate(prof.shooting):
         name = "Shoot" if line.name == "range" else f"Shoot, {line.name}"
         reach = line.range_text
         if i == 0 and prof.shots_per_turn > 1:
             reach += f", {prof.shots_per_turn} a turn"
-        row_kills = kills.get(f"shoot {line.name}", {})
         actions.append(ActionRow(name, reach, str(line.dice), _score(line.hit_on),
-                                 [_kills(row_kills.get(k, 0.0)) for k in armour_keys]))
-    if "melee" in kills:
-        later = prof.melee_later
+                                 kill_cells(kills[f"shoot {line.name}"])))
+        if line.dice_at_skirmishers is not None:
+            actions.append(ActionRow(f"{name} at bands or guns", "half dice",
+                                     str(line.dice_at_skirmishers), _score(line.hit_on),
+                                     kill_cells(kills[f"shoot {line.name} at skirmishers"])))
+    later = f"then {prof.melee_later} at {_score(MELEE_LATER_HIT)}"
+    if "melee defending" in kills:
+        actions.append(ActionRow("Melee, attacking", later, str(prof.melee_first_round),
+                                 _score(MELEE_FIRST_HIT), kill_cells(kills["melee"])))
+        actions.append(ActionRow("Melee, defending", later, str(prof.melee_defending),
+                                 _score(MELEE_FIRST_HIT), kill_cells(kills["melee defending"])))
+    elif "melee" in kills:
         actions.append(ActionRow(
-            "Melee, first round" if prof.can_attack else "Melee, defending",
-            f"then {later} at {_score(MELEE_LATER_HIT)}",
-            str(prof.melee_first_round), _score(MELEE_FIRST_HIT),
-            [_kills(kills["melee"].get(k, 0.0)) for k in armour_keys]))
+            "Melee, first round" if prof.can_attack else "Melee, defending", later,
+            str(prof.melee_first_round), _score(MELEE_FIRST_HIT), kill_cells(kills["melee"])))
     troop = cat.TROOPS[unit.troop]
     details = [troop.name]
     if troop.is_company:
@@ -163,12 +180,13 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
         figures=figures,
         points=_pts(prof.points),
         move=prof.move_text,
+        morale=prof.morale_dice,
         saves=[(s.who, _score(s.shooting), _score(s.melee)) for s in prof.saves],
         actions=actions,
-        specials=list(prof.specials),
+        specials=[*prof.specials, *_pierced_notes(prof.saves)],
         casualty_groups=_ranks(cat, figures),
         disarray=cat.DISARRAY_MAX,
-        daunted=cat.DAUNTED_MAX,
+        daunted=prof.daunted_tokens,
         arrows=prof.arrow_supply or 0,
         flagged=flagged,
     )
@@ -224,6 +242,7 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
         "armour_columns": _armour_columns(cat),
         "morale_tokens": summary.army_morale_tokens or 0,
         "morale_groups": _ranks(cat, summary.army_morale_tokens or 0),
+        "no_rerolls": cat.NO_REROLLS,
         "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
                    f" · {item.path.name} #{item.sha256[:8]}"),
     }
@@ -267,10 +286,16 @@ def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str
     with open(resources.templates_dir() / "crib-sheet.toml", "rb") as handle:
         words = tomllib.load(handle)
     tables, numbers = _crib_tables(rules, words["labels"])
+    for section in words["sections"]:
+        for part in section["parts"]:
+            # Two-column rows the ruleset writes (what each troop does when attacked, the
+            # morale dice), printed like the rows the words file holds.
+            if "rows_from" in part:
+                part["rows"] = tables[part.pop("rows_from")]["rows"]
     return _fill(words, numbers), tables
 
 
-def _crib_tables(rules: _PrintRules, labels: dict[str, str]
+def _crib_tables(rules: _PrintRules, labels: dict[str, Any]
                  ) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
     """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
     cat = rules.catalogue_data
@@ -332,7 +357,28 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
         class_rows.append([face, f"{COMMAND_CLASSES[cls]} ({cls})", str(lp.order_tokens),
                            str(lp.wounds), str(lp.melee_hits)])
 
+    # Troops that react alike share a row; a kind whose troops all do is named as the kind.
+    reacting: dict[str, list[Any]] = {}
+    for troop in cat.TROOPS.values():
+        reacting.setdefault(rules.reaction_text(troop.key), []).append(troop)
+    per_kind = Counter(t.kind for t in cat.TROOPS.values())
+    reaction_rows = []
+    for text, troops in reacting.items():
+        kind = troops[0].kind
+        whole_kind = all(t.kind == kind for t in troops) and len(troops) == per_kind[kind] > 1
+        who = labels["kinds"][kind] if whole_kind else ", ".join(t.name for t in troops)
+        reaction_rows.append([who, text])
+    reaction_rows.append([labels["combined"], cat.COMBINED_REACTION])
+    morale_rows = [[labels["kinds"][kind], dice] for kind, dice in cat.MORALE_DICE.items()]
+    # The saves the prose quotes, as the ruleset gives them for a band behind pavises and for
+    # the troops crossbows pierce.
+    pavised = rules.profile(Unit(cat.PAVISE_TROOPS[0], pavises=True)).saves[0].shooting
+    pierced_troop = next(t for t in cat.TROOPS.values() if t.armour in cat.PIERCED_ARMOUR)
+    pierced = rules.profile(Unit(pierced_troop.key)).saves[0].pierced
+
     tables = {
+        "reactions": {"rows": reaction_rows},
+        "morale": {"rows": morale_rows},
         "movement": {"rows": move_rows},
         "shooting": {"rows": shoot_rows},
         "saves": {"rows": save_rows},
@@ -346,6 +392,12 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, str]
         "command_range": cat.COMMAND_RANGE,
         "melee_first": _score(MELEE_FIRST_HIT),
         "melee_later": _score(MELEE_LATER_HIT),
+        "charge": cat.CHARGE,
+        "knight_charges": cat.KNIGHT_CHARGES,
+        "pursuit": cat.PURSUIT,
+        "no_rerolls": cat.NO_REROLLS,
+        "pavise_save": _score(pavised),
+        "pierced_save": _score(pierced),
     }
     return tables, numbers
 

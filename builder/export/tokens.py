@@ -208,7 +208,7 @@ def arrow_tracker(title: str, army: Army, supply: int, label: str, note: str) ->
 def counts(job: ExportJob) -> dict[str, Any]:
     """How many of each token the armies need, from the ruleset (for tests and the TUI)."""
     orders: dict[str | None, int] = defaultdict(int)
-    units = 0
+    units = daunted = 0
     morale = []
     trackers = []
     for entry in job.armies:
@@ -220,14 +220,16 @@ def counts(job: ExportJob) -> dict[str, Any]:
         units += len(army.units_with_paths())
         morale.append((army, ruleset.summarise(army).army_morale_tokens or 0))
         for _, unit in army.units_with_paths():
-            supply = getattr(ruleset.profile(unit), "arrow_supply", None)
+            prof = ruleset.profile(unit)
+            daunted += prof.daunted_tokens
+            supply = getattr(prof, "arrow_supply", None)
             if supply:
                 title = unit.label or ruleset.unit_title(unit)
                 trackers.append((title, army, supply))
     return {
         "orders": {side: n + cat.ORDER_TOKEN_SPARES for side, n in orders.items()},
         "disarray": units * cat.DISARRAY_MAX,
-        "daunted": units * cat.DAUNTED_MAX,
+        "daunted": daunted,
         "morale": morale,
         "trackers": trackers,
     }

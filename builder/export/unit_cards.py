@@ -18,6 +18,7 @@ from builder.export.deck import Group, Item, card_layout, write_groups
 from builder.export.draw import (
     GOLD,
     INK,
+    LEADING,
     PARCHMENT_DARK,
     SIDE_NAMES,
     accent,
@@ -29,6 +30,7 @@ from builder.export.draw import (
     rule,
     text_in,
     tick_box,
+    wrap,
 )
 from builder.export.photos import frame_jpeg
 from builder.export.sheet import PT, Box, Cell, DrawFn
@@ -64,16 +66,26 @@ def _rows(prof: Any, data: dict[str, Any]) -> list[tuple[str, str, str]]:
         else:
             value = " / ".join(f"{line.dice} dice {line.hit_on}+" for line in prof.shooting)
         ranges = " / ".join(line.range_text for line in prof.shooting)
-        rows.append((data["shooting"], value, f"{ranges}; {shots}"))
+        note = f"{ranges}; {shots}"
+        if prof.shooting[0].dice_at_skirmishers is not None:
+            note += "; " + data["halved"].format(n=prof.shooting[0].dice_at_skirmishers)
+        rows.append((data["shooting"], value, note))
     else:
         rows.append((data["shooting"], "-", data["no_shooting"]))
-    rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
-                 f"{data['melee_note']}; {prof.melee_per_figure}"))
+    if prof.melee_defending != prof.melee_first_round:
+        rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_defending}"
+                     f" / {prof.melee_later}", data["melee_note_both"]))
+    else:
+        # Dice per figure only for one troop type: a combined block's two would not fit.
+        per_figure = f"; {prof.melee_per_figure}" if len(prof.saves) == 1 else ""
+        rows.append((data["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
+                     data["melee_note"] + per_figure))
     shot, melee = data["save_columns"]
     for i, save in enumerate(prof.saves):
         who = f"{save.who}: " if len(prof.saves) > 1 else ""
+        note = save.armour if save.pierced is None else data["pierced"].format(n=save.pierced)
         rows.append((data["saves"] if i == 0 else "",
-                     f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", save.armour))
+                     f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", note))
     return rows
 
 
@@ -98,13 +110,18 @@ def unit_card(army: Army, unit: Unit, data: dict[str, Any],
         else:
             y = text_in(c, prof.title, fonts.BOLD, Box(body.x, y - 9.5 * s, body.w, 9.5 * s),
                         11.5 * s, 8 * s, valign="middle", max_lines=2)
-        sub = f"{prof.figures} figures, {number(prof.points)} points"
+        sub = data["sub"].format(figures=prof.figures, points=number(prof.points),
+                                 morale=prof.morale_dice)
         y = text_in(c, sub, fonts.CAPS, Box(body.x, y - 4.4 * s, body.w, 4.4 * s), 8 * s,
                     6 * s, colour=colour, valign="middle", max_lines=1) - 0.6 * s
         # What must fit below the title: the table, the arrow boxes, room for the specials.
         arrow_box = 4.2 * s
         arrows_h = arrow_box + 1.5 * s if prof.arrow_supply else 0.0
-        specials_min = (2.6 * s * len(prof.specials) + 1.0 * s) if prof.specials else 0.0
+        # The specials as they wrap at a legible 6.5 pt (the bullet's indent aside), so a
+        # photo never squeezes them smaller.
+        small = 6.5 * s
+        lines = sum(len(wrap(p, fonts.BODY, small, body.w - 2.5 * s)) for p in prof.specials)
+        specials_min = lines * small * LEADING * PT + 1.0 * s if lines else 0.0
         row_h = 7.0 * s
         if unit.photo:
             row_h = 6.2 * s

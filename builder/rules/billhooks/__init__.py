@@ -20,7 +20,7 @@ from .points import (
     unit_points,
 )
 from .points import unit_title as _unit_title
-from .profile import LeaderProfile, Profile, kill_table, leader_profile, profile
+from .profile import LeaderProfile, Profile, kill_table, leader_profile, profile, reaction_text
 from .rolls import LeaderRoll, roll_command_classes
 
 _TROOP = FieldSpec("str", required=True, choices=tuple(cat.TROOPS))
@@ -151,6 +151,9 @@ class Billhooks:
 
     def leader_profile(self, army: Army, leader: Leader) -> LeaderProfile:
         return leader_profile(army, leader)
+
+    def reaction_text(self, troop: str, quality: str | None = None) -> str:
+        return reaction_text(troop, quality)
 
     def roll_command_classes(self, army: Army, rng: random.Random) -> list[LeaderRoll]:
         return roll_command_classes(army, rng)

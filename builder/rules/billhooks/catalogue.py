@@ -26,6 +26,11 @@ class Armour:
     save_shooting: int
     save_melee: int
 
+    @property
+    def troops(self) -> str:
+        """The troops named in brackets after the class ("men-at-arms"), or ""."""
+        return self.name.partition(" (")[2].rstrip(")")
+
 
 ARMOUR = {
     a.key: a
@@ -39,8 +44,11 @@ ARMOUR = {
     )
 }
 
-#: Infantry in cover move up one class against shooting (RULES.md 1.6).
+#: The foot armour classes, lowest first: cover moves a unit one step up against shooting,
+#: crossbows and handguns move men-at-arms one step down (RULES.md 1.6).
 COVER_LADDER = ("naked", "light", "medium", "heavy")
+#: Classes that crossbow bolts and handgun shot pierce (men-at-arms; knights are not named).
+PIERCED_ARMOUR = ("heavy",)
 
 # --- Shooting --------------------------------------------------------------------------------
 
@@ -66,6 +74,57 @@ SKIRMISH_RANGES = (Range("range", 0, 12, 5),)
 KERN_RANGES = (Range("range", 0, 6, 5),)
 ARTILLERY_RANGES = (Range("range", 0, 30, 6),)
 ARROW_SUPPLY = 6
+#: Light horse armed with these shoot armour-piercing missiles when they dismount.
+PIERCING_ARMS = ("crossbows",)
+
+# --- Wording shared by rosters, unit cards and the crib sheet (seed 000, in our words) -------
+
+CHARGE_BONUS = 4  # inches, cavalry only
+KNIGHT_CHARGES = 2  # a game
+PURSUIT_INCHES = 12
+PURSUIT_DISARRAY = 2
+#: Crossbows and handguns (seed 000, Shooting saving throw adjustments).
+ARMOUR_PIERCING = "Armour-piercing: men-at-arms hit save a class lower"
+#: What a cavalry charge is, after "Charge" (seed 000, Movement and Melee).
+CHARGE = (f'+{CHARGE_BONUS}" on an attack move (the second, if both actions are moves);'
+          " straight ahead, never uphill")
+#: What victorious cavalry and kern must do, after "Won a melee:" (seed 000, Morale).
+PURSUIT = (f'follow up a beaten enemy; chase a broken one {PURSUIT_INCHES}" and take'
+           f" {PURSUIT_DISARRAY} Disarray")
+#: Melee re-rolls that never happen, whatever else would give one (seed 000, Melee).
+NO_REROLLS = ("no re-rolls for cavalry against pikes, for attackers in Disarray, attacking"
+              " uphill or across an obstacle such as stakes, whatever else applies")
+#: How a combined block meets an attack: the archers in front react as archers.
+COMBINED_REACTION = ("the archers swap to the rear, to support, only when they evade"
+                     " (no move, no Disarray)")
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """What a unit does when attacked (seed 000, Reactions). For troops that roll for it
+    (archer companies): ``levy``, how levy roll; ``choice``, who may choose instead of
+    rolling, by quality (None: the words for every quality, as on the crib sheet)."""
+
+    text: str
+    levy: str = ""
+    choice: tuple[tuple[str | None, str], ...] = ()
+
+
+STAND = Reaction("always stand and fight")
+EVADE = Reaction("always try to evade (cavalry may still catch them)")
+ARCHER_REACTION = Reaction("roll 1D6: 4-6 shoot once at short range, 1-3 evade",
+                           levy="levy re-roll 6s",
+                           choice=((None, "veterans or archers with a leader choose instead"),
+                                   ("veteran", "veterans choose instead"),
+                                   ("retinue", "with a leader, choose instead"),
+                                   ("levy", "with a leader, choose instead")))
+
+# --- Morale crisis test (RULES.md 1.6) ----------------------------------------------------------
+
+#: Dice for a morale crisis test by kind of unit. Decision: the source names infantry, cavalry
+#: and skirmishers only; a gun section rolls 1D6 like skirmishers, the small units the rules
+#: group it with everywhere else (army morale, shooting at each other, end-of-turn rallies).
+MORALE_DICE = {COMPANY: "2D6", SQUADRON: "1D6+1", BAND: "1D6", SECTION: "1D6"}
 
 # --- Troop types (RULES.md 1.1, 1.2, 1.6) ------------------------------------------------------
 
@@ -92,6 +151,12 @@ class Troop:
     fixed_points: float = 0
     #: False for troops that may not attack (skirmishers but kern, artillery).
     can_attack: bool = True
+    #: What the unit does when attacked.
+    reaction: Reaction = STAND
+    #: A levy company's armour class, None if levy keep their own (RULES.md 1.1).
+    levy_armour: str | None = None
+    #: Crossbows and handguns: the classes in PIERCED_ARMOUR save one class lower.
+    armour_piercing: bool = False
     specials: tuple[str, ...] = ()
 
     @property
@@ -108,41 +173,42 @@ class Troop:
         return KIND_FIGURES[self.kind] * self.points_per_figure + self.fixed_points
 
 
+_PURSUES = "Won a melee: " + PURSUIT
+_CHARGES = "Charge " + CHARGE
+
 TROOPS: dict[str, Troop] = {
     t.key: t
     for t in (
         Troop("archers", "Archers", "archer", COMPANY, 1, "light", 6, 4, 0.5,
-              ARCHER_RANGES, 2,
-              specials=("Shoots twice a turn; 6 arrowstorms a game",
-                        "Charged: 1-3 evades, 4-6 shoots once at short range")),
+              ARCHER_RANGES, 2, reaction=ARCHER_REACTION, levy_armour="naked"),
         Troop("billmen", "Billmen", "billman", COMPANY, 1, "medium", 6, 4, 1,
-              specials=("Always stands and fights when attacked",)),
+              levy_armour="naked"),
         Troop("pikemen", "Pikemen", "pikeman", COMPANY, 1, "medium", 6, 4, 1,
-              specials=("Cavalry attacking pikes get no re-rolls",
-                        "A block may form a hedgehog: no flanks, cannot move")),
-        Troop("men-at-arms", "Men-at-Arms", "man-at-arms", COMPANY, 2, "heavy", 6, 4, 1.5,
-              specials=("Go down one armour class when hit by crossbows or handguns",)),
+              reaction=Reaction("always stand and fight; a block may form a hedgehog"
+                                " (no flanks or rear, cannot move)"),
+              levy_armour="naked",
+              specials=("Cavalry attacking pikes get no re-rolls",)),
+        Troop("men-at-arms", "Men-at-Arms", "man-at-arms", COMPANY, 2, "heavy", 6, 4, 1.5),
         Troop("skirmish-archers", "Skirmish Archers", "archer", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False,
-              specials=("Evades when attacked",)),
+              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE),
         Troop("crossbowmen", "Crossbowmen", "crossbowman", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False,
-              specials=("Men-at-arms hit go down one armour class", "Evades when attacked")),
+              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
         Troop("handgunners", "Handgunners", "handgunner", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False,
-              specials=("Men-at-arms hit go down one armour class", "Evades when attacked")),
+              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
         Troop("kern", "Kern", "kern", BAND, 1, "naked", 8, 8, 1,
-              KERN_RANGES, 1,
-              specials=("The only skirmishers that may attack",
-                        "Follows up a broken enemy 12\"")),
+              KERN_RANGES, 1, reaction=EVADE,
+              specials=("The only skirmishers that may attack", _PURSUES)),
         Troop("knights", "Knights", "knight", SQUADRON, 3, "heavy-mounted", 8, 4, 2,
-              specials=("Charge +4\" on the second move; at most two charges a game",
-                        "Charging: re-roll 1-3 once", "Countercharges cavalry")),
+              reaction=Reaction("countercharge enemy cavalry; may evade foot"),
+              specials=(f"{_CHARGES}; {KNIGHT_CHARGES} charges a game",
+                        "Charging: re-roll 1-3 once; no re-rolls against pikes", _PURSUES)),
         Troop("light-horse", "Light Horse", "light horseman", SQUADRON, 1.5, "light-horse",
-              10, 4, 1.5,
-              specials=("Charge +4\" on the second move", "May countercharge or evade")),
+              10, 4, 1.5, reaction=Reaction("countercharge or evade"),
+              specials=(_CHARGES, "No re-rolls against pikes", _PURSUES)),
         Troop("artillery", "Artillery", "artilleryman", SECTION, 1, "light", 4, None, 0.5,
               ARTILLERY_RANGES, 1, shoot_double=True, fixed_points=6, can_attack=False,
+              reaction=Reaction("shoot if deployed and not yet fired this turn, else the"
+                                " crew flee for good"),
               specials=("Hits kill outright; three or more 1s: the gun blows up",
                         "Two actions to deploy or pack up", "Cannot enter bad going")),
     )

@@ -55,14 +55,24 @@ def unit_view(ruleset: Ruleset, army: Army, place: Place, summary: ArmySummary,
         extra = f"{prof.shots_per_turn} shot{'s' if prof.shots_per_turn != 1 else ''} a turn"
         if prof.arrow_supply:
             extra += f"; {prof.arrow_supply} arrowstorms a game"
+        halved = prof.shooting[0].dice_at_skirmishers
+        if halved is not None:
+            extra += f"; {halved} dice at bands or guns (half)"
         grid.add_row("Shooting", "\n".join(lines) + f"\n{extra}")
     else:
         grid.add_row("Shooting", "none")
-    grid.add_row("Melee", f"{prof.melee_first_round} dice first round, {prof.melee_later} "
-                          f"later ({prof.melee_per_figure})")
-    grid.add_row("Saves", "\n".join(f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
-                                    f"({s.armour.split(' (')[0].lower()} armour)"
-                                    for s in prof.saves))
+    if prof.melee_defending != prof.melee_first_round:
+        first = (f"{prof.melee_first_round} dice first round attacking, "
+                 f"{prof.melee_defending} defending")
+    else:
+        first = f"{prof.melee_first_round} dice first round"
+    grid.add_row("Melee", f"{first}, {prof.melee_later} later ({prof.melee_per_figure})")
+    grid.add_row("Saves", "\n".join(
+        f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
+        f"({s.armour.split(' (')[0].lower()} armour)"
+        + ("" if s.pierced is None else f"; {s.pierced}+ against crossbows and handguns")
+        for s in prof.saves))
+    grid.add_row("Morale", f"{prof.morale_dice} for a morale crisis test")
     if prof.specials:
         grid.add_row("Special", "\n".join(f"• {s}" for s in prof.specials))
     parts: list[RenderableType] = [head, sub, Text(), grid]
