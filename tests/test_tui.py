@@ -28,6 +28,7 @@ from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.help import HelpScreen
 from builder.tui.modals.leader import LeaderDialog
 from builder.tui.modals.roll import RollDialog
+from builder.tui.modals.settings import SettingsDialog
 from builder.tui.modals.unit import UnitDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
@@ -319,6 +320,39 @@ async def test_army_settings(army_path: Path) -> None:
     saved = armyfile.load(army_path)
     assert (saved.name, saved.side, saved.english, saved.points) == \
         ("Henry's Host", "york", False, 120)
+
+
+@run_async
+async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Path) -> None:
+    bounds = armyfile._TOP["points"]
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        error = app.screen.query_one("#settings-error", Label)
+        await clear_and_type(pilot, "#settings-points", str(bounds.max + 1))
+        # Said as it is typed, in the dialog, and Keep does not close it.
+        assert f"from 0 to {bounds.max}" in str(error.render())
+        await pilot.click("#ok")
+        assert isinstance(app.screen, SettingsDialog) and app.session.army.points == 100
+        await clear_and_type(pilot, "#settings-points", "-1")
+        await pilot.press("enter")
+        assert isinstance(app.screen, SettingsDialog) and "from 0 to" in str(error.render())
+        await clear_and_type(pilot, "#settings-points", str(bounds.max))
+        assert str(error.render()) == ""
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArmyScreen)
+        await pilot.press("ctrl+s")
+    assert armyfile.load(army_path).points == bounds.max
+
+
+@run_async
+async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await clear_and_type(pilot, "#settings-points", "")
+        await pilot.click("#ok")
+        assert isinstance(app.screen, ArmyScreen) and app.session.army.points is None
 
 
 @run_async

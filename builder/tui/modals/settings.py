@@ -5,8 +5,10 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.validation import Integer
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
+from builder import armyfile
 from builder.army import Army
 from builder.armyfile import NAME_MAX
 from builder.rules.base import Ruleset
@@ -15,6 +17,13 @@ from builder.tui.modals.base import Dialog, row
 
 #: The Select value for "no side chosen".
 NO_SIDE = "-"
+#: The loader's own bounds on ``points``: the dialog never keeps a value the file refuses.
+POINTS = armyfile._TOP["points"]
+
+
+def points_validator() -> Integer:
+    return Integer(POINTS.min, POINTS.max, failure_description=(
+        f"Agreed points must be a whole number from {POINTS.min} to {POINTS.max}, or blank."))
 
 
 class SettingsDialog(Dialog[ArmySettings | None]):
@@ -47,7 +56,8 @@ class SettingsDialog(Dialog[ArmySettings | None]):
                                                      else str(army.points),
                                                      id="settings-points", type="integer",
                                                      placeholder="blank: none",
-                                                     compact=True))
+                                                     validators=[points_validator()],
+                                                     valid_empty=True, compact=True))
             yield Label("", id="settings-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Keep", id="ok", variant="primary", compact=True)
@@ -63,18 +73,23 @@ class SettingsDialog(Dialog[ArmySettings | None]):
             return
         points = self.army.points
         if self.query("#settings-points"):
-            text = self.query_one("#settings-points", Input).value.strip()
-            try:
-                points = int(text) if text else None
-            except ValueError:
-                error.update("Agreed points must be a whole number.")
+            field = self.query_one("#settings-points", Input)
+            result = field.validate(field.value)
+            if result is not None and not result.is_valid:
+                error.update(result.failure_descriptions[0])
+                field.focus()
                 return
-            if points is not None and points < 0:
-                error.update("Agreed points cannot be negative.")
-                return
+            points = int(field.value) if field.value else None
         side = self.query_one("#settings-side", Select).value
         self.dismiss(ArmySettings(name, None if side == NO_SIDE else str(side),
                                   self.query_one("#settings-english", Checkbox).value, points))
+
+    @on(Input.Changed, "#settings-points")
+    def _points_changed(self, event: Input.Changed) -> None:
+        # Said as it is typed, not only when Keep is pressed.
+        result = event.validation_result
+        self.query_one("#settings-error", Label).update(
+            "" if result is None or result.is_valid else result.failure_descriptions[0])
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:
