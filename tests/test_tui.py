@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual import events
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from builder import armyfile
 from builder.cli import main
@@ -23,10 +23,12 @@ from builder.resources import examples_dir, sample_army
 from builder.rules import get_ruleset
 from builder.tui.app import BillhooksApp
 from builder.tui.edits import Place
+from builder.tui.modals.broken import BrokenFileDialog
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.help import HelpScreen
 from builder.tui.modals.leader import LeaderDialog
+from builder.tui.modals.path import PathDialog
 from builder.tui.modals.roll import RollDialog
 from builder.tui.modals.settings import SettingsDialog
 from builder.tui.modals.unit import UnitDialog
@@ -449,14 +451,94 @@ async def test_works_in_a_big_terminal(army_path: Path) -> None:
                    for label in tree_labels(app))
 
 
-def test_cli_refuses_a_bad_file_before_starting(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text('ruleset = "billhooks"\nname = "x"\nsidee = "york"\n')
-    assert main(["tui", str(bad)]) == 2
-    assert "bad.toml:3" in capsys.readouterr().err
+BAD = 'ruleset = "billhooks"\nname = "x"\nsidee = "york"\n'
+
+
+def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BillhooksApp:
+    """The app ``billhooks ARGS`` would run, caught before it takes the terminal."""
+    started: list[BillhooksApp] = []
+    monkeypatch.setattr(BillhooksApp, "run", lambda self: started.append(self))
+    assert main(args) == 0
+    return started[0]
+
+
+def path_error(app: BillhooksApp) -> str:
+    return str(app.screen.query_one("#path-error", Label).render())
+
+
+def test_cli_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
     assert main(["tui", str(tmp_path / "no" / "such" / "army.toml")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+@run_async
+async def test_a_broken_file_opens_the_builder_with_its_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = builder_on(["tui", str(bad)], monkeypatch)
+    assert app.session.path is None and not app.session.dirty
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, BrokenFileDialog)
+        shown = str(app.screen.query_one("#broken-error", Label).render())
+        assert shown.startswith(f"{bad}:3: sidee: unknown key (did you mean 'side'?)")
+        buttons = {str(b.label) for b in app.screen.query(Button)}
+        assert {"Open... (Ctrl+O)", "New army (Ctrl+N)", "Quit"} <= buttons
+        await pilot.press("ctrl+n")
+        assert isinstance(app.screen, ArmyScreen) and app.session.army.name == "New army"
+        await pilot.press("down", "a")
+        await type_text(pilot, "billmen")
+        await pilot.press("enter", "ctrl+s")  # no file yet: Save asks, and not for bad.toml
+        assert app.screen.query_one("#path", Input).value == "my-army.toml"
+        await pilot.press("escape")
+    assert bad.read_text() == BAD
+
+
+@run_async
+async def test_open_from_the_broken_file_dialog_keeps_the_error_in_view(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = builder_on(["tui", str(bad)], monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        assert app.screen.query_one("#path", Input).value == str(bad)
+        await pilot.press("enter")  # still broken: the dialog stays, the error in it
+        assert isinstance(app.screen, PathDialog) and f"{bad}:3: sidee" in path_error(app)
+        bad.write_text(BAD.replace("sidee", "side"))  # mended in an editor
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArmyScreen) and app.session.path == bad
+        assert app.session.army.side == "york"
+
+
+@run_async
+async def test_quit_from_the_broken_file_dialog(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bad.toml").write_text(BAD)
+    app = builder_on(["tui", str(tmp_path / "bad.toml")], monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#quit")
+        await pilot.pause()
+        assert not app.is_running
+
+
+@run_async
+async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
+        army_path: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await clear_and_type(pilot, "#path", str(bad))
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, PathDialog)
+        assert path_error(app).startswith(f"{bad}:3: sidee: unknown key")
+        assert app.session.path == army_path  # the army being edited is kept
+        await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen)
 
 
 @run_async
