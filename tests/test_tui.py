@@ -305,6 +305,41 @@ async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
         assert "LEGAL" in status(app)
 
 
+def findings_shown(app: BillhooksApp) -> list[str]:
+    panel = app.army_screen.query_one("#findings", OptionList)
+    return [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+
+
+@run_async
+async def test_findings_say_which_key_to_press(army_path: Path) -> None:
+    text = army_path.read_text()
+    army_path.write_text(text.replace("c_in_c = true\n", "").replace(
+        'rank = "Captain"\ncommand_class = 2', 'rank = "Captain"\ncommand_class = 3').replace(
+        'rank = "Knight Banneret"\ncommand_class = 2', 'rank = "Knight Banneret"\n'
+        'command_class = 3'))
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        shown = findings_shown(app)
+        assert any(line.endswith("no leader is the C-in-C: select the leader you want as "
+                                 "C-in-C and press c") for line in shown), shown
+        assert any(line.endswith("Rhys ap Thomas is a second Hero, and an army has at most "
+                                 "one: select the leader and press k to set the class")
+                   for line in shown), shown
+        assert not any("command_class" in line or "c_in_c" in line for line in shown)
+        # Doing what it says puts it right: Enter goes to the leader, k sets his class.
+        hero = next(i for i, line in enumerate(shown) if "second Hero" in line)
+        await pilot.press("f")
+        app.army_screen.query_one("#findings", OptionList).highlighted = hero
+        await pilot.press("enter")
+        assert cursor(app) == Place(2)
+        assert "press k to set the class" in detail(app)
+        await pilot.press("k")
+        assert not any("second Hero" in line for line in findings_shown(app))
+        await pilot.press("up", "up", "up", "c")  # Sir John Savage becomes the C-in-C
+        assert cursor(app) == Place(1) and app.session.army.wards[1].leader.c_in_c
+        assert "LEGAL" in status(app), findings_shown(app)
+
+
 @run_async
 async def test_army_settings(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))

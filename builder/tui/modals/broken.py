@@ -9,13 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
 from builder.armyfile import ArmyFileError
-from builder.tui.actions import ACTIONS, key_label
+from builder.tui.actions import key_of
 from builder.tui.modals.base import Dialog
-
-
-def _keys(action: str) -> str:
-    """The key of an app action as the footer shows it (Ctrl+O)."""
-    return key_label(next(a.keys for a in ACTIONS if a.action == action).split(",")[0])
 
 
 class BrokenFileDialog(Dialog[str | None]):
@@ -37,9 +32,9 @@ class BrokenFileDialog(Dialog[str | None]):
                         "it in Save as. Mend it in an editor and open it again, open another "
                         "file, or start on a new army.", classes="note")
             with Horizontal(classes="buttons"):
-                yield Button(f"Open... ({_keys('open')})", id="open", variant="primary",
+                yield Button(f"Open... ({key_of('open')})", id="open", variant="primary",
                              compact=True)
-                yield Button(f"New army ({_keys('new')})", id="new", compact=True)
+                yield Button(f"New army ({key_of('new')})", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
 
     def action_answer(self, answer: str) -> None:
