@@ -368,18 +368,51 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
         error = app.screen.query_one("#settings-error", Label)
         await clear_and_type(pilot, "#settings-points", str(bounds.max + 1))
         # Said as it is typed, in the dialog, and Keep does not close it.
-        assert f"from 0 to {bounds.max}" in str(error.render())
+        assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
+            str(error.render())
         await pilot.click("#ok")
         assert isinstance(app.screen, SettingsDialog) and app.session.army.points == 100
         await clear_and_type(pilot, "#settings-points", "-1")
         await pilot.press("enter")
-        assert isinstance(app.screen, SettingsDialog) and "from 0 to" in str(error.render())
+        assert isinstance(app.screen, SettingsDialog) and "out of range" in str(error.render())
         await clear_and_type(pilot, "#settings-points", str(bounds.max))
         assert str(error.render()) == ""
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen)
         await pilot.press("ctrl+s")
     assert armyfile.load(army_path).points == bounds.max
+
+
+@run_async
+async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path) -> None:
+    """Names, ranks and labels are checked as the loader checks them (control characters,
+    lengths), so Keep never leaves a value the saved file would refuse."""
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        for keys, field, error, good in [
+                (["s"], "#settings-name", "#settings-error", "Henry's Host"),
+                (["down", "e"], "#unit-label", "#unit-error", "Oxford's archers"),
+                (["up", "up", "e"], "#leader-rank", "#leader-error", "Baron")]:
+            await pilot.press(*keys)
+            dialog = app.screen
+            await clear_and_type(pilot, field, "Bad\x1b[31m name")
+            shown = str(dialog.query_one(error, Label).render())
+            assert "contains a control character (U+001B): remove it" in shown, shown
+            await pilot.click("#ok")
+            assert app.screen is dialog  # Keep does not close it
+            await clear_and_type(pilot, field, good)
+            assert str(dialog.query_one(error, Label).render()) == ""
+            await pilot.click("#ok")
+            assert isinstance(app.screen, ArmyScreen)
+        await pilot.press("down", "e")
+        await clear_and_type(pilot, "#unit-label", "L" * 81)  # over the file's 80: refused
+        assert app.screen.query_one("#unit-label", Input).value == ""
+        await clear_and_type(pilot, "#unit-label", "L" * 80)
+        await pilot.click("#ok")
+        await pilot.press("ctrl+s")
+    army = armyfile.load(army_path)
+    assert army.name == "Henry's Host" and army.wards[0].leader.rank == "Baron"
+    assert [u.label for u in army.wards[0].units[:2]] == ["L" * 80, "Oxford's archers"]
 
 
 @run_async
