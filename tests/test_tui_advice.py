@@ -41,14 +41,14 @@ def classes(*values: int) -> str:
 def test_a_second_hero_says_press_k() -> None:
     f = one(classes(2, 3, 3), "one-hero")
     assert f.message.endswith("set command_class = 2")  # `check` still speaks the file
-    assert builder_message(f, RULES) == ("Rhys ap Thomas is a second Hero, and an army has at "
+    assert builder_message(f) == ("Rhys ap Thomas is a second Hero, and an army has at "
                                          "most one: select the leader and press k to set the "
                                          "class")
 
 
 def test_a_dolt_c_in_c_says_press_k() -> None:
     f = one(classes(1, 2, 2), "c-in-c-dolt")
-    assert builder_message(f, RULES) == ("John de Vere, Earl of Oxford is the C-in-C and may "
+    assert builder_message(f) == ("John de Vere, Earl of Oxford is the C-in-C and may "
                                          "not be a Dolt: select the leader and press k to set "
                                          "the class")
 
@@ -56,13 +56,13 @@ def test_a_dolt_c_in_c_says_press_k() -> None:
 def test_no_c_in_c_says_select_and_press_c() -> None:
     f = one(LANCASTER.replace("c_in_c = true\n", ""), "one-c-in-c")
     assert "set c_in_c = true" in f.message
-    assert builder_message(f, RULES) == ("no leader is the C-in-C: select the leader you want "
+    assert builder_message(f) == ("no leader is the C-in-C: select the leader you want "
                                          "as C-in-C and press c")
 
 
 def test_two_c_in_cs_say_press_c() -> None:
     text = LANCASTER.replace('rank = "Knight Banneret"', 'rank = "Knight Banneret"\nc_in_c = true')
-    shown = builder_message(one(text, "one-c-in-c"), RULES)
+    shown = builder_message(one(text, "one-c-in-c"))
     assert shown.startswith("2 leaders are marked C-in-C (John de Vere, Earl of Oxford, "
                             "Sir John Savage): ") and shown.endswith("press c")
 
@@ -80,7 +80,7 @@ def test_a_unit_option_says_press_e(edit: tuple[str, str]) -> None:
     assert edit[0] in LANCASTER
     f = one(LANCASTER.replace(edit[0], edit[1], 1), "option-not-allowed")
     assert f.fix is not None and f.fix.key in RULES.unit_schema
-    shown = builder_message(f, RULES)
+    shown = builder_message(f)
     assert shown == f"{f.fix.problem}: select the unit and press e to change its options"
     assert not FILE_WORDS.search(shown), shown
 
@@ -94,7 +94,7 @@ def test_every_fix_the_checks_give_is_said_in_the_builders_words() -> None:
     assert {f.code for f in fixed} == {"one-hero", "c-in-c-dolt", "one-c-in-c",
                                        "option-not-allowed"}
     for f in fixed:
-        shown = builder_message(f, RULES)
+        shown = builder_message(f)
         assert f.message.startswith(f.fix.problem) and shown.startswith(f.fix.problem)
         assert "press " in shown and not FILE_WORDS.search(shown), shown
 
@@ -106,11 +106,22 @@ def test_keys_come_from_the_action_table() -> None:
 
 def test_findings_without_a_fix_the_builder_knows_are_shown_as_they_are() -> None:
     plain = Finding("warning", "ward-size", "a ward has 4 units; the rules advise 2 or 3")
-    unknown = Finding("error", "x", "do y: set z = 1", fix=Fix("z", "do y"))
-    points = Finding("error", "x", "troops over: set points = 120", fix=Fix("points",
-                                                                             "troops over"))
-    assert builder_message(plain, RULES) == plain.message
-    assert builder_message(unknown, RULES) == unknown.message
-    assert builder_message(points, RULES) == "troops over: press s to change the army settings"
+    photo = Finding("warning", "x", "no such photo: set photo = \"a.jpg\"",
+                    "wards[0].units[1]", Fix("photo", "no such photo"))  # not in a dialog
+    assert builder_message(plain) == plain.message
+    assert builder_message(photo) == photo.message
     assert plain.as_dict() == {"level": "warning", "code": "ward-size",
                                "message": plain.message, "where": ""}  # JSON contract kept
+
+
+def test_a_fix_is_said_for_the_place_it_names() -> None:
+    def said(key: str, where: str) -> str:
+        return builder_message(Finding("error", "x", f"bad: set {key} = 1", where,
+                                       Fix(key, "bad")))
+
+    assert said("points", "points") == "bad: press s to change the army settings"
+    assert said("name", "") == "bad: press s to change the army settings"
+    assert said("name", "wards[1].leader") == "bad: select the leader and press e to edit him"
+    assert said("label", "wards[1].units[0]") == ("bad: select the unit and press e to change "
+                                                 "its options")
+    assert said("label", "") == "bad: set label = 1"  # the army has no label

@@ -16,13 +16,13 @@ from builder.tui.modals.base import Dialog
 class BrokenFileDialog(Dialog[str | None]):
     """Dismisses with "open", "new" or "quit"; None (Escape) stays on the new army too."""
 
-    def __init__(self, problem: ArmyFileError) -> None:
-        super().__init__()
-        self.problem = problem
-
     # The app's own Ctrl+O and Ctrl+N are off under a dialog: here they answer it.
     BINDINGS = [Binding("ctrl+o", "answer('open')", "Open", priority=True),
                 Binding("ctrl+n", "answer('new')", "New army", priority=True)]
+
+    def __init__(self, problem: ArmyFileError) -> None:
+        super().__init__()
+        self.problem = problem
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -83,7 +83,7 @@ class ArmyScreen(Screen[None]):
         self.query_one("#tree", ArmyTree).show(army, session.summary, session.ruleset, place)
         self.query_one("#detail", DetailPane).show(session.ruleset, army, place,
                                                    session.summary)
-        self.query_one("#findings", FindingsPanel).show(session.summary, session.ruleset)
+        self.query_one("#findings", FindingsPanel).show(session.summary)
         self.query_one("#status", StatusBar).show(army, session.summary, session.dirty)
         self.builder.update_title()
 

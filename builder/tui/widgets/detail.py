@@ -28,14 +28,12 @@ def _grid() -> Table:
     return grid
 
 
-def _findings(findings: list[Finding], ruleset: Ruleset, colours: Colours
-              ) -> list[RenderableType]:
+def _findings(findings: list[Finding], colours: Colours) -> list[RenderableType]:
     out: list[RenderableType] = []
     for f in findings:
         colour = colours.error if f.level == "error" else colours.warning
         mark = "✖" if f.level == "error" else "▲"
-        out.append(Text.assemble((f"{mark} ", f"bold {colour}"),
-                                   builder_message(f, ruleset)))
+        out.append(Text.assemble((f"{mark} ", f"bold {colour}"), builder_message(f)))
     return out
 
 
@@ -71,7 +69,7 @@ def unit_view(ruleset: Ruleset, army: Army, place: Place, summary: ArmySummary,
     parts: list[RenderableType] = [head, sub, Text(), grid]
     notes = [f for f in summary.findings if f.where == place.key]
     if notes:
-        parts += [Text(), *_findings(notes, ruleset, colours)]
+        parts += [Text(), *_findings(notes, colours)]
     return Group(*parts)
 
 
@@ -94,7 +92,7 @@ def leader_view(ruleset: Ruleset, army: Army, place: Place, summary: ArmySummary
     keys = {place.key, f"{place.key}.leader"}
     notes = [f for f in summary.findings if f.where in keys]
     if notes:
-        parts += [Text(), *_findings(notes, ruleset, colours)]
+        parts += [Text(), *_findings(notes, colours)]
     return Group(*parts)
 
 
@@ -120,7 +118,7 @@ def army_view(ruleset: Ruleset, army: Army, summary: ArmySummary,
     parts: list[RenderableType] = [Text(army.name, "bold"), Text(), grid]
     notes = [f for f in summary.findings if f.where in ("", "points", "wards")]
     if notes:
-        parts += [Text(), *_findings(notes, ruleset, colours)]
+        parts += [Text(), *_findings(notes, colours)]
     return Group(*parts)
 
 
