@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from importlib import import_module
 
 from builder import __version__
+from builder.export.base import BLEED_MAX_MM
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -42,8 +43,8 @@ def _bleed(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected millimetres, got {text!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"bleed must be 0-10 mm, got {value:g}")
+    if not 0 <= value <= BLEED_MAX_MM:
+        raise argparse.ArgumentTypeError(f"bleed must be 0-{BLEED_MAX_MM:g} mm, got {value:g}")
     return value
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual import events
-from textual.widgets import Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
 from builder import armyfile
 from builder.cli import main
@@ -23,11 +23,14 @@ from builder.resources import examples_dir, sample_army
 from builder.rules import get_ruleset
 from builder.tui.app import BillhooksApp
 from builder.tui.edits import Place
+from builder.tui.modals.broken import BrokenFileDialog
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.help import HelpScreen
 from builder.tui.modals.leader import LeaderDialog
+from builder.tui.modals.path import PathDialog
 from builder.tui.modals.roll import RollDialog
+from builder.tui.modals.settings import SettingsDialog
 from builder.tui.modals.unit import UnitDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
@@ -302,6 +305,41 @@ async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
         assert "LEGAL" in status(app)
 
 
+def findings_shown(app: BillhooksApp) -> list[str]:
+    panel = app.army_screen.query_one("#findings", OptionList)
+    return [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+
+
+@run_async
+async def test_findings_say_which_key_to_press(army_path: Path) -> None:
+    text = army_path.read_text()
+    army_path.write_text(text.replace("c_in_c = true\n", "").replace(
+        'rank = "Captain"\ncommand_class = 2', 'rank = "Captain"\ncommand_class = 3').replace(
+        'rank = "Knight Banneret"\ncommand_class = 2', 'rank = "Knight Banneret"\n'
+        'command_class = 3'))
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        shown = findings_shown(app)
+        assert any(line.endswith("no leader is the C-in-C: select the leader you want as "
+                                 "C-in-C and press c") for line in shown), shown
+        assert any(line.endswith("Rhys ap Thomas is a second Hero, and an army has at most "
+                                 "one: select the leader and press k to set the class")
+                   for line in shown), shown
+        assert not any("command_class" in line or "c_in_c" in line for line in shown)
+        # Doing what it says puts it right: Enter goes to the leader, k sets his class.
+        hero = next(i for i, line in enumerate(shown) if "second Hero" in line)
+        await pilot.press("f")
+        app.army_screen.query_one("#findings", OptionList).highlighted = hero
+        await pilot.press("enter")
+        assert cursor(app) == Place(2)
+        assert "press k to set the class" in detail(app)
+        await pilot.press("k")
+        assert not any("second Hero" in line for line in findings_shown(app))
+        await pilot.press("up", "up", "up", "c")  # Sir John Savage becomes the C-in-C
+        assert cursor(app) == Place(1) and app.session.army.wards[1].leader.c_in_c
+        assert "LEGAL" in status(app), findings_shown(app)
+
+
 @run_async
 async def test_army_settings(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
@@ -319,6 +357,72 @@ async def test_army_settings(army_path: Path) -> None:
     saved = armyfile.load(army_path)
     assert (saved.name, saved.side, saved.english, saved.points) == \
         ("Henry's Host", "york", False, 120)
+
+
+@run_async
+async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Path) -> None:
+    bounds = armyfile._TOP["points"]
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        error = app.screen.query_one("#settings-error", Label)
+        await clear_and_type(pilot, "#settings-points", str(bounds.max + 1))
+        # Said as it is typed, in the dialog, and Keep does not close it.
+        assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
+            str(error.render())
+        await pilot.click("#ok")
+        assert isinstance(app.screen, SettingsDialog) and app.session.army.points == 100
+        await clear_and_type(pilot, "#settings-points", "-1")
+        await pilot.press("enter")
+        assert isinstance(app.screen, SettingsDialog) and "out of range" in str(error.render())
+        await clear_and_type(pilot, "#settings-points", str(bounds.max))
+        assert str(error.render()) == ""
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArmyScreen)
+        await pilot.press("ctrl+s")
+    assert armyfile.load(army_path).points == bounds.max
+
+
+@run_async
+async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path) -> None:
+    """Names, ranks and labels are checked as the loader checks them (control characters,
+    lengths), so Keep never leaves a value the saved file would refuse."""
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        for keys, field, error, good in [
+                (["s"], "#settings-name", "#settings-error", "Henry's Host"),
+                (["down", "e"], "#unit-label", "#unit-error", "Oxford's archers"),
+                (["up", "up", "e"], "#leader-rank", "#leader-error", "Baron")]:
+            await pilot.press(*keys)
+            dialog = app.screen
+            await clear_and_type(pilot, field, "Bad\x1b[31m name")
+            shown = str(dialog.query_one(error, Label).render())
+            assert "contains a control character (U+001B): remove it" in shown, shown
+            await pilot.click("#ok")
+            assert app.screen is dialog  # Keep does not close it
+            await clear_and_type(pilot, field, good)
+            assert str(dialog.query_one(error, Label).render()) == ""
+            await pilot.click("#ok")
+            assert isinstance(app.screen, ArmyScreen)
+        await pilot.press("down", "e")
+        await clear_and_type(pilot, "#unit-label", "L" * 81)  # over the file's 80: refused
+        assert app.screen.query_one("#unit-label", Input).value == ""
+        await clear_and_type(pilot, "#unit-label", "L" * 80)
+        await pilot.click("#ok")
+        await pilot.press("ctrl+s")
+    army = armyfile.load(army_path)
+    assert army.name == "Henry's Host" and army.wards[0].leader.rank == "Baron"
+    assert [u.label for u in army.wards[0].units[:2]] == ["L" * 80, "Oxford's archers"]
+
+
+@run_async
+async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        await clear_and_type(pilot, "#settings-points", "")
+        await pilot.click("#ok")
+        assert isinstance(app.screen, ArmyScreen) and app.session.army.points is None
 
 
 @run_async
@@ -415,14 +519,94 @@ async def test_works_in_a_big_terminal(army_path: Path) -> None:
                    for label in tree_labels(app))
 
 
-def test_cli_refuses_a_bad_file_before_starting(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text('ruleset = "billhooks"\nname = "x"\nsidee = "york"\n')
-    assert main(["tui", str(bad)]) == 2
-    assert "bad.toml:3" in capsys.readouterr().err
+BAD = 'ruleset = "billhooks"\nname = "x"\nsidee = "york"\n'
+
+
+def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BillhooksApp:
+    """The app ``billhooks ARGS`` would run, caught before it takes the terminal."""
+    started: list[BillhooksApp] = []
+    monkeypatch.setattr(BillhooksApp, "run", lambda self: started.append(self))
+    assert main(args) == 0
+    return started[0]
+
+
+def path_error(app: BillhooksApp) -> str:
+    return str(app.screen.query_one("#path-error", Label).render())
+
+
+def test_cli_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                      ) -> None:
     assert main(["tui", str(tmp_path / "no" / "such" / "army.toml")]) == 2
     assert "no such folder" in capsys.readouterr().err
+
+
+@run_async
+async def test_a_broken_file_opens_the_builder_with_its_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = builder_on(["tui", str(bad)], monkeypatch)
+    assert app.session.path is None and not app.session.dirty
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, BrokenFileDialog)
+        shown = str(app.screen.query_one("#broken-error", Label).render())
+        assert shown.startswith(f"{bad}:3: sidee: unknown key (did you mean 'side'?)")
+        buttons = {str(b.label) for b in app.screen.query(Button)}
+        assert {"Open... (Ctrl+O)", "New army (Ctrl+N)", "Quit"} <= buttons
+        await pilot.press("ctrl+n")
+        assert isinstance(app.screen, ArmyScreen) and app.session.army.name == "New army"
+        await pilot.press("down", "a")
+        await type_text(pilot, "billmen")
+        await pilot.press("enter", "ctrl+s")  # no file yet: Save asks, and not for bad.toml
+        assert app.screen.query_one("#path", Input).value == "my-army.toml"
+        await pilot.press("escape")
+    assert bad.read_text() == BAD
+
+
+@run_async
+async def test_open_from_the_broken_file_dialog_keeps_the_error_in_view(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = builder_on(["tui", str(bad)], monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        assert app.screen.query_one("#path", Input).value == str(bad)
+        await pilot.press("enter")  # still broken: the dialog stays, the error in it
+        assert isinstance(app.screen, PathDialog) and f"{bad}:3: sidee" in path_error(app)
+        bad.write_text(BAD.replace("sidee", "side"))  # mended in an editor
+        await pilot.press("enter")
+        assert isinstance(app.screen, ArmyScreen) and app.session.path == bad
+        assert app.session.army.side == "york"
+
+
+@run_async
+async def test_quit_from_the_broken_file_dialog(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "bad.toml").write_text(BAD)
+    app = builder_on(["tui", str(tmp_path / "bad.toml")], monkeypatch)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.click("#quit")
+        await pilot.pause()
+        assert not app.is_running
+
+
+@run_async
+async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
+        army_path: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD)
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+o")
+        await clear_and_type(pilot, "#path", str(bad))
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, PathDialog)
+        assert path_error(app).startswith(f"{bad}:3: sidee: unknown key")
+        assert app.session.path == army_path  # the army being edited is kept
+        await pilot.press("escape")
+        assert isinstance(app.screen, ArmyScreen)
 
 
 @run_async

@@ -23,6 +23,7 @@ from textual.widgets import (
 )
 
 from builder import armyfile
+from builder.cli import main
 from builder.collection import load_collection
 from builder.muster import muster
 from builder.resources import examples_dir
@@ -182,6 +183,33 @@ async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path)
         assert "Export failed" in str(screen.query_one("#print-status", Label).render())
         assert not screen.query_one("#print-export").disabled
         assert isinstance(screen.query_one("#print-out", Input), Input)
+
+
+@pytest.mark.parametrize("bleed", ["10.5", "-1", "1e400"])
+@run_async
+async def test_print_refuses_the_bleed_the_cli_refuses(army_path: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str],
+                                                       bleed: str) -> None:
+    # One bound for both: the command line says no to the same value.
+    with pytest.raises(SystemExit) as refused:
+        main(["export", str(army_path), "--out", str(tmp_path / "cli"), "--bleed", bleed])
+    assert refused.value.code == 2
+    assert "bleed must be 0-10 mm" in capsys.readouterr().err
+    out = tmp_path / "pack"
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        await clear_and_type(pilot, "#print-out", str(out))
+        await clear_and_type(pilot, "#print-bleed", bleed)
+        shown = screen.query_one("#print-status", Label)
+        assert "Bleed must be 0-10 mm" in str(shown.render())  # as it is typed
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        assert "Bleed must be 0-10 mm" in str(shown.render())
+        assert not screen.query_one("#print-progress").display and not out.exists()
+        await clear_and_type(pilot, "#print-bleed", "10")
+        assert str(shown.render()) == ""
 
 
 @run_async

@@ -110,3 +110,16 @@ def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]
 
 def test_print_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
     assert snap_compare(make_app(), press=["p"], terminal_size=(80, 24))
+
+
+def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.cli import main
+
+    monkeypatch.chdir(tmp_path)  # the error names bad.toml, the same wherever tests run
+    Path("bad.toml").write_text('ruleset = "billhooks"\nname = "x"\npoints = 100001\n')
+    started: list[BillhooksApp] = []
+    with monkeypatch.context() as caught:  # the app the command would run, not run yet
+        caught.setattr(BillhooksApp, "run", lambda self: started.append(self))
+        assert main(["tui", "bad.toml"]) == 0
+    assert snap_compare(started[0], terminal_size=(80, 24))

@@ -5,22 +5,28 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from builder.armyfile import ArmyFileError
 from builder.cli import UsageError
 from builder.resources import sample_army
 
 
 def run(args: argparse.Namespace) -> int:
-    # Read the army before Textual starts, so a bad file is a plain message and exit 2.
-    from builder.tui.session import Session
+    from builder.tui.session import Session, new_army
 
+    problem: ArmyFileError | None = None
     if args.army is None:
         session = Session.sample(sample_army())
     else:
         path = Path(args.army).expanduser()
         if not path.exists() and not path.parent.is_dir():
             raise UsageError(f"{path}: no such folder: {path.parent}")
-        session = Session.open(path)
+        try:
+            session = Session.open(path)
+        except ArmyFileError as exc:
+            # The builder opens anyway and says what is wrong, on a new army with no file:
+            # nothing is written over the broken one unless the player saves there.
+            session, problem = Session(new_army(), None), exc
     from builder.tui.app import BillhooksApp
 
-    BillhooksApp(session).run()
+    BillhooksApp(session, problem=problem).run()
     return 0

@@ -18,6 +18,8 @@ PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Card sizes in millimetres (portrait).
 CARD_MM = {"poker": (63.5, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7)}
 TOKEN_MM = 25.0
+#: The most bleed a sheet takes, in millimetres (the CLI's --bleed and the Print screen).
+BLEED_MAX_MM = 10.0
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,21 @@ Level = Literal["error", "warning"]
 
 
 @dataclass(frozen=True)
+class Fix:
+    """A finding's remedy as data: which army-file key to change on what ``where`` names.
+
+    ``message`` gives the remedy in army-file terms (``set command_class = 2``); an editor
+    that changes the army its own way (the builder: a key to press) shows ``problem`` and says
+    the rest in its own words.
+    """
+
+    #: The key to change: a leader's ``command_class`` or ``c_in_c``, a unit's option ...
+    key: str
+    #: The message without its army-file advice.
+    problem: str
+
+
+@dataclass(frozen=True)
 class Finding:
     """One thing the rules forbid (error) or advise against (warning)."""
 
@@ -26,6 +41,14 @@ class Finding:
     message: str
     #: Where in the army file, e.g. ``wards[2].units[1]``; "" for the army as a whole.
     where: str = ""
+    #: The remedy as data, when the message's advice names army-file keys.
+    fix: Fix | None = None
+
+    @classmethod
+    def advising(cls, level: Level, code: str, problem: str, key: str, advice: str,
+                 where: str = "") -> Finding:
+        """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``."""
+        return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem))
 
     def as_dict(self) -> dict[str, str]:
         return {"level": self.level, "code": self.code, "message": self.message,

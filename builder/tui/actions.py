@@ -96,3 +96,8 @@ def key_label(keys: str) -> str:
         else:
             out.append(k)
     return " / ".join(out)
+
+
+def key_of(action: str) -> str:
+    """The first key of ``action`` as a person reads it (``make_c_in_c``: ``c``)."""
+    return key_label(next(a.keys for a in ACTIONS if a.action == action).split(",")[0])

@@ -66,10 +66,13 @@ class BillhooksApp(App[None]):
     BINDINGS = bindings("app")
     COMMANDS = App.COMMANDS | {BuilderCommands}
 
-    def __init__(self, session: Session, seed: int | None = None) -> None:
-        """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed."""
+    def __init__(self, session: Session, seed: int | None = None,
+                 problem: ArmyFileError | None = None) -> None:
+        """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
+        ``problem``: the file asked for could not be read; it is shown over ``session``."""
         super().__init__()
         self.session = session
+        self.problem = problem
         self._seeds: random.Random = random.Random(seed) if seed is not None \
             else random.SystemRandom()
         self.army_screen = ArmyScreen()
@@ -85,6 +88,23 @@ class BillhooksApp(App[None]):
     def get_default_screen(self) -> ArmyScreen:
         # The army screen is the bottom of the stack: there is nothing to go back to.
         return self.army_screen
+
+    def on_mount(self) -> None:
+        if self.problem is not None:
+            self._show_problem(self.problem)
+
+    def _show_problem(self, problem: ArmyFileError) -> None:
+        from builder.tui.modals.broken import BrokenFileDialog
+
+        def answered(answer: str | None) -> None:
+            if answer == "open":
+                self.action_open(suggestion=problem.path)
+            elif answer == "new":
+                self.action_new()
+            elif answer == "quit":
+                self.exit()
+
+        self.push_screen(BrokenFileDialog(problem), answered)
 
     # --- shared -------------------------------------------------------------------------
 
@@ -196,22 +216,24 @@ class BillhooksApp(App[None]):
         self.session = session
         self.army_screen.show_army(self.army_screen.first_place())
 
-    def action_open(self) -> None:
+    def action_open(self, suggestion: str = "") -> None:
+        self._unless_unsaved("open another army", lambda: self._ask_open(suggestion))
+
+    def _ask_open(self, suggestion: str = "", error: str = "") -> None:
+        """The Open dialog; a file that cannot be read brings it back, the error in it."""
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
             try:
                 session = Session.open(path)
             except ArmyFileError as exc:
-                self.notify(str(exc), title="Cannot open", severity="error", timeout=10)
+                self._ask_open(str(path), str(exc))
                 return
             self.load(session)
             self.notify(f"Opened {path}")
 
-        self._unless_unsaved("open another army",
-                             lambda: self.push_screen(PathDialog("Open an army file",
-                                                                 must_exist=True,
-                                                                 action="Open"), chosen))
+        self.push_screen(PathDialog("Open an army file", suggestion, must_exist=True,
+                                    action="Open", error=error), chosen)
 
     def action_new(self) -> None:
         self._unless_unsaved("start a new army",

@@ -128,27 +128,28 @@ def check_one_c_in_c(army: Army) -> list[Finding]:
     if len(chiefs) == 1:
         return []
     if not chiefs:
-        return [Finding("error", "one-c-in-c",
-                        "no leader is the C-in-C: set c_in_c = true on one leader", "wards")]
+        return [Finding.advising("error", "one-c-in-c", "no leader is the C-in-C", "c_in_c",
+                                 "set c_in_c = true on one leader", "wards")]
     names = ", ".join(army.wards[i].leader.name for i in chiefs)
-    return [Finding("error", "one-c-in-c",
-                    f"{len(chiefs)} leaders are marked C-in-C ({names}): keep exactly one",
-                    f"wards[{i}].leader") for i in chiefs[1:]]
+    return [Finding.advising("error", "one-c-in-c",
+                             f"{len(chiefs)} leaders are marked C-in-C ({names})", "c_in_c",
+                             "keep exactly one", f"wards[{i}].leader") for i in chiefs[1:]]
 
 
 def check_one_hero(army: Army) -> list[Finding]:
     """At most one Hero (command class 3) in an army (1.4)."""
     heroes = [i for i, w in enumerate(army.wards) if w.leader.command_class == 3]
-    return [Finding("error", "one-hero",
-                    f"{army.wards[i].leader.name} is a second Hero: an army has at most one; "
-                    "set command_class = 2", f"wards[{i}].leader") for i in heroes[1:]]
+    return [Finding.advising("error", "one-hero",
+                             f"{army.wards[i].leader.name} is a second Hero, and an army has "
+                             "at most one", "command_class", "set command_class = 2",
+                             f"wards[{i}].leader") for i in heroes[1:]]
 
 
 def check_c_in_c_dolt(army: Army) -> list[Finding]:
     """The C-in-C is never a Dolt (1.4)."""
-    return [Finding("error", "c-in-c-dolt",
-                    f"{w.leader.name} is the C-in-C and may not be a Dolt: set command_class "
-                    "to 2 or 3", f"wards[{i}].leader")
+    return [Finding.advising("error", "c-in-c-dolt",
+                             f"{w.leader.name} is the C-in-C and may not be a Dolt",
+                             "command_class", "set command_class to 2 or 3", f"wards[{i}].leader")
             for i, w in enumerate(army.wards) if w.leader.c_in_c and w.leader.command_class == 1]
 
 
@@ -195,46 +196,49 @@ def check_under_points(army: Army) -> list[Finding]:
                     "card)", "muster")]
 
 
-def _unit_option_problems(unit: Unit) -> Iterator[str]:
-    """What is wrong with ``unit``'s options, measured against ``unit_options`` (the options
-    the builder offers), so the check and the builder cannot disagree."""
+def _unit_option_problems(unit: Unit) -> Iterator[tuple[str, str, str]]:
+    """What is wrong with ``unit``'s options (problem, the key to change, advice), measured
+    against ``unit_options`` (the options the builder offers), so the check and the builder
+    cannot disagree."""
     troop = cat.TROOPS[unit.troop]
     allowed = unit_options(unit.troop)
     if unit.quality not in (None, cat.DEFAULT_QUALITY, *allowed.qualities):
         yield (f"quality {unit.quality} is only for infantry companies; {troop.name} are "
-               "always retinue: remove quality")
+               "always retinue", "quality", "remove quality")
     if unit.formation not in allowed.formations:
         if not troop.is_company:
-            yield (f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired: "
-                   "only companies take formation = line, block or combined")
+            yield (f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired",
+                   "formation", "only companies take formation = line, block or combined")
         else:
-            yield (f"a combined block has archers in front, not {troop.name}: make the "
-                   "archers the unit and put this company in rear")
+            yield (f"a combined block has archers in front, not {troop.name}", "formation",
+                   "make the archers the unit and put this company in rear")
     if unit.formation == "combined" and allowed.rear_troops:
         if unit.rear is None:
-            yield "a combined block needs its rear company: add rear = { troop = \"billmen\" }"
+            yield ("a combined block needs its rear company", "rear",
+                   "add rear = { troop = \"billmen\" }")
         elif unit.rear.troop not in allowed.rear_troops:
             yield (f"{cat.TROOPS[unit.rear.troop].name} cannot stand behind archers in a "
-                   "combined block: use billmen, pikemen or men-at-arms")
+                   "combined block", "rear", "use billmen, pikemen or men-at-arms")
     if unit.rear is not None and unit.formation != "combined":
-        yield "rear is only for a combined block: set formation = \"combined\" or remove rear"
+        yield ("rear is only for a combined block", "rear",
+               "set formation = \"combined\" or remove rear")
     if unit.stakes and not allowed.stakes:
-        yield "stakes are only for archer companies: remove stakes"
+        yield "stakes are only for archer companies", "stakes", "remove stakes"
     if unit.pavises and not allowed.pavises:
-        yield (f"pavises are only for bands of crossbowmen or handgunners, not {troop.name}: "
-               "remove pavises")
+        yield (f"pavises are only for bands of crossbowmen or handgunners, not {troop.name}",
+               "pavises", "remove pavises")
     if unit.defences and not allowed.defences:
-        yield (f"field defences protect infantry companies, not {troop.name}: "
+        yield (f"field defences protect infantry companies, not {troop.name}", "defences",
                "remove defences")
     if unit.arms is not None and unit.arms not in allowed.arms:
-        yield f"arms are only for light horse, not {troop.name}: remove arms"
+        yield f"arms are only for light horse, not {troop.name}", "arms", "remove arms"
 
 
 def check_options(army: Army) -> list[Finding]:
     """Options that do not apply to the troop they are on (1.1-1.2)."""
-    return [Finding("error", "option-not-allowed", msg, where)
+    return [Finding.advising("error", "option-not-allowed", problem, key, advice, where)
             for where, unit in army.units_with_paths()
-            for msg in _unit_option_problems(unit)]
+            for problem, key, advice in _unit_option_problems(unit)]
 
 
 def check_empty_wards(army: Army) -> list[Finding]:

@@ -11,11 +11,13 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from builder.army import COMMAND_CLASSES, Leader
 from builder.rules.base import Ruleset
-from builder.tui.modals.base import Dialog, row
+from builder.tui.modals.base import Dialog, checked, row
 
 
 class LeaderDialog(Dialog[Leader | None]):
     """Dismisses with the edited leader (a new object), or None."""
+
+    ERROR_LABEL = "leader-error"
 
     def __init__(self, ruleset: Ruleset, leader: Leader, title: str = "Leader") -> None:
         super().__init__()
@@ -28,10 +30,11 @@ class LeaderDialog(Dialog[Leader | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="title", markup=False)
             with VerticalScroll(classes="fields"):
+                schema = self.ruleset.leader_schema
                 yield row("Name", Input(leader.name, id="leader-name", compact=True,
-                                        max_length=self._max("name")))
+                                        **checked(schema, "name", "Name")))
                 yield row("Rank", Input(leader.rank, id="leader-rank", compact=True,
-                                        max_length=self._max("rank")))
+                                        **checked(schema, "rank", "Rank")))
                 yield row("Command class",
                           Select([(f"{name} ({n})", n) for n, name in COMMAND_CLASSES.items()],
                                  allow_blank=False, value=leader.command_class,
@@ -45,18 +48,12 @@ class LeaderDialog(Dialog[Leader | None]):
                 yield Button("Keep", id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    def _max(self, key: str) -> int:
-        spec = self.ruleset.leader_schema.get(key)
-        return spec.max_len if spec is not None and spec.max_len else 0
-
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
-        name = self.query_one("#leader-name", Input).value.strip()
-        if not name:
-            self.query_one("#leader-error", Label).update("A leader needs a name.")
-            self.query_one("#leader-name", Input).focus()
+        if not self.fields_ok():
             return
+        name = self.query_one("#leader-name", Input).value.strip()
         self.dismiss(dataclasses.replace(
             self.leader, name=name,
             rank=self.query_one("#leader-rank", Input).value.strip() or self.leader.rank,

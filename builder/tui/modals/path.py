@@ -16,8 +16,10 @@ class PathDialog(Dialog[Path | None]):
     """Dismisses with the path typed (``~`` expanded), or None."""
 
     def __init__(self, title: str, value: str = "", must_exist: bool = False,
-                 action: str = "OK") -> None:
+                 action: str = "OK", error: str = "") -> None:
+        """``error``: shown from the start (the file last chosen could not be read)."""
         super().__init__()
+        self.error = error
         self.title_text = title
         self.value = value
         self.must_exist = must_exist
@@ -27,7 +29,7 @@ class PathDialog(Dialog[Path | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="title", markup=False)
             yield Input(self.value, placeholder="path/to/army.toml", id="path")
-            yield Label("", id="path-error", classes="error", markup=False)
+            yield Label(self.error, id="path-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button(self.action, id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)

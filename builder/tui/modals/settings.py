@@ -7,18 +7,22 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
+from builder import armyfile
 from builder.army import Army
-from builder.armyfile import NAME_MAX
 from builder.rules.base import Ruleset
 from builder.tui.edits import ArmySettings
-from builder.tui.modals.base import Dialog, row
+from builder.tui.modals.base import Dialog, checked, row
 
 #: The Select value for "no side chosen".
 NO_SIDE = "-"
+#: The loader's own rules for the army's keys (``points``: 0-100000).
+_TOP = armyfile._TOP
 
 
 class SettingsDialog(Dialog[ArmySettings | None]):
     """Dismisses with the new settings, or None."""
+
+    ERROR_LABEL = "settings-error"
 
     def __init__(self, ruleset: Ruleset, army: Army) -> None:
         super().__init__()
@@ -30,8 +34,8 @@ class SettingsDialog(Dialog[ArmySettings | None]):
         with Vertical(classes="dialog"):
             yield Label("Army settings", classes="title")
             with VerticalScroll(classes="fields"):
-                yield row("Name", Input(army.name, id="settings-name", max_length=NAME_MAX,
-                                        compact=True))
+                yield row("Name", Input(army.name, id="settings-name", compact=True,
+                                        **checked(_TOP, "name", "Name")))
                 yield row("Side", Select([("Not set", NO_SIDE),
                                           *[(s.capitalize(), s) for s in self.ruleset.sides]],
                                          allow_blank=False, value=army.side or NO_SIDE,
@@ -47,7 +51,9 @@ class SettingsDialog(Dialog[ArmySettings | None]):
                                                      else str(army.points),
                                                      id="settings-points", type="integer",
                                                      placeholder="blank: none",
-                                                     compact=True))
+                                                     valid_empty=True, compact=True,
+                                                     **checked(_TOP, "points",
+                                                               "Agreed points")))
             yield Label("", id="settings-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Keep", id="ok", variant="primary", compact=True)
@@ -56,22 +62,13 @@ class SettingsDialog(Dialog[ArmySettings | None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
-        error = self.query_one("#settings-error", Label)
-        name = self.query_one("#settings-name", Input).value.strip()
-        if not name:
-            error.update("The army needs a name.")
+        if not self.fields_ok():
             return
+        name = self.query_one("#settings-name", Input).value.strip()
         points = self.army.points
         if self.query("#settings-points"):
-            text = self.query_one("#settings-points", Input).value.strip()
-            try:
-                points = int(text) if text else None
-            except ValueError:
-                error.update("Agreed points must be a whole number.")
-                return
-            if points is not None and points < 0:
-                error.update("Agreed points cannot be negative.")
-                return
+            text = self.query_one("#settings-points", Input).value
+            points = int(text) if text else None
         side = self.query_one("#settings-side", Select).value
         self.dismiss(ArmySettings(name, None if side == NO_SIDE else str(side),
                                   self.query_one("#settings-english", Checkbox).value, points))

@@ -16,7 +16,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from builder.army import RearCompany, Unit
 from builder.rules.base import Ruleset, number
-from builder.tui.modals.base import Dialog, row
+from builder.tui.modals.base import Dialog, checked, row
 
 
 def _choices(values: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -25,6 +25,8 @@ def _choices(values: tuple[str, ...]) -> list[tuple[str, str]]:
 
 class UnitDialog(Dialog[Unit | None]):
     """Dismisses with the edited unit (a new object), or None."""
+
+    ERROR_LABEL = "unit-error"
 
     def __init__(self, ruleset: Ruleset, unit: Unit) -> None:
         super().__init__()
@@ -75,10 +77,14 @@ class UnitDialog(Dialog[Unit | None]):
                                              allow_blank=False, compact=True, id="unit-arms",
                                              value=unit.arms or ""))
                 yield row("Label", Input(unit.label or "", id="unit-label", compact=True,
-                                         placeholder="e.g. Burgundian crossbows"))
+                                         placeholder="e.g. Burgundian crossbows",
+                                         **checked(self.ruleset.unit_schema, "label", "Label")))
                 yield row("Nationality", Input(unit.nationality or "", id="unit-nationality",
-                                               compact=True, placeholder="e.g. Irish"))
+                                               compact=True, placeholder="e.g. Irish",
+                                               **checked(self.ruleset.unit_schema, "nationality",
+                                                         "Nationality")))
             yield Label("", id="unit-points", classes="points")
+            yield Label("", id="unit-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Keep", id="ok", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -136,7 +142,8 @@ class UnitDialog(Dialog[Unit | None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#ok")
     def _ok(self) -> None:
-        self.dismiss(self.result())
+        if self.fields_ok():
+            self.dismiss(self.result())
 
     @on(Button.Pressed, "#cancel")
     def _cancel(self) -> None:

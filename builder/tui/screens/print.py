@@ -15,6 +15,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.validation import Number
 from textual.widgets import (
     Button,
     Checkbox,
@@ -29,7 +30,15 @@ from textual.widgets import (
 )
 
 from builder import armyfile
-from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportError, ExportJob, ExportOptions
+from builder.export.base import (
+    BLEED_MAX_MM,
+    CARD_MM,
+    PAPER_MM,
+    ArmyInput,
+    ExportError,
+    ExportJob,
+    ExportOptions,
+)
 from builder.export.pack import KINDS, default_out_dir, export_pack
 from builder.tui.modals.base import row
 
@@ -54,10 +63,16 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
     return table
 
 
+#: The bound the CLI's ``--bleed`` has, checked as it is typed.
+BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX_MM:g} mm.")
+
+
 class PrintScreen(Screen[None]):
     """Exports the army being edited (as it stands, saved or not)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
+    #: Whether the status line shows the bleed field's error.
+    _bleed_shown = False
 
     @property
     def builder(self) -> BillhooksApp:
@@ -82,6 +97,7 @@ class PrintScreen(Screen[None]):
                                               allow_blank=False, id="print-card-size",
                                               compact=True))
                 yield row("Bleed (mm)", Input("0", id="print-bleed", type="number",
+                                              validators=[BLEED], valid_empty=True,
                                               compact=True))
                 yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
@@ -104,11 +120,13 @@ class PrintScreen(Screen[None]):
     @on(Button.Pressed, "#print-export")
     def start(self) -> None:
         status = self.query_one("#print-status", Label)
-        try:
-            bleed = float(self.query_one("#print-bleed", Input).value or 0)
-        except ValueError:
-            status.update(Text("Bleed must be a number of millimetres.", "bold red"))
+        field = self.query_one("#print-bleed", Input)
+        result = field.validate(field.value)
+        if result is not None and not result.is_valid:
+            status.update(Text(result.failure_descriptions[0], "bold red"))
+            field.focus()
             return
+        bleed = float(field.value or 0)
         only = set(self.query_one("#print-kinds", SelectionList).selected)
         if not only:
             status.update(Text("Choose at least one file.", "bold red"))
@@ -129,6 +147,18 @@ class PrintScreen(Screen[None]):
         # export, and the result is still reported.
         self.app.run_worker(partial(self.export, self.app, job, out, only), thread=True,
                             exclusive=True, group="export", name="export")
+
+    @on(Input.Changed, "#print-bleed")
+    def _bleed_changed(self, event: Input.Changed) -> None:
+        # Said in the status line as it is typed; cleared once fixed, other news left alone.
+        result = event.validation_result
+        status = self.query_one("#print-status", Label)
+        if result is not None and not result.is_valid:
+            status.update(Text(result.failure_descriptions[0], "bold red"))
+            self._bleed_shown = True
+        elif self._bleed_shown:
+            status.update("")
+            self._bleed_shown = False
 
     def export(self, app: App[object], job: ExportJob, out: Path, only: set[str]) -> None:
         """Write the pack off the UI thread; progress comes back through call_from_thread.

@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from builder.army import Army
 from builder.rules.base import ArmySummary, Finding, Ruleset, number
+from builder.tui.advice import builder_message
 from builder.tui.edits import Place
 from builder.tui.widgets.colours import Colours, theme_colours
 
@@ -32,7 +33,7 @@ def _findings(findings: list[Finding], colours: Colours) -> list[RenderableType]
     for f in findings:
         colour = colours.error if f.level == "error" else colours.warning
         mark = "✖" if f.level == "error" else "▲"
-        out.append(Text.assemble((f"{mark} ", f"bold {colour}"), f.message))
+        out.append(Text.assemble((f"{mark} ", f"bold {colour}"), builder_message(f)))
     return out
 
 

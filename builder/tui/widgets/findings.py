@@ -11,6 +11,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from builder.rules.base import ArmySummary, Finding
+from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import theme_colours
 
 
@@ -38,8 +39,8 @@ class FindingsPanel(OptionList):
         for i, f in enumerate(summary.findings):
             colour = colours.error if f.level == "error" else colours.warning
             mark = "✖ error  " if f.level == "error" else "▲ warning"
-            self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ", f.message),
-                                   id=str(i)))
+            self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ",
+                                                 builder_message(f)), id=str(i)))
         if summary.findings:
             self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
         errors, warnings = len(summary.errors), len(summary.warnings)
