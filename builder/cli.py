@@ -79,6 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--both", action="store_true",
                    help="club draft: York and Lancaster from the one collection")
     p.add_argument("--out", help="write the army file here (with --both: FILE-york.toml ...)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument("--json", action="store_true", help="print the draw as JSON")
 
     p = sub.add_parser("export", help="the print pack: rosters, cards, tokens, crib sheet")

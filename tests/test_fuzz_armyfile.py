@@ -174,23 +174,11 @@ def test_failed_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     path.write_text(EXAMPLES[1], encoding="utf-8")
     army = armyfile.load(path)
     army.name = "New name"
-    real_fdopen = __import__("os").fdopen
 
-    class Broken:
-        def __init__(self, fh) -> None:  # type: ignore[no-untyped-def]
-            self.fh = fh
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
 
-        def __enter__(self):  # type: ignore[no-untyped-def]
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.fh.close()
-
-        def write(self, text: str) -> int:
-            self.fh.write(text[: len(text) // 2])
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr("os.fdopen", lambda *a, **k: Broken(real_fdopen(*a, **k)))
+    monkeypatch.setattr("os.fsync", full_disk)
     with pytest.raises(OSError):
         armyfile.save(army, path)
     assert path.read_text(encoding="utf-8") == EXAMPLES[1]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from typing import Any
 
@@ -90,6 +91,9 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
 def run(args: argparse.Namespace) -> int:
     army = armyfile.load(args.army)
     summary = get_ruleset(army.ruleset).summarise(army)
+    photos = armyfile.photo_findings(army, args.army)
+    if photos:
+        summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))
     if args.json:
         print(json.dumps(summary_dict(army, summary), indent=2, ensure_ascii=False))
     else:

@@ -77,10 +77,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"billhooks export: {exc}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
+    kinds = set(KINDS) if only is None else only
     for entry in data["files"]:
+        if entry["file"].removesuffix(".pdf") not in kinds:
+            continue  # written by an earlier export, and still in the manifest
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        print(f"{out / entry['file']}: {entry['pages']} page(s)" + (f"; {counts}" if counts
-                                                                    else ""))
+        print(f"{out / entry['file']}: {entry['pages']} page(s)"
+              + (f"; {counts}" if counts else ""))
     print(f"{out / 'manifest.json'}: {len(data['files'])} file(s) in {elapsed:.2f} s. "
           "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
     if only is None:

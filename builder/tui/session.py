@@ -137,11 +137,11 @@ class Session:
         target = path or self.path
         if target is None:
             raise ValueError("no file to save to")
-        if target.exists() or self.text is None:
-            armyfile.save(self.army, target)
-        else:
-            armyfile.atomic_write(target, armyfile.dumps(self.army, self.text))
-        self.text = target.read_text(encoding="utf-8")
+        # Over the file on disk (through a symlink: the file it points to); a new file is
+        # written over the text the army came from, so its comments carry over.
+        base = armyfile.read_base(target) if target.exists() else self.text
+        armyfile.save(self.army, target, base)
+        self.text = armyfile.read_text(target)
         self.path = target
         self.saved_version = self.version
         return target
