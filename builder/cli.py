@@ -176,13 +176,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"billhooks: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except UsageError as exc:
-        print(f"billhooks {command}: {exc}", file=sys.stderr)
+        print(f"billhooks {command}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"billhooks: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"billhooks: {printable(f'{where}{exc.strerror or exc}')}", file=sys.stderr)
         return EXIT_INPUT
 
 

@@ -268,6 +268,15 @@ def recover(folder: Path) -> None:
             journal.unlink()
 
 
+def recover_beside(path: str | Path) -> None:
+    """:func:`recover` in the folder of the file ``path`` is (or links to), if it has one."""
+    try:
+        folder = real_target(path).parent
+    except (OSError, ValueError):
+        return
+    recover(folder)
+
+
 def sweep(folder: Path) -> None:
     """Finish a killed run's commit in ``folder``, then remove the temporary files and folders
     that runs which died there left behind (never a live run's)."""

@@ -185,6 +185,10 @@ def _merge(data: dict[str, Any], out_dir: Path) -> None:
             data["files"].append(entry)
         else:
             stale.append(name)
+    for name in old.get("stale_files", []):
+        if isinstance(name, str) and Path(name).name == name and name not in now \
+                and name not in stale and (out_dir / name).is_file():
+            stale.append(name)
     order = list(KINDS)
     data["files"].sort(key=lambda e: order.index(e["file"][:-4])
                        if e["file"][:-4] in order else len(order))
@@ -195,18 +199,25 @@ def _merge(data: dict[str, Any], out_dir: Path) -> None:
 _private_temp: list[Path] = []
 
 
+def temp_root() -> Path:
+    """The folder holding each billhooks process's private temporary folder."""
+    if _private_temp:
+        return _private_temp[0].parent
+    return Path(tempfile.gettempdir()) / f"billhooks-{os.getuid() if hasattr(os, 'getuid') else 0}"
+
+
 def _private_tempdir() -> None:
     """Send libraries' temporary files (WeasyPrint's font folders) into a folder of this
-    process's under the system temporary folder; :func:`builder.files.sweep` removes the
-    folders of processes that died there, so a killed export leaves no litter for long."""
-    if _private_temp:
-        return
-    base = Path(tempfile.gettempdir()) / f"billhooks-{os.getuid() if hasattr(os, 'getuid') else 0}"
+    process's under the system temporary folder, and remove the folders of processes that
+    died there, so a killed export leaves no litter past the next one."""
+    base = temp_root()
     try:
         base.mkdir(mode=0o700, exist_ok=True)
         if hasattr(os, "getuid") and base.stat().st_uid != os.getuid():
             return  # someone else's folder: leave the default
         files.sweep(base)
+        if _private_temp:
+            return
         mine = files.temp_dir(base)
     except OSError:
         return
