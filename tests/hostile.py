@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import string
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,35 +20,39 @@ HOSTILE = ["deep-nesting", "huge-integer", "zero-width", "long-word", "crlf", "b
            "bracket-spaces"]
 
 
-@st.composite
-def hostile_text(draw: st.DrawFn, base: str) -> tuple[str, bytes]:
-    """``base`` with one hostile class worked in: (the class, the file's bytes)."""
-    kind = draw(st.sampled_from(HOSTILE))
+def work_in(kind: str, base: str, integer: Callable[[int, int], int],
+            choice: Callable[[Sequence[str]], str]) -> bytes:
+    """The bytes of ``base`` with the hostile class ``kind`` worked in; ``integer(a, b)`` and
+    ``choice(seq)`` make the random picks (hypothesis draws, or a seeded random.Random)."""
     lines = base.splitlines()
-    i = draw(st.integers(0, len(lines) - 1))
+    i = integer(0, len(lines) - 1)
     if kind == "deep-nesting":
-        depth = draw(st.integers(200, 5000))
+        depth = integer(200, 6000)
         lines.insert(i, "zz = " + "[" * depth + "]" * depth)
     elif kind == "huge-integer":
-        digits = draw(st.integers(300, 9000))
-        key = draw(st.sampled_from(["points", "command_class", "count", "troops", "zz"]))
-        lines.insert(i, f"{key} = {'9' * digits}")
+        key = choice(["points", "command_class", "count", "troops", "zz"])
+        lines.insert(i, f"{key} = {'9' * integer(300, 9000)}")
     elif kind == "zero-width":
-        text = "".join(draw(st.lists(st.sampled_from(ZERO_WIDTH), min_size=1, max_size=8)))
-        key = draw(st.sampled_from(["name", "rank", "label", "nationality"]))
-        lines.insert(i, f'{key} = "{text}"')
+        text = "".join(choice(ZERO_WIDTH) for _ in range(integer(1, 8)))
+        lines.insert(i, f'{choice(["name", "rank", "label", "nationality"])} = "{text}"')
     elif kind == "long-word":
-        word = draw(st.sampled_from(string.ascii_letters)) * draw(st.integers(81, 5000))
-        lines.insert(i, f'{draw(st.sampled_from(["name", "label", "rank"]))} = "{word}"')
+        word = choice(string.ascii_letters) * integer(81, 5000)
+        lines.insert(i, f'{choice(["name", "label", "rank"])} = "{word}"')
     elif kind == "bracket-spaces":
-        lines.insert(i, "[" + " " * draw(st.integers(100, 4000)))
+        lines.insert(i, "[" + " " * integer(100, 4000))
     text = "\n".join(lines) + "\n"
     if kind == "crlf":
         text = text.replace("\n", "\r\n")
     data = text.encode("utf-8")
-    if kind == "bom":
-        data = b"\xef\xbb\xbf" + data
-    return kind, data
+    return b"\xef\xbb\xbf" + data if kind == "bom" else data
+
+
+@st.composite
+def hostile_text(draw: st.DrawFn, base: str) -> tuple[str, bytes]:
+    """``base`` with one hostile class worked in: (the class, the file's bytes)."""
+    kind = draw(st.sampled_from(HOSTILE))
+    return kind, work_in(kind, base, lambda a, b: draw(st.integers(a, b)),
+                         lambda seq: draw(st.sampled_from(seq)))
 
 
 def place(tmp_path: Path, kind: str, data: bytes, name: str) -> Path:
