@@ -175,3 +175,15 @@ def test_muster_names_with_escapes_are_escaped(tmp_path: Path,
                           "--out", str(out))
     assert code == 0 and out.exists()
     assert "\x1b" not in stdout and "x\\x1b[2Jy.toml" in stdout
+
+
+def test_tui_refuses_a_symlink_loop_but_creates_through_a_dangling_link(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    with pytest.raises(armyfile.ArmyFileError, match="symlink loop"):
+        Session.open(loop)
+    link = tmp_path / "link.toml"
+    link.symlink_to(tmp_path / "real.toml")
+    session = Session.open(link)
+    session.save()
+    assert link.is_symlink() and armyfile.load(tmp_path / "real.toml").name == "Link"
