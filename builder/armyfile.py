@@ -397,10 +397,10 @@ def photo_findings(army: Army, path: str | Path) -> list[Finding]:
 # --- Writing ----------------------------------------------------------------------------------
 
 
-def _relative(photo: str | None, folder: str | None) -> str | None:
+def _relative(photo: str | None, folder: str) -> str | None:
     """A photo path as written in a file in ``folder``: relative to it (``../photos/x.jpg``
     is fine), so the file can be shared."""
-    if photo is None or folder is None:
+    if photo is None:
         return photo
     try:
         return Path(os.path.relpath(photo, folder)).as_posix()
@@ -408,7 +408,7 @@ def _relative(photo: str | None, folder: str | None) -> str | None:
         return photo
 
 
-def _unit_dict(unit: Unit, folder: str | None) -> dict[str, Any]:
+def _unit_dict(unit: Unit, folder: str) -> dict[str, Any]:
     """The unit's keys, defaults left out (None means: remove the key if present)."""
     return {
         "troop": unit.troop,
@@ -511,10 +511,11 @@ def _line_endings(text: str, base_text: str | None) -> str:
 def dumps(army: Army, base_text: str | None = None, folder: str | Path | None = None) -> str:
     """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
     so its comments, key order, line endings and layout stay wherever the army did not change.
-    Unit photos are written relative to ``folder`` (the folder of the file to be written)."""
+    Unit photos are written relative to ``folder``, the folder of the file to be written
+    (default: the current folder, where :func:`loads` without a file resolves them)."""
     import tomlkit
 
-    where = None if folder is None else os.path.abspath(folder)
+    where = os.path.abspath(folder if folder is not None else ".")
     doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
     if base_text is None:
         doc.add(tomlkit.comment(" A Never Mind the Billhooks army, written by billhooks."))
@@ -549,8 +550,8 @@ def dumps(army: Army, base_text: str | None = None, folder: str | Path | None = 
                     units.append(tomlkit.table())
                 values = _unit_dict(unit, where)
                 old = units[j].get("photo")
-                if (isinstance(old, str) and not os.path.isabs(old) and where is not None
-                        and unit.photo is not None and photo_path(where, old) == unit.photo):
+                if (isinstance(old, str) and not os.path.isabs(old) and unit.photo is not None
+                        and photo_path(where, old) == unit.photo):
                     values["photo"] = str(old)  # the same file, however it was spelt: keep it
                 _update(units[j], values, fresh_unit)
         if not army.wards:

@@ -96,7 +96,7 @@ def _header(draw: Draw, side: str) -> str:
 
 def army_text(draw: Draw, side: str, folder: str | None = None) -> str:
     """The army file for ``side``, to be written in ``folder`` (photos are relative to it; the
-    TUI passes None and the save makes them relative to the file it writes): the
+    TUI passes None, the current folder, and its save makes them relative to the file): the
     header comments, then the army, a blank line before each table header so the file reads
     like a hand-written one."""
     text = armyfile.dumps(draw.army(side).army, _header(draw, side), folder)
