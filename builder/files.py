@@ -102,7 +102,8 @@ def read_bytes(path: str | Path, limit: int = READ_MAX) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise FileProblem(_kind(st.st_mode))
         if st.st_size > limit:
-            raise FileProblem(f"is {_size(st.st_size)}; at most {_size(limit)} is read")
+            raise FileProblem(f"is {_size(st.st_size)} ({st.st_size:,} bytes); at most "
+                              f"{_size(limit)} is read")
         chunks, total = [], 0
         while chunk := os.read(fd, min(1 << 20, limit + 1 - total)):
             chunks.append(chunk)

@@ -90,7 +90,9 @@ def test_dev_zero_and_folders_are_refused() -> None:
 def test_oversized_army_file_is_refused_with_its_size(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_bytes(LANCASTER.encode() + b"#" * (READ_MAX + 10) + b"\n")
-    with pytest.raises(ArmyFileError, match=r"big.toml: is 4\.0 MB; at most 4\.0 MB is read"):
+    size = f"{big.stat().st_size:,}"
+    with pytest.raises(ArmyFileError, match=rf"big.toml: is 4\.0 MB \({size} bytes\); at most "
+                                            r"4\.0 MB is read"):
         armyfile.load(big)
 
 
