@@ -2,8 +2,10 @@
 
 Reading uses :mod:`tomllib` (fast, strict) and validates every key against the core schema and
 the ruleset's unit and leader schemas, so a typo is an error that names the file, the line and
-the key. Writing goes through :mod:`tomlkit` on top of the file already on disk, so the user's
-comments and key order survive, and lands atomically (temporary file, then rename).
+the key. Writing goes through :mod:`tomlkit` on top of the file already on disk and touches only
+the values that changed, so comments, key order, line endings and every other byte survive; it
+lands atomically through :mod:`builder.files` (temporary file, then rename; through a symlink,
+the file it points to). Photo paths are relative to the army file; the model holds them absolute.
 """
 
 from __future__ import annotations
@@ -559,12 +561,6 @@ def dumps(army: Army, base_text: str | None = None, folder: str | Path | None = 
     return _line_endings(str(tomlkit.dumps(doc)), base_text)
 
 
-def atomic_write(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one;
-    through a symlink, the file it points to is written."""
-    files.atomic_write(path, text)
-
-
 def read_base(path: str | Path) -> str | None:
     """The text of the army file at ``path`` as a save writes over it (byte-order mark kept),
     or None when there is no readable TOML file there."""
@@ -585,4 +581,4 @@ def save(army: Army, path: str | Path, base: str | None = None) -> None:
         base = read_base(path)
     bom = BOM if base is not None and base.startswith(BOM) else ""
     body = base.removeprefix(BOM) if base is not None else None
-    atomic_write(path, bom + dumps(army, body, file_folder(path)))
+    files.atomic_write(path, bom + dumps(army, body, file_folder(path)))

@@ -182,8 +182,8 @@ def _photo(ctx: Ctx, where: str, folder: str, value: str) -> str:
         raise ctx.error(key, f"{value!r} is an absolute path: write it relative to the "
                              "collection file, e.g. photos/archers.jpg")
     target = photo_path(folder, value)
-    inside = os.path.realpath(target)
-    if os.path.commonpath([inside, os.path.realpath(folder)]) != os.path.realpath(folder):
+    # ``folder`` is a real path (file_folder); a symlink out of it counts as outside.
+    if os.path.commonpath([os.path.realpath(target), folder]) != folder:
         raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
                              "photos beside the collection file, e.g. photos/archers.jpg")
     problem = photo_problem(target)
