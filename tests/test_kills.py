@@ -197,3 +197,13 @@ def test_export_only_keeps_the_manifest_true_to_the_folder(tmp_path: Path,
     assert data is not None
     assert [f["file"] for f in data["files"]] == ["tokens.pdf"]
     assert data["stale_files"] == ["play-deck.pdf", "unit-cards.pdf"]
+
+
+@pytest.mark.parametrize("manifest", ['{"files": 3}', '{"files": [], "stale_files": 7}',
+                                      '{"files": [{"file": "../x.pdf"}, 5, {}]}', "[", "null"])
+def test_a_damaged_older_manifest_is_replaced(tmp_path: Path, manifest: str) -> None:
+    (tmp_path / "manifest.json").write_text(manifest, encoding="utf-8")
+    assert main(["export", LANCASTER, "--out", str(tmp_path), "--only", "tokens"]) == 0
+    data = read_manifest(tmp_path)
+    assert data is not None and [f["file"] for f in data["files"]] == ["tokens.pdf"]
+    assert "stale_files" not in data

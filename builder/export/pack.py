@@ -185,7 +185,8 @@ def _merge(data: dict[str, Any], out_dir: Path) -> None:
             data["files"].append(entry)
         else:
             stale.append(name)
-    for name in old.get("stale_files", []):
+    earlier = old.get("stale_files")
+    for name in earlier if isinstance(earlier, list) else []:
         if isinstance(name, str) and Path(name).name == name and name not in now \
                 and name not in stale and (out_dir / name).is_file():
             stale.append(name)
