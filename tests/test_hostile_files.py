@@ -230,3 +230,17 @@ def test_no_traceback_from_a_subprocess_on_a_fifo(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=30)
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "is a pipe (FIFO), not a regular file" in proc.stderr
+
+
+def test_fifo_photo_is_a_warning_in_check_and_an_error_in_export(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    os.mkfifo(tmp_path / "p.jpg")
+    army = tmp_path / "army.toml"
+    army.write_text(LANCASTER.replace('stakes = true', 'stakes = true\nphoto = "p.jpg"'),
+                    encoding="utf-8")
+    code, out, _ = within(10, cli, capsys, "check", str(army))
+    assert code == 0 and "photo 'p.jpg' is a pipe (FIFO), not a regular file" in out
+    code, _, err = within(30, cli, capsys, "export", str(army), "--out", str(tmp_path / "o"))
+    assert code == 2
+    assert f"{army}:20: wards[0].units[0].photo: 'p.jpg' is a pipe (FIFO)" in err
+    assert not (tmp_path / "o" / "manifest.json").exists()
