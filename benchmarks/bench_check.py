@@ -1,21 +1,30 @@
-"""Time `billhooks check` against a bare interpreter start, and checking a 200-unit army.
+"""Time `billhooks check` against a bare interpreter start, checking a 200-unit army, and
+checking and printing a 3,000-ward army (issue 10.20: linear in the army's size).
 
-Run: python benchmarks/bench_check.py [--runs N]
+Run: .venv/bin/python benchmarks/bench_check.py [--runs N]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
+import tempfile
+from pathlib import Path
 
 from measure import BILLHOOKS, Row, Target, median_child, median_seconds, table
 
+from builder import armyfile
 from builder.army import Army, Leader, Unit, Ward
+from builder.cli import main as billhooks
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 
 #: `check` may take this many times a bare `python -c pass` (issue 7).
 CHECK_RATIO = 12
+#: `check` of a 3,000-ward army, read, checked and printed, in milliseconds (issue 10.20).
+WIDE_MS = 2000
 
 
 def big_army(units: int) -> Army:
@@ -24,6 +33,18 @@ def big_army(units: int) -> Army:
     for i in range(units):
         wards[i % len(wards)].units.append(Unit(troops[i % len(troops)]))
     return Army("billhooks", "Big", wards=wards)
+
+
+def wide_army(wards: int) -> Army:
+    """``wards`` wards of two companies each under long-named leaders."""
+    return Army("billhooks", "Wide", points=100, wards=[
+        Ward(Leader(f"Sir Leader number {w} of a long and winding name", rank="Knight Banneret",
+                    c_in_c=w == 0), [Unit("archers"), Unit("billmen")]) for w in range(wards)])
+
+
+def check_printed(path: str) -> None:
+    with contextlib.redirect_stdout(io.StringIO()):
+        billhooks(["check", path])
 
 
 def measure(runs: int) -> list[Row]:
@@ -35,11 +56,17 @@ def measure(runs: int) -> list[Row]:
     check = median_child([*BILLHOOKS, "check", army], runs)
     ruleset = get_ruleset("billhooks")
     big = big_army(200)
+    with tempfile.TemporaryDirectory() as tmp:
+        wide = Path(tmp) / "wide.toml"
+        wide.write_text(armyfile.dumps(wide_army(3000)), encoding="utf-8")
+        printed = median_seconds(lambda: check_printed(str(wide)), max(3, runs // 3))
     return [
         Row("check examples/lancaster.toml (fresh python)", check, floor,
             Target("ratio", CHECK_RATIO)),
         Row("check a 200-unit army (in process)", median_seconds(lambda: ruleset.summarise(big),
                                                                  runs)),
+        Row("check a 3,000-ward army, read and printed (in process)", printed,
+            target=Target("max", WIDE_MS)),
     ]
 
 

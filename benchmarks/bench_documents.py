@@ -8,7 +8,7 @@ rise together, so the ratio is the steadier figure).
 
 Target (issue 5): both documents in under two seconds, import included.
 
-Run: python benchmarks/bench_documents.py [--runs N] [--paper a4|letter]
+Run: .venv/bin/python benchmarks/bench_documents.py [--runs N] [--paper a4|letter]
 """
 
 from __future__ import annotations

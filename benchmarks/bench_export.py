@@ -4,7 +4,7 @@ The floor: a fresh interpreter that imports WeasyPrint and ReportLab and renders
 of pages of plain text with each (WeasyPrint pages for the documents, ReportLab pages for the
 card and token sheets). Also reports the peak memory (max RSS) of the export process itself.
 
-Run: python benchmarks/bench_export.py [--runs N]
+Run: .venv/bin/python benchmarks/bench_export.py [--runs N]
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Time the Mustering draw on a 10,000-card collection; prints the median of several runs.
 
-    python benchmarks/bench_muster.py [--cards 10000] [--runs 15]
+    .venv/bin/python benchmarks/bench_muster.py [--cards 10000] [--runs 15]
 
 The collection is written to a temporary folder as a real collection file (one ``[[cards]]``
 table per 10 copies, every troop type and option mix) so the load is timed too; a second file

@@ -14,7 +14,7 @@ Measures, headless (Textual's test driver, 80x24):
 
 Targets (issue 6): the first screen in under a second, an edit in under 50 ms.
 
-Run: python benchmarks/bench_tui.py [--runs N]
+Run: .venv/bin/python benchmarks/bench_tui.py [--runs N]
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Every benchmark in one table: the median of several runs per job, the floor it is measured
 against, the ratio, the target and PASS/MISS.
 
-    python benchmarks/run.py [--runs N] [--quick]
+    .venv/bin/python benchmarks/run.py [--runs N] [--quick]
 
 Targets (issues 6 and 7): `check` within 12x of a bare `python -c pass`; the full print pack
 within 4x of what WeasyPrint and ReportLab cost alone for as many plain pages; a Mustering draw

@@ -2,8 +2,10 @@
 
 Reading uses :mod:`tomllib` (fast, strict) and validates every key against the core schema and
 the ruleset's unit and leader schemas, so a typo is an error that names the file, the line and
-the key. Writing goes through :mod:`tomlkit` on top of the file already on disk, so the user's
-comments and key order survive, and lands atomically (temporary file, then rename).
+the key. Writing goes through :mod:`tomlkit` on top of the file already on disk and touches only
+the values that changed, so comments, key order, line endings and every other byte survive; it
+lands atomically through :mod:`builder.files` (temporary file, then rename; through a symlink,
+the file it points to). Photo paths are relative to the army file; the model holds them absolute.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import dataclasses
 import difflib
 import os
 import re
-import tempfile
 import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -20,11 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder import files
 from builder.army import Army, Leader, Muster, RearCompany, Unit, Ward
 from builder.rules import RULESETS, get_ruleset
-from builder.rules.base import FieldSpec, Ruleset
+from builder.rules.base import FieldSpec, Finding, Ruleset
 
 NAME_MAX = 80
+#: A UTF-8 byte-order mark: read past, and written back where the file had one.
+BOM = "\ufeff"
 
 
 class ArmyFileError(Exception):
@@ -40,16 +44,29 @@ class ArmyFileError(Exception):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        place = self.path + (f":{self.line}" if self.line else "")
-        key = f" {self.key}:" if self.key else ""
+        place = files.printable(self.path) + (f":{self.line}" if self.line else "")
+        key = f" {files.printable(self.key)}:" if self.key else ""
         return f"{place}:{key} {self.message}"
 
 
 # --- Finding the line of a key path -----------------------------------------------------------
 
-_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?")
 _KEY = re.compile(r"""^\s*("?)([A-Za-z0-9_-]+)\1\s*=""")
 _INDEX = re.compile(r"\[(\d+)\]")
+
+
+def _header(line: str) -> tuple[str, str] | None:
+    """``("[" or "[[", dotted name)`` for a table header line, else None. By hand, not by a
+    regular expression: one scan of the line, whatever it holds (a line of "[" and spaces made
+    the old pattern take cubic time)."""
+    stripped = line.lstrip()
+    if not stripped.startswith("["):
+        return None
+    opener = "[[" if stripped.startswith("[[") else "["
+    rest = stripped[len(opener):]
+    end = rest.find("]")
+    name = ".".join(part.strip().strip('"') for part in rest[:end].split(".")) if end > 0 else ""
+    return (opener, name) if name else None
 
 
 def locate(text: str, keypath: str) -> int | None:
@@ -68,11 +85,11 @@ def locate(text: str, keypath: str) -> int | None:
     current: list[str] = []
     current_idx: dict[str, int] = {}
     for lineno, line in enumerate(text.splitlines(), 1):
-        m = _HEADER.match(line)
-        if m:
-            name = m.group(2)
+        header = _header(line)
+        if header:
+            opener, name = header
             current = name.split(".")
-            if m.group(1) == "[[":
+            if opener == "[[":
                 counters[name] = counters.get(name, -1) + 1
                 # A new element of an outer array resets the counters of arrays inside it.
                 for other in list(counters):
@@ -137,7 +154,7 @@ def check_value(ctx: Ctx, key: str, value: Any, spec: FieldSpec) -> Any:
                              + ", ".join(spec.choices))
     if spec.type == "int":
         if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
-            raise ctx.error(key, f"{value} is out of range {spec.min}-{spec.max}")
+            raise ctx.error(key, f"{_short(value)} is out of range {spec.min}-{spec.max}")
     if spec.type == "str" and spec.max_len is not None and len(value) > spec.max_len:
         raise ctx.error(key, f"is {len(value)} characters long; at most {spec.max_len}")
     if spec.type == "str" and (bad := _control_character(value)):
@@ -164,16 +181,24 @@ def _short(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def unknown_keys(ctx: Ctx, where: str, table: Mapping[str, Any], allowed: Iterable[str]) -> None:
+    """An error at the first key of ``table`` not in ``allowed``, with the closest allowed key
+    as a suggestion."""
+    names = list(allowed)
+    prefix = f"{where}." if where else ""
+    for key in table:
+        if key not in names:
+            raise ctx.error(prefix + key, f"unknown key{_did_you_mean(key, names)}; allowed: "
+                                          + ", ".join(names))
+
+
 def check_table(ctx: Ctx, where: str, table: Any, schema: Mapping[str, FieldSpec],
                 ) -> dict[str, Any]:
     """Validate a table against ``schema``: no unknown keys, required keys present."""
     if not isinstance(table, dict):
         raise ctx.error(where, f"expected a table, got {_type_name(table)}")
+    unknown_keys(ctx, where, table, schema)
     prefix = f"{where}." if where else ""
-    for key in table:
-        if key not in schema:
-            raise ctx.error(prefix + key, f"unknown key{_did_you_mean(key, schema)}; allowed: "
-                                          + ", ".join(schema))
     for key, spec in schema.items():
         if spec.required and key not in table:
             raise ctx.error(where, f"missing required key '{key}'")
@@ -207,18 +232,18 @@ _WARD_KEYS = ("leader", "units")
 
 
 def read_text(path: str | Path) -> str:
-    """The file's text, or an ArmyFileError for a missing file, a folder or bad UTF-8."""
-    p = Path(path)
+    """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
+    file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
+    UTF-8."""
+    # A save of several files (muster --both) killed half-way is finished first, so no
+    # billhooks command reads one file of the new pair beside one of the old.
+    files.recover_beside(path)
     try:
-        data = p.read_bytes()
-    except FileNotFoundError:
-        raise ArmyFileError(path, "no such file") from None
-    except IsADirectoryError:
-        raise ArmyFileError(path, "is a folder, not a file") from None
-    except OSError as exc:
-        raise ArmyFileError(path, f"cannot read: {exc.strerror or exc}") from None
+        data = files.read_bytes(path)
+    except files.FileProblem as exc:
+        raise ArmyFileError(path, str(exc)) from None
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8").removeprefix(BOM)
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
@@ -233,6 +258,15 @@ def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
         line = int(m.group(1)) if m else None
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
         raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
+    except RecursionError:
+        raise ArmyFileError(path, "TOML nested too deeply (lists or tables inside each other "
+                                  "hundreds of times)") from None
+    except ValueError as exc:
+        # Python refuses to convert integers of thousands of digits (the int/str limit).
+        if "digits" not in str(exc):
+            raise
+        raise ArmyFileError(path, "a number has thousands of digits; no key takes such a "
+                                  "number") from None
 
 
 def load(path: str | Path) -> Army:
@@ -259,7 +293,11 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
 
 
 def army_from_dict(data: dict[str, Any], ctx: Ctx) -> Army:
+    if "cards" in data and "wards" not in data:
+        raise ArmyFileError(ctx.path, "this is a Mustering collection, not an army file: deal "
+                                      "an army from it with `billhooks muster`")
     ruleset = ruleset_of(data, ctx)
+    unknown_keys(ctx, "", data, _TOP)
     name = ruleset.name
     top = {k: v for k, v in data.items() if k != "wards"}
     checked = check_table(ctx, "", top, {k: s for k, s in _TOP.items() if k != "wards"})
@@ -288,12 +326,14 @@ def _ward(ctx: Ctx, where: str, ward: Any, unit_schema: Mapping[str, FieldSpec],
         raise ctx.error(where, f"expected a table, got {_type_name(ward)}")
     for key in ward:
         if key not in _WARD_KEYS:
-            raise ctx.error(f"{where}.{key}", "unknown key; allowed: " + ", ".join(_WARD_KEYS))
+            raise ctx.error(f"{where}.{key}", f"unknown key{_did_you_mean(key, _WARD_KEYS)}; "
+                                              "allowed: " + ", ".join(_WARD_KEYS))
     if "leader" not in ward:
         raise ctx.error(where, f"missing [{'wards.leader'}] table: every ward has a leader")
     leader = _build(Leader, check_table(ctx, f"{where}.leader", ward["leader"], leader_schema))
-    folder = Path(ctx.path).parent
-    units = [_build_unit(check_table(ctx, f"{where}.units[{j}]", u, unit_schema), folder)
+    folder = file_folder(ctx.path)
+    units = [_build_unit(ctx, f"{where}.units[{j}]",
+                         check_table(ctx, f"{where}.units[{j}]", u, unit_schema), folder)
              for j, u in enumerate(_array(ctx, f"{where}.units", ward.get("units", [])))]
     return Ward(leader, units)
 
@@ -305,10 +345,30 @@ def _build(cls: type[Any], values: dict[str, Any]) -> Any:
     return cls(**known, extra=extra)
 
 
-def _build_unit(values: dict[str, Any], folder: Path) -> Unit:
+def file_folder(path: str | Path) -> str:
+    """The folder photo paths in the file at ``path`` are relative to: the real file's (at the
+    end of any symlinks), which is also the file a save writes."""
+    return os.path.dirname(os.path.realpath(path))
+
+
+def photo_path(folder: str, written: str) -> str:
+    """The absolute path of a photo written as ``written`` in a file in ``folder`` (symlinks
+    left as they are: a loop is reported when the photo is read, not here)."""
+    return os.path.normpath(os.path.join(folder, written))
+
+
+def _build_unit(ctx: Ctx, where: str, values: dict[str, Any], folder: str) -> Unit:
     photo = values.pop("photo", None)
-    # Photos are written relative to the army file; the model holds an absolute path.
-    return unit_from_values(values, str((folder / photo).resolve()) if photo else None)
+    if photo is not None:
+        if not photo.strip():
+            raise ctx.error(f"{where}.photo", "may not be empty (remove the key for a unit "
+                                              "without a photo)")
+        if os.path.isabs(photo) or photo.startswith("~"):
+            # A shared army file must not pull an image from wherever the other player has one.
+            raise ctx.error(f"{where}.photo", f"{_short(photo)} is an absolute path: write it "
+                                              "relative to the army file, e.g. photos/x.jpg")
+    # The model holds the absolute path; the file keeps it relative.
+    return unit_from_values(values, photo_path(folder, photo) if photo else None)
 
 
 def unit_from_values(values: Mapping[str, Any], photo: str | None = None) -> Unit:
@@ -322,20 +382,35 @@ def unit_from_values(values: Mapping[str, Any], photo: str | None = None) -> Uni
     return unit
 
 
+def photo_findings(army: Army, path: str | Path) -> list[Finding]:
+    """A ``missing-photo`` warning for each unit whose photo cannot be printed. It reads the
+    disk, so it lives here with the file code and ``check`` adds it: the rules stay pure."""
+    folder = file_folder(path)
+    found = []
+    for wi, ward in enumerate(army.wards):
+        for ui, unit in enumerate(ward.units):
+            if unit.photo and (problem := files.photo_problem(unit.photo)):
+                found.append(Finding("warning", "missing-photo",
+                                     f"photo {_relative(unit.photo, folder)!r} {problem}",
+                                     f"wards[{wi}].units[{ui}]"))
+    return found
+
+
 # --- Writing ----------------------------------------------------------------------------------
 
 
-def _relative(photo: str | None, folder: Path | None) -> str | None:
-    """A photo path as written in the file: relative to the file's folder when inside it."""
-    if photo is None or folder is None:
+def _relative(photo: str | None, folder: str) -> str | None:
+    """A photo path as written in a file in ``folder``: relative to it (``../photos/x.jpg``
+    is fine), so the file can be shared."""
+    if photo is None:
         return photo
     try:
-        return Path(photo).relative_to(folder.resolve()).as_posix()
-    except ValueError:
+        return Path(os.path.relpath(photo, folder)).as_posix()
+    except ValueError:  # another drive (Windows): no relative path exists
         return photo
 
 
-def _unit_dict(unit: Unit, folder: Path | None) -> dict[str, Any]:
+def _unit_dict(unit: Unit, folder: str) -> dict[str, Any]:
     """The unit's keys, defaults left out (None means: remove the key if present)."""
     return {
         "troop": unit.troop,
@@ -377,8 +452,9 @@ def _top_dict(army: Army) -> dict[str, Any]:
     }
 
 
-_DEFAULTS = {"formation": "single", "stakes": False, "pavises": False, "defences": False,
-             "c_in_c": False, "mounted": False, "english": True}
+_DEFAULTS: dict[str, Any] = {
+    "formation": "single", "stakes": False, "pavises": False, "defences": False,
+    "c_in_c": False, "mounted": False, "english": True, "rank": "Captain", "command_class": 2}
 
 
 def _clean(values: dict[str, Any]) -> dict[str, Any]:
@@ -391,10 +467,12 @@ def _clean(values: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _update(table: Any, values: dict[str, Any]) -> None:
+def _update(table: Any, values: dict[str, Any], fresh: bool) -> None:
     """Bring a tomlkit table in line with ``values`` in place, keeping comments and order.
 
-    A key the user wrote explicitly with a default value (``stakes = false``) stays written.
+    Only keys whose value changed are touched. A key the user wrote explicitly with a default
+    value (``stakes = false``) stays written; a table already in the file (not ``fresh``) gets
+    no key added for a default value (``rank = "Captain"``), so a save adds nothing unasked.
     """
     import tomlkit
 
@@ -414,25 +492,36 @@ def _update(table: Any, values: dict[str, Any]) -> None:
         elif table[key] != new:
             table[key] = new
     for key, new in _clean(values).items():
-        if key not in table:
-            if isinstance(new, dict):
-                inline = tomlkit.inline_table()
-                inline.update(new)
-                table[key] = inline
-            else:
-                table[key] = new
+        if key in table or (not fresh and key in _DEFAULTS and _DEFAULTS[key] == new):
+            continue
+        if isinstance(new, dict):
+            inline = tomlkit.inline_table()
+            inline.update(new)
+            table[key] = inline
+        else:
+            table[key] = new
 
 
-def dumps(army: Army, base_text: str | None = None, folder: Path | None = None) -> str:
+def _line_endings(text: str, base_text: str | None) -> str:
+    """``text`` with the line endings of ``base_text``: tomlkit keeps CRLF on the lines it
+    read but ends the lines it adds with LF."""
+    if base_text and base_text.count("\r\n") * 2 > base_text.count("\n"):
+        return re.sub(r"(?<!\r)\n", "\r\n", text)
+    return text
+
+
+def dumps(army: Army, base_text: str | None = None, folder: str | Path | None = None) -> str:
     """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
-    so its comments, key order and layout stay wherever the army did not change. Unit photos
-    inside ``folder`` (the file's folder) are written relative to it."""
+    so its comments, key order, line endings and layout stay wherever the army did not change.
+    Unit photos are written relative to ``folder``, the folder of the file to be written
+    (default: the current folder, where :func:`loads` without a file resolves them)."""
     import tomlkit
 
+    where = os.path.abspath(folder if folder is not None else ".")
     doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
     if base_text is None:
         doc.add(tomlkit.comment(" A Never Mind the Billhooks army, written by billhooks."))
-    _update(doc, _top_dict(army))
+    _update(doc, _top_dict(army), fresh=False)
     if "wards" not in doc and army.wards:
         doc.append("wards", tomlkit.aot())
     if "wards" in doc:
@@ -440,12 +529,14 @@ def dumps(army: Army, base_text: str | None = None, folder: Path | None = None) 
         while len(wards) > len(army.wards):
             del wards[len(wards) - 1]
         for i, ward in enumerate(army.wards):
-            if i >= len(wards):
+            fresh_ward = i >= len(wards)
+            if fresh_ward:
                 wards.append(tomlkit.table())
             wt = wards[i]
-            if "leader" not in wt:
+            fresh_leader = "leader" not in wt
+            if fresh_leader:
                 wt.append("leader", tomlkit.table())
-            _update(wt["leader"], _leader_dict(ward.leader))
+            _update(wt["leader"], _leader_dict(ward.leader), fresh_leader)
             if not ward.units:
                 if "units" in wt:
                     del wt["units"]
@@ -456,43 +547,38 @@ def dumps(army: Army, base_text: str | None = None, folder: Path | None = None) 
             while len(units) > len(ward.units):
                 del units[len(units) - 1]
             for j, unit in enumerate(ward.units):
-                if j >= len(units):
+                fresh_unit = j >= len(units)
+                if fresh_unit:
                     units.append(tomlkit.table())
-                _update(units[j], _unit_dict(unit, folder))
+                values = _unit_dict(unit, where)
+                old = units[j].get("photo")
+                if (isinstance(old, str) and not os.path.isabs(old) and unit.photo is not None
+                        and photo_path(where, old) == unit.photo):
+                    values["photo"] = str(old)  # the same file, however it was spelt: keep it
+                _update(units[j], values, fresh_unit)
         if not army.wards:
             del doc["wards"]
-    return str(tomlkit.dumps(doc))
+    return _line_endings(str(tomlkit.dumps(doc)), base_text)
 
 
-def atomic_write(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one."""
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+def read_base(path: str | Path) -> str | None:
+    """The text of the army file at ``path`` as a save writes over it (byte-order mark kept),
+    or None when there is no readable TOML file there."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        if target.exists():
-            os.chmod(tmp, target.stat().st_mode & 0o777)
-        else:
-            os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+        base = files.read_bytes(path).decode("utf-8")
+        tomllib.loads(base.removeprefix(BOM))
+    except (files.FileProblem, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
+            ValueError):
+        return None
+    return base
 
 
-def save(army: Army, path: str | Path) -> None:
-    """Save atomically, keeping the comments of the file already at ``path`` (if readable)."""
-    base: str | None = None
-    try:
-        base = Path(path).read_text(encoding="utf-8")
-        tomllib.loads(base)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        base = None
-    atomic_write(path, dumps(army, base, Path(path).parent))
+def save(army: Army, path: str | Path, base: str | None = None) -> None:
+    """Save atomically, over the file already at ``path`` (or over ``base``, the text it was
+    read from): comments, layout, line endings and byte-order mark are kept, and only the
+    values that changed are rewritten. Through a symlink, the file it points to is written."""
+    if base is None:
+        base = read_base(path)
+    bom = BOM if base is not None and base.startswith(BOM) else ""
+    body = base.removeprefix(BOM) if base is not None else None
+    files.atomic_write(path, bom + dumps(army, body, file_folder(path)))

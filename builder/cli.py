@@ -7,12 +7,16 @@ Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not b
 from __future__ import annotations
 
 import argparse
+import difflib
+import re
 import sys
 from collections.abc import Sequence
 from importlib import import_module
+from typing import NoReturn
 
 from builder import __version__
 from builder.export.base import BLEED_MAX_MM
+from builder.files import printable
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
 
@@ -48,57 +52,116 @@ def _bleed(text: str) -> float:
     return value
 
 
+EXIT_CODES = ("exit codes: 0 done (check: the army is legal; warnings allowed), 1 the army "
+              "breaks a rule or the draw could not be completed, 2 unreadable input or bad "
+              "usage (the message names the file, line and key)")
+
+#: Kinds and card sizes for the help texts, as the pack names them (kept in step by a test;
+#: importing builder.export here would slow every command's start).
+KIND_NAMES = ("roster", "crib-sheet", "play-deck", "bonus-deck", "special-events", "tokens",
+              "unit-cards")
+CARD_SIZES = ("poker", "mini", "tarot")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a "did you mean" for a mistyped command."""
+
+    def error(self, message: str) -> NoReturn:
+        m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+        if m and self.prog == "billhooks":
+            choices = re.findall(r"'([^']+)'", m.group(2))
+            close = difflib.get_close_matches(m.group(1), choices, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            message = (f"unknown command {printable(repr(m.group(1)))}{hint}; commands: "
+                       + ", ".join(choices))
+        super().error(message)
+
+
+def _lower(text: str) -> str:
+    return text.lower()
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="billhooks",
         description="Build, check and print Wars of the Roses armies (Never Mind the Billhooks).",
+        epilog=EXIT_CODES + ". `billhooks COMMAND --help` says more about each command.",
     )
     parser.add_argument("--version", action="version", version=f"billhooks {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    p = sub.add_parser("tui", help="the builder (TUI) on an army file (created if missing)")
-    p.add_argument("army", nargs="?", help="army file (default: the sample army)")
+    def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=summary, description=description, epilog=EXIT_CODES)
 
-    p = sub.add_parser("check", help="points breakdown, army-morale tokens and findings")
+    p = command("tui", "the builder (TUI) on an army file (created if missing)",
+                "Open the builder on ARMY; a file that does not exist yet is created when you "
+                "save.")
+    p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
+
+    p = command("check", "points breakdown, army-morale tokens and findings",
+                "Price an army unit by unit, count its Army Morale tokens and list what the "
+                "rules forbid (errors) or advise against (warnings).")
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object (name, points, units, findings) instead")
 
-    p = sub.add_parser("roll", help="roll leaders' command classes, each die shown")
+    p = command("roll", "roll leaders' command classes, each die shown",
+                "Roll every leader's command class (6 Hero, 2-5 Commander, 1 Dolt), showing "
+                "each die and re-roll.")
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--seed", type=_seed, help="seed for the dice (default: random)")
-    p.add_argument("--write", action="store_true", help="write the classes into the file")
+    p.add_argument("--seed", type=_seed, help="seed for the dice, to repeat a roll "
+                                              "(default: random, and printed)")
+    p.add_argument("--write", action="store_true",
+                   help="write the rolled classes into the army file (nothing else changes)")
 
-    p = sub.add_parser("muster", help="the Mustering draw from a figure collection")
-    p.add_argument("collection", help="collection file (.toml)")
+    p = command("muster", "the Mustering draw from a figure collection",
+                "Deal an army from a collection of unit cards (the Mustering rules), narrating "
+                "every card.")
+    p.add_argument("collection", help="collection file (.toml) listing [[cards]]")
     p.add_argument("--troops", type=_positive_int, required=True,
                    help="agreed troop points, e.g. 100")
     p.add_argument("--leaders", type=_positive_int, default=3,
                    help="leaders to add (C-in-C free, others 5 points; default 3)")
-    p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut (default: random)")
-    p.add_argument("--side", choices=("york", "lancaster"), default="lancaster",
+    p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
+                                              "(default: random, and printed)")
+    p.add_argument("--side", choices=("york", "lancaster"), default="lancaster", type=_lower,
                    help="side of a single army (default lancaster)")
     p.add_argument("--both", action="store_true",
                    help="club draft: York and Lancaster from the one collection")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the army file here (with --both: FILE-york.toml and "
+                        "FILE-lancaster.toml); an existing file is refused without --force")
     p.add_argument("--keep-proportions", action="store_true",
                    help="house rule: set aside skirmish cards that would pass one fifth of "
                         "the total (the rules deal every card)")
-    p.add_argument("--out", help="write the army file here (with --both: FILE-york.toml ...)")
-    p.add_argument("--json", action="store_true", help="print the draw as JSON")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--json", action="store_true", help="print the draw as JSON instead")
 
-    p = sub.add_parser("export", help="the print pack: rosters, cards, tokens, crib sheet")
-    p.add_argument("armies", nargs="+", metavar="ARMY", help="army files (.toml)")
-    p.add_argument("--out", help="output folder (default output/<first army's file stem>/)")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    p.add_argument("--card-size", choices=("poker", "mini", "tarot"), default="poker")
-    p.add_argument("--bleed", type=_bleed, default=0.0, help="bleed in mm (default 0)")
+    p = command("export", "the print pack: rosters, cards, tokens, crib sheet",
+                "Write the print pack PDFs and manifest.json into one folder. Print at 100% "
+                "(actual size).")
+    p.add_argument("armies", nargs="+", metavar="ARMY",
+                   help="army files (.toml); a Mustering collection prints its unit cards")
+    p.add_argument("--out", metavar="DIR",
+                   help="output folder (default output/<first army's file stem>/)")
+    p.add_argument("--paper", choices=("a4", "letter"), default="a4", type=_lower,
+                   help="paper size: a4 or letter (default a4)")
+    p.add_argument("--card-size", choices=CARD_SIZES, default="poker", type=_lower,
+                   help="card size: poker 63.5 x 88.9 mm, mini 44.5 x 63.5 mm, tarot 69.9 x "
+                        "120.7 mm (default poker)")
+    p.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM",
+                   help="bleed around every card and token in mm, 0-10 (default 0)")
     p.add_argument("--gutter", action="store_true",
                    help="bleed per card with gutters between cards (fewer per sheet)")
-    p.add_argument("--only", help="comma-separated kinds, e.g. play-deck,tokens")
-    p.add_argument("--events", help="special events file (.toml)")
+    p.add_argument("--only", metavar="KIND,...",
+                   help="write only these kinds, comma-separated: " + ", ".join(KIND_NAMES))
+    p.add_argument("--events", metavar="FILE",
+                   help="special events file (.toml) for the special-events cards")
 
-    p = sub.add_parser("catalogue", help="troop types, costs and options")
-    p.add_argument("--ruleset", default="billhooks")
-    p.add_argument("--json", action="store_true")
+    p = command("catalogue", "troop types, costs and options",
+                "List every troop type with its unit size, points and the options it takes.")
+    p.add_argument("--ruleset", default="billhooks", help="rule system (default billhooks)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     return parser
 
 
@@ -117,13 +180,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"billhooks: {exc}", file=sys.stderr)
         return EXIT_INPUT
     except UsageError as exc:
-        print(f"billhooks {command}: {exc}", file=sys.stderr)
+        print(f"billhooks {command}: {printable(str(exc))}", file=sys.stderr)
         return EXIT_INPUT
     except KeyboardInterrupt:
         return 130
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"billhooks: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"billhooks: {printable(f'{where}{exc.strerror or exc}')}", file=sys.stderr)
         return EXIT_INPUT
 
 

@@ -17,6 +17,7 @@ card went where and never use one twice.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -29,19 +30,20 @@ from builder.armyfile import (
     ArmyFileError,
     Ctx,
     check_table,
+    file_folder,
     parse_toml,
+    photo_path,
     read_text,
     ruleset_of,
     unit_from_values,
 )
+from builder.files import photo_problem
 from builder.rules.base import FieldSpec, Ruleset
 
 #: Most cards one ``[[cards]]`` table may stand for, and in a whole collection: a typo such as
 #: ``count = 40000000`` must not eat the machine's memory.
 COUNT_MAX = 10_000
 CARDS_MAX = 100_000
-#: Image types both print pipelines (ReportLab and WeasyPrint) read.
-PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 _TOP: Mapping[str, FieldSpec] = {
     "ruleset": FieldSpec("str", required=True),
@@ -123,6 +125,9 @@ def load_collection(path: str | Path) -> Collection:
 def loads_collection(text: str, path: str = "<collection>") -> Collection:
     """Parse collection text; ``path`` names the file in messages and anchors photo paths."""
     data = parse_toml(path, text)
+    if "wards" in data and "cards" not in data:
+        raise ArmyFileError(path, "this is an army file, not a Mustering collection: a "
+                                  "collection lists [[cards]] (see `billhooks muster --help`)")
     ctx = _CollectionCtx(path, text)
     ruleset = ruleset_of(data, ctx)
     top = {k: v for k, v in data.items() if k != "cards"}
@@ -130,7 +135,7 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
     raw_cards = data.get("cards", [])
     if not isinstance(raw_cards, list):
         raise ctx.error("cards", "expected a list of tables ([[cards]]), one per kind of unit")
-    folder = Path(path).resolve().parent
+    folder = file_folder(path)
     cards: list[Card] = []
     lines = card_lines(text)
     for index, raw in enumerate(raw_cards):
@@ -139,11 +144,11 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
         if len(cards) > CARDS_MAX:
             raise ctx.error(f"cards[{index}].count",
                             f"the collection holds more than {CARDS_MAX} cards")
-    return Collection(checked["name"], ruleset.name, str(Path(path).resolve()), cards,
+    return Collection(checked["name"], ruleset.name, os.path.realpath(path), cards,
                       english=checked.get("english", True))
 
 
-def _cards(ctx: Ctx, ruleset: Ruleset, folder: Path, index: int, line: int | None,
+def _cards(ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None,
            raw: Any) -> list[Card]:
     where = f"cards[{index}]"
     schema: dict[str, FieldSpec] = dict(ruleset.unit_schema)
@@ -175,22 +180,22 @@ def _count(ctx: Ctx, where: str, count: Any) -> int:
     return int(count)
 
 
-def _photo(ctx: Ctx, where: str, folder: Path, value: str) -> str:
+def _photo(ctx: Ctx, where: str, folder: str, value: str) -> str:
     key = f"{where}.photo"
     if not value.strip():
         raise ctx.error(key, "may not be empty (remove the key for a card without a photo)")
-    target = (folder / value).resolve()
-    if not target.is_relative_to(folder):
+    if os.path.isabs(value) or value.startswith("~"):
+        raise ctx.error(key, f"{value!r} is an absolute path: write it relative to the "
+                             "collection file, e.g. photos/archers.jpg")
+    target = photo_path(folder, value)
+    # ``folder`` is a real path (file_folder); a symlink out of it counts as outside.
+    if os.path.commonpath([os.path.realpath(target), folder]) != folder:
         raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
                              "photos beside the collection file, e.g. photos/archers.jpg")
-    if not target.exists():
-        raise ctx.error(key, f"no such file {value!r} (looked for {target})")
-    if not target.is_file():
-        raise ctx.error(key, f"{value!r} is a folder, not an image file")
-    if target.suffix.lower() not in PHOTO_SUFFIXES:
-        raise ctx.error(key, f"{value!r} is not a JPEG or PNG image (expected "
-                             + ", ".join(PHOTO_SUFFIXES) + ")")
-    return str(target)
+    problem = photo_problem(target)
+    if problem is not None:
+        raise ctx.error(key, f"{value!r} {problem} (looked for {target})")
+    return target
 
 
 def _check_options(ctx: Ctx, ruleset: Ruleset, where: str, unit: Unit) -> None:

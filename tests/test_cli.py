@@ -145,3 +145,93 @@ def test_check_an_army_with_no_wards_is_not_legal(tmp_path: Path,
     data = json.loads(out)
     assert code == 1 and data["legal"] is False
     assert [f["code"] for f in data["findings"] if f["level"] == "error"] == ["one-c-in-c"]
+
+
+# --- check output (issue 10.20) ----------------------------------------------------------------
+
+
+def big_army_file(tmp_path: Path, wards: int) -> Path:
+    from builder import armyfile
+    from builder.army import Army, Leader, Unit, Ward
+
+    army = Army("billhooks", "Big", points=10, wards=[
+        Ward(Leader(f"Sir Leader number {w} of a long and winding name", rank="Knight Banneret",
+                    c_in_c=w == 0), [Unit("archers"), Unit("billmen")]) for w in range(wards)])
+    path = tmp_path / "big.toml"
+    path.write_text(armyfile.dumps(army), encoding="utf-8")
+    return path
+
+
+def test_check_is_linear_in_the_army_size(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    import time
+
+    path = big_army_file(tmp_path, 3000)
+    started = time.perf_counter()
+    code, out, _ = run(capsys, "check", str(path))
+    elapsed = time.perf_counter() - started
+    assert code == 1 and "Ward 3000: " in out
+    assert elapsed < 2.0, elapsed  # 10 s before: every ward scanned every unit
+
+
+def test_check_output_neither_wraps_nor_pads(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = big_army_file(tmp_path, 3)
+    code, out, _ = run(capsys, "check", str(path))  # piped: rich would assume 80 columns
+    lines = out.splitlines()
+    assert [ln for ln in lines if ln != ln.rstrip()] == []
+    heading = ("Ward 2: Sir Leader number 1 of a long and winding name (Knight Banneret, "
+               "Commander, 5 pts)")
+    assert heading in lines and len(heading) > 80
+    finding = [ln for ln in lines if "[over-points]" in ln]
+    assert len(finding) == 1 and finding[0].startswith("error   points: troop points are 72")
+    assert "  wards[0].units[0]  Company of Archers       12      12" in lines
+
+
+# --- help, mistyped commands, option spelling (issue 10.21) ------------------------------------
+
+
+@pytest.mark.parametrize("command", ["tui", "check", "roll", "muster", "export", "catalogue"])
+def test_every_command_help_explains_its_options_and_exit_codes(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert info.value.code == 0
+    assert "exit codes: 0 done" in out and "2 unreadable input or bad usage" in out
+    # Every option has a sentence after it (argparse prints nothing for one without help).
+    from builder.cli import build_parser
+
+    sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    for action in sub._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_export_help_lists_kinds_and_card_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    from builder.cli import CARD_SIZES, KIND_NAMES
+    from builder.export.base import CARD_MM
+    from builder.export.pack import KINDS
+
+    assert KIND_NAMES == tuple(KINDS) and CARD_SIZES == tuple(CARD_MM)
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    out = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
+    assert "roster, crib-sheet, play-deck, bonus-deck, special-events, tokens, unit-cards" in out
+    assert "poker 63.5 x 88.9 mm, mini 44.5 x 63.5 mm, tarot 69.9 x 120.7 mm" in out
+
+
+def test_mistyped_command_gets_did_you_mean(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["chek", LANCASTER])
+    err = capsys.readouterr().err
+    assert info.value.code == 2
+    assert "unknown command 'chek' (did you mean 'check'?)" in err
+
+
+def test_paper_and_card_size_in_capitals(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, _ = run(capsys, "export", LANCASTER, "--paper", "A4", "--card-size", "Mini",
+                     "--only", "tokens", "--out", str(tmp_path))
+    assert code == 0
+    data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert data["paper"]["name"] == "a4" and data["card_size"]["name"] == "mini"

@@ -112,7 +112,7 @@ def test_example_photo_if_shipped_is_found() -> None:
     ('[[cards]]\ntroop = "archers"\nphoto = "../outside.jpg"\n', 5, "cards[0].photo",
      "outside the collection's folder"),
     ('[[cards]]\ntroop = "archers"\nphoto = "/etc/passwd"\n', 5, "cards[0].photo",
-     "outside the collection's folder"),
+     "is an absolute path"),
     ('[[cards]]\ntroop = "archers"\nphoto = "sub"\n', 5, "cards[0].photo", "is a folder"),
     ('[[cards]]\ntroop = "archers"\nphoto = "notes.txt"\n', 5, "cards[0].photo",
      "not a JPEG or PNG"),

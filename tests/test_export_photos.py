@@ -79,7 +79,7 @@ def test_other_formats_are_refused(tmp_path: Path) -> None:
 
 
 def test_missing_photo(tmp_path: Path) -> None:
-    with pytest.raises(ExportError, match="photo not found"):
+    with pytest.raises(ExportError, match="nope.jpg: photo: no such file"):
         photos.frame_jpeg(tmp_path / "nope.jpg", 20, 20)
 
 

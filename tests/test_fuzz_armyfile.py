@@ -4,11 +4,13 @@ traceback or a hang; any army the generator builds survives save -> load unchang
 from __future__ import annotations
 
 import random
+import re
 import string
 from pathlib import Path
 
 import pytest
 import tomlkit
+from hostile import hostile_text, place, run_clean
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -174,24 +176,39 @@ def test_failed_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
     path.write_text(EXAMPLES[1], encoding="utf-8")
     army = armyfile.load(path)
     army.name = "New name"
-    real_fdopen = __import__("os").fdopen
 
-    class Broken:
-        def __init__(self, fh) -> None:  # type: ignore[no-untyped-def]
-            self.fh = fh
+    def full_disk(fd: int) -> None:
+        raise OSError(28, "No space left on device")
 
-        def __enter__(self):  # type: ignore[no-untyped-def]
-            return self
-
-        def __exit__(self, *exc: object) -> None:
-            self.fh.close()
-
-        def write(self, text: str) -> int:
-            self.fh.write(text[: len(text) // 2])
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr("os.fdopen", lambda *a, **k: Broken(real_fdopen(*a, **k)))
+    monkeypatch.setattr("os.fsync", full_disk)
     with pytest.raises(OSError):
         armyfile.save(army, path)
     assert path.read_text(encoding="utf-8") == EXAMPLES[1]
     assert [p.name for p in tmp_path.iterdir()] == ["army.toml"]
+
+
+# --- Hostile classes (issues 10.18, 11.1-11.4): each ends in a result or exit 2 ---------------
+
+@SETTINGS
+@given(st.sampled_from(EXAMPLES).flatmap(hostile_text))
+def test_hostile_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            case: tuple[str, bytes]) -> None:
+    kind, data = case
+    folder = tmp_path / "case"
+    folder.mkdir(exist_ok=True)
+    path = place(folder, kind, data, "army.toml")
+    codes = [run_clean(capsys, "check", str(path)), run_clean(capsys, "check", "--json",
+                                                             str(path))]
+    assert codes[0] == codes[1]
+    if kind in ("fifo", "folder", "dev-null", "symlink-loop", "dangling-symlink",
+                "deep-nesting", "huge-integer", "long-word"):
+        assert codes[0] == 2, kind
+    if kind in ("crlf", "bom", "symlink") and codes[0] != 2:
+        # A write keeps the file's bytes: same line endings, byte-order mark, the link.
+        assert run_clean(capsys, "roll", str(path), "--seed", "1", "--write") == 0
+        after = path.read_bytes()
+        assert after.count(b"\r\n") == data.count(b"\r\n")
+        assert after.startswith(b"\xef\xbb\xbf") == data.startswith(b"\xef\xbb\xbf")
+        assert path.is_symlink() == (kind == "symlink")
+        assert re.sub(rb"command_class = \d", b"", after) == re.sub(
+            rb"command_class = \d", b"", data)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 import string
 from pathlib import Path
 
+import pytest
+from hostile import hostile_text, place, run_clean
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,3 +56,56 @@ def test_random_bytes_through_the_command(tmp_path: Path, blob: bytes) -> None:
     path = tmp_path / "collection.toml"
     path.write_bytes(blob)
     assert main(["muster", str(path), "--troops", "100", "--seed", "1", "--json"]) in (1, 2)
+
+
+PHOTO_KINDS = ["fifo", "folder", "dev-zero", "symlink-loop", "absolute", "outside", "empty",
+               "text-file"]
+
+
+@SETTINGS
+@given(st.sampled_from([EXAMPLE]).flatmap(hostile_text))
+def test_hostile_collections(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                             case: tuple[str, bytes]) -> None:
+    kind, data = case
+    folder = tmp_path / "case"
+    folder.mkdir(exist_ok=True)
+    path = place(folder, kind, data, "collection.toml")
+    for argv in (["muster", str(path), "--troops", "60", "--seed", "1"],
+                 ["muster", str(path), "--troops", "60", "--seed", "1", "--json", "--both"]):
+        code = run_clean(capsys, *argv)
+        if kind in ("fifo", "folder", "dev-null", "symlink-loop", "dangling-symlink",
+                    "deep-nesting", "huge-integer", "long-word"):
+            assert code == 2, kind
+
+
+@SETTINGS
+@given(st.sampled_from(PHOTO_KINDS))
+def test_hostile_photos(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
+    folder = tmp_path / "case"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir()
+    photo = folder / "p.jpg"
+    written = "p.jpg"
+    if kind == "fifo":
+        os.mkfifo(photo)
+    elif kind == "folder":
+        photo.mkdir()
+    elif kind == "dev-zero":
+        photo.symlink_to("/dev/zero")
+    elif kind == "symlink-loop":
+        photo.symlink_to(photo)
+    elif kind == "absolute":
+        written = str(examples_dir() / "photos" / "archers.jpg")
+    elif kind == "outside":
+        written = "../../p.jpg"
+    elif kind == "empty":
+        written = " "
+    else:
+        photo.write_text("not an image", encoding="utf-8")
+        written = "p.jpg.txt"
+        photo.rename(folder / written)
+    path = folder / "collection.toml"
+    path.write_text(f'ruleset = "billhooks"\nname = "c"\n[[cards]]\ntroop = "archers"\n'
+                    f'count = 9\nphoto = "{written}"\n', encoding="utf-8")
+    code = run_clean(capsys, "muster", str(path), "--troops", "60", "--seed", "1")
+    assert code == 2

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from typing import Any
 
 from builder import armyfile
 from builder.army import Army
+from builder.files import printable
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
 
@@ -31,65 +33,81 @@ def summary_dict(army: Army, summary: ArmySummary) -> dict[str, Any]:
     }
 
 
+def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
+    """``rows`` as aligned lines, two spaces between columns, no trailing spaces."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
+                      for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
+            for row in rows]
+
+
 def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
-    from rich import box
+    """The breakdown as plain lines, never re-wrapped (a ward heading stays on one line in any
+    terminal, and piped output is not cut at 80 columns), in time linear in the army's size."""
     from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
     from rich.text import Text
 
-    console = Console(highlight=False)
     ruleset = get_ruleset(army.ruleset)
+    flagged = {f.where for f in summary.findings}
+    by_ward: dict[int, list[tuple[str, ...]]] = {}
+    for u in summary.units:
+        # "wards[3].units[1]" -> ward 3: one pass over the units, not one per ward.
+        index = int(u.where[len("wards["):u.where.index("]")])
+        by_ward.setdefault(index, []).append(
+            (u.where, u.title + (" !" if u.where in flagged else ""), str(u.figures),
+             f"{u.points:g}" if u.points is not None else "-"))
+    heading = ("where", "unit", "figures", "points")
+    lines: list[Text] = []
     side = f" ({army.side.capitalize()})" if army.side else ""
-    console.print(Text.assemble((army.name, "bold"), side, f"  {ruleset.title}"))
-    where_notes = {f.where for f in summary.findings}
+    lines.append(Text.assemble((army.name, "bold"), side, f"  {ruleset.title}"))
     for wi, ward in enumerate(army.wards):
         leader = ward.leader
         chief = ", C-in-C" if leader.c_in_c else ""
         horse = ", mounted" if leader.mounted else ""
         lpts = ruleset.leader_points(army, leader)
-        table = Table(box=box.SIMPLE_HEAD, title_justify="left", expand=False,
-                      title=escape(f"Ward {wi + 1}: {leader.name} ({leader.rank}{chief}"
-                                   f"{horse}, {leader.class_name}, {lpts:g} pts)"))
-        table.add_column("where", style="dim")
-        table.add_column("unit")
-        table.add_column("figures", justify="right")
-        table.add_column("points", justify="right")
-        for u in summary.units:
-            if u.where.startswith(f"wards[{wi}]."):
-                mark = " [red]![/]" if u.where in where_notes else ""
-                table.add_row(u.where, Text(u.title) + Text.from_markup(mark),
-                              str(u.figures), f"{u.points:g}" if u.points is not None else "-")
-        console.print(table)
+        lpts_text = f"{lpts:g} pts" if lpts is not None else "no points"
+        lines.append(Text(""))
+        lines.append(Text(f"Ward {wi + 1}: {leader.name} ({leader.rank}{chief}{horse}, "
+                          f"{leader.class_name}, {lpts_text})", style="bold"))
+        table = _columns([heading, *by_ward.get(wi, [])], right={2, 3})
+        lines.append(Text("  " + table[0], style="dim"))
+        for line in table[1:]:
+            text = Text("  " + line)
+            text.highlight_words([" !"], style="bold red")
+            lines.append(text)
     agreed = army.agreed_troops
-    against = f" of {agreed} agreed" if agreed is not None else ""
+    against = f"of {agreed} agreed" if agreed is not None else ""
     if army.muster is not None:
         against += " (mustered)"
-    totals = Table.grid(padding=(0, 2))
-    totals.add_column()
-    totals.add_column(justify="right", style="bold")
-    totals.add_column()
-    totals.add_row("Troop points", f"{summary.troop_points:g}", against.strip())
-    totals.add_row("Leader points", f"{summary.leader_points:g}", "")
-    totals.add_row("Total", f"{summary.total_points:g}", "")
-    totals.add_row("Army Morale tokens", str(summary.army_morale_tokens), "")
-    console.print(totals)
+    totals = _columns([
+        ("Troop points", f"{summary.troop_points:g}", against.strip()),
+        ("Leader points", f"{summary.leader_points:g}", ""),
+        ("Total", f"{summary.total_points:g}", ""),
+        ("Army Morale tokens", str(summary.army_morale_tokens), ""),
+    ], right={1})
+    lines.append(Text(""))
+    lines.extend(Text(line) for line in totals)
     for f in summary.findings:
         colour = "red" if f.level == "error" else "yellow"
         place = f"{f.where}: " if f.where else ""
-        console.print(Text.assemble((f"{f.level:7}", f"bold {colour}"), f" {place}{f.message}",
-                                    (f"  [{f.code}]", "dim")))
+        lines.append(Text.assemble((f"{f.level:7}", f"bold {colour}"), f" {place}{f.message}",
+                                   (f"  [{f.code}]", "dim")))
     if summary.legal:
         warn = f" with {len(summary.warnings)} warning(s)" if summary.warnings else ""
-        console.print(f"[bold green]LEGAL[/]{warn}")
+        lines.append(Text.assemble(("LEGAL", "bold green"), warn))
     else:
-        console.print(f"[bold red]NOT LEGAL[/]: {len(summary.errors)} broken rule(s) in "
-                      f"{escape(path)}")
+        lines.append(Text.assemble(("NOT LEGAL", "bold red"), f": {len(summary.errors)} broken "
+                                   f"rule(s) in {printable(path)}"))
+    # One print, soft-wrapped: the terminal folds long lines, nothing is padded or cut.
+    Console(highlight=False, soft_wrap=True).print(Text("\n").join(lines))
 
 
 def run(args: argparse.Namespace) -> int:
     army = armyfile.load(args.army)
     summary = get_ruleset(army.ruleset).summarise(army)
+    photos = armyfile.photo_findings(army, args.army)
+    if photos:
+        summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))
     if args.json:
         print(json.dumps(summary_dict(army, summary), indent=2, ensure_ascii=False))
     else:

@@ -11,7 +11,8 @@ from builder import armyfile
 from builder.army import Army, Leader, Ward
 from builder.cli import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
-from builder.export.pack import KINDS, default_out_dir, export_pack, parse_kinds
+from builder.export.pack import KINDS, MANIFEST, default_out_dir, export_pack, parse_kinds
+from builder.files import printable
 from builder.rules import get_ruleset
 
 
@@ -67,21 +68,27 @@ def run(args: argparse.Namespace) -> int:
         errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
                   if f.level == "error"]
         if errors:
-            print(f"billhooks export: note: {item.path} breaks {len(errors)} rule(s) "
-                  f"(see `billhooks check {item.path}`); printing it anyway", file=sys.stderr)
-    out = Path(args.out) if args.out else default_out_dir(job)
+            shown = printable(str(item.path))
+            print(f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "
+                  f"(see `billhooks check {shown}`); printing it anyway", file=sys.stderr)
+    if args.out is not None and not args.out.strip():
+        raise UsageError("--out needs a folder name (leave it out for output/<army>/)")
+    out = Path(args.out) if args.out is not None else default_out_dir(job)
     started = time.perf_counter()
     try:
         data = export_pack(job, out, only)
     except ExportError as exc:
-        print(f"billhooks export: {exc}", file=sys.stderr)
+        print(f"billhooks export: {printable(str(exc))}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
-    for entry in data["files"]:
+    kinds = set(KINDS) if only is None else only
+    # The manifest may also list files an earlier export wrote: report this run's.
+    entries = [e for e in data["files"] if e["file"].removesuffix(".pdf") in kinds]
+    for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        print(f"{out / entry['file']}: {entry['pages']} page(s)" + (f"; {counts}" if counts
-                                                                    else ""))
-    print(f"{out / 'manifest.json'}: {len(data['files'])} file(s) in {elapsed:.2f} s. "
+        print(f"{printable(str(out / entry['file']))}: {entry['pages']} page(s)"
+              + (f"; {counts}" if counts else ""))
+    print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
           "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
     if only is None:
         return 0

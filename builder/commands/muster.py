@@ -19,6 +19,7 @@ from builder import armyfile
 from builder.army import Leader
 from builder.cli import EXIT_OK, EXIT_RULES, UsageError
 from builder.collection import load_collection
+from builder.files import commit, printable, real_target, sweep, write_temp
 from builder.muster import SIDE_NAMES, ArmyDraw, Draw, MusterError, muster
 from builder.rules import get_ruleset
 
@@ -29,22 +30,56 @@ def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:
     """Where each side's army file goes: ``out`` itself for one side, else ``out``'s stem plus
     ``-<side>`` and its suffix (``.toml`` if it has none), in the same folder."""
     path = Path(out)
+    if not out.strip() or out.endswith(("/", os.sep)) or path.name in ("", ".", "..") \
+            or path.is_dir():
+        raise UsageError(f"--out {printable(out)!r} is a folder or no name; give a file name "
+                         "such as army.toml")
     if len(sides) == 1:
         return {sides[0]: path}
     suffix = path.suffix or ".toml"
     return {side: path.with_name(f"{path.stem}-{side}{suffix}") for side in sides}
 
 
-def _check_out(paths: dict[str, Path]) -> None:
-    """Refuse an unwritable destination before drawing, so nothing is half written."""
+def _check_out(paths: dict[str, Path], force: bool) -> None:
+    """Refuse an unwritable destination, or one that would overwrite a file without
+    ``--force``, before drawing, so nothing is half written."""
     for path in paths.values():
-        folder = path.parent if str(path.parent) else Path(".")
-        if path.is_dir():
-            raise UsageError(f"--out {path} is a folder; give a file name such as army.toml")
+        shown = printable(str(path))
+        target = real_target(path)
+        folder = target.parent
         if not folder.is_dir():
-            raise UsageError(f"--out {path}: no such folder {folder}")
+            raise UsageError(f"--out {shown}: no such folder {printable(str(folder))}")
+        # Finish (or clear away) what a killed earlier run left there, then decide.
+        sweep(folder)
+        if target.is_dir():
+            raise UsageError(f"--out {shown} is a folder; give a file name such as army.toml")
+        if os.path.lexists(path) and not force:
+            raise UsageError(f"--out {shown} already exists: add --force to replace it, or "
+                             "choose another name")
         if not os.access(folder, os.W_OK):
-            raise UsageError(f"--out {path}: cannot write in {folder}")
+            raise UsageError(f"--out {shown}: cannot write in {printable(str(folder))}")
+
+
+def write_armies(draw: Draw, paths: dict[str, Path]) -> None:
+    """Write each side's army file, all or nothing: every file is finished under a temporary
+    name first, then they are renamed into place under a journal (builder.files.commit), so a
+    kill between the renames is completed by the next run instead of leaving two seeds."""
+    targets = {side: real_target(path) for side, path in paths.items()}
+    temps: dict[str, Path] = {}
+    try:
+        for side, target in targets.items():
+            text = army_text(draw, side, str(target.parent))
+            mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+            temps[side] = write_temp(target.parent, target.name, text.encode("utf-8"), mode)
+    except BaseException:
+        for tmp in temps.values():
+            tmp.unlink(missing_ok=True)
+        raise
+    if len({t.parent for t in targets.values()}) == 1:
+        commit((temps[side], targets[side]) for side in targets)
+    else:  # links into two folders: no single journal can cover both
+        for side, target in targets.items():
+            os.replace(temps[side], target)
 
 
 def _header(draw: Draw, side: str) -> str:
@@ -62,10 +97,12 @@ def _header(draw: Draw, side: str) -> str:
     )
 
 
-def army_text(draw: Draw, side: str) -> str:
-    """The army file for ``side``: the header comments, then the army, a blank line before
-    each table header so the file reads like a hand-written one."""
-    text = armyfile.dumps(draw.army(side).army, _header(draw, side))
+def army_text(draw: Draw, side: str, folder: str | None = None) -> str:
+    """The army file for ``side``, to be written in ``folder`` (photos are relative to it; the
+    TUI passes None, the current folder, and its save makes them relative to the file): the
+    header comments, then the army, a blank line before each table header so the file reads
+    like a hand-written one."""
+    text = armyfile.dumps(draw.army(side).army, _header(draw, side), folder)
     return re.sub(r"\n+(\[\[wards)", r"\n\n\1", text)
 
 
@@ -137,15 +174,16 @@ def run(args: argparse.Namespace) -> int:
     if args.leaders < 1:
         raise UsageError("--leaders must be 1 or more: every army has a C-in-C")
     sides: tuple[str, ...] = BOTH if args.both else (args.side,)
-    paths = out_paths(args.out, sides) if args.out else {}
-    _check_out(paths)
+    paths = out_paths(args.out, sides) if args.out is not None else {}
+    _check_out(paths, args.force)
     collection = load_collection(args.collection)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         draw = muster(collection, args.troops, args.leaders, sides, random.Random(seed), seed,
                       keep_proportions=args.keep_proportions)
     except MusterError as exc:
-        print(f"billhooks muster: {args.collection}: {exc} (seed {seed})", file=sys.stderr)
+        print(f"billhooks muster: {printable(args.collection)}: {exc} (seed {seed})",
+              file=sys.stderr)
         return EXIT_RULES
     if args.json:
         print(draw.to_json())
@@ -153,11 +191,10 @@ def run(args: argparse.Namespace) -> int:
         _print_human(draw)
     if not _findings_ok(draw, quiet=args.json):
         return EXIT_RULES
-    for side, path in paths.items():
-        armyfile.atomic_write(path, army_text(draw, side))
+    write_armies(draw, paths)
     if paths:
         note = " (one file per side)" if len(paths) > 1 else ""
-        written = ", ".join(f"{SIDE_NAMES[s]} to {p}" for s, p in paths.items())
+        written = ", ".join(f"{SIDE_NAMES[s]} to {printable(str(p))}" for s, p in paths.items())
         them = "each" if len(paths) > 1 else "it"
         print(f"Wrote {written}{note}. Rename the leaders, then billhooks check {them}.",
               file=sys.stderr if args.json else sys.stdout)

@@ -11,6 +11,7 @@ from pathlib import Path
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from builder.export.base import ExportError
+from builder.files import PHOTO_MAX, FileProblem, printable, read_bytes
 
 #: Far more than a phone photo needs; anything bigger is refused before it is decoded.
 MAX_PIXELS = 40_000_000
@@ -21,26 +22,44 @@ DPI = 250
 Image.MAX_IMAGE_PIXELS = MAX_PIXELS
 
 
-def frame_jpeg(path: str | Path, width_mm: float, height_mm: float) -> bytes:
-    """The photo at ``path`` cropped (centred) to a ``width_mm`` x ``height_mm`` frame, as
-    JPEG bytes; ExportError naming the file for a missing, foreign, corrupt or huge image."""
-    name = str(path)
+def _open(path: str | Path, decode: bool = True) -> Image.Image:
+    """The photo, orientation applied and decoded (without ``decode``: its header and
+    checksums verified only); ExportError naming the file otherwise. The bytes are read first
+    by builder.files (regular files only, at most PHOTO_MAX), so a FIFO or device cannot hang
+    Pillow."""
+    name = printable(str(path))
+    try:
+        data = read_bytes(path, PHOTO_MAX)
+    except FileProblem as exc:
+        raise ExportError(f"{name}: photo: {exc}") from None
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(path, formats=FORMATS) as opened:
+            with Image.open(io.BytesIO(data), formats=FORMATS) as opened:
+                if not decode:
+                    opened.verify()
+                    return opened
                 image = ImageOps.exif_transpose(opened)
                 image.load()
-    except FileNotFoundError:
-        raise ExportError(f"{name}: photo not found") from None
-    except IsADirectoryError:
-        raise ExportError(f"{name}: photo is a folder, not an image") from None
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ExportError(f"{name}: photo is too large (over {MAX_PIXELS:,} pixels)") from None
     except UnidentifiedImageError:
         raise ExportError(f"{name}: not a JPEG, PNG or WEBP image") from None
     except (OSError, SyntaxError, ValueError) as exc:
         raise ExportError(f"{name}: damaged image ({exc})") from None
+    return image
+
+
+def check_photo(path: str | Path) -> None:
+    """ExportError (naming only the photo) unless ``path`` holds an image this module reads
+    (a quick look: the pixels are decoded when the card is drawn)."""
+    _open(path, decode=False)
+
+
+def frame_jpeg(path: str | Path, width_mm: float, height_mm: float) -> bytes:
+    """The photo at ``path`` cropped (centred) to a ``width_mm`` x ``height_mm`` frame, as
+    JPEG bytes; ExportError naming the file for a missing, foreign, corrupt or huge image."""
+    image = _open(path)
     want = width_mm / height_mm
     w, h = image.size
     if w / h > want:

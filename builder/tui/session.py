@@ -8,7 +8,9 @@ undo and redo restore whole armies, and re-checks at once through the ruleset.
 from __future__ import annotations
 
 import copy
+import errno
 import itertools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +31,16 @@ class _State:
     label: str
     army: Army
     version: int
+
+
+def _symlink_loop(path: Path) -> bool:
+    """Whether ``path`` is a symlink loop: no new army can be saved there, so it is read (and
+    refused with a message) rather than opened as a new file."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
 
 
 def new_army(name: str = "New army") -> Army:
@@ -59,7 +71,7 @@ class Session:
     @classmethod
     def open(cls, path: Path) -> Session:
         """The army at ``path``; a path with no file yet starts a new army to be saved there."""
-        if not path.exists():
+        if not path.exists() and not _symlink_loop(path):
             return cls(new_army(path.stem.replace("-", " ").replace("_", " ").title() or
                                 "New army"), path, saved=False)
         text = armyfile.read_text(path)
@@ -137,11 +149,11 @@ class Session:
         target = path or self.path
         if target is None:
             raise ValueError("no file to save to")
-        if target.exists() or self.text is None:
-            armyfile.save(self.army, target)
-        else:
-            armyfile.atomic_write(target, armyfile.dumps(self.army, self.text))
-        self.text = target.read_text(encoding="utf-8")
+        # Over the file on disk (through a symlink: the file it points to); a new file is
+        # written over the text the army came from, so its comments carry over.
+        base = armyfile.read_base(target) if target.exists() else self.text
+        armyfile.save(self.army, target, base)
+        self.text = armyfile.read_text(target)
         self.path = target
         self.saved_version = self.version
         return target
