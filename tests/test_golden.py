@@ -115,6 +115,10 @@ def test_print_pack(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _run(capsys, work, "export", "ex/lancaster.toml", "ex/york.toml", "--out", str(out))
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     manifest.pop("generator", None)
+    for entry in manifest["files"]:
+        # The PDFs' own digests change with the date on the roster and the library versions;
+        # their pages and words are pinned below instead.
+        entry.pop("sha256", None)
     record = {"manifest": manifest,
               "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))}}
     _compare("pack-lancaster-york.json",
