@@ -1,0 +1,273 @@
+"""Army-file shapes as data, and places in a tree of records.
+
+A ruleset declares its file as a tree of :class:`Table` s: each table has its fields (plain
+values: text, whole numbers, true/false, lists of choices, nested tables) and its children
+(one table, or an array of tables, each with a role: a group such as a ward or battle, its
+leader, a unit or stand). Every table is built into one of the ruleset's own dataclasses (its
+``record``) whose attribute names are the file's keys, so the file loader, the writer, the
+builder's forms and error messages work from the declaration alone.
+
+A record's **place** (``where``) is a string such as ``wards[1].units[0]``,
+``wards[0].leader`` or ``stands[3]``; the army itself is ``""``. :func:`get`, :func:`replace`,
+:func:`insert` and :func:`remove` work on places, so checks, the builder and messages all speak
+one language.
+
+Pure: no I/O, nothing heavy imported.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+FieldType = Literal["str", "int", "bool", "list", "table"]
+Role = Literal["group", "leader", "unit", "record"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One key a table may carry.
+
+    The value a record holds when the key is absent is the record dataclass's own default, so
+    the default lives in one place; the writer leaves out values equal to it.
+    """
+
+    key: str
+    type: FieldType
+    #: The form's label; "" means the key in words ("c_in_c" -> "C in c").
+    label: str = ""
+    required: bool = False
+    #: Allowed values of a "str" field, or of each item of a "list" field.
+    choices: tuple[str, ...] | None = None
+    #: Items (or a "str" value) may also be one of these prefixes followed by free text, e.g.
+    #: ``("anti-",)`` lets a trait be ``"anti-york"`` beside its fixed choices.
+    free_prefixes: tuple[str, ...] = ()
+    #: Bounds of an "int" field, inclusive.
+    min: int | None = None
+    max: int | None = None
+    #: Longest text (for "str" fields and "list" items) and, with ``min_len``, shortest.
+    max_len: int | None = None
+    min_len: int = 0
+    #: A "str" that is a file path, relative to the army file.
+    path: bool = False
+    #: The nested table of a "table" field (e.g. ``rear = { troop = ..., quality = ... }``).
+    table: Table | None = None
+    #: One line for a form or ``catalogue``: what the key is for.
+    help: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.key.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Child:
+    """Records under a table: one table (``many=False``) or an array of tables."""
+
+    key: str
+    table: Table
+    role: Role
+    many: bool = True
+    #: A single child table that every parent must have (a ward's leader).
+    required: bool = False
+
+
+@dataclass(frozen=True)
+class Table:
+    """A table of the file: its fields and children, and the dataclass it is built into."""
+
+    #: What one record is called, for messages and the builder ("ward", "unit", "stand").
+    noun: str
+    record: type
+    fields: tuple[Field, ...] = ()
+    children: tuple[Child, ...] = ()
+
+    def field(self, key: str) -> Field:
+        for f in self.fields:
+            if f.key == key:
+                return f
+        raise KeyError(key)
+
+    def child(self, key: str) -> Child:
+        for c in self.children:
+            if c.key == key:
+                return c
+        raise KeyError(key)
+
+    @property
+    def keys(self) -> tuple[str, ...]:
+        """Every key allowed in this table, fields first, in declared order."""
+        return tuple(f.key for f in self.fields) + tuple(c.key for c in self.children)
+
+    def default(self, key: str) -> object:
+        """What a record of this table holds for ``key`` when the file leaves it out."""
+        for f in dataclasses.fields(self.record):
+            if f.name == key:
+                if f.default is not dataclasses.MISSING:
+                    return f.default
+                if f.default_factory is not dataclasses.MISSING:
+                    return f.default_factory()
+                return dataclasses.MISSING
+        raise KeyError(key)
+
+
+# --- Places ------------------------------------------------------------------------------------
+
+_STEP = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a place: a child key and, for an array, the index."""
+
+    key: str
+    index: int | None = None
+
+
+def parse(where: str) -> tuple[Step, ...]:
+    """The steps of a place; ValueError for text that is not one."""
+    if where == "":
+        return ()
+    steps = []
+    for part in where.split("."):
+        m = _STEP.match(part)
+        if m is None:
+            raise ValueError(f"not a place: {where!r}")
+        steps.append(Step(m.group(1), int(m.group(2)) if m.group(2) is not None else None))
+    return tuple(steps)
+
+
+def place(*steps: Step) -> str:
+    """The text of a place made of ``steps``."""
+    return ".".join(s.key if s.index is None else f"{s.key}[{s.index}]" for s in steps)
+
+
+def join(parent: str, key: str, index: int | None = None) -> str:
+    """The place of a child of ``parent``: ``join("wards[0]", "units", 2)``."""
+    step = key if index is None else f"{key}[{index}]"
+    return f"{parent}.{step}" if parent else step
+
+
+def parent_of(where: str) -> str:
+    """The place of the record holding ``where`` ("" for a top-level record)."""
+    return place(*parse(where)[:-1])
+
+
+def _step(record: object, step: Step) -> object:
+    value = getattr(record, step.key)
+    if step.index is None:
+        return value
+    if not isinstance(value, list):
+        raise KeyError(f"{step.key} is not a list")
+    if not 0 <= step.index < len(value):
+        raise KeyError(f"{step.key}[{step.index}]: no such record")
+    return value[step.index]
+
+
+def get(root: object, where: str) -> object:
+    """The record at ``where``; KeyError if there is none."""
+    record = root
+    for step in parse(where):
+        try:
+            record = _step(record, step)
+        except AttributeError:
+            raise KeyError(where) from None
+    return record
+
+
+def exists(root: object, where: str) -> bool:
+    try:
+        get(root, where)
+    except (KeyError, ValueError):
+        return False
+    return True
+
+
+def _holder(root: object, where: str) -> tuple[object, Step]:
+    steps = parse(where)
+    if not steps:
+        raise KeyError("the army itself has no holder")
+    return get(root, place(*steps[:-1])), steps[-1]
+
+
+def _list(holder: object, step: Step) -> list[object]:
+    value = getattr(holder, step.key)
+    if step.index is None or not isinstance(value, list):
+        raise KeyError(f"{step.key} is not a list of records")
+    return value
+
+
+def replace(root: object, where: str, record: object) -> None:
+    """Put ``record`` at ``where`` in place of what is there."""
+    holder, step = _holder(root, where)
+    if step.index is None:
+        setattr(holder, step.key, record)
+        return
+    items = _list(holder, step)
+    if not 0 <= step.index < len(items):
+        raise KeyError(where)
+    items[step.index] = record
+
+
+def insert(root: object, where: str, record: object) -> str:
+    """Insert ``record`` so that it is at ``where`` (an index one past the end appends);
+    returns its place."""
+    holder, step = _holder(root, where)
+    items = _list(holder, step)
+    assert step.index is not None
+    if not 0 <= step.index <= len(items):
+        raise KeyError(where)
+    items.insert(step.index, record)
+    return where
+
+
+def append(root: object, parent: str, key: str, record: object) -> str:
+    """Add ``record`` at the end of ``parent``'s ``key`` list; returns its place."""
+    items = getattr(get(root, parent), key)
+    assert isinstance(items, list)
+    items.append(record)
+    return join(parent, key, len(items) - 1)
+
+
+def remove(root: object, where: str) -> object:
+    """Take the record at ``where`` out of its list and return it."""
+    holder, step = _holder(root, where)
+    items = _list(holder, step)
+    assert step.index is not None
+    if not 0 <= step.index < len(items):
+        raise KeyError(where)
+    return items.pop(step.index)
+
+
+@dataclass(frozen=True)
+class Node:
+    """A record met by :func:`walk`: its place, its table, the role it has under its parent."""
+
+    where: str
+    table: Table
+    role: Role | Literal["army"]
+    record: object
+
+
+def walk(root: object, table: Table, where: str = "",
+         role: Role | Literal["army"] = "army") -> Iterator[Node]:
+    """Every record under (and including) ``root``, in file order, depth first."""
+    yield Node(where, table, role, root)
+    for child in table.children:
+        value = getattr(root, child.key)
+        if child.many:
+            assert isinstance(value, list)
+            for i, item in enumerate(value):
+                yield from walk(item, child.table, join(where, child.key, i), child.role)
+        elif value is not None:
+            yield from walk(value, child.table, join(where, child.key), child.role)
+
+
+def table_at(table: Table, where: str) -> Table:
+    """The table a record at ``where`` is built from."""
+    for step in parse(where):
+        table = table.child(step.key).table
+    return table
