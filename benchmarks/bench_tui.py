@@ -28,9 +28,9 @@ from typing import Any
 
 from measure import Row, Target, run_child, table
 
-from builder.army import Army, Leader, Unit, Ward
 from builder.resources import sample_army
 from builder.rules import get_ruleset
+from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BillhooksApp
 from builder.tui.edits import Place
 from builder.tui.session import Session

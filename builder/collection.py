@@ -17,6 +17,7 @@ card went where and never use one twice.
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 from collections.abc import Mapping
@@ -24,35 +25,32 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.army import Army, Leader, Unit, Ward
-from builder.armyfile import (
-    NAME_MAX,
-    ArmyFileError,
-    Ctx,
-    check_table,
-    file_folder,
-    parse_toml,
-    photo_path,
-    read_text,
-    ruleset_of,
-    unit_from_values,
-)
+from builder.armyfile import file_folder, parse_toml, read_text, ruleset_of
 from builder.files import photo_problem
-from builder.rules.base import FieldSpec, Ruleset
+from builder.rules.base import Ruleset
+from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+from builder.rules.billhooks.schema import UNIT
+from builder.rules.schema import CORE_FIELDS, Field, Table
+from builder.rules.validate import ArmyFileError, Ctx, build, check_field, check_values
 
 #: Most cards one ``[[cards]]`` table may stand for, and in a whole collection: a typo such as
 #: ``count = 40000000`` must not eat the machine's memory.
 COUNT_MAX = 10_000
 CARDS_MAX = 100_000
 
-_TOP: Mapping[str, FieldSpec] = {
-    "ruleset": FieldSpec("str", required=True),
-    "name": FieldSpec("str", required=True, max_len=NAME_MAX),
+@dataclass
+class _Head:
+    """A collection file's own keys (its cards are read one by one)."""
+
+    ruleset: str
+    name: str
     # False: not an English army, dealt without the archer and billmen core (RULES.md 1.7).
-    "english": FieldSpec("bool"),
-}
-#: Keys a card has on top of the ruleset's unit keys.
-_CARD_KEYS = ("count", "photo")
+    english: bool = True
+
+
+_TOP = Table("collection", _Head, (*CORE_FIELDS, Field("english", "bool")))
+#: A card's key on top of the unit keys: how many such unit cards.
+_COUNT = Field("count", "int")
 _CARD_HEADER = re.compile(r"^\s*\[\[\s*cards\s*\]\]")
 _CARD_KEY = re.compile(r"^cards\[(\d+)\]$")
 
@@ -95,12 +93,14 @@ class Card:
     points: float
     #: The unit as a player says it ("Company of Veteran Archers with stakes").
     title: str
+    #: The unit the card stands for; :meth:`unit` hands out copies.
+    template: Unit
     #: Absolute path of the card's photo, or None.
     photo: str | None = None
 
     def unit(self) -> Unit:
         """A new :class:`Unit` for this card (a fresh object each call), photo attached."""
-        return unit_from_values({"troop": self.troop, **self.options}, self.photo)
+        return copy.deepcopy(self.template)
 
 
 @dataclass
@@ -128,10 +128,9 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
     if "wards" in data and "cards" not in data:
         raise ArmyFileError(path, "this is an army file, not a Mustering collection: a "
                                   "collection lists [[cards]] (see `billhooks muster --help`)")
-    ctx = _CollectionCtx(path, text)
+    ctx = _CollectionCtx(path, text, file_folder(path))
     ruleset = ruleset_of(data, ctx)
-    top = {k: v for k, v in data.items() if k != "cards"}
-    checked = check_table(ctx, "", top, _TOP)
+    head = build(ctx, _TOP, {k: v for k, v in data.items() if k != "cards"})
     raw_cards = data.get("cards", [])
     if not isinstance(raw_cards, list):
         raise ctx.error("cards", "expected a list of tables ([[cards]]), one per kind of unit")
@@ -144,34 +143,31 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
         if len(cards) > CARDS_MAX:
             raise ctx.error(f"cards[{index}].count",
                             f"the collection holds more than {CARDS_MAX} cards")
-    return Collection(checked["name"], ruleset.name, os.path.realpath(path), cards,
-                      english=checked.get("english", True))
+    return Collection(head.name, ruleset.name, os.path.realpath(path), cards,
+                      english=head.english)
 
 
 def _cards(ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None,
            raw: Any) -> list[Card]:
     where = f"cards[{index}]"
-    schema: dict[str, FieldSpec] = dict(ruleset.unit_schema)
-    schema["count"] = FieldSpec("int")
-    schema["photo"] = FieldSpec("str")
-    table = check_table(ctx, where, raw, schema)
-    count = _count(ctx, where, raw.get("count", 1))
-    photo = _photo(ctx, where, folder, table["photo"]) if "photo" in table else None
-    keys = {k: v for k, v in table.items() if k not in _CARD_KEYS}
-    unit = unit_from_values(keys, photo)
+    written = check_values(ctx, UNIT, raw, where, extra=(_COUNT.key,))
+    count = _count(ctx, where, raw.get(_COUNT.key, 1))
+    if "photo" in written:
+        _photo(ctx, where, folder, raw["photo"], written["photo"])
+    unit: Unit = build(ctx, UNIT, {k: v for k, v in raw.items() if k != _COUNT.key}, where)
     _check_options(ctx, ruleset, where, unit)
     points = ruleset.unit_points(unit)
     if points is None:
         raise ctx.error(where, f"the {ruleset.title} ruleset has no points, so it cannot "
                                "muster")
     title = ruleset.unit_title(unit)
-    options = {k: v for k, v in keys.items() if k != "troop"}
-    return [Card(f"{index + 1}.{copy}", index, line, keys["troop"], options, points, title,
-                 photo) for copy in range(1, count + 1)]
+    options = {k: v for k, v in raw.items() if k not in ("troop", "photo", _COUNT.key)}
+    return [Card(f"{index + 1}.{copy_no}", index, line, unit.troop, options, points, title,
+                 unit, unit.photo) for copy_no in range(1, count + 1)]
 
 
 def _count(ctx: Ctx, where: str, count: Any) -> int:
-    # check_table has already made sure it is a whole number (not text, a fraction or a bool).
+    count = check_field(ctx, f"{where}.{_COUNT.key}", count, _COUNT)
     if count < 1:
         raise ctx.error(f"{where}.count", f"must be 1 or more, got {count} (remove the card "
                                           "instead of giving it no copies)")
@@ -180,14 +176,10 @@ def _count(ctx: Ctx, where: str, count: Any) -> int:
     return int(count)
 
 
-def _photo(ctx: Ctx, where: str, folder: str, value: str) -> str:
+def _photo(ctx: Ctx, where: str, folder: str, value: str, target: str) -> None:
+    """Refuse a photo outside the collection's folder, or one that cannot be read: every card
+    dealt from it would lack its picture."""
     key = f"{where}.photo"
-    if not value.strip():
-        raise ctx.error(key, "may not be empty (remove the key for a card without a photo)")
-    if os.path.isabs(value) or value.startswith("~"):
-        raise ctx.error(key, f"{value!r} is an absolute path: write it relative to the "
-                             "collection file, e.g. photos/archers.jpg")
-    target = photo_path(folder, value)
     # ``folder`` is a real path (file_folder); a symlink out of it counts as outside.
     if os.path.commonpath([os.path.realpath(target), folder]) != folder:
         raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
@@ -195,7 +187,6 @@ def _photo(ctx: Ctx, where: str, folder: str, value: str) -> str:
     problem = photo_problem(target)
     if problem is not None:
         raise ctx.error(key, f"{value!r} {problem} (looked for {target})")
-    return target
 
 
 def _check_options(ctx: Ctx, ruleset: Ruleset, where: str, unit: Unit) -> None:

@@ -49,13 +49,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from builder.army import Army, Leader, Muster, Unit, Ward
 from builder.armyfile import NAME_MAX
 from builder.collection import Card, Collection
 from builder.rules import get_ruleset
 from builder.rules.base import number
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.checks import core_points
+from builder.rules.billhooks.model import Army, Leader, Muster, Unit, Ward
 
 #: The one ruleset the Mustering rules belong to.
 RULESET = "billhooks"

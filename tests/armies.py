@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.army import Army, Leader, Muster, RearCompany, Unit, Ward
+from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 
 def unit(troop: str, **kw: object) -> Unit:

@@ -11,11 +11,11 @@ from PIL import Image
 from test_export_cards import collisions
 
 from builder import armyfile
-from builder.army import RearCompany
 from builder.export import photos
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack
 from builder.resources import examples_dir
+from builder.rules.billhooks.model import RearCompany
 
 
 def _split_image(path: Path, orientation: int | None = None) -> None:

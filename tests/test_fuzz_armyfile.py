@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.army import Army, Leader, Muster, RearCompany, Unit, Ward
 from builder.armyfile import ArmyFileError
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules.billhooks import catalogue as cat
+from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 EXAMPLES = [(examples_dir() / n).read_text(encoding="utf-8")
             for n in ("lancaster.toml", "york.toml")]

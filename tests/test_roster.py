@@ -17,12 +17,12 @@ from pypdf import PdfReader
 
 import builder
 from builder import armyfile
-from builder.army import Army, Leader, Muster, Ward
 from builder.commands.check import summary_dict
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.documents import roster_context, write_roster
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
+from builder.rules.billhooks.model import Army, Leader, Muster, Ward
 
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]

@@ -361,7 +361,7 @@ async def test_army_settings(army_path: Path) -> None:
 
 @run_async
 async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Path) -> None:
-    bounds = armyfile._TOP["points"]
+    bounds = get_ruleset("billhooks").schema.field("points")
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")

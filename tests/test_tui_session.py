@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from builder import armyfile
-from builder.army import Army, Leader, RearCompany, Unit, Ward
 from builder.rules import get_ruleset
 from builder.rules.base import UnitOptions
+from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 from builder.tui import edits
 from builder.tui.edits import Place, place_of
 from builder.tui.session import Session

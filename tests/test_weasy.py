@@ -14,11 +14,11 @@ import pdfplumber
 import pytest
 
 from builder import armyfile
-from builder.army import Army, Leader, RearCompany, Unit, Ward
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.documents import write_crib_sheet, write_roster
 from builder.resources import examples_dir, fonts_dir, templates_dir
+from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 
 HOSTILE = [
     "<link rel=stylesheet href=file:///etc/passwd>",

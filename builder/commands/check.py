@@ -8,10 +8,10 @@ import json
 from typing import Any
 
 from builder import armyfile
-from builder.army import Army
 from builder.files import printable
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
+from builder.rules.billhooks.model import Army
 
 
 def summary_dict(army: Army, summary: ArmySummary) -> dict[str, Any]:
@@ -105,7 +105,7 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
 def run(args: argparse.Namespace) -> int:
     army = armyfile.load(args.army)
     summary = get_ruleset(army.ruleset).summarise(army)
-    photos = armyfile.photo_findings(army, args.army)
+    photos = armyfile.path_findings(army, args.army)
     if photos:
         summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))
     if args.json:

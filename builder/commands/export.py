@@ -8,12 +8,12 @@ import time
 from pathlib import Path
 
 from builder import armyfile
-from builder.army import Army, Leader, Ward
 from builder.cli import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import KINDS, MANIFEST, default_out_dir, export_pack, parse_kinds
 from builder.files import printable
 from builder.rules import get_ruleset
+from builder.rules.billhooks.model import Army, Leader, Ward
 
 
 def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:

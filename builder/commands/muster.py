@@ -16,12 +16,12 @@ import sys
 from pathlib import Path
 
 from builder import armyfile
-from builder.army import Leader
 from builder.cli import EXIT_OK, EXIT_RULES, UsageError
 from builder.collection import load_collection
 from builder.files import commit, printable, real_target, sweep, write_temp
 from builder.muster import SIDE_NAMES, ArmyDraw, Draw, MusterError, muster
 from builder.rules import get_ruleset
+from builder.rules.billhooks.model import Leader
 
 BOTH = ("york", "lancaster")
 

@@ -11,7 +11,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.army import Army
+from builder.rules.billhooks.model import Army
 
 #: Paper sizes in millimetres (portrait).
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}

@@ -19,10 +19,11 @@ from typing import Any, Protocol, cast
 
 import builder
 from builder import resources
-from builder.army import COMMAND_CLASSES, Army, Leader, Unit
 from builder.export.base import PAPER_MM, ArmyInput, ExportJob, Written
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, number
+from builder.rules.billhooks.catalogue import COMMAND_CLASSES
+from builder.rules.billhooks.model import Army, Leader, Unit
 from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT, per_figure_text
 
 ROSTER_FILE = "roster.pdf"

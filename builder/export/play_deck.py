@@ -8,7 +8,6 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.army import Army, Leader
 from builder.export import carddata, fonts
 from builder.export.base import ExportJob, Written
 from builder.export.deck import Group, Item, card_layout, deck_back, illuminated, write_groups
@@ -29,6 +28,7 @@ from builder.export.draw import (
     tick_box,
 )
 from builder.export.sheet import Box, Cell, DrawFn
+from builder.rules.billhooks.model import Army, Leader
 
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 

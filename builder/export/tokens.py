@@ -11,7 +11,6 @@ from typing import Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.army import Army
 from builder.export import carddata, fonts
 from builder.export.base import TOKEN_MM, ExportJob, Written
 from builder.export.deck import Group, Item, item_layout, write_groups
@@ -33,6 +32,7 @@ from builder.export.draw import (
 from builder.export.sheet import PT, Box, Cell, DrawFn
 from builder.rules import get_ruleset
 from builder.rules.billhooks import catalogue as cat
+from builder.rules.billhooks.model import Army
 
 #: An arrow tracker is two tokens wide.
 TRACKER_MM = (2 * TOKEN_MM, TOKEN_MM)

@@ -11,7 +11,6 @@ from typing import Any
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.army import Army, Unit
 from builder.export import carddata, fonts
 from builder.export.base import ExportJob, Written
 from builder.export.deck import Group, Item, card_layout, write_groups
@@ -36,6 +35,7 @@ from builder.export.photos import frame_jpeg
 from builder.export.sheet import PT, Box, Cell, DrawFn
 from builder.rules import get_ruleset
 from builder.rules.base import number
+from builder.rules.billhooks.model import Army, Unit
 
 #: Photo frame height against the card's inner width.
 PHOTO_RATIO = 0.5

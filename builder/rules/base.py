@@ -1,20 +1,33 @@
-"""What every ruleset provides, and the small types the rest of the program sees.
+"""What every ruleset provides, and the small typed values the rest of the program sees.
 
-A ruleset is an object satisfying :class:`Ruleset`. The army model, the army file loader, the
-CLI, the TUI and the exporters talk to rules only through it, so a rule system with no points or
-with other unit and leader fields plugs in by declaring its own schema and numbers.
+A ruleset is an object satisfying :class:`Ruleset`. The army file code, the commands, the
+builder and the exporters talk to a rule system only through it: they walk its declared
+:class:`~builder.rules.schema.Table` tree and ask it for findings, metrics, facts and offers
+at places (``where``), so a system with no points, other fields or no groups at all plugs in by
+declaring its own.
+
+Records (an army and everything in it) are the ruleset's own dataclasses; the core holds an
+army as an :class:`ArmyRecord` (every army has a ``ruleset`` and a ``name``) and hands it back
+to the ruleset that made it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
 
-if TYPE_CHECKING:
-    from builder.army import Army, Leader, Unit
+from builder.rules.schema import Field, Table
 
 Level = Literal["error", "warning"]
+
+
+class ArmyRecord(Protocol):
+    """What the core may read of any ruleset's army: which ruleset, and its name."""
+
+    ruleset: str
+    name: str
 
 
 @dataclass(frozen=True)
@@ -55,72 +68,75 @@ class Finding:
                 "where": self.where}
 
 
-@dataclass(frozen=True)
-class FieldSpec:
-    """One key an army file may carry on a unit or leader, for the loader to validate.
-
-    ``type`` is one of "str", "int", "bool", "table". ``attr`` names the model attribute; keys
-    with no attribute of that name on the model go into the model's ``extra`` dict.
-    """
-
-    type: Literal["str", "int", "bool", "table"]
-    required: bool = False
-    choices: tuple[str, ...] | None = None
-    min: int | None = None
-    max: int | None = None
-    max_len: int | None = None
-    #: For "table" fields: the schema of the nested table.
-    fields: Mapping[str, FieldSpec] = field(default_factory=dict)
+# --- Sides --------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class TroopInfo:
-    """One row of a ruleset's catalogue, for listing (``billhooks catalogue``, the TUI)."""
+class Side:
+    """One of a rule system's fixed sides: its file key and how it is printed."""
 
     key: str
     name: str
-    kind: str
-    figures: int
-    points: float | None
-    options: tuple[str, ...]
-    summary: str
+    adjective: str
+    #: Accent colour for cards, tokens and documents ("#24457a").
+    accent: str
+    #: The art registry's name for its emblem ("rose-york").
+    emblem: str
 
 
 @dataclass(frozen=True)
-class UnitOptions:
-    """The options a ruleset allows on one troop, for an editor to offer (empty: none)."""
+class Sides:
+    """A system's sides: fixed ones (York and Lancaster), or free text up to ``max_len``."""
 
-    qualities: tuple[str, ...] = ()
-    default_quality: str | None = None
-    formations: tuple[str, ...] = ("single",)
-    #: Troops that may stand behind this one in a combined block.
-    rear_troops: tuple[str, ...] = ()
-    stakes: bool = False
-    pavises: bool = False
-    defences: bool = False
-    arms: tuple[str, ...] = ()
+    fixed: tuple[Side, ...] = ()
+    max_len: int = 40
+
+    def get(self, key: str | None) -> Side | None:
+        return next((s for s in self.fixed if s.key == key), None)
+
+    def name_of(self, key: str | None) -> str:
+        """How a side is printed: a fixed side's name, free text as written, "" for none."""
+        side = self.get(key)
+        return side.name if side else (key or "")
+
+
+# --- Summary -------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class UnitLine:
-    """A unit as a roster or ``check`` lists it."""
+class Metric:
+    """One number an army adds up to: "Troop pts 99 of 100", "Morale tokens 5"."""
+
+    #: The key in ``check --json`` ("troop_points").
+    key: str
+    label: str
+    value: int | float
+    #: What it is measured against, if anything ("of 100").
+    of: int | float | None = None
+    #: Set when the check finds this number wrong (the builder colours it).
+    level: Level | None = None
+    #: What ``check`` prints after the value ("of 100 agreed (mustered)").
+    note: str = ""
+    #: The status bar's label ("Troop pts"); "" means ``label``.
+    short: str = ""
+
+
+@dataclass(frozen=True)
+class Line:
+    """A record as ``check`` and the builder's tree list it."""
 
     where: str
-    troop: str
+    #: Its kind in the file (a troop key); "" where the system has none.
+    kind: str
     title: str
-    figures: int
-    points: float | None
+    figures: int | None = None
+    points: float | None = None
 
 
 @dataclass(frozen=True)
-class ArmySummary:
-    """The numbers ``check`` reports for an army."""
-
-    units: tuple[UnitLine, ...]
-    troop_points: float | None
-    leader_points: float | None
-    total_points: float | None
-    army_morale_tokens: int | None
+class Summary:
+    metrics: tuple[Metric, ...]
+    lines: tuple[Line, ...]
     findings: tuple[Finding, ...]
 
     @property
@@ -135,41 +151,187 @@ class ArmySummary:
     def warnings(self) -> list[Finding]:
         return [f for f in self.findings if f.level == "warning"]
 
+    def metric(self, key: str) -> Metric | None:
+        return next((m for m in self.metrics if m.key == key), None)
+
+
+# --- Facts: what one record shows a player ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Tracker:
+    """Boxes to tick during a game: casualties, wounds, arrowstorms."""
+
+    label: str
+    boxes: int
+    #: Boxes in runs of these sizes (ranks of six); () is one run.
+    groups: tuple[int, ...] = ()
+    #: Box numbers (1-based) carrying a mark: ((3, "25%"), (9, "shatter")).
+    marks: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Facts:
+    heading: str
+    subheading: str = ""
+    rows: tuple[Row, ...] = ()
+    notes: tuple[str, ...] = ()
+    trackers: tuple[Tracker, ...] = ()
+
+
+# --- Editing -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a field may take, with what it costs where the system has points."""
+
+    value: object
+    label: str
+    #: Points it adds to the record against the record's current value ("+3"); None: no points.
+    cost: float | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A field an editor may show for a record right now, with its current value."""
+
+    field: Field
+    value: object
+    choices: tuple[Choice, ...] = ()
+    #: For a nested table ("table" field): its own offers.
+    offers: tuple[Offer, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What *Add* offers: a kind of record, a line to show, and how to make one."""
+
+    key: str
+    name: str
+    kind: str
+    summary: str
+    #: Where it goes: the child key under its parent ("units", "stands").
+    into: str
+    make: Callable[[], object]
+    points: float | None = None
+    options: tuple[str, ...] = ()
+    #: Figures in one, where the system counts them.
+    figures: int | None = None
+
+
+# --- Capabilities --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RollLine:
+    """One record's roll: every die in order, why each but the last was re-rolled, and what
+    the last one gives."""
+
+    where: str
+    who: str
+    dice: tuple[int, ...]
+    #: One reason for each die before the last.
+    rerolls: tuple[str, ...]
+    result: str
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A value a roll sets: ``key`` on the record at ``where``."""
+
+    where: str
+    key: str
+    value: object
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A seeded roll of an army's build-time dice, every die shown."""
+
+    #: "Command class rolls".
+    title: str
+    #: How to read a die: "6 Hero, 2-5 Commander, 1 Dolt".
+    legend: str
+    lines: tuple[RollLine, ...]
+    #: What ``roll --write`` (or the builder's Keep) sets, at its places.
+    settings: tuple[Setting, ...]
+    #: What is written, for messages: "classes".
+    what: str
+
+
+class Roller(Protocol):
+    """A system's build-time dice (Billhooks' command classes, Feudal's charisma)."""
+
+    #: The builder's command for it: "Roll command classes".
+    title: str
+
+    def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
+
+
+class Mustering(Protocol):
+    """A rule system's Mustering draw (Billhooks' optional rule): armies dealt from the
+    player's figure collection."""
+
+    #: The key of a collection file's cards: a file holding it and no army is a collection.
+    collection_key: str
+
 
 class Ruleset(Protocol):
-    """The interface every rule system implements."""
+    """The interface every rule system implements (RULESETS.md "The ruleset protocol").
+
+    Records are the ruleset's own dataclasses; everything here takes the army and a place in
+    it (``where``) and answers in the plain types above.
+    """
 
     #: The value of ``ruleset =`` in army files.
     name: str
     #: The rule system's title for people.
     title: str
-    #: Keys allowed on a unit table, on a leader table.
-    unit_schema: Mapping[str, FieldSpec]
-    leader_schema: Mapping[str, FieldSpec]
-    #: Whether the army carries points at all (some systems have none).
-    has_points: bool
-    #: Allowed values of an army's ``side``.
-    sides: tuple[str, ...]
+    #: The army file's shape: the army table, its fields and children.
+    schema: Table
+    sides: Sides
+    #: The first comment of an army file written from nothing.
+    file_comment: str
+    #: Build-time dice, where the system has them.
+    roller: Roller | None
+    #: The Mustering draw, where the system has it.
+    muster: Mustering | None
 
-    def catalogue(self) -> list[TroopInfo]: ...
+    def new_army(self, name: str) -> ArmyRecord:
+        """A fresh army to start building from."""
+        ...
 
-    def unit_points(self, unit: Unit) -> float | None: ...
+    def catalogue(self) -> tuple[Entry, ...]:
+        """What *Add* offers."""
+        ...
 
-    def leader_points(self, army: Army, leader: Leader) -> float | None: ...
+    def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
+        """The fields an editor may show for the record at ``where`` right now."""
+        ...
 
-    def figures(self, unit: Unit) -> int: ...
+    def title_of(self, army: ArmyRecord, where: str) -> str:
+        """The record at ``where`` as a player names it."""
+        ...
 
-    def unit_title(self, unit: Unit) -> str: ...
+    def check(self, army: ArmyRecord) -> list[Finding]:
+        """Every finding, errors first."""
+        ...
 
-    def check(self, army: Army) -> list[Finding]: ...
+    def summary(self, army: ArmyRecord) -> Summary:
+        """The army's metrics, its record lines and its findings."""
+        ...
 
-    def summarise(self, army: Army) -> ArmySummary: ...
-
-    def profile(self, unit: Unit) -> Any: ...
-
-    def leader_profile(self, army: Army, leader: Leader) -> Any: ...
-
-    def unit_options(self, troop: str) -> UnitOptions: ...
+    def facts(self, army: ArmyRecord, where: str) -> Facts:
+        """What the record at ``where`` shows a player."""
+        ...
 
 
 def number(value: float) -> int | float:

@@ -57,6 +57,9 @@ class Field:
     table: Table | None = None
     #: One line for a form or ``catalogue``: what the key is for.
     help: str = ""
+    #: Written into a new table even at its default, so the player sees what to edit (a
+    #: leader's command class); otherwise the writer leaves defaults out.
+    written: bool = False
 
     @property
     def title(self) -> str:
@@ -84,6 +87,8 @@ class Table:
     record: type
     fields: tuple[Field, ...] = ()
     children: tuple[Child, ...] = ()
+    #: Pairs of keys a table may not hold both of (an army's ``points`` and ``muster``).
+    exclusive: tuple[tuple[str, str], ...] = ()
 
     def field(self, key: str) -> Field:
         for f in self.fields:
@@ -112,6 +117,16 @@ class Table:
                     return f.default_factory()
                 return dataclasses.MISSING
         raise KeyError(key)
+
+
+#: Longest army name, in every rule system.
+NAME_MAX = 80
+#: The keys every army file has, whatever its rule system: the first fields of every army
+#: table.
+CORE_FIELDS = (
+    Field("ruleset", "str", required=True, help="which rule system the file is for"),
+    Field("name", "str", required=True, max_len=NAME_MAX, help="the army's name"),
+)
 
 
 # --- Places ------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from builder.army import Army, Leader, Unit, Ward
+from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 
 _WHERE = re.compile(r"^wards\[(\d+)\](?:\.(leader|units\[(\d+)\]))?")
 

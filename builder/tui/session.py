@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder import armyfile
-from builder.army import Army, Leader, Ward
 from builder.rules import get_ruleset
 from builder.rules.base import ArmySummary, Ruleset
+from builder.rules.billhooks.model import Army, Leader, Ward
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200

@@ -8,6 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from builder.rules.base import Side, Sides
+
+#: York and Lancaster: order tokens and skirmish cards are per side (RULES.md 1).
+SIDES = Sides(fixed=(
+    Side("york", "York", "Yorkist", "#24457a", "rose-york"),
+    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-lancaster"),
+))
+
 # --- Unit kinds (RULES.md 1.1) -------------------------------------------------------------
 
 COMPANY, BAND, SQUADRON, SECTION = "company", "band", "squadron", "section"
@@ -240,6 +248,8 @@ PAVISE_MOVE = 6  # skirmishers carrying pavises
 
 # --- Leaders (RULES.md 1.4) --------------------------------------------------------------------
 
+#: Command classes as the rules name them.
+COMMAND_CLASSES = {1: "Dolt", 2: "Commander", 3: "Hero"}
 C_IN_C_POINTS = 0
 LEADER_POINTS = 5
 LEADER_MOVE = {False: 8, True: 12}  # on foot, mounted

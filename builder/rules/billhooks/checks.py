@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator
 
-from builder.army import Army, Unit
 from builder.rules.base import Finding
+from builder.rules.billhooks.model import Army, Unit
 
 from . import catalogue as cat
 from .options import unit_options

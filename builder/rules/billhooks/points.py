@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builder.army import Army, Leader, Unit
+from builder.rules.billhooks.model import Army, Leader, Unit
 
 from . import catalogue as cat
 

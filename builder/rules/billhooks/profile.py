@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from builder.army import Army, Leader, Unit
+from builder.rules.billhooks.model import Army, Leader, Unit
 
 from . import catalogue as cat
 from .points import companies, figures, leader_points, quality_of, unit_points, unit_title

@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from builder.army import COMMAND_CLASSES, Army
+from builder.rules.base import ArmyRecord, Roll, RollLine, Setting
+from builder.rules.billhooks.model import Army
 
-from .catalogue import CLASS_FOR_DIE
+from .catalogue import CLASS_FOR_DIE, COMMAND_CLASSES
 
 
 @dataclass(frozen=True)
@@ -57,3 +58,19 @@ def roll_command_classes(army: Army, rng: random.Random) -> list[LeaderRoll]:
         results[i] = LeaderRoll(f"wards[{i}].leader", leader.name, tuple(dice), tuple(reasons),
                                 cls)
     return [results[i] for i in range(len(army.wards))]
+
+
+class CommandClassRoller:
+    """The ruleset's ``roller``: every leader's command class, each die shown."""
+
+    title = "Roll command classes"
+
+    def roll(self, army: ArmyRecord, rng: random.Random) -> Roll:
+        assert isinstance(army, Army)
+        rolls = roll_command_classes(army, rng)
+        return Roll(
+            "Command class rolls", "6 Hero, 2-5 Commander, 1 Dolt",
+            tuple(RollLine(r.where, r.name, r.dice, r.rerolls,
+                           f"{r.class_name} ({r.command_class})") for r in rolls),
+            tuple(Setting(r.where, "command_class", r.command_class) for r in rolls),
+            "classes")

@@ -3,7 +3,6 @@ file loader checks them, the first problem shown in the dialog."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from textual import on
@@ -14,8 +13,8 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
-from builder import armyfile
-from builder.rules.base import FieldSpec
+from builder.rules.schema import Field, Table
+from builder.rules.validate import ArmyFileError, Ctx, check_field
 
 T = TypeVar("T")
 
@@ -24,7 +23,7 @@ class FileCheck(Validator):
     """Accepts what the army-file loader accepts for ``key``: the loader's own check, so a
     dialog never keeps a value the saved file would then refuse."""
 
-    def __init__(self, key: str, spec: FieldSpec, name: str) -> None:
+    def __init__(self, key: str, spec: Field, name: str) -> None:
         super().__init__()
         self.key, self.spec, self.name = key, spec, name
 
@@ -36,16 +35,17 @@ class FileCheck(Validator):
             except ValueError:
                 return self.failure(f"{self.name} must be a whole number.")
         try:
-            armyfile.check_value(armyfile.Ctx("", ""), self.key, typed, self.spec)
-        except armyfile.ArmyFileError as exc:
+            check_field(Ctx("", ""), self.key, typed, self.spec)
+        except ArmyFileError as exc:
             return self.failure(f"{self.name}: {exc.message}.")
         return self.success()
 
 
-def checked(schema: Mapping[str, FieldSpec], key: str, name: str) -> dict[str, Any]:
-    """An Input's length limit and checks for ``key`` of ``schema`` (none if it has no key)."""
-    spec = schema.get(key)
-    if spec is None:
+def checked(table: Table, key: str, name: str) -> dict[str, Any]:
+    """An Input's length limit and checks for ``key`` of ``table`` (none if it has no key)."""
+    try:
+        spec = table.field(key)
+    except KeyError:
         return {}
     return {"max_length": spec.max_len or 0, "validators": [FileCheck(key, spec, name)]}
 

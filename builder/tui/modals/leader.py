@@ -9,8 +9,10 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from builder.army import COMMAND_CLASSES, Leader
 from builder.rules.base import Ruleset
+from builder.rules.billhooks.catalogue import COMMAND_CLASSES
+from builder.rules.billhooks.model import Leader
+from builder.rules.schema import table_at
 from builder.tui.modals.base import Dialog, checked, row
 
 
@@ -30,7 +32,7 @@ class LeaderDialog(Dialog[Leader | None]):
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="title", markup=False)
             with VerticalScroll(classes="fields"):
-                schema = self.ruleset.leader_schema
+                schema = table_at(self.ruleset.schema, "wards[0].leader")
                 yield row("Name", Input(leader.name, id="leader-name", compact=True,
                                         **checked(schema, "name", "Name")))
                 yield row("Rank", Input(leader.rank, id="leader-rank", compact=True,

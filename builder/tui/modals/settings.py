@@ -7,16 +7,13 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from builder import armyfile
-from builder.army import Army
 from builder.rules.base import Ruleset
+from builder.rules.billhooks.model import Army
 from builder.tui.edits import ArmySettings
 from builder.tui.modals.base import Dialog, checked, row
 
 #: The Select value for "no side chosen".
 NO_SIDE = "-"
-#: The loader's own rules for the army's keys (``points``: 0-100000).
-_TOP = armyfile._TOP
 
 
 class SettingsDialog(Dialog[ArmySettings | None]):
@@ -35,7 +32,7 @@ class SettingsDialog(Dialog[ArmySettings | None]):
             yield Label("Army settings", classes="title")
             with VerticalScroll(classes="fields"):
                 yield row("Name", Input(army.name, id="settings-name", compact=True,
-                                        **checked(_TOP, "name", "Name")))
+                                        **checked(self.ruleset.schema, "name", "Name")))
                 yield row("Side", Select([("Not set", NO_SIDE),
                                           *[(s.capitalize(), s) for s in self.ruleset.sides]],
                                          allow_blank=False, value=army.side or NO_SIDE,
@@ -52,7 +49,7 @@ class SettingsDialog(Dialog[ArmySettings | None]):
                                                      id="settings-points", type="integer",
                                                      placeholder="blank: none",
                                                      valid_empty=True, compact=True,
-                                                     **checked(_TOP, "points",
+                                                     **checked(self.ruleset.schema, "points",
                                                                "Agreed points")))
             yield Label("", id="settings-error", classes="error", markup=False)
             with Horizontal(classes="buttons"):

@@ -14,8 +14,9 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Checkbox, Input, Label, Select
 
-from builder.army import RearCompany, Unit
 from builder.rules.base import Ruleset, number
+from builder.rules.billhooks.model import RearCompany, Unit
+from builder.rules.schema import table_at
 from builder.tui.modals.base import Dialog, checked, row
 
 
@@ -78,10 +79,10 @@ class UnitDialog(Dialog[Unit | None]):
                                              value=unit.arms or ""))
                 yield row("Label", Input(unit.label or "", id="unit-label", compact=True,
                                          placeholder="e.g. Burgundian crossbows",
-                                         **checked(self.ruleset.unit_schema, "label", "Label")))
+                                         **checked(table_at(self.ruleset.schema, "wards[0].units[0]"), "label", "Label")))
                 yield row("Nationality", Input(unit.nationality or "", id="unit-nationality",
                                                compact=True, placeholder="e.g. Irish",
-                                               **checked(self.ruleset.unit_schema, "nationality",
+                                               **checked(table_at(self.ruleset.schema, "wards[0].units[0]"), "nationality",
                                                          "Nationality")))
             yield Label("", id="unit-points", classes="points")
             yield Label("", id="unit-error", classes="error", markup=False)

@@ -11,7 +11,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Tree
 
-from builder.army import COMMAND_CLASSES, Army, Leader, Unit
+from builder.rules.billhooks.catalogue import COMMAND_CLASSES
+from builder.rules.billhooks.model import Army, Leader, Unit
 from builder.tui import edits
 from builder.tui.actions import bindings
 from builder.tui.edits import ARMY, ArmySettings, Place

@@ -10,8 +10,8 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from builder.army import Army, Unit
 from builder.rules.base import ArmySummary, Ruleset, number
+from builder.rules.billhooks.model import Army, Unit
 from builder.tui.edits import ARMY, Place
 from builder.tui.widgets.colours import theme_colours
 

@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from builder.army import Army
 from builder.rules.base import ArmySummary, Finding, Ruleset, number
+from builder.rules.billhooks.model import Army
 from builder.tui.advice import builder_message
 from builder.tui.edits import Place
 from builder.tui.widgets.colours import Colours, theme_colours

@@ -5,8 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from builder.army import Army
 from builder.rules.base import ArmySummary, number
+from builder.rules.billhooks.model import Army
 from builder.tui.widgets.colours import theme_colours
 
 

@@ -1,22 +1,15 @@
-"""The army model: Army -> Ward -> Leader + Units.
+"""The Billhooks army as plain dataclasses: Army -> Ward -> Leader + Units.
 
-Plain dataclasses with no I/O and no rules. A ruleset (``builder.rules``) gives the numbers
-(points, moves, dice); ``builder.armyfile`` reads and writes the TOML form.
-
-Fields that only some rulesets use are typed here with neutral defaults; keys belonging to a
-ruleset this model does not name go into ``extra`` (declared by that ruleset's schema), so
-another rule system can plug in without changing the core.
+No I/O and no rules. Attribute names are the army file's keys and the defaults are the file's
+defaults: :mod:`builder.rules.billhooks.schema` declares the file's shape over these classes,
+and the generic army-file code builds and writes them from that declaration alone.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-SIDES = ("york", "lancaster")
-
-#: Command classes as the rules name them.
-COMMAND_CLASSES = {1: "Dolt", 2: "Commander", 3: "Hero"}
+from .catalogue import COMMAND_CLASSES
 
 
 @dataclass
@@ -46,9 +39,7 @@ class Unit:
     arms: str | None = None
     label: str | None = None
     nationality: str | None = None
-    #: Ruleset-specific keys for rule systems other than Billhooks.
-    extra: dict[str, Any] = field(default_factory=dict)
-    #: Photo from a Mustering collection card (absolute path), printed on unit cards.
+    #: A photo of the figures (absolute; the file writes it relative to itself).
     photo: str | None = None
 
 
@@ -62,7 +53,6 @@ class Leader:
     mounted: bool = False
     #: 1 Dolt, 2 Commander, 3 Hero.
     command_class: int = 2
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def class_name(self) -> str:
