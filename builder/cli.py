@@ -15,14 +15,9 @@ from importlib import import_module
 from typing import NoReturn
 
 from builder import __version__
+from builder.commands.usage import EXIT_INPUT, UsageError
 from builder.export.base import BLEED_MAX_MM
 from builder.files import printable
-
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad usage found after parsing (exit 2)."""
 
 
 def _positive_int(text: str) -> int:

@@ -29,6 +29,7 @@ from builder.armyfile import file_folder, parse_toml, read_text, ruleset_of
 from builder.files import photo_problem
 from builder.rules.base import Ruleset
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+from builder.rules.billhooks.points import unit_points, unit_title
 from builder.rules.billhooks.schema import UNIT
 from builder.rules.schema import CORE_FIELDS, Field, Table
 from builder.rules.validate import ArmyFileError, Ctx, build, check_field, check_values
@@ -156,11 +157,8 @@ def _cards(ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None
         _photo(ctx, where, folder, raw["photo"], written["photo"])
     unit: Unit = build(ctx, UNIT, {k: v for k, v in raw.items() if k != _COUNT.key}, where)
     _check_options(ctx, ruleset, where, unit)
-    points = ruleset.unit_points(unit)
-    if points is None:
-        raise ctx.error(where, f"the {ruleset.title} ruleset has no points, so it cannot "
-                               "muster")
-    title = ruleset.unit_title(unit)
+    points = unit_points(unit)
+    title = unit_title(unit)
     options = {k: v for k, v in raw.items() if k not in ("troop", "photo", _COUNT.key)}
     return [Card(f"{index + 1}.{copy_no}", index, line, unit.troop, options, points, title,
                  unit, unit.photo) for copy_no in range(1, count + 1)]
@@ -195,4 +193,4 @@ def _check_options(ctx: Ctx, ruleset: Ruleset, where: str, unit: Unit) -> None:
     probe = Army(ruleset.name, "probe", wards=[Ward(Leader("probe"), [unit])])
     for finding in ruleset.check(probe):
         if finding.code == "option-not-allowed":
-            raise ctx.error(where, f"{ruleset.unit_title(unit)}: {finding.message}")
+            raise ctx.error(where, f"{unit_title(unit)}: {finding.message}")

@@ -49,13 +49,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from builder.armyfile import NAME_MAX
 from builder.collection import Card, Collection
 from builder.rules import get_ruleset
 from builder.rules.base import number
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.checks import core_points
 from builder.rules.billhooks.model import Army, Leader, Muster, Unit, Ward
+from builder.rules.billhooks.points import total_leader_points, troop_points
+from builder.rules.schema import NAME_MAX
 
 #: The one ruleset the Mustering rules belong to.
 RULESET = "billhooks"
@@ -251,8 +252,9 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
         raise ValueError(f"troops must be 1 or more, got {troops}")
     if leaders < 1:
         raise ValueError(f"an army needs at least one leader (the C-in-C), got {leaders}")
-    if not sides or len(set(sides)) != len(sides) or any(s not in ruleset.sides for s in sides):
-        raise ValueError(f"sides must be distinct values of {ruleset.sides}, got {sides!r}")
+    keys = tuple(side.key for side in cat.SIDES.fixed)
+    if not sides or len(set(sides)) != len(sides) or any(s not in keys for s in sides):
+        raise ValueError(f"sides must be distinct values of {keys}, got {sides!r}")
 
     states = {side: _Side(side) for side in sides}
     events: list[Event] = []
@@ -365,7 +367,6 @@ def _deal(deck: list[Card], troops: int, sides: Sequence[str], states: dict[str,
 
 def _army(collection: Collection, state: _Side, troops: int, leaders: int, seed: int | None,
           cut: int, deck_size: int) -> ArmyDraw:
-    ruleset = get_ruleset(collection.ruleset)
     units = [s.card.unit() for s in state.core] + [s.card.unit() for s in state.dealt]
     side_name = SIDE_NAMES.get(state.side, state.side)
     if len(units) < leaders:
@@ -379,9 +380,8 @@ def _army(collection: Collection, state: _Side, troops: int, leaders: int, seed:
     army = Army(ruleset=collection.ruleset, name=name, side=state.side,
                 english=collection.english, muster=Muster(troops, seed),
                 wards=_wards(units, leaders, adjective))
-    summary = ruleset.summarise(army)
     return ArmyDraw(state.side, army, state.core, cut, deck_size, state.dealt, state.set_aside,
-                    state.core_points, summary.troop_points or 0.0, summary.leader_points or 0.0)
+                    state.core_points, troop_points(army), total_leader_points(army))
 
 
 def _wards(units: list[Unit], leaders: int, adjective: str) -> list[Ward]:

@@ -11,6 +11,7 @@ from armies import army, unit
 from builder import armyfile
 from builder.armyfile import ArmyFileError
 from builder.resources import examples_dir
+from builder.rules.validate import locate
 
 HEAD = 'ruleset = "billhooks"\nname = "Test"\n'
 WARD = '[[wards]]\n[wards.leader]\nname = "A"\n'
@@ -167,7 +168,7 @@ def test_thousands_of_wards_load_quickly(tmp_path: Path) -> None:
     a = load_text(tmp_path, text)
     from builder.rules import get_ruleset
 
-    get_ruleset("billhooks").summarise(a)
+    get_ruleset("billhooks").summary(a)
     assert len(a.wards) == 3000
     assert time.perf_counter() - start < 5
 
@@ -186,9 +187,9 @@ def test_photo_paths_are_relative_to_the_army_file(tmp_path: Path) -> None:
 def test_locate_finds_array_elements() -> None:
     text = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
     lines = text.splitlines()
-    assert lines[armyfile.locate(text, "wards[1]") - 1] == "[[wards]]"  # type: ignore[operator]
-    assert armyfile.locate(text, "wards[0]") < armyfile.locate(text, "wards[1]")  # type: ignore[operator]
-    line = armyfile.locate(text, "wards[2].units[1]")
+    assert lines[locate(text, "wards[1]") - 1] == "[[wards]]"  # type: ignore[operator]
+    assert locate(text, "wards[0]") < locate(text, "wards[1]")  # type: ignore[operator]
+    line = locate(text, "wards[2].units[1]")
     assert lines[line - 1] == "[[wards.units]]" and lines[line] == 'troop = "kern"'  # type: ignore[operator]
 
 

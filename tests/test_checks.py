@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
+import bh as BH
 from armies import army, codes, unit
 
-from builder.rules import get_ruleset
 from builder.rules.billhooks.checks import core_points
-
-BH = get_ruleset("billhooks")
 
 
 def legal_base() -> list:  # type: ignore[type-arg]
@@ -17,7 +15,7 @@ def legal_base() -> list:  # type: ignore[type-arg]
 def test_legal_army_has_no_findings() -> None:
     a = army(*legal_base(), points=100)
     assert BH.check(a) == []
-    assert BH.summarise(a).legal
+    assert BH.summary(a).legal
 
 
 def test_archers_billmen_half_error_at_the_boundary() -> None:
@@ -72,7 +70,7 @@ def test_non_english_army_gets_advice_instead_of_errors() -> None:
     assert "skirmishers-fifth" not in codes(found)
     advice = [f for f in found if f.code == "restriction-advice"]
     assert len(advice) == 2 and all(f.level == "warning" for f in advice)
-    assert BH.summarise(a).legal
+    assert BH.summary(a).legal
 
 
 def test_muster_measures_proportions_against_the_agreed_total() -> None:
@@ -103,7 +101,7 @@ def test_an_army_with_no_wards_has_no_c_in_c() -> None:
     found = [f for f in BH.check(a) if f.code == "one-c-in-c"]
     assert len(found) == 1 and found[0].level == "error" and found[0].where == "wards"
     assert "no wards" in found[0].message
-    assert not BH.summarise(a).legal
+    assert not BH.summary(a).legal
 
 
 def test_one_hero() -> None:
@@ -202,7 +200,7 @@ def test_mustered_army_below_the_agreed_total_is_under_points() -> None:
     assert "add at least 1 more point of troops (deal another card)" in found[0].message
     # One more card (the seed's knights): 123, legal.
     a.wards[1].units.append(unit("knights"))
-    assert BH.summarise(a).legal
+    assert BH.summary(a).legal
 
 
 def test_mustered_army_no_deal_could_reach_is_over_points() -> None:
@@ -254,7 +252,7 @@ def test_mustered_english_army_over_a_fifth_of_skirmishers_is_advice() -> None:
     assert [f.level for f in advice] == ["warning"]
     assert "skirmish bands make 24 points, over one fifth of the agreed troop total" in (
         advice[0].message)
-    assert BH.summarise(a).legal
+    assert BH.summary(a).legal
     # Built by points, the same army breaks the rule.
     assert "skirmishers-fifth" in codes(BH.check(army(_core_five(), [unit("kern")] * 4,
                                                       [unit("knights")])))

@@ -12,6 +12,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
+import bh
 import pdfplumber
 import pytest
 from pypdf import PdfReader
@@ -19,7 +20,6 @@ from pypdf import PdfReader
 from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
 
 MM = 72 / 25.4
 MINE = "play-deck,bonus-deck,special-events,tokens,unit-cards"
@@ -131,7 +131,7 @@ def test_token_counts_follow_the_ruleset(pack: Path) -> None:
     from builder.rules.billhooks import catalogue as cat
 
     counts = labels_on(pack / "tokens.pdf")
-    ruleset = get_ruleset("billhooks")
+    ruleset = bh
     arms = armies()
     units = sum(len(a.units_with_paths()) for a in arms)
     classes = sum(leader.command_class for a in arms for leader in a.leaders)
@@ -141,7 +141,7 @@ def test_token_counts_follow_the_ruleset(pack: Path) -> None:
     # One Daunted token a unit, two for Lancaster's combined block (it splits when daunted).
     assert units == 13
     assert counts["DAUNTED"] == 14
-    assert counts["ARMY MORALE"] == sum(ruleset.summarise(a).army_morale_tokens or 0
+    assert counts["ARMY MORALE"] == sum(bh.metric(ruleset.summary(a), "army_morale_tokens") or 0
                                         for a in arms)
     archers = sum(1 for a in arms for _, u in a.units_with_paths()
                   if ruleset.profile(u).arrow_supply)
@@ -166,7 +166,7 @@ def test_order_tokens_for_classes_three_two_one(tmp_path: Path) -> None:
 
 def test_unit_cards(pack: Path) -> None:
     arms = armies()
-    ruleset = get_ruleset("billhooks")
+    ruleset = bh
     assert labels_on(pack / "unit-cards.pdf")["UNIT"] == sum(len(a.units_with_paths())
                                                             for a in arms)
     with pdfplumber.open(pack / "unit-cards.pdf") as pdf:

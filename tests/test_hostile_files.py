@@ -19,6 +19,7 @@ from builder.collection import load_collection
 from builder.export.events import load_events
 from builder.files import READ_MAX
 from builder.resources import examples_dir
+from builder.rules.validate import locate
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
 
@@ -53,7 +54,7 @@ def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
     # 4 KB of "[" and spaces, then a bad value: the old pattern took ~40 s here.
     text = 'ruleset = "billhooks"\nname = "x"\n[' + " " * 4000 + "\npoints = -5\n"
     started = time.perf_counter()
-    line = armyfile.locate(text, "points")
+    line = locate(text, "points")
     assert time.perf_counter() - started < 0.05
     assert line is None or line == 4
     started = time.perf_counter()
@@ -65,7 +66,7 @@ def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
 
 def test_locator_still_finds_keys_in_headers_with_spaces() -> None:
     text = '[[ wards ]]\n[ wards . leader ]\nname = "x"\nrank = 3\n'
-    assert armyfile.locate(text, "wards[0].leader.rank") == 4
+    assert locate(text, "wards[0].leader.rank") == 4
 
 
 # --- 2(b): only regular files, and not too much ------------------------------------------------

@@ -20,7 +20,7 @@ def loaded_after(code: str) -> set[str]:
     return {m.split(".")[0] for m in json.loads(out.splitlines()[-1])}
 
 
-@pytest.mark.parametrize("module", ["builder.army", "builder.rules", "builder.armyfile",
+@pytest.mark.parametrize("module", ["builder.rules.billhooks.model", "builder.rules.schema", "builder.rules.validate", "builder.rules", "builder.armyfile",
                                     "builder.rules.billhooks", "builder.cli",
                                     "builder.muster", "builder.collection"])
 def test_core_modules_stay_light(module: str) -> None:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import bh as RULES
 import pytest
 
 from builder import armyfile
 from builder.collection import Collection, load_collection, loads_collection
 from builder.muster import Draw, MusterError, muster
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-
-RULES = get_ruleset("billhooks")
 
 #: The seed's worked example: three archer and two billmen companies (the core), then in the
 #: rest of the deck a light horse squadron, a skirmish band, men-at-arms, a gun and knights.
@@ -77,9 +75,9 @@ def totals_of(steps: Any) -> list[float]:
 
 def assert_legal_and_round_trips(draw: Draw) -> None:
     for a in draw.armies:
-        summary = RULES.summarise(a.army)
+        summary = RULES.summary(a.army)
         assert summary.legal, [f.message for f in summary.errors]
-        assert summary.troop_points == a.troop_points
+        assert RULES.metric(summary, "troop_points") == a.troop_points
         # Photos from the cards are kept (absolute here, as no folder is given).
         assert armyfile.loads(armyfile.dumps(a.army)) == a.army
 

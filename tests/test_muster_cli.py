@@ -77,7 +77,7 @@ def test_out_writes_a_legal_army_with_a_muster_table(tmp_path: Path,
     assert text.startswith("# Lancaster army dealt by the Mustering draw")
     army = armyfile.load(out_file)
     assert army.muster is not None and army.points is None and len(army.wards) == 3
-    assert get_ruleset("billhooks").summarise(army).legal
+    assert get_ruleset("billhooks").summary(army).legal
     assert run(capsys, "check", str(out_file))[0] == 0
     assert not list(tmp_path.glob(".*tmp"))
 

@@ -5,17 +5,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import bh as RULES
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
 from builder.collection import loads_collection
 from builder.muster import MusterError, muster
-from builder.rules import get_ruleset
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.checks import core_points
-
-RULES = get_ruleset("billhooks")
 
 
 @st.composite
@@ -79,7 +77,7 @@ def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, l
                                       seed, keep_proportions=keep).as_dict()
     used: list[str] = []
     for a in result.armies:
-        summary = RULES.summarise(a.army)
+        summary = RULES.summary(a.army)
         assert summary.legal, [f.message for f in summary.errors]
         assert a.troop_points >= troops
         if coll.english:
@@ -98,5 +96,5 @@ def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, l
         assert len(a.army.wards) == leaders
         loaded: Any = armyfile.loads(armyfile.dumps(a.army), "round-trip.toml")
         assert loaded == a.army
-        assert RULES.summarise(loaded).legal
+        assert RULES.summary(loaded).legal
     assert len(used) == len(set(used))

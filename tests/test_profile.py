@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
+import bh as BH
 import pytest
 from armies import unit
 
-from builder.rules import get_ruleset
 from builder.rules.billhooks.profile import dice, expected_kills
-
-BH = get_ruleset("billhooks")
 
 
 def test_archer_company() -> None:

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import random
 
+import bh as BH
 from armies import army, unit
-
-from builder.rules import get_ruleset
-
-BH = get_ruleset("billhooks")
 
 
 class Dice(random.Random):

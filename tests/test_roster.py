@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import bh
 import pdfplumber
 import pytest
 from armies import army as make_army
@@ -76,12 +77,12 @@ def test_every_leader_with_rank_class_and_orders(pages: list[str]) -> None:
     text = flat(" ".join(pages))
     for path in EXAMPLES:
         army = armyfile.load(path)
-        rules = get_ruleset(army.ruleset)
+        rules = bh
         for ward in army.wards:
             leader = ward.leader
             assert leader.name in text
             assert leader.rank in text
-            lp = rules.leader_profile(army, leader)  # type: ignore[attr-defined]
+            lp = rules.leader_profile(army, leader)
             line = (f"class {leader.class_name} ({leader.command_class}) wounds "
                     f"order tokens {lp.order_tokens} move {lp.move}\" command range "
                     f"{lp.command_range}\" points {lp.points}")
@@ -94,7 +95,7 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
     with pdfplumber.open(examples_pdf) as pdf:
         for page, path in zip(pdf.pages, EXAMPLES, strict=True):
             army = armyfile.load(path)
-            expected = summary_dict(army, get_ruleset(army.ruleset).summarise(army))
+            expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
             titles = unit_column(page)
             for u in expected["units"]:
                 assert u["title"] in titles
@@ -108,7 +109,7 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
 def test_totals_match_check_json(pages: list[str]) -> None:
     for text, path in zip(pages, EXAMPLES, strict=True):
         army = armyfile.load(path)
-        expected = summary_dict(army, get_ruleset(army.ruleset).summarise(army))
+        expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
         got = re.search(r"Troop points Leader points Total points Army Morale tokens\n"
                         r"(\S+) (\S+) (\S+) (\S+)\nof (\d+) agreed", text)
         assert got, text[:400]
@@ -122,7 +123,7 @@ def test_totals_match_check_json(pages: list[str]) -> None:
 def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) -> None:
     text = flat(pages[0])
     army = armyfile.load(EXAMPLES[0])
-    rules: Any = get_ruleset("billhooks")
+    rules = bh
     archers = army.wards[0].units[0]
     prof = rules.profile(archers)
     short = prof.shooting[0]
@@ -192,7 +193,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Army, Path, int]:
 def test_units_never_split_across_pages(big: tuple[Army, Path, int]) -> None:
     army, path, pages = big
     assert pages >= 3
-    titles = [get_ruleset("billhooks").unit_title(u) for _, u in army.units_with_paths()]
+    titles = [bh.unit_title(u) for _, u in army.units_with_paths()]
     with pdfplumber.open(path) as pdf:
         per_page = []
         for page in pdf.pages:
@@ -211,7 +212,7 @@ def test_broken_rules_listed_instead_of_the_stamp(big: tuple[Army, Path, int]) -
     with pdfplumber.open(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "NOT LEGAL" in text and "Broken rules" in text
-    errors = get_ruleset("billhooks").summarise(army).errors
+    errors = get_ruleset("billhooks").summary(army).errors
     assert {f.code for f in errors} >= {"one-c-in-c", "over-points"}
     for finding in errors:
         assert flat(finding.message) in text
@@ -289,7 +290,7 @@ def test_saves_morale_and_notes(issue_roster: str, issue_pdf: Path) -> None:
 
 def test_the_legend_names_the_special_cases(issue_roster: str) -> None:
     text = issue_roster
-    cat: Any = get_ruleset("billhooks").catalogue_data  # type: ignore[attr-defined]
+    cat = bh.catalogue
     for words in ("Crossbows and handguns pierce armour", '"at bands or guns" row',
                   "behind pavises saves a class higher", "four ranks attacking and three defending",
                   f"In melee, {cat.NO_REROLLS}.", "a block has two Daunted boxes"):

@@ -12,6 +12,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import bh as RULES
 import pytest
 from rich.console import Console
 from textual import events
@@ -36,7 +37,6 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
 
-RULES = get_ruleset("billhooks")
 SIZE = (80, 24)
 
 
@@ -159,7 +159,7 @@ async def test_the_catalogue_lists_every_troop_with_points_and_size(army_path: P
         troops = app.screen.query_one("#troops", OptionList)
         prompts = [str(troops.get_option_at_index(i).prompt)
                    for i in range(troops.option_count)]
-        assert len(prompts) == len(RULES.catalogue())
+        assert len(prompts) == len(RULES.entries())
         assert any("Knights" in p and "24 pts" in p and "8 figures" in p for p in prompts)
         assert any("Artillery" in p and "1 gun + 3 crew" in p for p in prompts)
         await pilot.press("escape")

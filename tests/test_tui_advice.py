@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import re
 
+import bh as RULES
 import pytest
 
 from builder import armyfile
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
 from builder.rules.base import Finding, Fix
 from builder.tui.actions import key_of
 from builder.tui.advice import builder_message
 
-RULES = get_ruleset("billhooks")
 LANCASTER = (examples_dir() / "lancaster.toml").read_text()
 #: Army-file keys and flags a builder user never types.
 FILE_WORDS = re.compile(r"=|c_in_c|command_class|formation|rear =|\btrue\b")
@@ -79,7 +78,7 @@ def test_two_c_in_cs_say_press_c() -> None:
 def test_a_unit_option_says_press_e(edit: tuple[str, str]) -> None:
     assert edit[0] in LANCASTER
     f = one(LANCASTER.replace(edit[0], edit[1], 1), "option-not-allowed")
-    assert f.fix is not None and f.fix.key in RULES.unit_schema
+    assert f.fix is not None and f.fix.key in RULES.unit_keys
     shown = builder_message(f)
     assert shown == f"{f.fix.problem}: select the unit and press e to change its options"
     assert not FILE_WORDS.search(shown), shown

@@ -5,30 +5,29 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import bh as RULES
 import pytest
 
 from builder import armyfile
-from builder.rules import get_ruleset
-from builder.rules.base import UnitOptions
 from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
+from builder.rules.billhooks.options import UnitOptions
 from builder.tui import edits
 from builder.tui.edits import Place, place_of
 from builder.tui.session import Session
-
-RULES = get_ruleset("billhooks")
 
 
 def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> None:
     session = Session.open(army_path)
     assert not session.dirty and session.summary.legal
-    before = session.summary.troop_points
+    before = RULES.metric(session.summary, "troop_points")
     session.apply("add knights", lambda a: edits.add_unit(a, 0, Unit("knights")))
     assert session.dirty
-    assert session.summary.troop_points == before + RULES.unit_points(Unit("knights"))
+    knights = RULES.unit_points(Unit("knights"))
+    assert RULES.metric(session.summary, "troop_points") == before + knights
     assert "over-points" in [f.code for f in session.summary.findings]
     assert session.undo() == "add knights"
     assert not session.dirty  # back where the file was
-    assert session.summary.troop_points == before and session.summary.legal
+    assert RULES.metric(session.summary, "troop_points") == before and session.summary.legal
     assert session.redo() == "add knights"
     assert session.army.wards[0].units[-1].troop == "knights"
     assert session.undo() and session.undo() is None
@@ -94,7 +93,7 @@ def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
     return units
 
 
-@pytest.mark.parametrize("troop", [row.key for row in RULES.catalogue()])
+@pytest.mark.parametrize("troop", [row.key for row in RULES.entries()])
 def test_every_option_offered_passes_the_check(troop: str) -> None:
     """The builder offers unit_options(troop): none of them may be an illegal option."""
     opts = RULES.unit_options(troop)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
 
-from builder.cli import UsageError
+from builder.commands.usage import UsageError
 from builder.rules import RULESETS, get_ruleset
 from builder.rules.base import number
 
@@ -18,17 +17,18 @@ def run(args: argparse.Namespace) -> int:
     ruleset = get_ruleset(args.ruleset)
     rows = ruleset.catalogue()
     if args.json:
-        out = [{**asdict(r), "points": None if r.points is None else number(r.points),
-                "options": list(r.options)} for r in rows]
+        out = [{"key": r.key, "name": r.name, "kind": r.kind, "figures": r.figures,
+                "points": None if r.points is None else number(r.points),
+                "options": list(r.options), "summary": r.summary} for r in rows]
         print(json.dumps({"ruleset": ruleset.name, "troops": out}, indent=2))
         return 0
     from rich import box
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{ruleset.title}: troop types", box=box.SIMPLE_HEAD)
+    table = Table(title=f"{ruleset.title}: what an army may hold", box=box.SIMPLE_HEAD)
     # The short columns never wrap, so the options (with their costs) get the width left.
-    for col, justify in (("troop", "left"), ("unit", "left"), ("points", "right")):
+    for col, justify in (("key", "left"), ("what", "left"), ("points", "right")):
         table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     table.add_column("options (points)")
     for r in rows:

@@ -9,26 +9,21 @@ from typing import Any
 
 from builder import armyfile
 from builder.files import printable
-from builder.rules import get_ruleset
-from builder.rules.base import ArmySummary, number
-from builder.rules.billhooks.model import Army
+from builder.rules import get_ruleset, schema
+from builder.rules.base import ArmyRecord, Ruleset, Summary, number
 
 
-def summary_dict(army: Army, summary: ArmySummary) -> dict[str, Any]:
-    """The ``check --json`` object (DESIGN.md contract)."""
-    def pts(value: float | None) -> int | float | None:
-        return None if value is None else number(value)
-
+def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
+    """The ``check --json`` object (DESIGN.md contract): the army, whether it is legal, each of
+    the ruleset's metrics by its key, every record line and every finding."""
     return {
         "name": army.name,
         "ruleset": army.ruleset,
         "legal": summary.legal,
-        "troop_points": pts(summary.troop_points),
-        "leader_points": pts(summary.leader_points),
-        "total_points": pts(summary.total_points),
-        "army_morale_tokens": summary.army_morale_tokens,
-        "units": [{"where": u.where, "troop": u.troop, "title": u.title,
-                   "figures": u.figures, "points": pts(u.points)} for u in summary.units],
+        **{m.key: number(m.value) for m in summary.metrics},
+        "units": [{"where": u.where, "troop": u.kind, "title": u.title, "figures": u.figures,
+                   "points": None if u.points is None else number(u.points)}
+                  for u in summary.lines],
         "findings": [f.as_dict() for f in summary.findings],
     }
 
@@ -41,52 +36,64 @@ def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
             for row in rows]
 
 
-def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
-    """The breakdown as plain lines, never re-wrapped (a ward heading stays on one line in any
-    terminal, and piped output is not cut at 80 columns), in time linear in the army's size."""
+def _groups(ruleset: Ruleset, army: ArmyRecord) -> list[tuple[str, str]]:
+    """Each group record (a ward, a battle) with its heading, in file order."""
+    return [(node.where, f"{node.table.noun.capitalize()} {number + 1}: "
+                         f"{ruleset.title_of(army, node.where)}")
+            for number, node in enumerate(schema.groups(army, ruleset.schema))]
+
+
+def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
+    """The breakdown as plain lines, never re-wrapped (a heading stays on one line in any
+    terminal, and piped output is not cut at 80 columns), in time linear in the army's size:
+    each group with its records, then the metrics, the findings and the verdict."""
     from rich.console import Console
     from rich.text import Text
 
     ruleset = get_ruleset(army.ruleset)
     flagged = {f.where for f in summary.findings}
-    by_ward: dict[int, list[tuple[str, ...]]] = {}
-    for u in summary.units:
-        # "wards[3].units[1]" -> ward 3: one pass over the units, not one per ward.
-        index = int(u.where[len("wards["):u.where.index("]")])
-        by_ward.setdefault(index, []).append(
-            (u.where, u.title + (" !" if u.where in flagged else ""), str(u.figures),
-             f"{u.points:g}" if u.points is not None else "-"))
-    heading = ("where", "unit", "figures", "points")
+    has_figures = any(u.figures is not None for u in summary.lines)
+    has_points = any(u.points is not None for u in summary.lines)
+    by_group: dict[str, list[tuple[str, ...]]] = {}
+    for u in summary.lines:
+        row = [u.where, u.title + (" !" if u.where in flagged else "")]
+        if has_figures:
+            row.append("-" if u.figures is None else str(u.figures))
+        if has_points:
+            row.append("-" if u.points is None else f"{number(u.points)}")
+        # "wards[3].units[1]" belongs to wards[3]: one pass over the lines, not one per group.
+        by_group.setdefault(schema.group_of(ruleset.schema, u.where), []).append(tuple(row))
+    noun = schema.table_at(ruleset.schema, summary.lines[0].where).noun if summary.lines \
+        else "record"
+    heading = ("where", noun, *(("figures",) if has_figures else ()),
+               *(("points",) if has_points else ()))
+    right = set(range(2, len(heading)))
     lines: list[Text] = []
-    side = f" ({army.side.capitalize()})" if army.side else ""
-    lines.append(Text.assemble((army.name, "bold"), side, f"  {ruleset.title}"))
-    for wi, ward in enumerate(army.wards):
-        leader = ward.leader
-        chief = ", C-in-C" if leader.c_in_c else ""
-        horse = ", mounted" if leader.mounted else ""
-        lpts = ruleset.leader_points(army, leader)
-        lpts_text = f"{lpts:g} pts" if lpts is not None else "no points"
-        lines.append(Text(""))
-        lines.append(Text(f"Ward {wi + 1}: {leader.name} ({leader.rank}{chief}{horse}, "
-                          f"{leader.class_name}, {lpts_text})", style="bold"))
-        table = _columns([heading, *by_ward.get(wi, [])], right={2, 3})
-        lines.append(Text("  " + table[0], style="dim"))
-        for line in table[1:]:
+    lines.append(Text.assemble((ruleset.title_of(army, ""), "bold"), f"  {ruleset.title}"))
+
+    def table(rows: list[tuple[str, ...]]) -> None:
+        if not rows:
+            return
+        shown = _columns([heading, *rows], right=right)
+        lines.append(Text("  " + shown[0], style="dim"))
+        for line in shown[1:]:
             text = Text("  " + line)
             text.highlight_words([" !"], style="bold red")
             lines.append(text)
-    agreed = army.agreed_troops
-    against = f"of {agreed} agreed" if agreed is not None else ""
-    if army.muster is not None:
-        against += " (mustered)"
-    totals = _columns([
-        ("Troop points", f"{summary.troop_points:g}", against.strip()),
-        ("Leader points", f"{summary.leader_points:g}", ""),
-        ("Total", f"{summary.total_points:g}", ""),
-        ("Army Morale tokens", str(summary.army_morale_tokens), ""),
-    ], right={1})
-    lines.append(Text(""))
-    lines.extend(Text(line) for line in totals)
+
+    loose = by_group.pop("", [])
+    if loose:
+        lines.append(Text(""))
+        table(loose)
+    for where, title in _groups(ruleset, army):
+        lines.append(Text(""))
+        lines.append(Text(title, style="bold"))
+        table(by_group.get(where, []))
+    totals = _columns([(m.label, f"{number(m.value)}", m.note) for m in summary.metrics],
+                      right={1})
+    if totals:
+        lines.append(Text(""))
+        lines.extend(Text(line) for line in totals)
     for f in summary.findings:
         colour = "red" if f.level == "error" else "yellow"
         place = f"{f.where}: " if f.where else ""
@@ -104,7 +111,7 @@ def _print_human(path: str, army: Army, summary: ArmySummary) -> None:
 
 def run(args: argparse.Namespace) -> int:
     army = armyfile.load(args.army)
-    summary = get_ruleset(army.ruleset).summarise(army)
+    summary = get_ruleset(army.ruleset).summary(army)
     photos = armyfile.path_findings(army, args.army)
     if photos:
         summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))

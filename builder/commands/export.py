@@ -8,11 +8,12 @@ import time
 from pathlib import Path
 
 from builder import armyfile
-from builder.cli import UsageError
+from builder.commands.usage import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import KINDS, MANIFEST, default_out_dir, export_pack, parse_kinds
 from builder.files import printable
 from builder.rules import get_ruleset
+from builder.rules.billhooks import billhooks_army
 from builder.rules.billhooks.model import Army, Leader, Ward
 
 
@@ -26,8 +27,8 @@ def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...
         if "cards" in data and "wards" not in data:
             collections.append(ArmyInput(_collection_army(name), Path(name), text))
         else:
-            armies.append(ArmyInput(armyfile.army_from_dict(data, armyfile.Ctx(name, text)),
-                                    Path(name), text))
+            armies.append(ArmyInput(billhooks_army(armyfile.loads(text, name)), Path(name),
+                                    text))
     return tuple(armies), tuple(collections)
 
 

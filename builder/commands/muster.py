@@ -16,12 +16,13 @@ import sys
 from pathlib import Path
 
 from builder import armyfile
-from builder.cli import EXIT_OK, EXIT_RULES, UsageError
 from builder.collection import load_collection
+from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
 from builder.files import commit, printable, real_target, sweep, write_temp
 from builder.muster import SIDE_NAMES, ArmyDraw, Draw, MusterError, muster
 from builder.rules import get_ruleset
 from builder.rules.billhooks.model import Leader
+from builder.rules.billhooks.points import leader_points
 
 BOTH = ("york", "lancaster")
 
@@ -145,8 +146,7 @@ def _print_human(draw: Draw) -> None:
 
 def draw_leader_points(a: ArmyDraw, leader: Leader) -> float:
     """A leader's points, from the ruleset."""
-    points = get_ruleset(a.army.ruleset).leader_points(a.army, leader)
-    return points or 0.0
+    return leader_points(a.army, leader)
 
 
 def _findings_ok(draw: Draw, quiet: bool) -> bool:
@@ -155,8 +155,7 @@ def _findings_ok(draw: Draw, quiet: bool) -> bool:
     (exit 1, nothing written) rather than saved."""
     ok = True
     for a in draw.armies:
-        summary = get_ruleset(a.army.ruleset).summarise(a.army)
-        for f in summary.findings:
+        for f in get_ruleset(a.army.ruleset).check(a.army):
             if f.level == "error":
                 ok = False
             if f.level == "error" or not quiet:

@@ -1,4 +1,5 @@
-"""``billhooks roll ARMY [--seed N] [--write]``: command class rolls, every die shown."""
+"""``billhooks roll ARMY [--seed N] [--write]``: the ruleset's build-time dice, every die shown
+(Billhooks: the leaders' command classes)."""
 
 from __future__ import annotations
 
@@ -7,29 +8,30 @@ import random
 import sys
 
 from builder import armyfile
-from builder.cli import UsageError
-from builder.rules import get_ruleset
+from builder.commands.usage import UsageError
+from builder.rules import get_ruleset, schema
 
 
 def run(args: argparse.Namespace) -> int:
     army = armyfile.load(args.army)
     ruleset = get_ruleset(army.ruleset)
-    roller = getattr(ruleset, "roll_command_classes", None)
+    roller = ruleset.roller
     if roller is None:
-        raise UsageError(f"the {ruleset.title} ruleset has no command class rolls")
+        raise UsageError(f"{ruleset.title} has no dice to roll before the game")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
-    rolls = roller(army, random.Random(seed))
-    print(f"Command class rolls for {army.name} (seed {seed}): 6 Hero, 2-5 Commander, 1 Dolt")
-    for roll in rolls:
-        dice = ", ".join(str(d) for d in roll.dice)
+    roll = roller.roll(army, random.Random(seed))
+    print(f"{roll.title} for {army.name} (seed {seed}): {roll.legend}")
+    for line in roll.lines:
+        dice = ", ".join(str(d) for d in line.dice)
         why = "".join(f"\n      {d}: {reason}"
-                      for d, reason in zip(roll.dice[:-1], roll.rerolls, strict=True))
-        print(f"  {roll.name}: rolled {dice} -> {roll.class_name} ({roll.command_class}){why}")
+                      for d, reason in zip(line.dice[:-1], line.rerolls, strict=True))
+        print(f"  {line.who}: rolled {dice} -> {line.result}{why}")
     if args.write:
-        for ward, roll in zip(army.wards, rolls, strict=True):
-            ward.leader.command_class = roll.command_class
+        for setting in roll.settings:
+            schema.set_value(army, setting.where, setting.key, setting.value)
         armyfile.save(army, args.army)
-        print(f"Wrote the classes into {args.army}", file=sys.stderr)
+        print(f"Wrote the {roll.what} into {args.army}", file=sys.stderr)
     else:
-        print("(not written: add --write to save these classes into the file)", file=sys.stderr)
+        print(f"(not written: add --write to save these {roll.what} into the file)",
+              file=sys.stderr)
     return 0

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from builder.armyfile import ArmyFileError
-from builder.cli import UsageError
+from builder.commands.usage import UsageError
 from builder.resources import sample_army
 
 

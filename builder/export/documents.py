@@ -15,16 +15,25 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any
 
 import builder
 from builder import resources
 from builder.export.base import PAPER_MM, ArmyInput, ExportJob, Written
-from builder.rules import get_ruleset
-from builder.rules.base import ArmySummary, number
+from builder.rules.base import number
+from builder.rules.billhooks import catalogue as billhooks_catalogue
 from builder.rules.billhooks.catalogue import COMMAND_CLASSES
 from builder.rules.billhooks.model import Army, Leader, Unit
-from builder.rules.billhooks.profile import MELEE_FIRST_HIT, MELEE_LATER_HIT, per_figure_text
+from builder.rules.billhooks.profile import (
+    MELEE_FIRST_HIT,
+    MELEE_LATER_HIT,
+    kill_table,
+    leader_profile,
+    per_figure_text,
+    profile,
+    reaction_text,
+)
+from builder.rules.billhooks.views import summary as billhooks_summary
 
 ROSTER_FILE = "roster.pdf"
 CRIB_FILE = "crib-sheet.pdf"
@@ -32,22 +41,24 @@ CRIB_FILE = "crib-sheet.pdf"
 WARD_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
 
-class _PrintRules(Protocol):
-    """What the roster asks of a ruleset beyond the core interface."""
+class _BillhooksPrint:
+    """The Billhooks numbers the roster and crib sheet read. Transitional: issue 13 turns the
+    documents into printables each ruleset declares; until then they are Billhooks' own."""
 
-    name: str
-    title: str
-    catalogue_data: Any
+    name = "billhooks"
+    title = "Never Mind the Billhooks"
+    catalogue_data = billhooks_catalogue
+    summary = staticmethod(billhooks_summary)
+    profile = staticmethod(profile)
+    kill_table = staticmethod(kill_table)
+    leader_profile = staticmethod(leader_profile)
+    reaction_text = staticmethod(reaction_text)
 
-    def summarise(self, army: Army) -> ArmySummary: ...
-    def profile(self, unit: Unit) -> Any: ...
-    def kill_table(self, unit: Unit) -> dict[str, dict[str, float]]: ...
-    def leader_profile(self, army: Army, leader: Leader) -> Any: ...
-    def reaction_text(self, troop: str, quality: str | None = None) -> str: ...
 
-
-def _rules(name: str) -> _PrintRules:
-    return cast(_PrintRules, get_ruleset(name))
+def print_rules(name: str) -> _BillhooksPrint:
+    if name != _BillhooksPrint.name:
+        raise ValueError(f"no roster or crib sheet for the {name!r} ruleset yet")
+    return _BillhooksPrint()
 
 
 def _pts(value: float | None) -> str:
@@ -132,7 +143,7 @@ def _pierced_notes(saves: Sequence[Any]) -> list[str]:
             " and handguns" for s in saves if s.pierced is not None]
 
 
-def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
+def _unit_row(rules: _BillhooksPrint, unit: Unit, flagged: bool) -> UnitRow:
     cat = rules.catalogue_data
     prof = rules.profile(unit)
     kills = rules.kill_table(unit)
@@ -196,10 +207,11 @@ def _unit_row(rules: _PrintRules, unit: Unit, flagged: bool) -> UnitRow:
 def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
     """Everything the roster template prints for one army, as plain data."""
     army = item.army
-    rules = _rules(army.ruleset)
-    summary = rules.summarise(army)
+    rules = print_rules(army.ruleset)
+    summary = rules.summary(army)
+    metric = {m.key: m.value for m in summary.metrics}
     flagged = {f.where for f in summary.findings if f.level == "error"}
-    titles = {line.where: line.title for line in summary.units}
+    titles = {line.where: line.title for line in summary.lines}
     wards = []
     for wi, ward in enumerate(army.wards):
         lp = rules.leader_profile(army, ward.leader)
@@ -232,17 +244,17 @@ def roster_context(item: ArmyInput, today: dt.date) -> dict[str, Any]:
         "side_name": (army.side or "no side").capitalize(),
         "ruleset_title": rules.title,
         "summary": summary,
-        "troop_points": _pts(summary.troop_points),
-        "leader_points": _pts(summary.leader_points),
-        "total_points": _pts(summary.total_points),
+        "troop_points": _pts(metric["troop_points"]),
+        "leader_points": _pts(metric["leader_points"]),
+        "total_points": _pts(metric["total_points"]),
         "agreed": army.agreed_troops,
         "muster": army.muster,
         "errors": [(place(f.where), f.message) for f in summary.errors],
         "warnings": [(place(f.where), f.message) for f in summary.warnings],
         "wards": wards,
         "armour_columns": _armour_columns(cat),
-        "morale_tokens": summary.army_morale_tokens or 0,
-        "morale_groups": _ranks(cat, summary.army_morale_tokens or 0),
+        "morale_tokens": int(metric["army_morale_tokens"]),
+        "morale_groups": _ranks(cat, int(metric["army_morale_tokens"])),
         "no_rerolls": cat.NO_REROLLS,
         "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
                    f" · {item.path.name} #{item.sha256[:8]}"),
@@ -281,7 +293,7 @@ def _fill(value: Any, numbers: dict[str, object]) -> Any:
     return value
 
 
-def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+def crib_content(rules: _BillhooksPrint) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The crib sheet's words (``templates/crib-sheet.toml``) with the catalogue's numbers in
     them, and its look-up tables built from the catalogue."""
     with open(resources.templates_dir() / "crib-sheet.toml", "rb") as handle:
@@ -296,7 +308,7 @@ def crib_content(rules: _PrintRules) -> tuple[dict[str, Any], dict[str, dict[str
     return _fill(words, numbers), tables
 
 
-def _crib_tables(rules: _PrintRules, labels: dict[str, Any]
+def _crib_tables(rules: _BillhooksPrint, labels: dict[str, Any]
                  ) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
     """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
     cat = rules.catalogue_data
@@ -376,6 +388,7 @@ def _crib_tables(rules: _PrintRules, labels: dict[str, Any]
     pavised = rules.profile(Unit(cat.PAVISE_TROOPS[0], pavises=True)).saves[0].shooting
     pierced_troop = next(t for t in cat.TROOPS.values() if t.armour in cat.PIERCED_ARMOUR)
     pierced = rules.profile(Unit(pierced_troop.key)).saves[0].pierced
+    assert pierced is not None, "men-at-arms are pierced by crossbows and handguns"
 
     tables = {
         "reactions": {"rows": reaction_rows},
@@ -409,7 +422,7 @@ def write_crib_sheet(job: ExportJob, path: Path) -> Written:
     from builder.export import weasy
 
     ruleset = job.armies[0].army.ruleset if job.armies else "billhooks"
-    rules = _rules(ruleset)
+    rules = print_rules(ruleset)
     words, tables = crib_content(rules)
     html = weasy.render_html("crib-sheet.html", title="Crib sheet", crib=words, tables=tables,
                              ruleset_title=rules.title, version=builder.__version__)

@@ -35,6 +35,7 @@ from builder.export.base import (
     ExportJob,
     Written,
 )
+from builder.rules.validate import locate
 
 #: Kind name (the file name without ``.pdf``) -> "module:function" writing it, in pack order.
 KINDS: dict[str, str] = {
@@ -243,7 +244,7 @@ def _check_photos(job: ExportJob) -> None:
                     key, line = "photo", None  # a collection's cards were checked at load
                 else:
                     key = f"wards[{wi}].units[{ui}].photo"
-                    line = armyfile.locate(item.text, key)
+                    line = locate(item.text, key)
                 place = f"{files.printable(str(item.path))}" + (f":{line}" if line else "")
                 problem = files.photo_problem(unit.photo)
                 if problem is None:

@@ -29,6 +29,8 @@ from builder.export.draw import (
 )
 from builder.export.sheet import Box, Cell, DrawFn
 from builder.rules.billhooks.model import Army, Leader
+from builder.rules.billhooks.points import unit_title
+from builder.rules.billhooks.profile import leader_profile
 
 _ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
@@ -40,16 +42,13 @@ def _ward_name(index: int) -> str:
 def leader_card(army: Army, ward_index: int, data: dict[str, Any]) -> DrawFn:
     """Draw one leader's card: name, rank, side, ward, class stars with wound boxes, order
     tokens he claims, mounted or on foot."""
-    from builder.rules import get_ruleset
-
-    ruleset = get_ruleset(army.ruleset)
     ward = army.wards[ward_index]
     leader: Leader = ward.leader
     side = army.side if army.side in SIDE_NAMES else None
     colour = accent(side)
-    lp = ruleset.leader_profile(army, leader)
+    lp = leader_profile(army, leader)
     tokens = lp.order_tokens
-    units = "; ".join(ruleset.unit_title(u) for u in ward.units) or "no units"
+    units = "; ".join(unit_title(u) for u in ward.units) or "no units"
 
     def draw(c: Canvas, cell: Cell) -> None:
         s = cell.scale

@@ -30,9 +30,10 @@ from builder.export.draw import (
     tick_box,
 )
 from builder.export.sheet import PT, Box, Cell, DrawFn
-from builder.rules import get_ruleset
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.model import Army
+from builder.rules.billhooks.points import army_morale_tokens, unit_title
+from builder.rules.billhooks.profile import leader_profile, profile
 
 #: An arrow tracker is two tokens wide.
 TRACKER_MM = (2 * TOKEN_MM, TOKEN_MM)
@@ -213,18 +214,17 @@ def counts(job: ExportJob) -> dict[str, Any]:
     trackers = []
     for entry in job.armies:
         army = entry.army
-        ruleset = get_ruleset(army.ruleset)
         side = army.side if army.side in SIDE_NAMES else None
-        orders[side] += sum(ruleset.leader_profile(army, leader).order_tokens
+        orders[side] += sum(leader_profile(army, leader).order_tokens
                             for leader in army.leaders)
         units += len(army.units_with_paths())
-        morale.append((army, ruleset.summarise(army).army_morale_tokens or 0))
+        morale.append((army, army_morale_tokens(army)))
         for _, unit in army.units_with_paths():
-            prof = ruleset.profile(unit)
+            prof = profile(unit)
             daunted += prof.daunted_tokens
-            supply = getattr(prof, "arrow_supply", None)
+            supply = prof.arrow_supply
             if supply:
-                title = unit.label or ruleset.unit_title(unit)
+                title = unit.label or unit_title(unit)
                 trackers.append((title, army, supply))
     return {
         "orders": {side: n + cat.ORDER_TOKEN_SPARES for side, n in orders.items()},

@@ -33,9 +33,9 @@ from builder.export.draw import (
 )
 from builder.export.photos import frame_jpeg
 from builder.export.sheet import PT, Box, Cell, DrawFn
-from builder.rules import get_ruleset
 from builder.rules.base import number
 from builder.rules.billhooks.model import Army, Unit
+from builder.rules.billhooks.profile import profile
 
 #: Photo frame height against the card's inner width.
 PHOTO_RATIO = 0.5
@@ -91,8 +91,7 @@ def _rows(prof: Any, data: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 def unit_card(army: Army, unit: Unit, data: dict[str, Any],
               photos: dict[tuple[str, float, float], bytes]) -> DrawFn:
-    ruleset = get_ruleset(army.ruleset)
-    prof: Any = ruleset.profile(unit)
+    prof = profile(unit)
     side = army.side if army.side in SIDE_NAMES else None
     colour = accent(side)
     rows = _rows(prof, data)

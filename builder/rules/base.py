@@ -300,10 +300,16 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
-    #: Build-time dice, where the system has them.
-    roller: Roller | None
-    #: The Mustering draw, where the system has it.
-    muster: Mustering | None
+
+    @property
+    def roller(self) -> Roller | None:
+        """Build-time dice, where the system has them."""
+        ...
+
+    @property
+    def muster(self) -> Mustering | None:
+        """The Mustering draw, where the system has it."""
+        ...
 
     def new_army(self, name: str) -> ArmyRecord:
         """A fresh army to start building from."""

@@ -286,3 +286,38 @@ def table_at(table: Table, where: str) -> Table:
     for step in parse(where):
         table = table.child(step.key).table
     return table
+
+
+def set_value(root: object, where: str, key: str, value: object) -> None:
+    """Set field ``key`` of the record at ``where`` (a roll's result, a form's edit)."""
+    record = get(root, where)
+    if not hasattr(record, key):
+        raise KeyError(join(where, key))
+    setattr(record, key, value)
+
+
+def groups(root: object, table: Table) -> list[Node]:
+    """The army's group records (wards, battles), in file order; none for a flat army."""
+    found = []
+    for child in table.children:
+        if child.role != "group":
+            continue
+        value = getattr(root, child.key)
+        items = value if child.many else [] if value is None else [value]
+        for i, item in enumerate(items):
+            where = join("", child.key, i if child.many else None)
+            found.append(Node(where, child.table, "group", item))
+    return found
+
+
+def group_of(table: Table, where: str) -> str:
+    """The place of the group a record at ``where`` belongs to (``wards[3].units[1]`` is in
+    ``wards[3]``), or "" for a record in no group."""
+    steps = parse(where)
+    if steps and steps[0].index is not None:
+        try:
+            if table.child(steps[0].key).role == "group":
+                return place(steps[0])
+        except KeyError:
+            pass
+    return ""

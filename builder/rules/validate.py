@@ -151,7 +151,7 @@ def _control_character(text: str) -> str | None:
     return next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
 
 
-_EXPECTED: dict[str, tuple[type, str]] = {
+_EXPECTED: dict[str, tuple[type[Any], str]] = {
     "str": (str, "text"), "int": (int, "a whole number"), "bool": (bool, "true or false"),
     "list": (list, "a list"), "table": (dict, "a table"),
 }

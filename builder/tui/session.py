@@ -17,8 +17,9 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.rules import get_ruleset
-from builder.rules.base import ArmySummary, Ruleset
-from builder.rules.billhooks.model import Army, Leader, Ward
+from builder.rules.base import ArmyRecord, Ruleset, Summary
+from builder.rules.billhooks import billhooks_army
+from builder.rules.billhooks.model import Army
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -43,16 +44,15 @@ def _symlink_loop(path: Path) -> bool:
     return False
 
 
-def new_army(name: str = "New army") -> Army:
-    """A fresh army: one ward under a C-in-C, ready for units."""
-    return Army(ruleset="billhooks", name=name, points=100,
-                wards=[Ward(Leader("Commander-in-Chief", rank="Lord", c_in_c=True))])
+def new_army(name: str = "New army", ruleset: str = "billhooks") -> ArmyRecord:
+    """A fresh army of ``ruleset``, as the ruleset starts one."""
+    return get_ruleset(ruleset).new_army(name)
 
 
 class Session:
     """One army open in the builder."""
 
-    def __init__(self, army: Army, path: Path | None, text: str | None = None,
+    def __init__(self, army: ArmyRecord, path: Path | None, text: str | None = None,
                  saved: bool = True, untitled: str = "new army") -> None:
         #: Where Save writes; None until the user picks a file (the sample army).
         self.path = path
@@ -60,9 +60,10 @@ class Session:
         self.untitled = untitled
         #: The file text the army was read from or last written as (its comments are kept).
         self.text = text
-        self.army = army
+        # The builder's edits are still Billhooks' own (issue 14 draws them from the ruleset).
+        self.army: Army = billhooks_army(army)
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
-        self.summary: ArmySummary = self.ruleset.summarise(army)
+        self.summary: Summary = self.ruleset.summary(army)
         self.version = next(_versions)
         self.saved_version = self.version if saved else -1
         self._undo: list[_State] = []
@@ -103,8 +104,8 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def recheck(self) -> ArmySummary:
-        self.summary = self.ruleset.summarise(self.army)
+    def recheck(self) -> Summary:
+        self.summary = self.ruleset.summary(self.army)
         return self.summary
 
     # --- editing -------------------------------------------------------------------------

@@ -3,6 +3,8 @@ points and every option's cost read from the catalogue data (``billhooks catalog
 
 from __future__ import annotations
 
+from functools import partial
+
 from builder.rules.base import Entry
 
 from . import catalogue as cat
@@ -59,6 +61,6 @@ def entries() -> tuple[Entry, ...]:
         size = cat.KIND_FIGURES[troop.kind]
         what = "1 gun + 3 crew" if troop.kind == cat.SECTION else f"{size} figures"
         rows.append(Entry(troop.key, troop.name, troop.kind, what, "units",
-                          lambda key=troop.key: Unit(key), troop.unit_points,
+                          partial(Unit, troop.key), troop.unit_points,
                           _options(troop), size))
     return tuple(rows)

@@ -6,9 +6,24 @@ troop passes that check, so a builder that offers only these never makes an ille
 
 from __future__ import annotations
 
-from builder.rules.base import UnitOptions
+from dataclasses import dataclass
 
 from . import catalogue as cat
+
+
+@dataclass(frozen=True)
+class UnitOptions:
+    """The options the rules allow on one troop, for an editor to offer (empty: none)."""
+
+    qualities: tuple[str, ...] = ()
+    default_quality: str | None = None
+    formations: tuple[str, ...] = ("single",)
+    #: Troops that may stand behind this one in a combined block.
+    rear_troops: tuple[str, ...] = ()
+    stakes: bool = False
+    pavises: bool = False
+    defences: bool = False
+    arms: tuple[str, ...] = ()
 
 
 def unit_options(troop_key: str) -> UnitOptions:

@@ -68,8 +68,8 @@ def _leader_title(army: Army, leader: Leader) -> str:
 
 
 def title_of(army: Army, where: str) -> str:
-    """A record as a player names it: the army's name, a ward or leader as its leader with
-    rank, class and points, a unit as its title."""
+    """A record as a player names it: the army by its name and side, a ward or leader as its
+    leader with rank, class and points, a unit by its title."""
     record = schema.get(army, where)
     if isinstance(record, Ward):
         return _leader_title(army, record.leader)
@@ -77,7 +77,8 @@ def title_of(army: Army, where: str) -> str:
         return _leader_title(army, record)
     if isinstance(record, Unit):
         return unit_title(record)
-    return army.name
+    side = cat.SIDES.name_of(army.side)
+    return f"{army.name} ({side})" if side else army.name
 
 
 def _ranks(count: int) -> tuple[int, ...]:

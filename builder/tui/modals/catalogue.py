@@ -9,11 +9,11 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules.base import TroopInfo, number
+from builder.rules.base import Entry, number
 from builder.tui.modals.base import Dialog
 
 
-def _prompt(row: TroopInfo) -> Text:
+def _prompt(row: Entry) -> Text:
     pts = "-" if row.points is None else f"{number(row.points)} pts"
     text = Text()
     text.append(f"{row.name:<18}", "bold")
@@ -25,7 +25,7 @@ def _prompt(row: TroopInfo) -> Text:
 class CataloguePicker(Dialog[str | None]):
     """Dismisses with the chosen troop key, or None. Typing filters the list."""
 
-    def __init__(self, rows: list[TroopInfo], ward_name: str) -> None:
+    def __init__(self, rows: tuple[Entry, ...], ward_name: str) -> None:
         super().__init__()
         self.rows = rows
         self.ward_name = ward_name

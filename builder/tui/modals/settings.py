@@ -34,7 +34,7 @@ class SettingsDialog(Dialog[ArmySettings | None]):
                 yield row("Name", Input(army.name, id="settings-name", compact=True,
                                         **checked(self.ruleset.schema, "name", "Name")))
                 yield row("Side", Select([("Not set", NO_SIDE),
-                                          *[(s.capitalize(), s) for s in self.ruleset.sides]],
+                                          *[(s.name, s.key) for s in self.ruleset.sides.fixed]],
                                          allow_blank=False, value=army.side or NO_SIDE,
                                          id="settings-side", compact=True))
                 yield row("English army", Checkbox("the English restrictions apply",

@@ -16,6 +16,8 @@ from textual.widgets import Button, Checkbox, Input, Label, Select
 
 from builder.rules.base import Ruleset, number
 from builder.rules.billhooks.model import RearCompany, Unit
+from builder.rules.billhooks.options import unit_options
+from builder.rules.billhooks.points import figures, unit_points, unit_title
 from builder.rules.schema import table_at
 from builder.tui.modals.base import Dialog, checked, row
 
@@ -33,12 +35,13 @@ class UnitDialog(Dialog[Unit | None]):
         super().__init__()
         self.ruleset = ruleset
         self.unit = unit
-        self.options = ruleset.unit_options(unit.troop)
+        self.options = unit_options(unit.troop)
+        self.unit_table = table_at(ruleset.schema, "wards[0].units[0]")
 
     def compose(self) -> ComposeResult:
         opts, unit = self.options, self.unit
         with Vertical(classes="dialog"):
-            yield Label(self.ruleset.unit_title(unit), id="unit-title", classes="title",
+            yield Label(unit_title(unit), id="unit-title", classes="title",
                         markup=False)
             with VerticalScroll(classes="fields"):
                 if opts.qualities:
@@ -79,10 +82,10 @@ class UnitDialog(Dialog[Unit | None]):
                                              value=unit.arms or ""))
                 yield row("Label", Input(unit.label or "", id="unit-label", compact=True,
                                          placeholder="e.g. Burgundian crossbows",
-                                         **checked(table_at(self.ruleset.schema, "wards[0].units[0]"), "label", "Label")))
+                                         **checked(self.unit_table, "label", "Label")))
                 yield row("Nationality", Input(unit.nationality or "", id="unit-nationality",
                                                compact=True, placeholder="e.g. Irish",
-                                               **checked(table_at(self.ruleset.schema, "wards[0].units[0]"), "nationality",
+                                               **checked(self.unit_table, "nationality",
                                                          "Nationality")))
             yield Label("", id="unit-points", classes="points")
             yield Label("", id="unit-error", classes="error", markup=False)
@@ -129,11 +132,9 @@ class UnitDialog(Dialog[Unit | None]):
         if self.query("#unit-rear"):
             self.query_one("#unit-rear").display = self._value("#unit-formation") == "combined"
         unit = self.result()
-        pts = self.ruleset.unit_points(unit)
-        self.query_one("#unit-title", Label).update(self.ruleset.unit_title(unit))
+        self.query_one("#unit-title", Label).update(unit_title(unit))
         self.query_one("#unit-points", Label).update(
-            f"{self.ruleset.figures(unit)} figures, "
-            f"{'-' if pts is None else number(pts)} points")
+            f"{figures(unit)} figures, {number(unit_points(unit))} points")
 
     @on(Select.Changed)
     @on(Checkbox.Changed)

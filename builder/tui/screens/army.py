@@ -82,10 +82,10 @@ class ArmyScreen(Screen[None]):
             place = self._nearest(army, place)
         self.place = place
         self.query_one("#tree", ArmyTree).show(army, session.summary, session.ruleset, place)
-        self.query_one("#detail", DetailPane).show(session.ruleset, army, place,
+        self.query_one("#detail", DetailPane).show(session.ruleset, army, place.key,
                                                    session.summary)
         self.query_one("#findings", FindingsPanel).show(session.summary)
-        self.query_one("#status", StatusBar).show(army, session.summary, session.dirty)
+        self.query_one("#status", StatusBar).show(session.summary, session.dirty)
         self.builder.update_title()
 
     @staticmethod
@@ -110,7 +110,7 @@ class ArmyScreen(Screen[None]):
             self.place = event.node.data
             session = self.session
             self.query_one("#detail", DetailPane).show(session.ruleset, session.army,
-                                                       self.place, session.summary)
+                                                       self.place.key, session.summary)
 
     @on(ArmyTree.EditRequested)
     def _edit_requested(self, event: ArmyTree.EditRequested) -> None:
@@ -211,7 +211,7 @@ class ArmyScreen(Screen[None]):
             self.app.notify("Select a unit or a leader to remove.", severity="warning")
             return
         if place.unit is not None:
-            title = self.session.ruleset.unit_title(army.wards[place.ward].units[place.unit])
+            title = self.session.ruleset.title_of(army, place.key)
             self.apply(f"remove {title}", lambda a: edits.remove_unit(a, place), place)
             self.app.notify(f"Removed {title}. Ctrl+Z brings it back.")
         else:

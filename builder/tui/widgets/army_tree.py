@@ -10,8 +10,9 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from builder.rules.base import ArmySummary, Ruleset, number
+from builder.rules.base import Line, Ruleset, Summary, number
 from builder.rules.billhooks.model import Army, Unit
+from builder.rules.billhooks.points import leader_points
 from builder.tui.edits import ARMY, Place
 from builder.tui.widgets.colours import theme_colours
 
@@ -37,7 +38,7 @@ class ArmyTree(Tree[Place]):
         self.auto_expand = False
         self.guide_depth = 3
 
-    def show(self, army: Army, summary: ArmySummary, ruleset: Ruleset, select: Place) -> None:
+    def show(self, army: Army, summary: Summary, ruleset: Ruleset, select: Place) -> None:
         """Show ``army`` and put the cursor on ``select``.
 
         When the wards and units are the same places as before (most edits change a unit or a
@@ -49,8 +50,10 @@ class ArmyTree(Tree[Place]):
             if flagged.get(f.where) != "error":
                 flagged[f.where] = f.level
         self._colours = theme_colours(self.app)
+        lines = {line.where: line for line in summary.lines}
         wards = [(Place(wi), self._leader_label(army, wi, ruleset, flagged),
-                  [(Place(wi, ui), self._unit_label(unit, Place(wi, ui), ruleset, flagged))
+                  [(Place(wi, ui), self._unit_label(unit, Place(wi, ui),
+                                                    lines[Place(wi, ui).key], flagged))
                    for ui, unit in enumerate(ward.units)])
                  for wi, ward in enumerate(army.wards)]
         shape = [(place, [u for u, _ in units]) for place, _, units in wards]
@@ -85,17 +88,17 @@ class ArmyTree(Tree[Place]):
             label.append("★ ", f"bold {self._colours.accent}")
         label.append(leader.name, "bold")
         label.append(f" · {leader.class_name}", "italic")
-        cost = ruleset.leader_points(army, leader)
+        cost = leader_points(army, leader)
         if cost:
             label.append(f" · {_points(cost)} pts", "dim")
         self._flag(label, flagged, f"wards[{wi}]", f"wards[{wi}].leader")
         return label
 
-    def _unit_label(self, unit: Unit, place: Place, ruleset: Ruleset,
+    def _unit_label(self, unit: Unit, place: Place, line: Line,
                     flagged: dict[str, str]) -> Text:
         label = Text()
-        label.append(f"{_points(ruleset.unit_points(unit)):>3} ", "bold")
-        label.append(ruleset.unit_title(unit))
+        label.append(f"{_points(line.points):>3} ", "bold")
+        label.append(line.title)
         if unit.label:
             label.append(f" “{unit.label}”", "italic dim")
         self._flag(label, flagged, place.key)

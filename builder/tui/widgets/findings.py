@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules.base import ArmySummary, Finding
+from builder.rules.base import Finding, Summary
 from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import theme_colours
 
@@ -28,7 +28,7 @@ class FindingsPanel(OptionList):
         super().__init__(id=id)
         self._findings: tuple[Finding, ...] = ()
 
-    def show(self, summary: ArmySummary) -> None:
+    def show(self, summary: Summary) -> None:
         colours = theme_colours(self.app)
         self._findings = summary.findings
         highlighted = self.highlighted

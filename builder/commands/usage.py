@@ -1,0 +1,13 @@
+"""What every command shares with the command line: the exit codes and bad usage.
+
+Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not be completed,
+2 unreadable input or bad usage.
+"""
+
+from __future__ import annotations
+
+EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad usage found after parsing (exit 2); ``str()`` is the message."""

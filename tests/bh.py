@@ -1,0 +1,34 @@
+"""Never Mind the Billhooks for its own tests: the ruleset's protocol methods and the rule
+functions behind them (profiles, kill tables, rolls), under one name."""
+
+from __future__ import annotations
+
+from builder.rules.base import Summary, number
+from builder.rules.billhooks import RULESET, catalogue
+from builder.rules.billhooks.options import unit_options
+from builder.rules.billhooks.points import leader_points, unit_points, unit_title
+from builder.rules.billhooks.profile import kill_table, leader_profile, profile, reaction_text
+from builder.rules.billhooks.rolls import roll_command_classes
+from builder.rules.billhooks.schema import UNIT
+
+check = RULESET.check
+summary = RULESET.summary
+facts = RULESET.facts
+offered = RULESET.offered
+entries = RULESET.catalogue
+title_of = RULESET.title_of
+
+
+def metric(totals: Summary, key: str) -> int | float:
+    """The value of the metric ``key`` ("troop_points", "army_morale_tokens")."""
+    found = totals.metric(key)
+    assert found is not None, key
+    return number(found.value)
+
+
+#: The keys a unit table may hold.
+unit_keys = UNIT.keys
+
+__all__ = ["catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
+           "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
+           "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes"]
