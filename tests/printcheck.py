@@ -74,3 +74,16 @@ def main(folders: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+def oldstyle_ones(page: pdfplumber.page.Page) -> int:
+    """How many "1"s on the page are EB Garamond's old-style one (289 units wide against the
+    lining one's 362; the bold face's borrowed lining one is wider still). Italic is left out:
+    its two ones are the same width."""
+    found = 0
+    for ch in page.chars:
+        name = str(ch["fontname"])
+        if ch["text"] == "1" and "Garamond" in name and "Italic" not in name:
+            if float(ch["width"]) / float(ch["size"]) < 0.33:
+                found += 1
+    return found

@@ -361,5 +361,5 @@ def write_crib_sheet(job: ExportJob, path: Path) -> Written:
     html = weasy.render_html("crib-sheet.html", title="Crib sheet", crib=words, tables=tables,
                              ruleset_title=rules.title, version=builder.__version__)
     document = weasy.render_document(html, job.options.paper)
-    pages = weasy.write_pdf(document, path, f"Crib sheet: {rules.title}")
+    pages = weasy.write_pdf(document, path, f"Crib sheet: {rules.title}", duplex=True)
     return Written(CRIB_FILE, pages, details={"sides": pages})
