@@ -89,6 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bleed", type=_bleed, default=0.0, help="bleed in mm (default 0)")
     p.add_argument("--gutter", action="store_true",
                    help="bleed per card with gutters between cards (fewer per sheet)")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="for home printers: pale fills instead of solid grounds, black text")
     p.add_argument("--only", help="comma-separated kinds, e.g. play-deck,tokens")
     p.add_argument("--events", help="special events file (.toml)")
 

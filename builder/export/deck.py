@@ -103,7 +103,8 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
                         f"{title}: {armies_title(job)}",
                         f"Never Mind the Billhooks print pack ({job.options.paper}, "
                         f"{job.options.card_size} cards)",
-                        duplex=any(g.back is not None for g in groups))
+                        duplex=any(g.back is not None for g in groups),
+                        ink_saver=job.options.ink_saver)
     runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back, g.share)
             for g in groups]
     pages = paginate(runs)

@@ -119,7 +119,8 @@ def order_token(side: str | None, label: str) -> DrawFn:
 def disarray_token(label: str, note: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, ACCENT["disarray"])
-        # Three pikes fallen across each other, heads every which way.
+        # Three pikes fallen across each other, heads every which way (outlined in the
+        # ground's own white, so that with --ink-saver they still show).
         c.setStrokeColorRGB(*PAPER_WHITE)
         c.setFillColorRGB(*PAPER_WHITE)
         c.setLineWidth(0.9 * PT)
@@ -136,7 +137,7 @@ def disarray_token(label: str, note: str) -> DrawFn:
             path.lineTo(hx - 0.5 * uy, hy + 0.5 * ux)
             path.lineTo(hx + 0.5 * uy, hy - 0.5 * ux)
             path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            c.drawPath(path, stroke=1, fill=1)
         _caption(c, cell, note)
         _label(c, cell, label)
 
@@ -146,7 +147,7 @@ def disarray_token(label: str, note: str) -> DrawFn:
 def daunted_token(label: str, note: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, ACCENT["daunted"])
-        # A banner hanging limp from its pole.
+        # A banner hanging limp from its pole (outlined, as the pike heads are).
         c.setStrokeColorRGB(*PAPER_WHITE)
         c.setLineWidth(0.9 * PT)
         pole_x = cx - 3.2
@@ -159,7 +160,7 @@ def daunted_token(label: str, note: str) -> DrawFn:
         path.lineTo(pole_x + 2.6, cy - 3.4)
         path.curveTo(pole_x + 2.0, cy - 0.6, pole_x + 1.2, cy + 1.0, pole_x, cy + 1.2)
         path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        c.drawPath(path, stroke=1, fill=1)
         _caption(c, cell, note)
         _label(c, cell, label)
 

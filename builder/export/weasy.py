@@ -172,9 +172,23 @@ def shared_fetcher() -> AssetFetcher:
     return AssetFetcher()
 
 
+#: With --ink-saver: black text and no filled backgrounds (the tick boxes keep their lines).
+#: ``:not(#ink)`` lends the selectors an id's weight, so they win over every template rule.
+INK_SAVER_CSS = """
+html:not(#ink), html:not(#ink) *, html:not(#ink) *::marker, html:not(#ink) *::after {
+  color: #000 !important; }
+html:not(#ink) td, html:not(#ink) th, html:not(#ink) tr { background: none !important; }
+@page {
+  @top-left { color: #000; } @top-right { color: #000; }
+  @bottom-left { color: #000; } @bottom-right { color: #000; }
+}
+"""
+
+
 @cache
-def stylesheets(paper: str) -> tuple[CSS, ...]:
-    """The base stylesheet and the page size for ``paper`` ("a4" or "letter"), parsed once.
+def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
+    """The base stylesheet and the page size for ``paper`` ("a4" or "letter"), parsed once,
+    and with ``ink_saver`` the home-printer overrides.
 
     ``base.css`` names its fonts relative to the bundled fonts folder, so the same file works
     from a checkout and from an installed package.
@@ -183,19 +197,23 @@ def stylesheets(paper: str) -> tuple[CSS, ...]:
     fonts_url = resources.fonts_dir().resolve().as_uri() + "/"
     base = (resources.templates_dir() / "base.css").read_text(encoding="utf-8")
     fetcher = shared_fetcher()
-    return (
+    sheets = [
         CSS(string=base, base_url=fonts_url, url_fetcher=fetcher, font_config=font_config()),
         CSS(string=f"@page {{ size: {width}mm {height}mm; }}", url_fetcher=fetcher,
             font_config=font_config()),
-    )
+    ]
+    if ink_saver:
+        sheets.append(CSS(string=INK_SAVER_CSS, url_fetcher=fetcher, font_config=font_config()))
+    return tuple(sheets)
 
 
-def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None) -> Document:
+def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None,
+                    ink_saver: bool = False) -> Document:
     """Lay out ``html`` on ``paper``; only ``fetcher`` (default: the shared one) loads assets."""
     base_url = resources.templates_dir().resolve().as_uri() + "/"
     return HTML(
         string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()
-    ).render(stylesheets=list(stylesheets(paper)), font_config=font_config())
+    ).render(stylesheets=list(stylesheets(paper, ink_saver)), font_config=font_config())
 
 
 def write_pdf(document: Document, path: Path, title: str, duplex: bool = False) -> int:
