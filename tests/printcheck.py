@@ -41,9 +41,16 @@ def page_figures(page: pdfplumber.page.Page) -> PageFigures:
             best = (d, f"{what} at ({x0 / MM:.1f}, {top / MM:.1f}) mm")
     small = (float("inf"), "")
     for ch in page.chars:
-        if ch["text"].strip() and float(ch["size"]) < small[0]:
-            small = (float(ch["size"]), repr(ch["text"]))
+        if ch["text"].strip() and text_size(ch) < small[0]:
+            small = (text_size(ch), repr(ch["text"]))
     return PageFigures(best[0], best[1], small[0], small[1])
+
+
+def text_size(ch: dict[str, object]) -> float:
+    """A character's type size in points. pdfminer's box of a glyph is one font size tall
+    and one advance wide; for text turned a quarter turn (the vertical ruler's caption) its
+    "size" is the advance, so the size is the box's width instead."""
+    return float(ch["size"] if ch["upright"] else ch["width"])  # type: ignore[arg-type]
 
 
 def kind_is_blank(o: dict[str, object]) -> bool:
