@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from printcheck import pdf_figures
 from test_export_cards import chars_inside
 
 from builder import armyfile
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import KINDS, export_pack
+from builder.export.sheet import EDGE_CLEAR
 from builder.resources import examples_dir
 
 HOSTILE = [
@@ -85,6 +87,11 @@ def test_documents_print_markup_literally_inside_the_page(pack: tuple[Path, list
                 assert 0 <= ch["top"] and ch["bottom"] <= page.height + 0.5, ch["text"]
     assert "<link rel=stylesheet" in text
     assert "<b>bold</b>" in text
+    # Eighty W's in blackletter break across lines rather than run off the page, in the
+    # heading and the running header: nothing within 5 mm of an edge.
+    for kind in ("roster", "crib-sheet"):
+        edge, _, nearest = pdf_figures(pack[0] / f"{kind}.pdf")
+        assert edge >= EDGE_CLEAR, nearest
 
 
 def test_every_pdf_opens(pack: tuple[Path, list[str]]) -> None:

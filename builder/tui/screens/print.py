@@ -85,7 +85,7 @@ class PrintScreen(Screen[None]):
                                               compact=True))
                 yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
-                yield row("", Checkbox("Ink saver (pale fills, black text)",
+                yield row("", Checkbox("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
                 yield row("Folder", Input(str(default_out_dir(ExportJob(self._job_armies()))),
                                           id="print-out", compact=True))
