@@ -229,3 +229,34 @@ def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
         for kind, pdf in pack.items():
             data = json.loads((pdf.path.parent / "manifest.json").read_text())
             assert data["bleed_mm"] == float(name.split("bleed")[1].split("-")[0]), kind
+
+
+def test_token_text_stays_inside_the_ring(packs: dict[str, dict[str, Read]]) -> None:
+    """Every letter on a token (its label, "ARMY MORALE" included, and its caption) lies
+    inside the gold ring: each letter's whole box within 11 mm of the token's centre (the
+    ring is 11.3 mm out)."""
+    for paper in PAPER_MM:
+        for bleed, gutter in BLEEDS:
+            pdf = packs[layout_id((paper, "poker", bleed, gutter))]["tokens"]
+            pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
+            tokens = pdf.entry["layout"][0]
+            with pdfplumber.open(pdf.path) as doc:
+                page = doc.pages[0]
+                h = float(page.height)
+                cells = pages[0][:tokens["sheets"][0]]
+                morale = 0
+                for cell in cells:
+                    t = cell.trim
+                    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+                    inside = [ch for ch in page.chars
+                              if t.x <= float(ch["x0"]) / MM <= t.right
+                              and t.y <= (h - float(ch["bottom"])) / MM <= t.top]
+                    morale += "ARMY MORALE" in "".join(str(ch["text"]) for ch in inside)
+                    for ch in inside:
+                        xs = (float(ch["x0"]) / MM, float(ch["x1"]) / MM)
+                        ys = ((h - float(ch["bottom"])) / MM, (h - float(ch["top"])) / MM)
+                        for x in xs:
+                            for y in ys:
+                                assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
+                                    (paper, bleed, gutter, ch["text"])
+                assert morale >= 1
