@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
@@ -191,9 +193,54 @@ def test_a_second_band_fills_the_empty_rows() -> None:
     assert below.top <= above.y + 1e-9  # bleed boxes do not overlap
     full = tokens.block()
     assert below.y >= full.y - 1e-9 and full.x - 1e-9 <= below.x and below.right <= full.right
-    assert band.rows == tokens.rows - 3 - 1 or band.rows == tokens.rows - 3  # room for bleed
+    # 11 rows of tokens fit; under three of them, 3 mm of bleed above and below the trackers
+    # take the room of one more row: 7 rows of 3 trackers.
+    assert (tokens.rows, band.rows, band.cols) == (11, 7, 3)
     marks = page_marks(tokens, [Band(tokens, used), Band(band, band.per_sheet)])
     for x1, y1, x2, y2 in marks:
         assert EDGE_CLEAR <= min(x1, x2) and max(x1, x2) <= a4[0] - EDGE_CLEAR
         assert EDGE_CLEAR <= min(y1, y2) and max(y1, y2) <= a4[1] - EDGE_CLEAR
     assert tokens.band_below(tokens.per_sheet, (2 * TOKEN_MM, TOKEN_MM)) is None
+
+
+def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
+    """fit, line_text, paragraphs_in and the ruler's caption, each asked for tiny type in a
+    tiny box, print at 6 pt or more, cut short with an ellipsis, inside their boxes."""
+    import pdfplumber
+
+    from builder.export import draw, fonts
+    from builder.export.sheet import MIN_TEXT_PT, MM, Box, captions, draw_ruler, new_canvas
+
+    fitted = draw.fit("A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0,
+                      4.0, 2.0, max_lines=2)
+    assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
+    assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
+    assert all(draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6
+               for line in fitted.lines)
+    path = tmp_path / "t.pdf"
+    paper = PAPER_MM["a4"]
+    c = new_canvas(str(path), paper, "t", "t")
+    c.saveState()
+    c.scale(MM, MM)
+    boxes = {"line": Box(20, 250, 15, 4), "paras": Box(20, 200, 30, 12)}
+    draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
+    draw.paragraphs_in(c, ["Shoots twice a turn; six arrowstorms a game."] * 6, fonts.BODY,
+                       boxes["paras"], 5.0, 3.0)
+    draw_ruler(c, plan(paper, POKER), captions("A very long name " * 10, "fronts", 1, 1))
+    c.restoreState()
+    c.showPage()
+    c.save()
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        chars = [ch for ch in page.chars if ch["text"].strip()]
+        assert chars and min(float(ch["size"]) for ch in chars) >= MIN_TEXT_PT - 0.01
+        h = float(page.height)
+        for name, box in boxes.items():
+            inside = [ch for ch in chars if box.x - 0.5 <= float(ch["x0"]) / MM <= box.right
+                      and box.y - 3 <= (h - float(ch["bottom"])) / MM <= box.top + 1]
+            assert inside, name
+            assert max(float(ch["x1"]) / MM for ch in inside) <= box.right + 0.05, name
+            assert "\u2026" in "".join(ch["text"] for ch in inside), name
+        ruler = [ch for ch in chars if (h - float(ch["bottom"])) / MM < 15]
+        assert "\u2026" not in "".join(ch["text"] for ch in ruler)  # a shorter caption fits
+        assert max(float(ch["x1"]) for ch in ruler) / MM <= paper[0] - EDGE_CLEAR

@@ -91,9 +91,10 @@ def _layout_entry(job: ExportJob, group: Group, run: Run,
     opts = job.options
     without = edge_to_edge(PAPER_MM[opts.paper], lay.item, opts.bleed, opts.gutter)
     if without > lay.per_sheet:
-        # The 5 mm margin (and the marks and ruler in it) cost these: say so.
+        # Say what the margin (with the crop marks and the ruler in it) costs.
         entry["fewer_for_margins"] = (f"{lay.per_sheet} a sheet, not {without}: nothing is "
-                                      f"printed within {EDGE_CLEAR:g} mm of the edge")
+                                      f"printed within {EDGE_CLEAR:g} mm of the edge, and the "
+                                      "crop marks and ruler need room")
     return entry
 
 

@@ -120,7 +120,8 @@ def shorten(text: str, font: str, size: float, width: float, more: bool = False)
     an ellipsis even if it fits, because text after it was left out)."""
     if not more and width_mm(text, font, size) <= width + 1e-6:
         return text
-    mark = fonts.printable(font, ELLIPSIS)
+    # EB Garamond Bold has no ellipsis character: three full stops instead.
+    mark = ELLIPSIS if fonts.covers(font, ELLIPSIS) else "..."
     room = width - width_mm(mark, font, size)
     if room <= 0:
         return mark
@@ -433,18 +434,16 @@ def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
     c.setFillColorRGB(*colour)
     c.setFont(font, s * PT)
     y = box.top - 0.71 * s * PT
-    bottom = box.y + (1 - 0.71) * s * PT - 1e-9
+    lowest = box.y + 0.29 * s * PT  # the last baseline that keeps descenders in the box
     for n, lines_of in enumerate(wrapped):
-        if y < bottom:
-            break
         c.drawString(box.x, y, bullet)
         for i, line in enumerate(lines_of):
-            last_room = y - s * LEADING * PT < bottom
-            more = i + 1 < len(lines_of) or n + 1 < len(wrapped)
-            if last_room and more:
-                line = shorten(line, font, s, box.w - indent, more=True)
+            last_of_para = i + 1 == len(lines_of)
+            next_y = y - s * LEADING * PT - (gap if last_of_para else 0.0)
+            more = not last_of_para or n + 1 < len(wrapped)
+            if more and next_y < lowest - 1e-9:
+                c.drawString(box.x + indent, y, shorten(line, font, s, box.w - indent,
+                                                        more=True))
+                return
             c.drawString(box.x + indent, y, line)
-            y -= s * LEADING * PT
-            if y < bottom:
-                break
-        y -= gap
+            y = next_y

@@ -1,17 +1,24 @@
-"""The one layout engine for sheets of equal items (cards, tokens): where each item, crop mark
-and the calibration ruler goes, and the loop that draws fronts and mirrored backs.
+"""The one layout engine for sheets of items (cards, tokens): where each item, crop mark and
+the calibration ruler goes, and the loop that draws fronts and mirrored backs.
 
 All geometry is in millimetres with the origin at the bottom left of the page (PDF's own
 orientation); drawing code gets a canvas already scaled to millimetres (see :data:`PT`).
 
-Layout rules (STYLE.md "Card sheets"):
-- the grid is centred on the paper; without ``gutter`` items are butted edge to edge (neighbours
-  share a cut line) and bleed surrounds only the outside of the block; with ``gutter`` every item
-  has its own bleed and a gap separates neighbours (fewer per sheet);
-- crop marks sit at every cut line in the outer margin, starting just outside the bleed and
-  stopping :data:`EDGE_CLEAR` short of the page edge (a mark touching the edge makes PDF readers
-  shrink the page when printing);
-- a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks;
+Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
+- nothing is drawn within :data:`EDGE_CLEAR` (5 mm) of the page edge, where home printers
+  cannot print: items, bleed, crop marks, ruler and caption; a layout that would need that room
+  holds fewer items a sheet (the manifest says so);
+- the grid is centred on the paper; without ``gutter`` items are butted edge to edge
+  (neighbours share a cut line, so a neighbour's background is the bleed there) and every side
+  with no item beside it has its own bleed: the outside of the block and the sides facing the
+  empty slots of a part-filled sheet; with ``gutter`` every item has its own bleed all round and
+  a gap separates neighbours (fewer per sheet);
+- crop marks sit at every cut line of the items on the sheet, in the margin beside them (none
+  beside empty rows);
+- a second size of item (arrow trackers after tokens) may fill the rows a first leaves empty
+  on its last sheet, as a band below it (see :func:`paginate`);
+- a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks, with a
+  caption never under :data:`MIN_TEXT_PT`;
 - backs are mirrored for long-edge flip: the back of front slot (row, col) is at
   (row, cols - 1 - col), so back N lands behind front N.
 """
@@ -70,7 +77,7 @@ class Box:
 @dataclass(frozen=True)
 class Cell:
     """Where one item goes: its trim box (the cut) and the box its background fills (the trim
-    box grown by the bleed on every side that is cut on its own line)."""
+    box grown by the bleed on every side with no item beside it)."""
 
     trim: Box
     bleed: Box
