@@ -177,6 +177,22 @@ def test_unit_cards(pack: Path) -> None:
     assert "Arrowstorms" in text and 'under 9"' in text
 
 
+def test_unit_cards_have_backs_like_the_decks(pack: Path) -> None:
+    """Every sheet of unit cards is followed by a sheet of identical backs, one behind each
+    card, so a Mustering deck can be shuffled and dealt face down."""
+    entry = next(f for f in json.loads((pack / "manifest.json").read_text())["files"]
+                 if f["file"] == "unit-cards.pdf")
+    layout = entry["layout"][0]
+    assert layout["duplex"] is True and entry["pages"] == 2 * len(layout["sheets"])
+    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+        for n, cards in enumerate(layout["sheets"]):
+            back = pdf.pages[2 * n + 1]
+            text = back.extract_text() or ""
+            assert "backs, mirrored" in text and "UNIT" not in text
+            assert text.count("Unit Cards") == cards
+            assert len(card_rects(back, 63.5, 88.9)) == cards
+
+
 def test_card_positions_within_a_fifth_of_a_millimetre(pack: Path) -> None:
     with pdfplumber.open(pack / "play-deck.pdf") as pdf:
         found = card_rects(pdf.pages[0], 63.5, 88.9)
