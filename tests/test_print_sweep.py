@@ -50,10 +50,12 @@ class Read:
     oldstyle: int
     texts: list[str]
     fills: list[list[tuple[float, float, float, float]]]
+    #: Each page's letters as (text, x0, y0, x1, y1) in mm, bottom-left origin.
+    chars: list[list[tuple[str, float, float, float, float]]]
 
 
 def read(path: Path, entry: dict[str, Any]) -> Read:
-    edge, small, texts, fills = [], [], [], []
+    edge, small, texts, fills, chars = [], [], [], [], []
     oldstyle = 0
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
@@ -68,7 +70,10 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
             fills.append([(float(r["x0"]) / MM, (h - float(r["bottom"])) / MM,
                            float(r["x1"]) / MM, (h - float(r["top"])) / MM)
                           for r in page.rects if r.get("fill")])
-    return Read(path, entry, edge, small, oldstyle, texts, fills)
+            chars.append([(str(ch["text"]), float(ch["x0"]) / MM, (h - float(ch["bottom"])) / MM,
+                           float(ch["x1"]) / MM, (h - float(ch["top"])) / MM)
+                          for ch in page.chars if str(ch["text"]).strip()])
+    return Read(path, entry, edge, small, oldstyle, texts, fills, chars)
 
 
 def army() -> ArmyInput:
@@ -240,23 +245,17 @@ def test_token_text_stays_inside_the_ring(packs: dict[str, dict[str, Read]]) -> 
             pdf = packs[layout_id((paper, "poker", bleed, gutter))]["tokens"]
             pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
             tokens = pdf.entry["layout"][0]
-            with pdfplumber.open(pdf.path) as doc:
-                page = doc.pages[0]
-                h = float(page.height)
-                cells = pages[0][:tokens["sheets"][0]]
-                morale = 0
-                for cell in cells:
-                    t = cell.trim
-                    cx, cy = t.x + t.w / 2, t.y + t.h / 2
-                    inside = [ch for ch in page.chars
-                              if t.x <= float(ch["x0"]) / MM <= t.right
-                              and t.y <= (h - float(ch["bottom"])) / MM <= t.top]
-                    morale += "ARMY MORALE" in "".join(str(ch["text"]) for ch in inside)
-                    for ch in inside:
-                        xs = (float(ch["x0"]) / MM, float(ch["x1"]) / MM)
-                        ys = ((h - float(ch["bottom"])) / MM, (h - float(ch["top"])) / MM)
-                        for x in xs:
-                            for y in ys:
-                                assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
-                                    (paper, bleed, gutter, ch["text"])
-                assert morale >= 1
+            cells = pages[0][:tokens["sheets"][0]]
+            morale = 0
+            for cell in cells:
+                t = cell.trim
+                cx, cy = t.x + t.w / 2, t.y + t.h / 2
+                inside = [ch for ch in pdf.chars[0]
+                          if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
+                morale += "ARMYMORALE" in "".join(ch[0] for ch in inside)  # spaces dropped
+                for text, x0, y0, x1, y1 in inside:
+                    for x in (x0, x1):
+                        for y in (y0, y1):
+                            assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
+                                (paper, bleed, gutter, text)
+            assert morale >= 1
