@@ -20,6 +20,7 @@ import pdfplumber
 import pytest
 from printcheck import MM, oldstyle_ones, page_figures
 from pypdf import PdfReader
+from test_export_cards import collisions
 
 from builder import armyfile
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
@@ -52,10 +53,12 @@ class Read:
     fills: list[list[tuple[float, float, float, float]]]
     #: Each page's letters as (text, x0, y0, x1, y1) in mm, bottom-left origin.
     chars: list[list[tuple[str, float, float, float, float]]]
+    #: Letters drawn over letters, per page (see test_export_cards.collisions).
+    overlaps: list[list[tuple[str, str]]]
 
 
 def read(path: Path, entry: dict[str, Any]) -> Read:
-    edge, small, texts, fills, chars = [], [], [], [], []
+    edge, small, texts, fills, chars, overlaps = [], [], [], [], [], []
     oldstyle = 0
     with pdfplumber.open(path) as pdf:
         for page in pdf.pages:
@@ -73,7 +76,8 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
             chars.append([(str(ch["text"]), float(ch["x0"]) / MM, (h - float(ch["bottom"])) / MM,
                            float(ch["x1"]) / MM, (h - float(ch["top"])) / MM)
                           for ch in page.chars if str(ch["text"]).strip()])
-    return Read(path, entry, edge, small, oldstyle, texts, fills, chars)
+            overlaps.append(collisions(page.chars))
+    return Read(path, entry, edge, small, oldstyle, texts, fills, chars, overlaps)
 
 
 def army() -> ArmyInput:
@@ -129,6 +133,16 @@ def test_no_text_under_six_points(packs: dict[str, dict[str, Read]]) -> None:
     bad = [f"{name} {kind} page {n}: {pt:.2f} pt {what}"
            for name, kind, pdf in every_pdf(packs)
            for n, (pt, what) in enumerate(pdf.min_pt, 1) if pt < MIN_TEXT_PT - 0.01]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_no_text_drawn_over_text(packs: dict[str, dict[str, Read]]) -> None:
+    """Setting type no smaller than 6 pt makes text longer: it is wrapped or cut short inside
+    its box, never over its neighbour, in every layout."""
+    # Only the sheets: WeasyPrint kerns ("Ve", "To"), which reads back as letters overlapping.
+    bad = [f"{name} {kind} page {n}: {hits[:3]}" for name, kind, pdf in every_pdf(packs)
+           if kind not in ("roster", "crib-sheet")
+           for n, hits in enumerate(pdf.overlaps, 1) if hits]
     assert not bad, "\n".join(bad[:20])
 
 
