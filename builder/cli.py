@@ -147,7 +147,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM",
                    help="bleed around every card and token in mm, 0-10 (default 0)")
     p.add_argument("--gutter", action="store_true",
-                   help="bleed per card with gutters between cards (fewer per sheet)")
+                   help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
+                        "bleed all round each card; fewer per sheet)")
+    p.add_argument("--ink-saver", action="store_true",
+                   help="for home printers: pale fills instead of solid grounds, black text")
     p.add_argument("--only", metavar="KIND,...",
                    help="write only these kinds, comma-separated: " + ", ".join(KIND_NAMES))
     p.add_argument("--events", metavar="FILE",

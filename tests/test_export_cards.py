@@ -179,6 +179,22 @@ def test_unit_cards(pack: Path) -> None:
     assert "Arrowstorms" in text and 'under 9"' in text
 
 
+def test_unit_cards_have_backs_like_the_decks(pack: Path) -> None:
+    """Every sheet of unit cards is followed by a sheet of identical backs, one behind each
+    card, so a Mustering deck can be shuffled and dealt face down."""
+    entry = next(f for f in json.loads((pack / "manifest.json").read_text())["files"]
+                 if f["file"] == "unit-cards.pdf")
+    layout = entry["layout"][0]
+    assert layout["duplex"] is True and entry["pages"] == 2 * len(layout["sheets"])
+    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+        for n, cards in enumerate(layout["sheets"]):
+            back = pdf.pages[2 * n + 1]
+            text = back.extract_text() or ""
+            assert "backs, mirrored" in text and "UNIT" not in text
+            assert text.count("Unit Cards") == cards
+            assert len(card_rects(back, 63.5, 88.9)) == cards
+
+
 def test_card_positions_within_a_fifth_of_a_millimetre(pack: Path) -> None:
     with pdfplumber.open(pack / "play-deck.pdf") as pdf:
         found = card_rects(pdf.pages[0], 63.5, 88.9)
@@ -305,11 +321,42 @@ def test_gutter_gives_each_card_its_bleed(tmp_path: Path) -> None:
     assert export(tmp_path, "--bleed", "3", "--gutter") == 0
     data = json.loads((tmp_path / "manifest.json").read_text())
     files = {f["file"]: f for f in data["files"]}
-    assert files["play-deck.pdf"]["layout"][0]["per_sheet"] == 6
-    assert files["play-deck.pdf"]["layout"][0]["sheets"] == [6, 4]
+    deck = files["play-deck.pdf"]["layout"][0]
+    # Three rows of 94.9 mm and two 2 mm gutters leave under 5 mm top and bottom on A4.
+    assert deck["per_sheet"] == 4 and deck["sheets"] == [4, 4, 2]
+    assert "4 a sheet, not 6" in deck["fewer_for_margins"]
     with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
-        assert len(card_rects(pdf.pages[0], 63.5 + 6, 88.9 + 6)) == 6
+        assert len(card_rects(pdf.pages[0], 63.5 + 6, 88.9 + 6)) == 4
+        # The last sheet's two cards, fronts and backs, have their bleed all round too.
+        assert len(card_rects(pdf.pages[4], 63.5 + 6, 88.9 + 6)) == 2
+        assert len(card_rects(pdf.pages[5], 63.5 + 6, 88.9 + 6)) == 2
     assert labels_on(tmp_path / "play-deck.pdf")["LEADER"] == 6
+
+
+def test_gutter_without_bleed_leaves_gaps_between_cards(tmp_path: Path) -> None:
+    """``--gutter`` alone does what it says: 2 mm between cards, each cut on its own lines."""
+    assert export(tmp_path, "--gutter") == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        found = sorted(card_rects(pdf.pages[0], 63.5, 88.9))
+    assert len(found) == 9
+    xs = sorted({round(x, 1) for x, _ in found})
+    assert [round(b - a, 1) for a, b in zip(xs, xs[1:], strict=False)] == [65.5, 65.5]
+
+
+def test_last_sheet_cards_have_bleed_where_no_card_is_beside_them(tmp_path: Path) -> None:
+    """Thirteen unit cards: the second sheet has four (three, then one), and each has bleed
+    on every side with no card next to it; a shared cut line has none."""
+    assert export(tmp_path, "--bleed", "3") == 0
+    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+        for page in pdf.pages[2:4]:  # fronts, then backs, of the second sheet
+            w, h = 63.5, 88.9
+            # Top left: left and top (the card below it is there).
+            assert len(card_rects(page, w + 3, h + 3)) == 1
+            # Top middle: top and bottom; top right: right, top and bottom.
+            assert len(card_rects(page, w, h + 6)) == 1
+            assert len(card_rects(page, w + 3, h + 6)) == 1
+            # Alone on the second row: left, right and bottom.
+            assert len(card_rects(page, w + 6, h + 3)) == 1
 
 
 def test_only_writes_just_those(tmp_path: Path) -> None:

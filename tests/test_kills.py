@@ -181,7 +181,7 @@ def test_export_only_keeps_the_manifest_true_to_the_folder(tmp_path: Path,
     again = read_manifest(out)
     assert again is not None and again["files"] == first["files"]
     assert "stale_files" not in again and unverified_files(out) == []
-    assert "tokens.pdf: 2 page(s)" in printed and "play-deck.pdf" not in printed
+    assert "tokens.pdf: 1 page(s)" in printed and "play-deck.pdf" not in printed
     # A file gone is dropped; a file changed by hand is not vouched for.
     (out / "bonus-deck.pdf").unlink()
     (out / "unit-cards.pdf").write_bytes(b"%PDF-1.4 edited")

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
-from builder.export.sheet import EDGE_CLEAR, RULER_MM, plan
+from builder.export.sheet import (
+    EDGE_CLEAR,
+    MARK_MIN,
+    MARK_OFFSET,
+    RULER_MM,
+    Band,
+    edge_to_edge,
+    page_marks,
+    plan,
+)
 
 POKER = CARD_MM["poker"]
 
@@ -34,7 +45,7 @@ def test_exact_positions_a4() -> None:
         assert (trim.w, trim.h) == (63.5, 88.9)
 
 
-@pytest.mark.parametrize(("paper", "expected"), [("a4", 6), ("letter", 4)])
+@pytest.mark.parametrize(("paper", "expected"), [("a4", 4), ("letter", 4)])
 def test_per_card_bleed_with_gutters_fits_fewer(paper: str, expected: int) -> None:
     lay = plan(PAPER_MM[paper], POKER, bleed=3, gutter=True)
     assert lay.per_sheet == expected
@@ -47,16 +58,21 @@ def test_per_card_bleed_with_gutters_fits_fewer(paper: str, expected: int) -> No
                         or a.bleed.top <= b.bleed.y + 1e-9 or b.bleed.top <= a.bleed.y + 1e-9)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_butted_bleed_only_around_the_block(paper: str) -> None:
+@pytest.mark.parametrize(("paper", "expected"), [("a4", 9), ("letter", 6)])
+def test_butted_bleed_only_around_the_block(paper: str, expected: int) -> None:
     lay = plan(PAPER_MM[paper], POKER, bleed=3)
-    assert lay.per_sheet == 9
-    corner, middle = lay.cell(0), lay.cell(4)
+    # Letter has room for three rows only without bleed (6.35 mm top and bottom margins).
+    assert lay.per_sheet == expected
+    corner, middle = lay.cell(0), lay.cell(lay.cols + 1)
     assert corner.bleed.x == pytest.approx(corner.trim.x - 3)
     assert corner.bleed.top == pytest.approx(corner.trim.top + 3)
     assert corner.bleed.right == pytest.approx(corner.trim.right)  # butted inner edge
-    assert middle.bleed == middle.trim
-    block = lay.block
+    if lay.rows > 2:
+        assert middle.bleed == middle.trim
+    else:  # the bottom row: bleed below only
+        assert middle.bleed.y == pytest.approx(middle.trim.y - 3)
+        assert (middle.bleed.x, middle.bleed.w) == (middle.trim.x, middle.trim.w)
+    block = lay.block()
     assert block.x >= EDGE_CLEAR and block.right <= PAPER_MM[paper][0] - EDGE_CLEAR
     assert block.y >= EDGE_CLEAR and block.top <= PAPER_MM[paper][1] - EDGE_CLEAR
 
@@ -68,7 +84,7 @@ def test_marks_stay_in_the_margin_and_off_the_edge(paper: str, size: str, bleed:
                                                    gutter: bool) -> None:
     pw, ph = PAPER_MM[paper]
     lay = plan((pw, ph), CARD_MM[size], bleed, gutter)
-    block = lay.block
+    block = lay.block()
     marks = lay.crop_marks()
     assert len(marks) == 2 * (len(lay.cut_xs()) + len(lay.cut_ys()))
     for x1, y1, x2, y2 in marks:
@@ -80,7 +96,7 @@ def test_marks_stay_in_the_margin_and_off_the_edge(paper: str, size: str, bleed:
         inside_x = block.x < (x1 + x2) / 2 < block.right
         inside_y = block.y < (y1 + y2) / 2 < block.top
         assert not (inside_x and inside_y)
-        assert abs(x2 - x1) + abs(y2 - y1) >= 1.5
+        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-9
     # The ruler: 50 mm, on the page, clear of the block.
     r = lay.ruler
     end = (r.x, r.y + RULER_MM) if r.vertical else (r.x + RULER_MM, r.y)
@@ -109,9 +125,122 @@ def test_sizes_and_tokens() -> None:
     assert plan(a4, CARD_MM["mini"]).per_sheet == 16
     assert plan(a4, CARD_MM["tarot"]).per_sheet == 4
     tokens = plan(a4, (TOKEN_MM, TOKEN_MM))
-    assert (tokens.cols, tokens.rows) == (8, 11)
+    # 8 x 11 would fit with no margins; 5 mm clear of each edge leaves 7 x 11.
+    assert (tokens.cols, tokens.rows) == (7, 11)
+    assert edge_to_edge(a4, (TOKEN_MM, TOKEN_MM)) == 88
 
 
 def test_item_too_big_is_a_clear_error() -> None:
     with pytest.raises(ExportError, match="does not fit"):
         plan(PAPER_MM["a4"], (300.0, 400.0))
+
+
+def test_the_edge_clearance_is_five_millimetres() -> None:
+    assert EDGE_CLEAR == 5.0
+
+
+@pytest.mark.parametrize("back", [False, True])
+def test_sides_facing_an_empty_slot_get_bleed(back: bool) -> None:
+    """Seven cards on a 3 x 3 sheet with 3 mm bleed: the cards above the empty slots and the
+    last card, beside them, have bleed there; shared cut lines have none."""
+    lay = plan(PAPER_MM["a4"], POKER, bleed=3)
+    cells = [lay.cell(slot, back, filled=7) for slot in range(7)]
+
+    def sides(slot: int) -> tuple[float, float, float, float]:
+        c = cells[slot]
+        return (round(c.trim.x - c.bleed.x, 6), round(c.bleed.right - c.trim.right, 6),
+                round(c.trim.y - c.bleed.y, 6), round(c.bleed.top - c.trim.top, 6))
+
+    # (left, right, bottom, top) as printed; a back is mirrored, so left and right swap.
+    def expect(left: float, right: float, bottom: float, top: float) -> tuple[float, ...]:
+        return (right, left, bottom, top) if back else (left, right, bottom, top)
+
+    assert sides(0) == expect(3, 0, 0, 3)
+    assert sides(1) == expect(0, 0, 0, 3)
+    assert sides(3) == expect(3, 0, 0, 0)  # the card below it is there
+    assert sides(4) == expect(0, 0, 3, 0)  # nothing below
+    assert sides(5) == expect(0, 3, 3, 0)  # nothing below
+    assert sides(6) == expect(3, 3, 3, 0)  # alone on the last row
+    # No bleed box reaches into another card's trim.
+    for a in cells:
+        for b in cells:
+            if a is not b:
+                t, bl = b.trim, a.bleed
+                overlap_x = min(bl.right, t.right) - max(bl.x, t.x)
+                overlap_y = min(bl.top, t.top) - max(bl.y, t.y)
+                assert overlap_x <= 1e-9 or overlap_y <= 1e-9
+
+
+def test_no_crop_marks_beside_empty_rows() -> None:
+    lay = plan(PAPER_MM["a4"], POKER)
+    full = lay.crop_marks()
+    one_row = lay.crop_marks(filled=2)
+    # Two cards: three vertical cut lines (top and bottom) and two horizontal ones (both sides).
+    assert len(full) == 2 * 4 + 2 * 4 and len(one_row) == 2 * 3 + 2 * 2
+    bottom_of_cards = lay.top - POKER[1]
+    for _, y1, _, y2 in one_row:
+        assert min(y1, y2) >= bottom_of_cards - MARK_OFFSET - lay.mark_y - 1e-6
+
+
+def test_a_second_band_fills_the_empty_rows() -> None:
+    a4 = PAPER_MM["a4"]
+    tokens = plan(a4, (TOKEN_MM, TOKEN_MM), bleed=3)
+    used = 3 * tokens.cols - 2  # three rows, the last part-filled
+    band = tokens.band_below(used, (2 * TOKEN_MM, TOKEN_MM))
+    assert band is not None
+    above = tokens.block(used)
+    below = band.block()
+    assert below.top <= above.y + 1e-9  # bleed boxes do not overlap
+    full = tokens.block()
+    assert below.y >= full.y - 1e-9 and full.x - 1e-9 <= below.x and below.right <= full.right
+    # 11 rows of tokens fit; under three of them, 3 mm of bleed above and below the trackers
+    # take the room of one more row: 7 rows of 3 trackers.
+    assert (tokens.rows, band.rows, band.cols) == (11, 7, 3)
+    marks = page_marks(tokens, [Band(tokens, used), Band(band, band.per_sheet)])
+    for x1, y1, x2, y2 in marks:
+        assert EDGE_CLEAR <= min(x1, x2) and max(x1, x2) <= a4[0] - EDGE_CLEAR
+        assert EDGE_CLEAR <= min(y1, y2) and max(y1, y2) <= a4[1] - EDGE_CLEAR
+    assert tokens.band_below(tokens.per_sheet, (2 * TOKEN_MM, TOKEN_MM)) is None
+
+
+def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
+    """fit, line_text, paragraphs_in and the ruler's caption, each asked for tiny type in a
+    tiny box, print at 6 pt or more, cut short with an ellipsis, inside their boxes."""
+    import pdfplumber
+
+    from builder.export import draw, fonts
+    from builder.export.sheet import MIN_TEXT_PT, MM, Box, captions, draw_ruler, new_canvas
+
+    fitted = draw.fit("A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0,
+                      4.0, 2.0, max_lines=2)
+    assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
+    assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
+    assert all(draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6
+               for line in fitted.lines)
+    path = tmp_path / "t.pdf"
+    paper = PAPER_MM["a4"]
+    c = new_canvas(str(path), paper, "t", "t")
+    c.saveState()
+    c.scale(MM, MM)
+    boxes = {"line": Box(20, 250, 15, 4), "paras": Box(20, 200, 30, 12)}
+    draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
+    draw.paragraphs_in(c, ["Shoots twice a turn; six arrowstorms a game."] * 6, fonts.BODY,
+                       boxes["paras"], 5.0, 3.0)
+    draw_ruler(c, plan(paper, POKER), captions("A very long name " * 10, "fronts", 1, 1))
+    c.restoreState()
+    c.showPage()
+    c.save()
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        chars = [ch for ch in page.chars if ch["text"].strip()]
+        assert chars and min(float(ch["size"]) for ch in chars) >= MIN_TEXT_PT - 0.01
+        h = float(page.height)
+        for name, box in boxes.items():
+            inside = [ch for ch in chars if box.x - 0.5 <= float(ch["x0"]) / MM <= box.right
+                      and box.y - 3 <= (h - float(ch["bottom"])) / MM <= box.top + 1]
+            assert inside, name
+            assert max(float(ch["x1"]) / MM for ch in inside) <= box.right + 0.05, name
+            assert "\u2026" in "".join(ch["text"] for ch in inside), name
+        ruler = [ch for ch in chars if (h - float(ch["bottom"])) / MM < 15]
+        assert "\u2026" not in "".join(ch["text"] for ch in ruler)  # a shorter caption fits
+        assert max(float(ch["x1"]) for ch in ruler) / MM <= paper[0] - EDGE_CLEAR

@@ -8,10 +8,12 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import jinja2
 import pdfplumber
 import pytest
+from markupsafe import Markup
 
 from builder import armyfile
 from builder.export import weasy
@@ -156,3 +158,58 @@ def test_export_keeps_both_documents_inside_the_output_folder(tmp_path: Path) ->
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a"]
     with pdfplumber.open(out / "roster.pdf") as pdf:
         assert "../../x" in (pdf.pages[0].extract_text() or "")
+
+
+BUNDLED_FACES = {"EB-Garamond", "EB-Garamond-Italic", "EB-Garamond-SC", "EB-Garamond-Bold",
+                 "Blankenburg"}
+
+
+def embedded_fonts(path: Path) -> set[str]:
+    """The base names (subset tag stripped) of every font a PDF's pages use."""
+    from pypdf import PdfReader
+
+    names = set()
+    for page in PdfReader(path).pages:
+        fonts = page["/Resources"].get("/Font") or {}
+        for ref in fonts.values():
+            names.add(str(ref.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
+    return names
+
+
+def test_the_roster_embeds_only_the_bundled_fonts(tmp_path: Path) -> None:
+    """CJK, emoji and mathematical characters used to pull system fonts (Noto CJK, DejaVu,
+    ...) into the roster; now each character no bundled face has prints as "?"."""
+    army = hostile_army()
+    army.name = "漢字の軍 🌹⚔️ ∑∫√ Ωmega Жуков"
+    army.wards[0].leader.name = "王 ℵ₀ 😀 Ⅻ"
+    army.wards[0].units[0].label = "🛡️ 弓兵 ∮"
+    job = ExportJob((ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),),
+                    ExportOptions())
+    write_roster(job, tmp_path / "roster.pdf")
+    assert embedded_fonts(tmp_path / "roster.pdf") <= BUNDLED_FACES
+    with pdfplumber.open(tmp_path / "roster.pdf") as pdf:
+        text = "".join(p.extract_text() or "" for p in pdf.pages)
+    # Greek and Cyrillic are in EB Garamond and stay; the rest is a visible "?".
+    assert "Ωmega" in text and "Жуков" in text
+    assert "漢" not in text and "🌹" not in text and "?" in text
+
+
+def test_markup_values_keep_their_markup_and_lose_uncovered_characters() -> None:
+    env = weasy.environment()
+    assert env.from_string("{{ x }}").render(x="a漢<b>") == "a?&lt;b&gt;"
+    assert env.from_string("{{ x }}").render(x=Markup("<i>漢</i>")) == "<i>?</i>"
+
+
+@pytest.mark.parametrize(("writer", "duplex"), [(write_roster, False),
+                                                (write_crib_sheet, True)])
+def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, writer: Any,
+                                                  duplex: bool) -> None:
+    from pypdf import PdfReader
+
+    path = examples_dir() / "york.toml"
+    job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
+    writer(job, tmp_path / "doc.pdf")
+    prefs = PdfReader(tmp_path / "doc.pdf").trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None)
+

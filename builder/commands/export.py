@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        events=events), collections)
+        ink_saver=args.ink_saver, events=events), collections)
     for item in job.armies:
         errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
                   if f.level == "error"]

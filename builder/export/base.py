@@ -27,7 +27,10 @@ class ExportOptions:
     paper: str = "a4"
     card_size: str = "poker"
     bleed: float = 0.0
+    #: Gaps between items, each with its own bleed (with no bleed: just the gaps).
     gutter: bool = False
+    #: For home printers: pale fills instead of solid grounds, black text.
+    ink_saver: bool = False
     #: A special events file (TOML); None prints the shipped core titles and blank cards.
     events: Path | None = None
 

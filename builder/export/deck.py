@@ -22,7 +22,21 @@ from builder.export.draw import (
     line_text,
     text_in,
 )
-from builder.export.sheet import PT, Box, Cell, DrawFn, SheetLayout, draw_sheets, new_canvas, plan
+from builder.export.sheet import (
+    EDGE_CLEAR,
+    PT,
+    Box,
+    Cell,
+    DrawFn,
+    Page,
+    Run,
+    SheetLayout,
+    draw_pages,
+    edge_to_edge,
+    new_canvas,
+    paginate,
+    plan,
+)
 
 
 @dataclass(frozen=True)
@@ -35,18 +49,19 @@ class Item:
 
 @dataclass(frozen=True)
 class Group:
-    """Equal items laid out together; each group starts on a new sheet."""
+    """Equal items laid out together; each group starts on a new sheet unless ``share`` lets
+    it begin in the empty rows of the previous group's last sheet (both single-sided)."""
 
     name: str
     layout: SheetLayout
     items: Sequence[Item]
     back: DrawFn | None
     caption: str
+    share: bool = False
 
 
 def card_layout(job: ExportJob) -> SheetLayout:
-    opts = job.options
-    return plan(PAPER_MM[opts.paper], CARD_MM[opts.card_size], opts.bleed, opts.gutter)
+    return item_layout(job, CARD_MM[job.options.card_size])
 
 
 def item_layout(job: ExportJob, size: tuple[float, float]) -> SheetLayout:
@@ -58,51 +73,85 @@ def armies_title(job: ExportJob) -> str:
     return " & ".join(a.army.name for a in job.armies)
 
 
+def _layout_entry(job: ExportJob, group: Group, run: Run,
+                  pages: Sequence[Page]) -> dict[str, object]:
+    lay = group.layout
+    sheets = [len(fronts) for page in pages for r, _, fronts in page.bands if r is run]
+    entry: dict[str, object] = {
+        "items": group.name,
+        "item_mm": list(lay.item),
+        "grid": [lay.cols, lay.rows],
+        "per_sheet": lay.per_sheet,
+        "duplex": group.back is not None,
+        "sheets": sheets,
+    }
+    if group.share:
+        entry["shares_first_sheet"] = any(
+            len(page.bands) > 1 and page.bands[-1][0] is run for page in pages)
+    opts = job.options
+    without = edge_to_edge(PAPER_MM[opts.paper], lay.item, opts.bleed, opts.gutter)
+    if without > lay.per_sheet:
+        # Say what the margin (with the crop marks and the ruler in it) costs.
+        entry["fewer_for_margins"] = (f"{lay.per_sheet} a sheet, not {without}: nothing is "
+                                      f"printed within {EDGE_CLEAR:g} mm of the edge, and the "
+                                      "crop marks and ruler need room")
+    return entry
+
+
 def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]) -> Written:
     """Write every group into one PDF at ``path`` and describe it for the manifest."""
     canvas = new_canvas(str(path), PAPER_MM[job.options.paper],
                         f"{title}: {armies_title(job)}",
                         f"Never Mind the Billhooks print pack ({job.options.paper}, "
-                        f"{job.options.card_size} cards)")
-    pages = 0
+                        f"{job.options.card_size} cards)",
+                        duplex=any(g.back is not None for g in groups),
+                        ink_saver=job.options.ink_saver)
+    runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back, g.share)
+            for g in groups]
+    pages = paginate(runs)
+    count = draw_pages(canvas, pages)
     counts: Counter[str] = Counter()
-    layouts = []
     for group in groups:
-        run = draw_sheets(canvas, group.layout, [i.draw for i in group.items], group.back,
-                          group.caption)
-        pages += run.pages
         counts.update(i.label for i in group.items)
-        lay = group.layout
-        layouts.append({
-            "items": group.name,
-            "item_mm": list(lay.item),
-            "grid": [lay.cols, lay.rows],
-            "per_sheet": lay.per_sheet,
-            "duplex": group.back is not None,
-            "sheets": run.sheets,
-        })
     canvas.save()
-    return Written(path.name, pages, dict(counts), {"layout": layouts})
+    layouts = [_layout_entry(job, g, r, pages) for g, r in zip(groups, runs, strict=True)]
+    return Written(path.name, count, dict(counts), {"layout": layouts})
 
 
 # --- Shared artwork ----------------------------------------------------------------------------
 
 
+def _clip(box: Box, x: float, y: float, dx: float, dy: float) -> tuple[float, ...] | None:
+    """The part of the segment from (x, y) to (x + dx, y + dy) inside ``box`` (Liang-Barsky),
+    so the PDF holds only what shows: no line runs off the page under a clipping path."""
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x - box.x), (dx, box.right - x), (-dy, y - box.y), (dy, box.top - y)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    if lo >= hi:
+        return None
+    return (x + lo * dx, y + lo * dy, x + hi * dx, y + hi * dy)
+
+
 def lattice(c: Canvas, box: Box, colour: RGB, step: float) -> None:
-    """A diamond lattice (like a quarry-glazed window) clipped to ``box``."""
-    c.saveState()
-    path = c.beginPath()
-    path.rect(box.x, box.y, box.w, box.h)
-    c.clipPath(path, stroke=0, fill=0)
+    """A diamond lattice (like a quarry-glazed window) inside ``box``."""
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(0.35 * PT)
     span = box.w + box.h
     k = -box.h
     while k < box.w + box.h:
-        c.line(box.x + k, box.y, box.x + k + span, box.y + span)
-        c.line(box.x + k, box.top, box.x + k + span, box.top - span)
+        for seg in (_clip(box, box.x + k, box.y, span, span),
+                    _clip(box, box.x + k, box.top, span, -span)):
+            if seg is not None:
+                c.line(*seg)
         k += step
-    c.restoreState()
 
 
 def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str,

@@ -270,7 +270,8 @@ def write_roster(job: ExportJob, path: Path) -> Written:
     armies = [roster_context(item, today) for item in job.armies]
     html = weasy.render_html("roster.html", title="Roster", armies=armies,
                              paper_width=PAPER_MM[job.options.paper][0])
-    document = weasy.render_document(html, job.options.paper)
+    document = weasy.render_document(html, job.options.paper,
+                                      ink_saver=job.options.ink_saver)
     pages = weasy.write_pdf(document, path, "Roster: " + "; ".join(
         item.army.name for item in job.armies))
     return Written(ROSTER_FILE, pages, details={
@@ -426,6 +427,7 @@ def write_crib_sheet(job: ExportJob, path: Path) -> Written:
     words, tables = crib_content(rules)
     html = weasy.render_html("crib-sheet.html", title="Crib sheet", crib=words, tables=tables,
                              ruleset_title=rules.title, version=builder.__version__)
-    document = weasy.render_document(html, job.options.paper)
-    pages = weasy.write_pdf(document, path, f"Crib sheet: {rules.title}")
+    document = weasy.render_document(html, job.options.paper,
+                                      ink_saver=job.options.ink_saver)
+    pages = weasy.write_pdf(document, path, f"Crib sheet: {rules.title}", duplex=True)
     return Written(CRIB_FILE, pages, details={"sides": pages})

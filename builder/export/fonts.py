@@ -3,12 +3,23 @@
 Every sheet draws only with these faces, so every glyph is embedded and the pages look the same
 on any machine. ``Canvas(initialFontName=BODY)`` keeps ReportLab from referencing its
 non-embedded Helvetica.
+
+EB Garamond's default figures are old-style (a 1 like a small-capital I, a 0 like an o), and
+ReportLab cannot switch OpenType features on, so each face is registered with lining figures
+instead: the regular, italic and small-capital faces have them (``one.lnum``, ...) and their
+character map is pointed at them; the bold face has none, so it gets the regular face's lining
+figures thickened to its weight. This is done in memory when the fonts are registered; the
+files on disk stay as shipped.
 """
 
 from __future__ import annotations
 
+import io
+import math
 from functools import cache
 
+from fontTools.ttLib import TTFont as FontFile
+from fontTools.ttLib.tables._g_l_y_f import Glyph
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -31,12 +42,77 @@ _FILES = {
 }
 
 
+DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: How much the bold face's borrowed figures are thickened on each side (font units of 1000):
+#: about half the difference between the regular and bold stems.
+BOLD_EXTRA = 16
+
+
+def _embolden(glyph: Glyph, d: float) -> None:
+    """Push every point of a simple TrueType glyph ``d`` units outwards along the bisector of
+    its two edges (as FreeType's emboldening does), then shift it right by ``d``. TrueType
+    outer contours run clockwise, so "outwards" is to the left of travel; counters, running
+    the other way, shrink."""
+    coords = glyph.coordinates
+    start = 0
+    for end in glyph.endPtsOfContours:
+        pts = [coords[i] for i in range(start, end + 1)]
+        n = len(pts)
+        moved = []
+        for i, (x, y) in enumerate(pts):
+            px, py = pts[i - 1]
+            nx, ny = pts[(i + 1) % n]
+            normals = []
+            for dx, dy in ((x - px, y - py), (nx - x, ny - y)):
+                length = math.hypot(dx, dy)
+                normals.append((-dy / length, dx / length) if length else (0.0, 0.0))
+            sx, sy = normals[0][0] + normals[1][0], normals[0][1] + normals[1][1]
+            dot = normals[0][0] * normals[1][0] + normals[0][1] * normals[1][1]
+            k = d / (1 + dot) if dot > -0.9 else 0.0
+            moved.append((x + sx * k + d, y + sy * k))
+        for i, (x, y) in zip(range(start, end + 1), moved, strict=True):
+            coords[i] = (round(x), round(y))
+        start = end + 1
+
+
+def _lining(file: str, borrow: str | None = None) -> io.BytesIO:
+    """The face in ``file`` with lining figures in place of old-style ones: its own
+    ``.lnum`` glyphs, or those of ``borrow`` thickened (for a face that has none)."""
+    folder = fonts_dir()
+    font = FontFile(str(folder / file), lazy=True)
+    if borrow is None:
+        for table in font["cmap"].tables:
+            if table.isUnicode():
+                for digit, name in enumerate(DIGITS):
+                    if ord(str(digit)) in table.cmap:
+                        table.cmap[ord(str(digit))] = f"{name}.lnum"
+    else:
+        donor = FontFile(str(folder / borrow), lazy=True)
+        glyf, hmtx = font["glyf"], font["hmtx"]
+        for name in DIGITS:
+            glyph = donor["glyf"][f"{name}.lnum"]
+            glyph.expand(donor["glyf"])
+            _embolden(glyph, BOLD_EXTRA)
+            glyph.recalcBounds(glyf)
+            glyf[name] = glyph
+            advance, _ = donor["hmtx"][f"{name}.lnum"]
+            hmtx[name] = (advance + 2 * BOLD_EXTRA, glyph.xMin)
+    out = io.BytesIO()
+    font.save(out)
+    out.seek(0)
+    return out
+
+
 @cache
 def register() -> None:
-    """Register every bundled face (idempotent)."""
+    """Register every bundled face (idempotent), EB Garamond with lining figures."""
     folder = fonts_dir()
     for name, file in _FILES.items():
-        pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+        if name == BLACKLETTER:
+            source: str | io.BytesIO = str(folder / file)
+        else:
+            source = _lining(file, _FILES[BODY] if name == BOLD else None)
+        pdfmetrics.registerFont(TTFont(name, source))
     pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 

@@ -123,6 +123,7 @@ def manifest(job: ExportJob, written: list[Written]) -> dict[str, Any]:
         "token_mm": TOKEN_MM,
         "bleed_mm": opts.bleed,
         "gutter": opts.gutter,
+        "ink_saver": opts.ink_saver,
         "files": [
             {"file": w.file, "pages": w.pages, "counts": dict(sorted(w.counts.items())),
              **w.details}

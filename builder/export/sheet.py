@@ -1,17 +1,24 @@
-"""The one layout engine for sheets of equal items (cards, tokens): where each item, crop mark
-and the calibration ruler goes, and the loop that draws fronts and mirrored backs.
+"""The one layout engine for sheets of items (cards, tokens): where each item, crop mark and
+the calibration ruler goes, and the loop that draws fronts and mirrored backs.
 
 All geometry is in millimetres with the origin at the bottom left of the page (PDF's own
 orientation); drawing code gets a canvas already scaled to millimetres (see :data:`PT`).
 
-Layout rules (STYLE.md "Card sheets"):
-- the grid is centred on the paper; without ``gutter`` items are butted edge to edge (neighbours
-  share a cut line) and bleed surrounds only the outside of the block; with ``gutter`` every item
-  has its own bleed and a gap separates neighbours (fewer per sheet);
-- crop marks sit at every cut line in the outer margin, starting just outside the bleed and
-  stopping :data:`EDGE_CLEAR` short of the page edge (a mark touching the edge makes PDF readers
-  shrink the page when printing);
-- a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks;
+Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
+- nothing is drawn within :data:`EDGE_CLEAR` (5 mm) of the page edge, where home printers
+  cannot print: items, bleed, crop marks, ruler and caption; a layout that would need that room
+  holds fewer items a sheet (the manifest says so);
+- the grid is centred on the paper; without ``gutter`` items are butted edge to edge
+  (neighbours share a cut line, so a neighbour's background is the bleed there) and every side
+  with no item beside it has its own bleed: the outside of the block and the sides facing the
+  empty slots of a part-filled sheet; with ``gutter`` every item has its own bleed all round and
+  a gap separates neighbours (fewer per sheet);
+- crop marks sit at every cut line of the items on the sheet, in the margin beside them (none
+  beside empty rows);
+- a second size of item (arrow trackers after tokens) may fill the rows a first leaves empty
+  on its last sheet, as a band below it (see :func:`paginate`);
+- a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks, with a
+  caption never under :data:`MIN_TEXT_PT`;
 - backs are mirrored for long-edge flip: the back of front slot (row, col) is at
   (row, cols - 1 - col), so back N lands behind front N.
 """
@@ -20,7 +27,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -31,15 +38,19 @@ from builder.export.base import ExportError
 MM = 72 / 25.4
 PT = 1 / MM
 
-MARK_OFFSET = 0.5  # gap between the bleed edge and the start of a crop mark
+MARK_OFFSET = 0.3  # gap between the bleed edge and the start of a crop mark
 MARK_MAX = 5.0
-MARK_MIN = 1.5
-EDGE_CLEAR = 1.0  # nothing is drawn nearer the page edge than this
+MARK_MIN = 1.0
+#: Nothing is drawn nearer the page edge than this: home printers cannot print there, and a
+#: mark touching the edge makes PDF readers shrink the page when printing.
+EDGE_CLEAR = 5.0
 RULER_MM = 50.0
 RULER_GAP = 1.0  # between the end of the crop marks and the ruler band
 RULER_BAND = 3.5  # the ruler's ticks and its text
 GUTTER_GAP = 2.0  # between neighbouring items' bleed with --gutter
 MARK_WIDTH_PT = 0.3
+#: The smallest type printed anywhere (points).
+MIN_TEXT_PT = 6.0
 
 
 @dataclass(frozen=True)
@@ -66,7 +77,7 @@ class Box:
 @dataclass(frozen=True)
 class Cell:
     """Where one item goes: its trim box (the cut) and the box its background fills (the trim
-    box grown by the bleed on every side that is cut on its own line)."""
+    box grown by the bleed on every side with no item beside it)."""
 
     trim: Box
     bleed: Box
@@ -90,6 +101,9 @@ class Ruler:
 
 @dataclass(frozen=True)
 class SheetLayout:
+    """A grid of equal items. ``filled`` arguments say how many slots (in reading order) hold
+    an item, so that bleed and crop marks follow what is really on the sheet."""
+
     paper: tuple[float, float]
     item: tuple[float, float]
     bleed: float
@@ -112,72 +126,137 @@ class SheetLayout:
     def per_sheet(self) -> int:
         return self.cols * self.rows
 
-    @property
-    def block(self) -> Box:
-        """The printed block including its outer bleed."""
+    def _filled(self, filled: int | None) -> int:
+        return self.per_sheet if filled is None else max(0, min(filled, self.per_sheet))
+
+    def used(self, filled: int | None = None) -> tuple[int, int]:
+        """Columns and rows that hold at least one of ``filled`` items."""
+        n = self._filled(filled)
+        return min(n, self.cols), math.ceil(n / self.cols)
+
+    def block(self, filled: int | None = None) -> Box:
+        """The printed block of ``filled`` items (default: a full sheet), outer bleed included."""
         w, h = self.item
-        width = (self.cols - 1) * self.pitch_x + w + 2 * self.bleed
-        height = (self.rows - 1) * self.pitch_y + h + 2 * self.bleed
+        cols, rows = self.used(filled)
+        width = _extent(cols, w, self.bleed, self.gutter)
+        height = _extent(rows, h, self.bleed, self.gutter)
         return Box(self.x0 - self.bleed, self.top + self.bleed - height, width, height)
 
-    def cell(self, slot: int, back: bool = False) -> Cell:
-        """The cell of ``slot`` (0 is the top left, reading order); a back is mirrored."""
+    def cell(self, slot: int, back: bool = False, filled: int | None = None) -> Cell:
+        """The cell of ``slot`` (0 is the top left, reading order); a back is mirrored.
+
+        Bleed goes on every side that has no item next to it: all four with ``gutter``; when
+        butted, every side but those shared with a neighbour, which covers the cut there
+        (so the outside of the block, and the sides facing empty slots of a part-filled
+        sheet, all get bleed).
+        """
+        n = self._filled(filled)
         row, col = divmod(slot, self.cols)
-        if back:
-            col = self.cols - 1 - col
         w, h = self.item
-        trim = Box(self.x0 + col * self.pitch_x, self.top - h - row * self.pitch_y, w, h)
         b = self.bleed
         if self.gutter:
-            return Cell(trim, trim.inset(-b))
-        left = b if col == 0 else 0.0
-        right = b if col == self.cols - 1 else 0.0
-        bottom = b if row == self.rows - 1 else 0.0
-        top = b if row == 0 else 0.0
+            left = right = top = bottom = b
+        else:
+            left = 0.0 if col > 0 else b
+            right = 0.0 if col + 1 < self.cols and slot + 1 < n else b
+            top = 0.0 if row > 0 else b
+            bottom = 0.0 if slot + self.cols < n else b
+        if back:
+            col = self.cols - 1 - col
+            left, right = right, left
+        trim = Box(self.x0 + col * self.pitch_x, self.top - h - row * self.pitch_y, w, h)
         return Cell(trim, Box(trim.x - left, trim.y - bottom, w + left + right,
                               h + top + bottom))
 
-    def cut_xs(self) -> list[float]:
+    def cut_xs(self, filled: int | None = None) -> list[float]:
         w = self.item[0]
+        cols = self.used(filled)[0]
         if not self.gutter:
-            return [self.x0 + i * self.pitch_x for i in range(self.cols + 1)]
-        return sorted({self.x0 + i * self.pitch_x + d for i in range(self.cols) for d in (0, w)})
+            return [self.x0 + i * self.pitch_x for i in range(cols + 1)] if cols else []
+        return sorted({self.x0 + i * self.pitch_x + d for i in range(cols) for d in (0, w)})
 
-    def cut_ys(self) -> list[float]:
+    def cut_ys(self, filled: int | None = None) -> list[float]:
         h = self.item[1]
+        rows = self.used(filled)[1]
         if not self.gutter:
-            return [self.top - i * self.pitch_y for i in range(self.rows + 1)]
-        return sorted({self.top - i * self.pitch_y - d for i in range(self.rows) for d in (0, h)})
+            return [self.top - i * self.pitch_y for i in range(rows + 1)] if rows else []
+        return sorted({self.top - i * self.pitch_y - d for i in range(rows) for d in (0, h)})
 
-    def crop_marks(self) -> list[tuple[float, float, float, float]]:
-        """Every crop mark as a line (x1, y1, x2, y2), all in the outer margin."""
-        block = self.block
-        marks = []
-        for x in self.cut_xs():
-            lo = block.y - MARK_OFFSET
-            hi = block.top + MARK_OFFSET
-            marks.append((x, lo - self.mark_y, x, lo))
-            marks.append((x, hi, x, hi + self.mark_y))
-        for y in self.cut_ys():
-            lo = block.x - MARK_OFFSET
-            hi = block.right + MARK_OFFSET
-            marks.append((lo - self.mark_x, y, lo, y))
-            marks.append((hi, y, hi + self.mark_x, y))
-        return marks
+    def crop_marks(self, filled: int | None = None) -> list[tuple[float, float, float, float]]:
+        """Every crop mark of a sheet holding ``filled`` items, as lines (x1, y1, x2, y2), all
+        in the margin round the items (no marks beside empty rows)."""
+        return page_marks(self, [Band(self, self._filled(filled))])
+
+    def band_below(self, filled: int, item: tuple[float, float]) -> SheetLayout | None:
+        """A grid of ``item``-sized items in the rows this sheet leaves empty below ``filled``
+        items (centred across the sheet's block, clear of the first items' bleed), or None if
+        not one fits. The sheet's marks and ruler keep their room."""
+        w, h = item
+        full = self.block()
+        gap = GUTTER_GAP if self.gutter else 0.0
+        below = self.block(filled).y - gap
+        cols = _count(full.w, w, self.bleed, self.gutter)
+        rows = _count(below - full.y, h, self.bleed, self.gutter)
+        if cols <= 0 or rows <= 0 or filled <= 0:
+            return None
+        x0 = full.x + (full.w - _extent(cols, w, self.bleed, self.gutter)) / 2 + self.bleed
+        pitch_x = w + 2 * self.bleed + GUTTER_GAP if self.gutter else w
+        pitch_y = h + 2 * self.bleed + GUTTER_GAP if self.gutter else h
+        return replace(self, item=item, cols=cols, rows=rows, x0=x0, top=below - self.bleed,
+                       pitch_x=pitch_x, pitch_y=pitch_y)
+
+
+@dataclass(frozen=True)
+class Band:
+    """Items of one size on a sheet: a grid and how many of its slots are filled."""
+
+    layout: SheetLayout
+    filled: int
+
+
+def page_marks(main: SheetLayout, bands: Sequence[Band]) -> list[tuple[float, float, float, float]]:
+    """The crop marks of a sheet laid out by ``main`` holding ``bands`` (top to bottom).
+
+    Every horizontal cut line is marked in the side margins; the vertical cut lines of the top
+    band above it and of the bottom band below it (with two bands, cut the rows apart first).
+    """
+    bands = [band for band in bands if band.filled > 0]
+    if not bands:
+        return []
+    blocks = [band.layout.block(band.filled) for band in bands]
+    left = min(b.x for b in blocks) - MARK_OFFSET
+    right = max(b.right for b in blocks) + MARK_OFFSET
+    marks = []
+    for band in bands:
+        for y in band.layout.cut_ys(band.filled):
+            marks.append((left - main.mark_x, y, left, y))
+            marks.append((right, y, right + main.mark_x, y))
+    top, bottom = blocks[0].top + MARK_OFFSET, blocks[-1].y - MARK_OFFSET
+    for x in bands[0].layout.cut_xs(bands[0].filled):
+        marks.append((x, top, x, top + main.mark_y))
+    for x in bands[-1].layout.cut_xs(bands[-1].filled):
+        marks.append((x, bottom - main.mark_y, x, bottom))
+    return marks
 
 
 def _extent(n: int, size: float, bleed: float, gutter: bool) -> float:
+    if n <= 0:
+        return 0.0
     if gutter:
         return n * (size + 2 * bleed) + (n - 1) * GUTTER_GAP
     return n * size + 2 * bleed
 
 
-def _fit(page: float, size: float, bleed: float, gutter: bool) -> int:
-    room = page - 2 * (MARK_OFFSET + MARK_MIN + EDGE_CLEAR)
+def _count(room: float, size: float, bleed: float, gutter: bool) -> int:
+    """How many items fit side by side in ``room`` mm."""
     n = 0
     while _extent(n + 1, size, bleed, gutter) <= room + 1e-9:
         n += 1
     return n
+
+
+def _fit(page: float, size: float, bleed: float, gutter: bool) -> int:
+    return _count(page - 2 * (MARK_OFFSET + MARK_MIN + EDGE_CLEAR), size, bleed, gutter)
 
 
 _RULER_NEEDS = MARK_OFFSET + MARK_MIN + RULER_GAP + RULER_BAND + EDGE_CLEAR
@@ -224,21 +303,91 @@ def plan(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0
                        mark_y, mark_x, ruler)
 
 
+def edge_to_edge(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
+                 gutter: bool = False) -> int:
+    """How many items would fit with no margin at all: the manifest compares a layout with it
+    to say what the 5 mm margins cost."""
+    return (_count(paper[0], item[0], bleed, gutter)
+            * _count(paper[1], item[1], bleed, gutter))
+
+
 # --- Drawing ---------------------------------------------------------------------------------
 
 #: Draws one item in its cell on a canvas scaled to millimetres.
 DrawFn = Callable[[Canvas, Cell], None]
 
 
-def new_canvas(path: str, paper: tuple[float, float], title: str, subject: str) -> Canvas:
-    """A canvas for one PDF of the pack: bundled fonts only, metadata set, deterministic."""
+#: With --ink-saver a fill keeps this share of its colour's ink (against white paper).
+INK_SAVER_SHARE = 0.16
+#: ... and a light line (white on a dark ground) is drawn in this dark brown instead.
+INK_SAVER_LINE = (0.17, 0.11, 0.05)
+
+
+class InkSaverCanvas(Canvas):
+    """A canvas for home printers (``--ink-saver``): every filled shape is drawn in a pale
+    tint of the colour asked for (dark grounds, bands and backs become light washes), all text
+    in black, light strokes (drawn to show on a dark ground) in dark ink, other strokes and
+    images unchanged. The drawing code stays the same for both looks: the canvas holds back
+    each fill colour and sets the tint (or black) just before the shape (or text) it is for."""
+
+    _wanted: object = (0.0, 0.0, 0.0)
+
+    def setFillColor(self, aColor: object, alpha: float | None = None) -> None:  # noqa: N802
+        self._wanted = aColor
+
+    def setStrokeColorRGB(self, r: float, g: float, b: float,  # noqa: N802
+                          alpha: float | None = None) -> None:
+        if 0.3 * r + 0.59 * g + 0.11 * b > 0.75:
+            r, g, b = INK_SAVER_LINE
+        super().setStrokeColorRGB(r, g, b, alpha)
+
+    def _tint(self) -> None:
+        wanted = self._wanted
+        if isinstance(wanted, tuple) and len(wanted) == 3:
+            wanted = tuple(1 - (1 - v) * INK_SAVER_SHARE for v in wanted)
+        super().setFillColor(wanted)
+
+    def rect(self, *args: object, **kw: object) -> None:
+        self._tint()
+        super().rect(*args, **kw)
+
+    def ellipse(self, *args: object, **kw: object) -> None:
+        self._tint()
+        super().ellipse(*args, **kw)
+
+    def wedge(self, *args: object, **kw: object) -> None:
+        self._tint()
+        super().wedge(*args, **kw)
+
+    def roundRect(self, *args: object, **kw: object) -> None:  # noqa: N802
+        self._tint()
+        super().roundRect(*args, **kw)
+
+    def drawPath(self, *args: object, **kw: object) -> None:  # noqa: N802
+        self._tint()
+        super().drawPath(*args, **kw)
+
+    def drawText(self, *args: object, **kw: object) -> None:  # noqa: N802
+        super().setFillColor((0.0, 0.0, 0.0))
+        super().drawText(*args, **kw)
+
+
+def new_canvas(path: str, paper: tuple[float, float], title: str, subject: str,
+               duplex: bool = False, ink_saver: bool = False) -> Canvas:
+    """A canvas for one PDF of the pack: bundled fonts only, metadata set, deterministic; it
+    asks viewers to print at actual size (and, for a file of fronts and backs, long-edge
+    duplex)."""
     fonts.register()
-    c = Canvas(path, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1,
-               initialFontName=fonts.BODY, initialFontSize=9, pageCompression=1)
+    kind = InkSaverCanvas if ink_saver else Canvas
+    c = kind(path, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1,
+             initialFontName=fonts.BODY, initialFontSize=9, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("billhooks")
     c.setSubject(subject)
     c.setCreator("billhooks print pack")
+    c.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     return c
 
 
@@ -252,15 +401,17 @@ def _end_page(c: Canvas) -> None:
     c.showPage()
 
 
-def draw_marks(c: Canvas, layout: SheetLayout) -> None:
+def draw_marks(c: Canvas, marks: Sequence[tuple[float, float, float, float]]) -> None:
     c.setStrokeColorRGB(0, 0, 0)
     c.setLineWidth(MARK_WIDTH_PT * PT)
-    for x1, y1, x2, y2 in layout.crop_marks():
+    for x1, y1, x2, y2 in marks:
         c.line(x1, y1, x2, y2)
 
 
-def draw_ruler(c: Canvas, layout: SheetLayout, caption: str) -> None:
-    """The 50 mm calibration line with end ticks, "50 mm" beside it, then the caption."""
+def draw_ruler(c: Canvas, layout: SheetLayout, captions: Sequence[str]) -> None:
+    """The 50 mm calibration line with end ticks, "50 mm" beside it, then the first of
+    ``captions`` (longest first) that fits at 6 pt or more; the last is cut short if none
+    does."""
     r = layout.ruler
     c.saveState()
     c.translate(r.x, r.y)
@@ -279,45 +430,102 @@ def draw_ruler(c: Canvas, layout: SheetLayout, caption: str) -> None:
     c.drawString(RULER_MM + 1.5, -size * 0.33, "50 mm")
     start = RULER_MM + 1.5 + c.stringWidth("50 mm", fonts.BODY, size) + 3
     room = r.room - start
-    text = fonts.printable(fonts.ITALIC, caption)
-    csize = size
-    while csize > 3 * PT and c.stringWidth(text, fonts.ITALIC, csize) > room:
-        csize *= 0.95
+    texts = [fonts.printable(fonts.ITALIC, text) for text in captions]
+    text = texts[-1]
+    for candidate in texts:
+        if c.stringWidth(candidate, fonts.ITALIC, MIN_TEXT_PT * PT) <= room:
+            text = candidate
+            break
+    csize = min(size, room / max(c.stringWidth(text, fonts.ITALIC, 1), 1e-9))
+    if csize < MIN_TEXT_PT * PT:
+        csize = MIN_TEXT_PT * PT
+        while text and c.stringWidth(text + "\u2026", fonts.ITALIC, csize) > room:
+            text = text[:-1]
+        text += "\u2026"
     c.setFont(fonts.ITALIC, csize)
     c.drawString(start, -csize * 0.33, text)
     c.restoreState()
 
 
+@dataclass(frozen=True)
+class Run:
+    """Items of one size to print with one back (None: single-sided)."""
+
+    name: str
+    layout: SheetLayout
+    fronts: Sequence[DrawFn]
+    back: DrawFn | None
+    #: May start in the empty rows of the previous run's last sheet (both single-sided).
+    share: bool = False
+
+
 @dataclass
-class SheetRun:
-    """What a run of sheets holds: pages written and items on each sheet of fronts."""
+class Page:
+    """One sheet of fronts: the layout its marks and ruler come from, and its bands."""
 
-    pages: int
-    sheets: list[int]
+    main: SheetLayout
+    bands: list[tuple[Run, SheetLayout, Sequence[DrawFn]]]
+
+    @property
+    def back(self) -> DrawFn | None:
+        return self.bands[0][0].back
 
 
-def draw_sheets(c: Canvas, layout: SheetLayout, fronts: Sequence[DrawFn],
-                back: DrawFn | None, caption: str) -> SheetRun:
-    """Draw ``fronts`` onto as many sheets as they need, each sheet of fronts followed by its
-    sheet of backs (when ``back`` is given) with every back behind its own front."""
-    per = layout.per_sheet
-    total = max(1, math.ceil(len(fronts) / per))
-    sheets: list[int] = []
-    pages = 0
-    for n in range(total):
-        chunk = fronts[n * per:(n + 1) * per]
-        sheets.append(len(chunk))
-        sides: list[tuple[str, bool]] = [("fronts", False)]
-        if back is not None:
-            sides.append(("backs, mirrored for long-edge duplex", True))
-        for side_name, is_back in sides:
+def paginate(runs: Sequence[Run]) -> list[Page]:
+    """Share the runs out over sheets: each run on new sheets, except that a ``share`` run
+    first fills the rows the previous run left empty on its last sheet."""
+    pages: list[Page] = []
+    for run in runs:
+        todo = list(run.fronts)
+        last = pages[-1] if pages else None
+        if run.share and last is not None and run.back is None and last.back is None:
+            grid, items = last.bands[-1][1], last.bands[-1][2]
+            below = grid.band_below(len(items), run.layout.item)
+            if below is not None and todo:
+                last.bands.append((run, below, todo[:below.per_sheet]))
+                todo = todo[below.per_sheet:]
+                if not todo:
+                    continue
+        per = run.layout.per_sheet
+        chunks = [todo[i:i + per] for i in range(0, len(todo), per)] or [[]]
+        pages += [Page(run.layout, [(run, run.layout, chunk)]) for chunk in chunks]
+    return pages
+
+
+def captions(names: str, side: str, n: int, total: int) -> list[str]:
+    """The ruler's caption, longest first, for :func:`draw_ruler` to choose from."""
+    return [
+        f"{names}: {side}, sheet {n} of {total}. Print at 100% (actual size); this line "
+        "should measure 50 mm.",
+        f"{names}: {side}, sheet {n} of {total}. Print at 100%: this line is 50 mm.",
+        f"{side}, sheet {n}/{total}. At 100% this line is 50 mm.",
+    ]
+
+
+def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
+    """Draw every sheet of fronts, each followed by its sheet of backs (with every back behind
+    its own front); returns the number of pages written."""
+    written = 0
+    for n, page in enumerate(pages, 1):
+        names = " and ".join(dict.fromkeys(run.name for run, _, _ in page.bands))
+        sides: list[tuple[str, bool]] = [("fronts; print double-sided, flip on the long edge",
+                                          False), ("backs, mirrored for long-edge duplex", True)]
+        if page.back is None:
+            sides = [("print single-sided", False)]
+        for side, is_back in sides:
             _begin_page(c)
-            for slot, draw in enumerate(chunk):
-                (back if is_back and back is not None else draw)(c, layout.cell(slot, is_back))
-            draw_marks(c, layout)
-            note = f"{caption}: {side_name}, sheet {n + 1} of {total}. " \
-                   "Print at 100% (actual size); this line should measure 50 mm."
-            draw_ruler(c, layout, note)
+            for run, grid, fronts in page.bands:
+                for slot, draw in enumerate(fronts):
+                    fn = run.back if is_back and run.back is not None else draw
+                    fn(c, grid.cell(slot, is_back, len(fronts)))
+            marks = page_marks(page.main, [Band(grid, len(fronts))
+                                           for _, grid, fronts in page.bands])
+            if is_back:
+                # Mirrored about the page's vertical centre line, like the cells.
+                pw = page.main.paper[0]
+                marks = [(pw - x1, y1, pw - x2, y2) for x1, y1, x2, y2 in marks]
+            draw_marks(c, marks)
+            draw_ruler(c, page.main, captions(names, side, n, len(pages)))
             _end_page(c)
-            pages += 1
-    return SheetRun(pages, sheets)
+            written += 1
+    return written

@@ -28,6 +28,7 @@ from builder.export.draw import (
     rose,
     text_in,
     tick_box,
+    width_mm,
 )
 from builder.export.sheet import PT, Box, Cell, DrawFn
 from builder.rules.billhooks import catalogue as cat
@@ -62,25 +63,51 @@ def _chord(cell: Cell, dy: float) -> float:
 
 
 def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
-    """The kind label along the bottom of the ring (text whose top stays inside it)."""
+    """The kind label along the bottom of the ring: as wide as the ring is at the label's
+    baseline (its lowest, so narrowest, edge), so no letter reaches the ring."""
     t = cell.trim
-    base = t.y + 4.3
-    line_text(c, label, fonts.CAPS, t.x + t.w / 2, base, size, _chord(cell, base + 1.6 - (
-        t.y + t.h / 2)), align="center", colour=PAPER_WHITE, spacing=0.15)
+    base = t.y + 5.2
+    line_text(c, label, fonts.CAPS, t.x + t.w / 2, base, size,
+              _chord(cell, t.y + t.h / 2 - base), align="center", colour=PAPER_WHITE,
+              spacing=0.15)
 
 
 def _caption(c: Canvas, cell: Cell, text: str) -> None:
+    """A line above the centre, as wide as the ring is at the top of its letters."""
     t = cell.trim
-    base = t.top - 6.0
-    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, base, 5.5, _chord(cell, base + 1.4 - (
+    base = t.top - 6.6
+    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, base, 6.0, _chord(cell, base + 1.6 - (
         t.y + t.h / 2)), align="center", colour=PARCHMENT)
+
+
+def _two_line_caption(c: Canvas, cell: Cell, text: str) -> None:
+    """A caption too wide for one line of the ring, as two lines split where both fit (the
+    upper one shorter, as the ring is narrower there); cut short if no split fits."""
+    t = cell.trim
+    cy = t.y + t.h / 2
+    words = text.split()
+    if len(words) < 2 or width_mm(text, fonts.ITALIC, 6.0) <= _chord(cell, 7.5):
+        _caption(c, cell, text)
+        return
+    upper, lower = cy + 7.6, cy + 5.3
+    wide_up, wide_low = _chord(cell, upper + 1.5 - cy), _chord(cell, lower + 1.5 - cy)
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up
+               and width_mm(b, fonts.ITALIC, 6.0) <= wide_low]
+    if not fitting:
+        # The longest upper line that fits; the lower one is cut short.
+        fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up]
+    a, b = max(fitting, key=lambda ab: len(ab[0])) if fitting else splits[0]
+    for line, y, wide in ((a, upper, wide_up), (b, lower, wide_low)):
+        line_text(c, line, fonts.ITALIC, t.x + t.w / 2, y, 6.0, wide, align="center",
+                  colour=PARCHMENT)
 
 
 def order_token(side: str | None, label: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, accent(side))
         if side in SIDE_NAMES:
-            badge(c, cx, cy - 0.1, r * 0.47, side)
+            badge(c, cx, cy - 0.3, r * 0.44, side)
             _caption(c, cell, SIDE_NAMES[side])
         else:
             c.setFillColorRGB(*GOLD)
@@ -93,7 +120,8 @@ def order_token(side: str | None, label: str) -> DrawFn:
 def disarray_token(label: str, note: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, ACCENT["disarray"])
-        # Three pikes fallen across each other, heads every which way.
+        # Three pikes fallen across each other, heads every which way (outlined in the
+        # ground's own white, so that with --ink-saver they still show).
         c.setStrokeColorRGB(*PAPER_WHITE)
         c.setFillColorRGB(*PAPER_WHITE)
         c.setLineWidth(0.9 * PT)
@@ -101,7 +129,7 @@ def disarray_token(label: str, note: str) -> DrawFn:
         for angle, dx, dy in ((35, -0.6, 0.2), (150, 0.4, 1.2), (100, 1.6, 0.4)):
             a = math.radians(angle)
             ux, uy = math.cos(a), math.sin(a)
-            x0, y0 = cx + dx, cy - 0.2 + dy
+            x0, y0 = cx + dx, cy - 0.8 + dy
             c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
             # A leaf-shaped head at one end.
             hx, hy = x0 + half * ux, y0 + half * uy
@@ -110,7 +138,7 @@ def disarray_token(label: str, note: str) -> DrawFn:
             path.lineTo(hx - 0.5 * uy, hy + 0.5 * ux)
             path.lineTo(hx + 0.5 * uy, hy - 0.5 * ux)
             path.close()
-            c.drawPath(path, stroke=0, fill=1)
+            c.drawPath(path, stroke=1, fill=1)
         _caption(c, cell, note)
         _label(c, cell, label)
 
@@ -120,7 +148,7 @@ def disarray_token(label: str, note: str) -> DrawFn:
 def daunted_token(label: str, note: str) -> DrawFn:
     def draw(c: Canvas, cell: Cell) -> None:
         cx, cy, r = _ground(c, cell, ACCENT["daunted"])
-        # A banner hanging limp from its pole.
+        # A banner hanging limp from its pole (outlined, as the pike heads are).
         c.setStrokeColorRGB(*PAPER_WHITE)
         c.setLineWidth(0.9 * PT)
         pole_x = cx - 3.2
@@ -133,7 +161,7 @@ def daunted_token(label: str, note: str) -> DrawFn:
         path.lineTo(pole_x + 2.6, cy - 3.4)
         path.curveTo(pole_x + 2.0, cy - 0.6, pole_x + 1.2, cy + 1.0, pole_x, cy + 1.2)
         path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        c.drawPath(path, stroke=1, fill=1)
         _caption(c, cell, note)
         _label(c, cell, label)
 
@@ -149,7 +177,7 @@ def morale_token(army: Army, label: str) -> DrawFn:
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(0.8 * PT)
         pole_x = cx - 4.6
-        c.line(pole_x, cy - 4.0, pole_x, cy + 5.0)
+        c.line(pole_x, cy - 4.0, pole_x, cy + 4.6)
         c.setFillColorRGB(*PARCHMENT)
         path = c.beginPath()
         path.moveTo(pole_x, cy + 4.6)
@@ -161,8 +189,8 @@ def morale_token(army: Army, label: str) -> DrawFn:
         c.drawPath(path, stroke=0, fill=1)
         if side is not None:
             rose(c, cx - 0.4, cy + 1.6, 2.6, side)
-        _caption(c, cell, army.name)
-        _label(c, cell, label, 6.0)
+        _two_line_caption(c, cell, army.name)
+        _label(c, cell, label)
 
     return draw
 
@@ -261,5 +289,5 @@ def write(job: ExportJob, path: Path) -> Written:
                 for title, army, supply in need["trackers"]]
     if trackers:
         groups.append(Group("arrow trackers", item_layout(job, TRACKER_MM), trackers, None,
-                            "Arrow-supply trackers"))
+                            "Arrow-supply trackers", share=True))
     return write_groups(job, path, "Tokens", groups)

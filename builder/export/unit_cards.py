@@ -13,8 +13,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.export import carddata, fonts
 from builder.export.base import ExportJob, Written
-from builder.export.deck import Group, Item, card_layout, write_groups
+from builder.export.deck import Group, Item, card_layout, deck_back, write_groups
 from builder.export.draw import (
+    ACCENT,
     GOLD,
     INK,
     LEADING,
@@ -173,5 +174,7 @@ def items(job: ExportJob) -> list[Item]:
 
 
 def write(job: ExportJob, path: Path) -> Written:
-    group = Group("cards", card_layout(job), items(job), None, "Unit cards")
+    data = carddata.load("unit-cards")
+    back = deck_back(data["back_title"], data["back_note"], ACCENT["neutral"])
+    group = Group("cards", card_layout(job), items(job), back, "Unit cards")
     return write_groups(job, path, "Unit cards", [group])

@@ -1,13 +1,18 @@
 """Jinja2 + WeasyPrint plumbing for the HTML documents (roster, crib sheet).
 
-Three things live here so that both documents share them:
+These live here so that both documents share them:
 
 * the Jinja2 environment: autoescaping on for every template name (user text is data, never
   markup) and ``StrictUndefined`` so a missing value is an error instead of a silent blank;
+  every value it prints has the characters no bundled font draws replaced by "?" (as the
+  ReportLab sheets do), so a missing glyph is a visible placeholder;
 * :class:`AssetFetcher`, the only way WeasyPrint reaches a file: it serves the package's own
   templates, fonts and images and refuses everything else (other files, http, ``data:`` URIs);
-* one cached font configuration and stylesheet per paper size, so the bundled fonts are loaded
-  once per process however many documents are written.
+* one cached font configuration, which knows the bundled fonts and no system font (so nothing
+  else can be embedded), and the stylesheets per paper size, so the bundled fonts are loaded
+  once per process however many documents are written;
+* the viewer preferences of the PDFs: print at actual size, and long-edge duplex for a
+  document printed on both sides.
 
 WeasyPrint is imported here and nowhere in the core (see the import-hygiene test).
 """
@@ -15,6 +20,8 @@ WeasyPrint is imported here and nowhere in the core (see the import-hygiene test
 from __future__ import annotations
 
 import mimetypes
+import os
+import tempfile
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,6 +29,9 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import jinja2
+import pydyf
+from fontTools.ttLib import TTFont
+from markupsafe import Markup
 
 from builder import resources
 from builder.export.base import PAPER_MM
@@ -82,15 +92,47 @@ class AssetFetcher(URLFetcher):
         return URLFetcherResponse(path.as_uri(), path.read_bytes(), {"Content-Type": mime})
 
 
+#: The bundled faces the documents use; every CSS font stack resolves among these only.
+FONT_FILES = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf", "EBGaramond12-AllSC.ttf",
+              "EBGaramond12-Bold.ttf", "Blankenburg.ttf")
+
+
+@cache
+def covered() -> frozenset[int]:
+    """Every character some bundled face has a glyph for (fontconfig falls back from one
+    bundled face to another, never to a system font: see :func:`font_config`)."""
+    have: set[int] = set()
+    for name in FONT_FILES:
+        have.update(TTFont(str(resources.fonts_dir() / name), lazy=True).getBestCmap())
+    return frozenset(have)
+
+
+def printable(text: str) -> str:
+    """``text`` with every character no bundled font draws shown as "?"."""
+    have = covered()
+    return "".join(ch if ord(ch) in have or ch in "\n\t " else "?" for ch in text)
+
+
+def _finalize(value: Any) -> Any:
+    # Markup is the templates' own (escaped or literal) HTML: keep it markup.
+    if isinstance(value, Markup):
+        return Markup(printable(str(value)))
+    if isinstance(value, str):
+        return printable(value)
+    return value
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The Jinja2 environment for ``templates/``: autoescape always, strict undefined."""
+    """The Jinja2 environment for ``templates/``: autoescape always, strict undefined, and
+    only characters the bundled fonts draw."""
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(resources.templates_dir()),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        finalize=_finalize,
     )
 
 
@@ -99,10 +141,30 @@ def render_html(template: str, **context: Any) -> str:
     return environment().get_template(template).render(**context)
 
 
+#: A fontconfig configuration that lists no font folder: only the @font-face fonts exist.
+_NO_SYSTEM_FONTS = """<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig></fontconfig>
+"""
+
+
 @cache
 def font_config() -> FontConfiguration:
-    """One font configuration for the process: the bundled fonts are registered only once."""
-    return FontConfiguration()
+    """One font configuration for the process, knowing the bundled fonts only: fontconfig
+    reads its configuration when the configuration is made, so it is pointed at one without
+    font folders for that moment (the system fonts, CJK, emoji, maths, are never seen)."""
+    with tempfile.TemporaryDirectory(prefix="billhooks-fc-") as folder:
+        conf = Path(folder) / "fonts.conf"
+        conf.write_text(_NO_SYSTEM_FONTS, encoding="utf-8")
+        saved = os.environ.get("FONTCONFIG_FILE")
+        os.environ["FONTCONFIG_FILE"] = str(conf)
+        try:
+            return FontConfiguration()
+        finally:
+            if saved is None:
+                del os.environ["FONTCONFIG_FILE"]
+            else:
+                os.environ["FONTCONFIG_FILE"] = saved
 
 
 @cache
@@ -110,9 +172,23 @@ def shared_fetcher() -> AssetFetcher:
     return AssetFetcher()
 
 
+#: With --ink-saver: black text and no filled backgrounds (the tick boxes keep their lines).
+#: ``:not(#ink)`` lends the selectors an id's weight, so they win over every template rule.
+INK_SAVER_CSS = """
+html:not(#ink), html:not(#ink) *, html:not(#ink) *::marker, html:not(#ink) *::after {
+  color: #000 !important; }
+html:not(#ink) td, html:not(#ink) th, html:not(#ink) tr { background: none !important; }
+@page {
+  @top-left { color: #000; } @top-right { color: #000; }
+  @bottom-left { color: #000; } @bottom-right { color: #000; }
+}
+"""
+
+
 @cache
-def stylesheets(paper: str) -> tuple[CSS, ...]:
-    """The base stylesheet and the page size for ``paper`` ("a4" or "letter"), parsed once.
+def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
+    """The base stylesheet and the page size for ``paper`` ("a4" or "letter"), parsed once,
+    and with ``ink_saver`` the home-printer overrides.
 
     ``base.css`` names its fonts relative to the bundled fonts folder, so the same file works
     from a checkout and from an installed package.
@@ -121,24 +197,36 @@ def stylesheets(paper: str) -> tuple[CSS, ...]:
     fonts_url = resources.fonts_dir().resolve().as_uri() + "/"
     base = (resources.templates_dir() / "base.css").read_text(encoding="utf-8")
     fetcher = shared_fetcher()
-    return (
+    sheets = [
         CSS(string=base, base_url=fonts_url, url_fetcher=fetcher, font_config=font_config()),
         CSS(string=f"@page {{ size: {width}mm {height}mm; }}", url_fetcher=fetcher,
             font_config=font_config()),
-    )
+    ]
+    if ink_saver:
+        sheets.append(CSS(string=INK_SAVER_CSS, url_fetcher=fetcher, font_config=font_config()))
+    return tuple(sheets)
 
 
-def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None) -> Document:
+def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None,
+                    ink_saver: bool = False) -> Document:
     """Lay out ``html`` on ``paper``; only ``fetcher`` (default: the shared one) loads assets."""
     base_url = resources.templates_dir().resolve().as_uri() + "/"
     return HTML(
         string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()
-    ).render(stylesheets=list(stylesheets(paper)), font_config=font_config())
+    ).render(stylesheets=list(stylesheets(paper, ink_saver)), font_config=font_config())
 
 
-def write_pdf(document: Document, path: Path, title: str) -> int:
-    """Write a laid-out document to ``path`` and return its page count."""
+def write_pdf(document: Document, path: Path, title: str, duplex: bool = False) -> int:
+    """Write a laid-out document to ``path`` and return its page count. The PDF asks viewers
+    to print at actual size and, with ``duplex``, on both sides flipped on the long edge."""
     document.metadata.title = title
     document.metadata.authors = ["billhooks"]
-    document.write_pdf(path)
+    prefs = pydyf.Dictionary({"PrintScaling": "/None"})
+    if duplex:
+        prefs["Duplex"] = "/DuplexFlipLongEdge"
+
+    def finish(_: Document, pdf: pydyf.PDF) -> None:
+        pdf.catalog["ViewerPreferences"] = prefs
+
+    document.write_pdf(path, finisher=finish)
     return len(document.pages)

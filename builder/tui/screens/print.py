@@ -101,6 +101,8 @@ class PrintScreen(Screen[None]):
                                               compact=True))
                 yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
+                yield row("", Checkbox("Ink saver (home printers)",
+                                       id="print-ink-saver", compact=True))
                 yield row("Folder", Input(str(default_out_dir(ExportJob(self._job_armies()))),
                                           id="print-out", compact=True))
                 yield Button("Export", id="print-export", variant="primary", compact=True)
@@ -134,7 +136,8 @@ class PrintScreen(Screen[None]):
         options = ExportOptions(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
-            bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value)
+            bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value,
+            ink_saver=self.query_one("#print-ink-saver", Checkbox).value)
         out = Path(self.query_one("#print-out", Input).value.strip() or "output").expanduser()
         job = ExportJob(self._job_armies(), options)
         bar = self.query_one("#print-progress", ProgressBar)

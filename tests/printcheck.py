@@ -1,0 +1,96 @@
+"""Reading a printed PDF back: how near anything comes to a page edge, the smallest text, and
+the viewer preferences. Shared by the all-layouts sweep and ``benchmarks/print_margins.py``.
+
+Run as a script (``python -m tests.printcheck FOLDER``) it prints one line per PDF.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pdfplumber
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class PageFigures:
+    #: The smallest distance in mm from anything drawn (text, line, fill, image) to an edge.
+    edge_mm: float
+    #: What came nearest, for the message of a failing test.
+    nearest: str
+    #: The smallest text size on the page in points (inf without text).
+    min_pt: float
+    smallest: str
+
+
+def page_figures(page: pdfplumber.page.Page) -> PageFigures:
+    w, h = float(page.width), float(page.height)
+    best = (float("inf"), "")
+    objs = [("char " + repr(o.get("text")), o) for o in page.chars]
+    objs += [(kind, o) for kind in ("line", "rect", "curve", "image")
+             for o in page.objects.get(kind, [])]
+    for what, o in objs:
+        x0, x1, top, bottom = (float(o[k]) for k in ("x0", "x1", "top", "bottom"))
+        if kind_is_blank(o):
+            continue
+        d = min(x0, top, w - x1, h - bottom) / MM
+        if d < best[0]:
+            best = (d, f"{what} at ({x0 / MM:.1f}, {top / MM:.1f}) mm")
+    small = (float("inf"), "")
+    for ch in page.chars:
+        if ch["text"].strip() and text_size(ch) < small[0]:
+            small = (text_size(ch), repr(ch["text"]))
+    return PageFigures(best[0], best[1], small[0], small[1])
+
+
+def text_size(ch: dict[str, object]) -> float:
+    """A character's type size in points. pdfminer's box of a glyph is one font size tall
+    and one advance wide; for text turned a quarter turn (the vertical ruler's caption) its
+    "size" is the advance, so the size is the box's width instead."""
+    return float(ch["size"] if ch["upright"] else ch["width"])  # type: ignore[arg-type]
+
+
+def kind_is_blank(o: dict[str, object]) -> bool:
+    """A zero-size object or whitespace draws nothing."""
+    if o.get("object_type") == "char":
+        return not str(o.get("text", "")).strip()
+    return float(o["x1"]) - float(o["x0"]) <= 0 and float(o["bottom"]) - float(o["top"]) <= 0  # type: ignore[arg-type]
+
+
+def pdf_figures(path: Path) -> tuple[float, float, str]:
+    """(smallest edge distance mm, smallest text pt, what was nearest) over every page."""
+    edge, pt, nearest = float("inf"), float("inf"), ""
+    with pdfplumber.open(path) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            f = page_figures(page)
+            if f.edge_mm < edge:
+                edge, nearest = f.edge_mm, f"page {n}: {f.nearest}"
+            pt = min(pt, f.min_pt)
+    return edge, pt, nearest
+
+
+def main(folders: list[str]) -> None:
+    for folder in folders:
+        for pdf in sorted(Path(folder).glob("*.pdf")):
+            edge, pt, nearest = pdf_figures(pdf)
+            print(f"{folder} {pdf.name}: edge {edge:.2f} mm ({nearest}), smallest text {pt:.2f} pt")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
+
+
+def oldstyle_ones(page: pdfplumber.page.Page) -> int:
+    """How many "1"s on the page are EB Garamond's old-style one (289 units wide against the
+    lining one's 362; the bold face's borrowed lining one is wider still). Italic is left out:
+    its two ones are the same width."""
+    found = 0
+    for ch in page.chars:
+        name = str(ch["fontname"])
+        if ch["text"] == "1" and "Garamond" in name and "Italic" not in name:
+            if float(ch["width"]) / float(ch["size"]) < 0.33:
+                found += 1
+    return found

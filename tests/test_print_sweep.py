@@ -1,0 +1,275 @@
+"""Every layout, read back from its PDFs: each paper, card size, bleed and gutter, every sheet
+kind and both documents. Nothing within 5 mm of a page edge, no text under 6 pt, bleed all
+round every card and token when asked, lining figures, the viewer preferences, and token pages
+that say to print single-sided.
+
+Each layout is rendered once (module fixtures) and each page parsed once, so the sweep stays
+fast; ``tests/printcheck.py`` holds the measuring, shared with the before/after figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pytest
+from printcheck import MM, oldstyle_ones, page_figures
+from pypdf import PdfReader
+from test_export_cards import collisions
+
+from builder import armyfile
+from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.pack import export_pack
+from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, Run, paginate, plan
+from builder.resources import examples_dir
+
+SHEET_KINDS = ("play-deck", "bonus-deck", "special-events", "unit-cards")
+DUPLEX = {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"}
+BLEEDS = ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
+LAYOUTS = [(paper, size, bleed, gutter) for paper, size, (bleed, gutter)
+           in itertools.product(PAPER_MM, CARD_MM, BLEEDS)]
+
+
+def layout_id(layout: tuple[str, str, float, bool]) -> str:
+    paper, size, bleed, gutter = layout
+    return f"{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
+
+
+@dataclass
+class Read:
+    """One PDF, parsed once: per page its figures, and what the tests need besides."""
+
+    path: Path
+    entry: dict[str, Any]
+    edge: list[tuple[float, str]]
+    min_pt: list[tuple[float, str]]
+    oldstyle: int
+    texts: list[str]
+    fills: list[list[tuple[float, float, float, float]]]
+    #: Each page's letters as (text, x0, y0, x1, y1) in mm, bottom-left origin.
+    chars: list[list[tuple[str, float, float, float, float]]]
+    #: Letters drawn over letters, per page (see test_export_cards.collisions).
+    overlaps: list[list[tuple[str, str]]]
+
+
+def read(path: Path, entry: dict[str, Any]) -> Read:
+    edge, small, texts, fills, chars, overlaps = [], [], [], [], [], []
+    oldstyle = 0
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            f = page_figures(page)
+            edge.append((f.edge_mm, f.nearest))
+            small.append((f.min_pt, f.smallest))
+            oldstyle += oldstyle_ones(page)
+            # The page's letters in drawing order (cheaper than laying the text out).
+            texts.append("".join(str(ch["text"]) for ch in page.chars))
+            h = float(page.height)
+            # Filled rectangles in mm, bottom-left origin like the layout engine.
+            fills.append([(float(r["x0"]) / MM, (h - float(r["bottom"])) / MM,
+                           float(r["x1"]) / MM, (h - float(r["top"])) / MM)
+                          for r in page.rects if r.get("fill")])
+            chars.append([(str(ch["text"]), float(ch["x0"]) / MM, (h - float(ch["bottom"])) / MM,
+                           float(ch["x1"]) / MM, (h - float(ch["top"])) / MM)
+                          for ch in page.chars if str(ch["text"]).strip()])
+            overlaps.append(collisions(page.chars))
+    return Read(path, entry, edge, small, oldstyle, texts, fills, chars, overlaps)
+
+
+def army() -> ArmyInput:
+    path = examples_dir() / "lancaster.toml"
+    return ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+
+
+def render(out: Path, layout: tuple[str, str, float, bool], kinds: set[str]) -> dict[str, Read]:
+    paper, size, bleed, gutter = layout
+    # One event with its effect written (the rest of the sheet is blank cards): both looks
+    # of an event card on the fewest pages.
+    events = out.parent / f"{out.name}-events.toml"
+    events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
+                      'units\' order tokens before the deck is shuffled."\n', encoding="utf-8")
+    job = ExportJob((army(),), ExportOptions(paper=paper, card_size=size, bleed=bleed,
+                                             gutter=gutter, events=events))
+    manifest = export_pack(job, out, kinds)
+    return {entry["file"].removesuffix(".pdf"): read(out / entry["file"], entry)
+            for entry in manifest["files"]}
+
+
+@pytest.fixture(scope="module")
+def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]]:
+    """Cards in every layout; tokens in every paper, bleed and gutter (card size does not
+    change them); the documents on each paper (nothing else changes them)."""
+    out: dict[str, dict[str, Read]] = {}
+    for layout in LAYOUTS:
+        size = layout[1]
+        kinds = set(SHEET_KINDS)
+        if size == "poker":
+            kinds.add("tokens")
+            if layout[2:] == (0.0, False):
+                kinds |= {"roster", "crib-sheet"}
+        out[layout_id(layout)] = render(tmp_path_factory.mktemp(layout_id(layout)), layout,
+                                        kinds)
+    return out
+
+
+def every_pdf(packs: dict[str, dict[str, Read]]) -> Iterator[tuple[str, str, Read]]:
+    for name, pack in packs.items():
+        for kind, pdf in pack.items():
+            yield name, kind, pdf
+
+
+def test_nothing_within_five_millimetres_of_an_edge(packs: dict[str, dict[str, Read]]) -> None:
+    bad = [f"{name} {kind} page {n}: {d:.2f} mm, {what}"
+           for name, kind, pdf in every_pdf(packs)
+           for n, (d, what) in enumerate(pdf.edge, 1) if d < EDGE_CLEAR - 0.01]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_no_text_under_six_points(packs: dict[str, dict[str, Read]]) -> None:
+    bad = [f"{name} {kind} page {n}: {pt:.2f} pt {what}"
+           for name, kind, pdf in every_pdf(packs)
+           for n, (pt, what) in enumerate(pdf.min_pt, 1) if pt < MIN_TEXT_PT - 0.01]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_no_text_drawn_over_text(packs: dict[str, dict[str, Read]]) -> None:
+    """Setting type no smaller than 6 pt makes text longer: it is wrapped or cut short inside
+    its box, never over its neighbour, in every layout."""
+    # Only the sheets: WeasyPrint kerns ("Ve", "To"), which reads back as letters overlapping.
+    bad = [f"{name} {kind} page {n}: {hits[:3]}" for name, kind, pdf in every_pdf(packs)
+           if kind not in ("roster", "crib-sheet")
+           for n, hits in enumerate(pdf.overlaps, 1) if hits]
+    assert not bad, "\n".join(bad[:20])
+
+
+def test_figures_are_lining(packs: dict[str, dict[str, Read]]) -> None:
+    bad = [f"{name} {kind}: {pdf.oldstyle}" for name, kind, pdf in every_pdf(packs)
+           if pdf.oldstyle]
+    assert not bad, bad
+    # The test can see an old-style one: the documents and cards are full of ones.
+    assert sum("1" in "".join(pdf.texts) for _, _, pdf in every_pdf(packs)) > 50
+
+
+def test_viewer_preferences(packs: dict[str, dict[str, Read]]) -> None:
+    for name, kind, pdf in every_pdf(packs):
+        prefs = PdfReader(pdf.path).trailer["/Root"]["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None", (name, kind)
+        assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if kind in DUPLEX else None), \
+            (name, kind)
+
+
+def test_token_pages_say_print_single_sided(packs: dict[str, dict[str, Read]]) -> None:
+    tokens = [pdf for _, kind, pdf in every_pdf(packs) if kind == "tokens"]
+    assert len(tokens) == 2 * len(BLEEDS)
+    for pdf in tokens:
+        assert pdf.entry["layout"][0]["duplex"] is False
+        for text in pdf.texts:
+            assert "print single-sided" in text
+
+
+def cells_by_page(paper: str, bleed: float, gutter: bool,
+                  layouts: list[dict[str, Any]]) -> list[list[Cell]]:
+    """Where each item of each page lies, from the manifest's layouts (items on each sheet)
+    and the layout engine's own grid, fronts and backs in page order."""
+    def noop(*_: object) -> None:
+        return None
+
+    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter),
+                [noop] * sum(e["sheets"]), noop if e["duplex"] else None,
+                share=bool(e.get("shares_first_sheet")))
+            for e in layouts]
+    pages = []
+    for page in paginate(runs):
+        for is_back in (False, True) if page.back is not None else (False,):
+            pages.append([grid.cell(slot, is_back, len(fronts))
+                          for _, grid, fronts in page.bands for slot in range(len(fronts))])
+    return pages
+
+
+def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
+    return any(x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3
+               for x0, y0, x1, y1 in fills)
+
+
+@pytest.mark.parametrize("layout", [lay for lay in LAYOUTS if lay[2] > 0], ids=layout_id)
+def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]],
+                                               layout: tuple[str, str, float, bool]) -> None:
+    """With --bleed, a ground is printed all round every card and token out to the bleed
+    (its own, or a butted neighbour's across a shared cut): sampled along each side, halfway
+    and all the way out."""
+    paper, _, bleed, gutter = layout
+    for kind, pdf in packs[layout_id(layout)].items():
+        if kind in ("roster", "crib-sheet"):
+            continue
+        pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
+        assert len(pages) == len(pdf.fills), kind
+        items = sum(len(cells) for cells in pages)
+        assert items >= sum(pdf.entry["counts"].values()), kind
+        for n, (cells, fills) in enumerate(zip(pages, pdf.fills, strict=True), 1):
+            for cell in cells:
+                t = cell.trim
+                for f in (0.1, 0.3, 0.5, 0.7, 0.9):
+                    for d in (bleed / 2, bleed - 0.05):
+                        points = [(t.x - d, t.y + f * t.h), (t.right + d, t.y + f * t.h),
+                                  (t.x + f * t.w, t.y - d), (t.x + f * t.w, t.top + d)]
+                        for x, y in points:
+                            assert covered(fills, x, y), (kind, n, t, (x, y))
+
+
+def test_the_manifest_says_when_margins_cost_items(packs: dict[str, dict[str, Read]]) -> None:
+    letter = packs[layout_id(("letter", "poker", 3.0, False))]["unit-cards"]
+    entry = letter.entry["layout"][0]
+    assert entry["per_sheet"] == 6 and "not 9" in entry["fewer_for_margins"]
+    a4 = packs[layout_id(("a4", "poker", 0.0, False))]["unit-cards"]
+    assert "fewer_for_margins" not in a4.entry["layout"][0]
+
+
+def test_arrow_trackers_start_in_the_token_sheet_rows(
+        packs: dict[str, dict[str, Read]]) -> None:
+    for paper in PAPER_MM:
+        tokens = packs[layout_id((paper, "poker", 0.0, False))]["tokens"]
+        trackers = tokens.entry["layout"][1]
+        assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
+        assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
+            len(trackers["sheets"]) - 1
+        assert "ARROWS" in tokens.texts[0]
+        assert "Tokens and Arrow-supply trackers" in tokens.texts[0]
+
+
+def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
+    assert len(packs) == len(LAYOUTS) == 24
+    kinds = {kind for _, kind, _ in every_pdf(packs)}
+    assert kinds == set(SHEET_KINDS) | {"tokens", "roster", "crib-sheet"}
+    for name, pack in packs.items():
+        for kind, pdf in pack.items():
+            data = json.loads((pdf.path.parent / "manifest.json").read_text())
+            assert data["bleed_mm"] == float(name.split("bleed")[1].split("-")[0]), kind
+
+
+def test_token_text_stays_inside_the_ring(packs: dict[str, dict[str, Read]]) -> None:
+    """Every letter on a token (its label, "ARMY MORALE" included, and its caption) lies
+    inside the gold ring: each letter's whole box within 11 mm of the token's centre (the
+    ring is 11.3 mm out)."""
+    for paper in PAPER_MM:
+        for bleed, gutter in BLEEDS:
+            pdf = packs[layout_id((paper, "poker", bleed, gutter))]["tokens"]
+            pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
+            tokens = pdf.entry["layout"][0]
+            cells = pages[0][:tokens["sheets"][0]]
+            morale = 0
+            for cell in cells:
+                t = cell.trim
+                cx, cy = t.x + t.w / 2, t.y + t.h / 2
+                inside = [ch for ch in pdf.chars[0]
+                          if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
+                morale += "ARMYMORALE" in "".join(ch[0] for ch in inside)  # spaces dropped
+                for text, x0, y0, x1, y1 in inside:
+                    for x in (x0, x1):
+                        for y in (y0, y1):
+                            assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
+                                (paper, bleed, gutter, text)
+            assert morale >= 1
