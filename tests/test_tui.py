@@ -99,8 +99,8 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
         assert isinstance(app.screen, ArmyScreen)
         assert cursor(app) == Place(0, 0)
         text = status(app)
-        assert "Troops 99 of 100" in text and "Leaders 10" in text and "Total 109" in text
-        assert "Morale 5" in text and "LEGAL" in text
+        assert "Troop pts 99 of 100" in text and "Leader pts 10" in text
+        assert "Total pts 109" in text and "Morale tokens 5" in text and "LEGAL" in text
         assert "Company of Veteran Archers with stakes" in detail(app)
         assert 'Move' in detail(app) and "arrowstorms" in detail(app)
         labels = tree_labels(app)
@@ -139,7 +139,7 @@ async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path)
         assert cursor(app) == Place(0, 3)
         assert "Company of Pikemen" in detail(app)
         text = status(app)
-        assert "Troops 111 of 100" in text and "1 broken rule" in text and "unsaved" in text
+        assert "Troop pts 111 of 100" in text and "1 broken rule" in text and "unsaved" in text
         findings = app.army_screen.query_one("#findings", OptionList)
         assert "over the agreed 100" in str(findings.get_option_at_index(0).prompt)
         assert app.sub_title == "army.toml ●"
@@ -225,7 +225,7 @@ async def test_move_remove_undo_redo(army_path: Path) -> None:
         assert cursor(app) == Place(2, 2)
         await pilot.press("x")
         assert len(app.session.army.wards[2].units) == 2
-        assert "Troops 81 of 100" in status(app)
+        assert "Troop pts 81 of 100" in status(app)
         await pilot.press("ctrl+z")
         assert len(app.session.army.wards[2].units) == 3
         await pilot.press("ctrl+z")
@@ -267,8 +267,7 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
 async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path), seed=5)
     expected_seed = random.Random(5).randrange(1_000_000)
-    expected = RULES.roll_command_classes(armyfile.load(army_path),  # type: ignore[attr-defined]
-                                          random.Random(expected_seed))
+    expected = RULES.roll_command_classes(armyfile.load(army_path), random.Random(expected_seed))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         dialog = app.screen
@@ -351,7 +350,7 @@ async def test_army_settings(army_path: Path) -> None:
         await pilot.click("#settings-english")
         await clear_and_type(pilot, "#settings-points", "120")
         await pilot.click("#ok")
-        assert "Troops 99 of 120" in status(app)
+        assert "Troop pts 99 of 120" in status(app)
         assert tree_labels(app)[0].startswith("Henry's Host (York)")
         await pilot.press("ctrl+s")
     saved = armyfile.load(army_path)

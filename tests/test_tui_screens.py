@@ -79,7 +79,7 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
         assert app.session.army.muster is not None and app.session.army.muster.seed == 12
-        assert "of 100 dealt" in status(app)
+        assert "Troop pts 111 of 100" in status(app)
         assert tree_labels(app)[0].startswith(expected.armies[0].army.name)
         await pilot.press("ctrl+s")
         target = tmp_path / "dealt.toml"

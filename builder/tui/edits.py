@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from builder.rules import schema
+from builder.rules.base import Roll
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 
 _WHERE = re.compile(r"^wards\[(\d+)\](?:\.(leader|units\[(\d+)\]))?")
@@ -92,9 +94,10 @@ def make_c_in_c(army: Army, ward: int) -> None:
         w.leader.c_in_c = i == ward
 
 
-def set_command_classes(army: Army, classes: list[int]) -> None:
-    for ward, cls in zip(army.wards, classes, strict=True):
-        ward.leader.command_class = cls
+def apply_roll(army: Army, roll: Roll) -> None:
+    """Set what ``roll`` rolled, at its places."""
+    for setting in roll.settings:
+        schema.set_value(army, setting.where, setting.key, setting.value)
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,7 @@
-"""The command class roll: every die shown, then keep the classes or not."""
+"""The ruleset's build-time roll (Billhooks: command classes): every die shown, then keep the
+results or not."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -11,38 +10,39 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
+from builder.rules.base import Roll
 from builder.tui.modals.base import Dialog
 
 
-def roll_table(rolls: list[Any]) -> Table:
-    """One row per leader: the dice in order, why each re-roll, the class that stands."""
+def roll_table(roll: Roll) -> Table:
+    """One row per roll: who, the dice in order with why each re-roll, what stands."""
     table = Table(box=None, padding=(0, 1), expand=True)
-    table.add_column("Leader", ratio=3)
+    table.add_column("Who", ratio=3)
     table.add_column("Dice", ratio=3)
-    table.add_column("Class", ratio=2, no_wrap=True)
-    for roll in rolls:
-        dice = Text(", ".join(str(d) for d in roll.dice), "bold")
-        for die, why in zip(roll.dice, roll.rerolls, strict=False):
+    table.add_column("Result", ratio=2, no_wrap=True)
+    for line in roll.lines:
+        dice = Text(", ".join(str(d) for d in line.dice), "bold")
+        for die, why in zip(line.dice, line.rerolls, strict=False):
             dice.append(f"\n{die}: {why}", "italic")
-        table.add_row(Text(roll.name), dice, f"{roll.class_name} ({roll.command_class})")
+        table.add_row(Text(line.who), dice, line.result)
     return table
 
 
 class RollDialog(Dialog[bool | None]):
-    """Dismisses with True to keep the rolled classes."""
+    """Dismisses with True to keep what was rolled."""
 
-    def __init__(self, rolls: list[Any], seed: int) -> None:
+    def __init__(self, roll: Roll, seed: int) -> None:
         super().__init__()
-        self.rolls = rolls
+        self.roll = roll
         self.seed = seed
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Command class rolls (seed {self.seed})", classes="title")
-            yield Label("One die each: 6 Hero, 2-5 Commander, 1 Dolt.", classes="note")
-            yield Static(roll_table(self.rolls), id="rolls")
+            yield Label(f"{self.roll.title} (seed {self.seed})", classes="title")
+            yield Label(f"One die each: {self.roll.legend}.", classes="note")
+            yield Static(roll_table(self.roll), id="rolls")
             with Horizontal(classes="buttons"):
-                yield Button("Keep these classes", id="ok", variant="primary",
+                yield Button(f"Keep these {self.roll.what}", id="ok", variant="primary",
                              compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 

@@ -262,20 +262,22 @@ class ArmyScreen(Screen[None]):
 
     def action_roll(self) -> None:
         session = self.session
-        roller = getattr(session.ruleset, "roll_command_classes", None)
-        if roller is None or not session.army.wards:
-            self.app.notify("There are no leaders to roll for.", severity="warning")
+        roller = session.ruleset.roller
+        if roller is None:
+            self.app.notify(f"{session.ruleset.title} has no dice to roll before the game.",
+                            severity="warning")
             return
         seed = self.builder.next_seed()
-        rolls = roller(session.army, random.Random(seed))
+        roll = roller.roll(session.army, random.Random(seed))
+        if not roll.lines:
+            self.app.notify("There is nobody to roll for.", severity="warning")
+            return
 
         def keep(answer: bool | None) -> None:
             if answer:
-                classes = [r.command_class for r in rolls]
-                self.apply(f"roll (seed {seed})",
-                           lambda a: edits.set_command_classes(a, classes))
+                self.apply(f"roll (seed {seed})", lambda a: edits.apply_roll(a, roll))
 
-        self.app.push_screen(RollDialog(rolls, seed), keep)
+        self.app.push_screen(RollDialog(roll, seed), keep)
 
     def action_focus_findings(self) -> None:
         self.query_one("#findings", FindingsPanel).focus()
