@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from builder import files
-from builder.rules import RULESETS, get_ruleset
+from builder.rules import get_ruleset, names
 from builder.rules.base import ArmyRecord, Finding, Ruleset
 from builder.rules.schema import Table, walk
 from builder.rules.validate import ArmyFileError, Ctx, build, short
@@ -87,9 +87,9 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
     if "ruleset" not in data:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
-    if not isinstance(name, str) or name not in RULESETS:
+    if not isinstance(name, str) or name not in names():
         raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
-                                   + ", ".join(RULESETS))
+                                   + ", ".join(names()))
     return get_ruleset(name)
 
 

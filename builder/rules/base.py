@@ -185,6 +185,16 @@ class Facts:
     trackers: tuple[Tracker, ...] = ()
 
 
+@dataclass(frozen=True)
+class Grid:
+    """A table to look things up in: ``catalogue`` prints the ruleset's reference grids (a
+    troop table, the abilities with their reminders) after its entries."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
 # --- Editing -------------------------------------------------------------------------------
 
 
@@ -317,6 +327,10 @@ class Ruleset(Protocol):
 
     def catalogue(self) -> tuple[Entry, ...]:
         """What *Add* offers."""
+        ...
+
+    def reference(self) -> tuple[Grid, ...]:
+        """Look-up tables ``catalogue`` prints after the entries (none: ``()``)."""
         ...
 
     def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:

@@ -8,7 +8,16 @@ editor may offer), ``rolls``, and the file's shape (``schema``) over the model (
 
 from __future__ import annotations
 
-from builder.rules.base import ArmyRecord, Entry, Facts, Finding, Offer, Ruleset, Summary
+from builder.rules.base import (
+    ArmyRecord,
+    Entry,
+    Facts,
+    Finding,
+    Grid,
+    Offer,
+    Ruleset,
+    Summary,
+)
 
 from . import catalogue as cat
 from .checks import check_army
@@ -54,6 +63,10 @@ class Billhooks:
 
     def catalogue(self) -> tuple[Entry, ...]:
         return entries()
+
+    def reference(self) -> tuple[Grid, ...]:
+        # Every Billhooks option's cost is on its troop's entry.
+        return ()
 
     def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
         return offered(billhooks_army(army), where)
