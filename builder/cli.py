@@ -119,10 +119,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="leaders to add (C-in-C free, others 5 points; default 3)")
     p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
                                               "(default: random, and printed)")
-    p.add_argument("--side", choices=("york", "lancaster"), default="lancaster", type=_lower,
-                   help="side of a single army (default lancaster)")
+    p.add_argument("--side", type=_lower,
+                   help="the side of a single army, one of the rule system's sides (Never "
+                        "Mind the Billhooks: york or lancaster; default lancaster)")
     p.add_argument("--both", action="store_true",
-                   help="club draft: York and Lancaster from the one collection")
+                   help="club draft: every side (York and Lancaster) from the one collection")
     p.add_argument("--out", metavar="FILE",
                    help="write the army file here (with --both: FILE-york.toml and "
                         "FILE-lancaster.toml); an existing file is refused without --force")

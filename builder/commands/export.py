@@ -11,35 +11,30 @@ from builder import armyfile
 from builder.commands.usage import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import KINDS, MANIFEST, default_out_dir, export_pack, parse_kinds
-from builder.files import printable
+from builder.files import file_folder, printable
 from builder.rules import get_ruleset
 from builder.rules.billhooks import billhooks_army
-from builder.rules.billhooks.model import Army, Leader, Ward
+from builder.rules.validate import Ctx, parse_toml, ruleset_of
 
 
 def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
     """The army files and the Mustering collections among ``paths`` (a collection is a file
-    with ``[[cards]]`` and no wards)."""
+    holding its ruleset's collection key and no army), each collection as the army its
+    ruleset makes of it (a unit per card)."""
     armies, collections = [], []
     for name in paths:
         text = armyfile.read_text(name)
-        data = armyfile.parse_toml(name, text)
-        if "cards" in data and "wards" not in data:
-            collections.append(ArmyInput(_collection_army(name), Path(name), text))
+        data = parse_toml(name, text)
+        ctx = Ctx(name, text, file_folder(name))
+        ruleset = ruleset_of(data, ctx)
+        if ruleset.muster is not None and armyfile.is_collection(ruleset, data):
+            muster = ruleset.muster
+            army = muster.collection_army(muster.collection(data, ctx))
+            collections.append(ArmyInput(billhooks_army(army), Path(name), text))
         else:
-            armies.append(ArmyInput(billhooks_army(armyfile.loads(text, name)), Path(name),
-                                    text))
+            armies.append(ArmyInput(billhooks_army(armyfile.army_from_dict(data, ctx)),
+                                    Path(name), text))
     return tuple(armies), tuple(collections)
-
-
-def _collection_army(path: str) -> Army:
-    """A collection as an army of one ward with a unit per card, photos attached."""
-    from builder.collection import load_collection
-
-    collection = load_collection(path)
-    units = [card.unit() for card in collection.cards]
-    return Army(collection.ruleset, collection.name,
-                wards=[Ward(Leader(collection.name), units)])
 
 
 def run(args: argparse.Namespace) -> int:

@@ -25,7 +25,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, armyfile, files
+from builder import __version__, files
 from builder.export.base import (
     CARD_MM,
     PAPER_MM,
@@ -235,7 +235,7 @@ def _check_photos(job: ExportJob) -> None:
     from builder.export.photos import check_photo
 
     for item in (*job.armies, *job.collections):
-        folder = armyfile.file_folder(item.path)
+        folder = files.file_folder(item.path)
         for wi, ward in enumerate(item.army.wards):
             for ui, unit in enumerate(ward.units):
                 if not unit.photo:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from builder.files import printable
+from builder.rules import get_ruleset, names
+from builder.rules.base import Ruleset
 from builder.rules.schema import Field, Table, join
 
 
@@ -108,6 +111,37 @@ def _matches(current: list[str], idx: dict[str, int], want: list[tuple[str, list
         if indices and idx.get(".".join(current[: depth + 1])) != indices[0]:
             return False
     return True
+
+
+def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        line = int(m.group(1)) if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
+    except RecursionError:
+        raise ArmyFileError(path, "TOML nested too deeply (lists or tables inside each other "
+                                  "hundreds of times)") from None
+    except ValueError as exc:
+        # Python refuses to convert integers of thousands of digits (the int/str limit).
+        if "digits" not in str(exc):
+            raise
+        raise ArmyFileError(path, "a number has thousands of digits; no key takes such a "
+                                  "number") from None
+
+
+def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
+    """The ruleset a parsed army or collection file names, or an error at ``ruleset``."""
+    if "ruleset" not in data:
+        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
+    name = data["ruleset"]
+    if not isinstance(name, str) or name not in names():
+        raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
+                                   + ", ".join(names()))
+    return get_ruleset(name)
 
 
 # --- Validation -------------------------------------------------------------------------------

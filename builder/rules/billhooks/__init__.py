@@ -23,6 +23,7 @@ from . import catalogue as cat
 from .checks import check_army
 from .listing import entries
 from .model import Army, Leader, Ward
+from .mustering import Mustering
 from .offers import offered
 from .rolls import CommandClassRoller
 from .schema import SCHEMA
@@ -36,15 +37,6 @@ def billhooks_army(army: ArmyRecord) -> Army:
     return army
 
 
-class _Mustering:
-    """The Mustering draw (RULES.md 1.7), dealt from a collection file's ``[[cards]]``."""
-
-    collection_key = "cards"
-
-
-MUSTERING = _Mustering()
-
-
 class Billhooks:
     """The ruleset object (see :class:`builder.rules.base.Ruleset`)."""
 
@@ -54,7 +46,7 @@ class Billhooks:
     sides = cat.SIDES
     file_comment = "A Never Mind the Billhooks army, written by billhooks."
     roller = CommandClassRoller()
-    muster = MUSTERING
+    muster = Mustering()
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""
