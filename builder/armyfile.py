@@ -224,7 +224,7 @@ def dumps(army: ArmyRecord, base_text: str | None = None,
     where = os.path.abspath(folder if folder is not None else ".")
     doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
     if base_text is None:
-        doc.add(tomlkit.comment(f" {ruleset.file_comment}"))
+        doc.add(tomlkit.comment(ruleset.file_comment))
     _write(doc, ruleset.schema, army, False, where)
     text = str(tomlkit.dumps(doc))
     if not any(line.lstrip().startswith("[") for line in (base_text or "").splitlines()):

@@ -408,6 +408,8 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
+    #: Every finding code its checks can give (DESIGN.md's table for Billhooks).
+    codes: tuple[str, ...]
 
     @property
     def roller(self) -> Roller | None:

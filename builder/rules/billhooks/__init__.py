@@ -20,7 +20,7 @@ from builder.rules.base import (
 )
 
 from . import catalogue as cat
-from .checks import check_army
+from .checks import CODES, check_army
 from .listing import entries
 from .model import Army, Leader, Ward
 from .mustering import Mustering
@@ -45,6 +45,7 @@ class Billhooks:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A Never Mind the Billhooks army, written by billhooks."
+    codes = CODES
     roller = CommandClassRoller()
     muster = Mustering()
 
