@@ -16,9 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from builder.rules.schema import Field, Table
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from builder.rules.printables import Printables, PrintOptions, Source
 
 Level = Literal["error", "warning"]
 
@@ -80,7 +85,7 @@ class Side:
     adjective: str
     #: Accent colour for cards, tokens and documents ("#24457a").
     accent: str
-    #: The art registry's name for its emblem ("rose-york").
+    #: The art registry's name for its emblem ("rose-white").
     emblem: str
 
 
@@ -337,6 +342,13 @@ class Ruleset(Protocol):
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         """What the record at ``where`` shows a player."""
+        ...
+
+    # --- Printing (issue 13) ---------------------------------------------------------------
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        """Everything the print pack holds for ``armies``, as data (:mod:`builder.rules.
+        printables`): documents, decks and token sheets, every count decided."""
         ...
 
 
