@@ -264,7 +264,7 @@ def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
               band.w - 20, align="right", colour=PARCHMENT)
     title_box = Box(frame.x + 1.5, band.y - 5.2, frame.w - 3, 4.8)
     text_in(c, token.title, fonts.BOLD, title_box, 8, 5.5, valign="middle", max_lines=2)
-    # Boxes from the full supply down to 0: cross one off per arrowstorm.
+    # Boxes from the full supply down to 0: cross one off each time it is used.
     n = supply + 1
     size = min(4.8, (frame.w - 4) / n - 0.8)
     gap = (frame.w - 4 - n * size) / (n - 1)

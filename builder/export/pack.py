@@ -62,7 +62,9 @@ def ruleset_of(job: ExportJob) -> Ruleset:
                           for item in inputs)
         raise ExportError(f"cannot print armies of different rulesets in one pack ({which}): "
                           "export each ruleset's armies on their own")
-    name = next(iter(names), "billhooks")
+    if not names:
+        raise ExportError("no army to export")
+    name = next(iter(names))
     try:
         return get_ruleset(name)
     except KeyError:
