@@ -23,31 +23,9 @@ from builder.files import file_folder
 from builder.rules import get_ruleset
 from builder.rules.base import ArmyRecord, Collection, Finding, Ruleset
 from builder.rules.schema import Table, walk
-from builder.rules.validate import ArmyFileError, Ctx, build, parse_toml, ruleset_of
-
-#: A UTF-8 byte-order mark: read past, and written back where the file had one.
-BOM = "\ufeff"
-
+from builder.rules.validate import BOM, ArmyFileError, Ctx, build, parse_toml, read_text, ruleset_of
 
 # --- Reading ----------------------------------------------------------------------------------
-
-
-def read_text(path: str | Path) -> str:
-    """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
-    file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
-    UTF-8."""
-    # A save of several files (muster --both) killed half-way is finished first, so no
-    # billhooks command reads one file of the new pair beside one of the old.
-    files.recover_beside(path)
-    try:
-        data = files.read_bytes(path)
-    except files.FileProblem as exc:
-        raise ArmyFileError(path, str(exc)) from None
-    try:
-        return data.decode("utf-8").removeprefix(BOM)
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
 
 
 def load(path: str | Path) -> ArmyRecord:

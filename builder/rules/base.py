@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from builder.rules.schema import Field, Table
 
 if TYPE_CHECKING:
+    from builder.rules.printables import Printables, PrintOptions, Source
     from builder.rules.validate import Ctx
 
 Level = Literal["error", "warning"]
@@ -83,7 +84,7 @@ class Side:
     adjective: str
     #: Accent colour for cards, tokens and documents ("#24457a").
     accent: str
-    #: The art registry's name for its emblem ("rose-york").
+    #: The art registry's name for its emblem ("rose-white").
     emblem: str
 
 
@@ -451,6 +452,13 @@ class Ruleset(Protocol):
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         """What the record at ``where`` shows a player."""
+        ...
+
+    # --- Printing (issue 13) ---------------------------------------------------------------
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        """Everything the print pack holds for ``armies``, as data (:mod:`builder.rules.
+        printables`): documents, decks and token sheets, every count decided."""
         ...
 
 

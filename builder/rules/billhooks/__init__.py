@@ -8,6 +8,8 @@ editor may offer), ``rolls``, and the file's shape (``schema``) over the model (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builder.rules.base import (
     ArmyRecord,
     Entry,
@@ -18,6 +20,7 @@ from builder.rules.base import (
     Ruleset,
     Summary,
 )
+from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
 from .checks import CODES, check_army
@@ -75,6 +78,12 @@ class Billhooks:
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         return facts(billhooks_army(army), where)
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        # Imported here: the cards' words and the documents are read only when printing.
+        from .printables import printables
+
+        return printables(armies, options)
 
 
 RULESET: Ruleset = Billhooks()
