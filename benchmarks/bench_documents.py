@@ -75,7 +75,7 @@ def measure(runs: int, paper: str = "a4") -> list[Row]:
             for _ in range(runs))
 
     def med(key: str) -> float:
-        return statistics.median(sample[key] for sample in samples)
+        return float(statistics.median(sample[key] for sample in samples))
 
     return [
         Row("import weasyprint", med("import")),

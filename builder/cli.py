@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
         args.army = None
-    from builder.armyfile import ArmyFileError
+    from builder.rules.validate import ArmyFileError
 
     try:
         module = import_module(f"builder.commands.{command}")

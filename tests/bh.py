@@ -7,8 +7,9 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.rules.base import Summary, number
-from builder.rules.billhooks import RULESET, catalogue
+from builder.rules.billhooks import RULESET, billhooks_army, catalogue
 from builder.rules.billhooks.collection import Collection
+from builder.rules.billhooks.model import Army
 from builder.rules.billhooks.options import unit_options
 from builder.rules.billhooks.points import leader_points, unit_points, unit_title
 from builder.rules.billhooks.profile import kill_table, leader_profile, profile, reaction_text
@@ -36,7 +37,7 @@ unit_keys = UNIT.keys
 __all__ = ["catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
            "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
-           "load_collection"]
+           "load_collection", "load", "loads"]
 
 
 def load_collection(path: str | Path) -> Collection:
@@ -44,3 +45,12 @@ def load_collection(path: str | Path) -> Collection:
     _, collection = armyfile.load_collection(path)
     assert isinstance(collection, Collection)
     return collection
+
+
+def load(path: str | Path) -> Army:
+    """A Billhooks army file, read as every command reads it."""
+    return billhooks_army(armyfile.load(path))
+
+
+def loads(text: str, path: str = "<army>") -> Army:
+    return billhooks_army(armyfile.loads(text, path))

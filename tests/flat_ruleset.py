@@ -1,7 +1,8 @@
 """A test-only rule system with a flat, pointless shape: no groups, no ``troop`` key, a
-free-text side, a list field, a nested table. It plugs into the core with no change outside
-``tests/`` (``builder.rules.register("flat", "flat_ruleset")``), which proves the core names no
-system of its own.
+free-text side, a list field, a nested table, and a print pack of one deck and one token
+sheet. It plugs into the core, the exporter and the builder with no change outside ``tests/``
+(``builder.rules.register("flat", "flat_ruleset")``), which proves they name no system of their
+own.
 
 ```toml
 ruleset = "flat"
@@ -22,6 +23,7 @@ weight = 3                   # 1-9, default 1; over 5 is a warning
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from builder.rules import schema
@@ -41,6 +43,24 @@ from builder.rules.base import (
     Sides,
     Summary,
     Tracker,
+)
+from builder.rules.printables import (
+    TOKEN_MM,
+    Back,
+    Boxes,
+    Deck,
+    Emblem,
+    Face,
+    Paragraphs,
+    Printables,
+    PrintOptions,
+    Source,
+    Stat,
+    StatRows,
+    Text,
+    Token,
+    TokenGroup,
+    TokenSheet,
 )
 from builder.rules.schema import CORE_FIELDS, Child, Field, Table
 
@@ -185,6 +205,25 @@ class Flat:
         if isinstance(record, Person):
             return Facts(record.name, record.role)
         return Facts(band.name, band.side or "", (Row("Tags", ", ".join(band.tags) or "none"),))
+
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        """A card per thing and a load chit per point of weight: one deck, one token sheet."""
+        things = [(_band(a.army), t) for a in armies for t in _band(a.army).things]
+        cards = tuple(Face("THING", "#445566", (
+            Text(thing.label, "bold", 12, 8, 10, max_lines=2, valign="middle"),
+            Text(band.side or "no side", "italic", 9, 7, 5, tint="accent"),
+            Emblem("initial", share=0.3, letter=thing.label[:1]),
+            StatRows((Stat("Weight", str(thing.weight), "cross one off as it lightens"),)),
+            Boxes("Load", thing.weight),
+            Paragraphs(("Every word on this card is test data.",)),
+        )) for band, thing in things)
+        deck = Deck("thing-cards", "Thing cards", cards,
+                    Back("Flat test rules", "All backs alike.", "#445566"))
+        chits = TokenGroup("chits", "Load chits", (TOKEN_MM, TOKEN_MM), (
+            Token("order", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),))
+        return Printables(self.name, "Flat test print pack",
+                          (deck, TokenSheet("chits", "Chits", (chits,))))
 
 
 RULESET: Ruleset = Flat()

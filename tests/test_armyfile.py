@@ -5,25 +5,26 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import bh
 import pytest
 from armies import army, unit
 
 from builder import armyfile
-from builder.armyfile import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.validate import locate
+from builder.rules.billhooks.model import Army
+from builder.rules.validate import ArmyFileError, locate
 
 HEAD = 'ruleset = "billhooks"\nname = "Test"\n'
 WARD = '[[wards]]\n[wards.leader]\nname = "A"\n'
 
 
-def load_text(tmp_path: Path, text: str | bytes) -> armyfile.Army:
+def load_text(tmp_path: Path, text: str | bytes) -> Army:
     p = tmp_path / "army.toml"
     if isinstance(text, bytes):
         p.write_bytes(text)
     else:
         p.write_text(text, encoding="utf-8")
-    return armyfile.load(p)
+    return bh.load(p)
 
 
 def error_for(tmp_path: Path, text: str | bytes) -> ArmyFileError:
@@ -77,19 +78,19 @@ def test_not_utf8_empty_missing_folder(tmp_path: Path) -> None:
     assert "not UTF-8" in error_for(tmp_path, b'name = "\xff"\n').message
     assert "ruleset" in error_for(tmp_path, "").message
     with pytest.raises(ArmyFileError, match="no such file"):
-        armyfile.load(tmp_path / "nope.toml")
+        bh.load(tmp_path / "nope.toml")
     with pytest.raises(ArmyFileError, match="is a folder"):
-        armyfile.load(tmp_path)
+        bh.load(tmp_path)
 
 
 def test_examples_load() -> None:
     for name in ("lancaster.toml", "york.toml"):
-        a = armyfile.load(examples_dir() / name)
+        a = bh.load(examples_dir() / name)
         assert len(a.wards) == 3 and a.points == 100
 
 
 def test_defaults() -> None:
-    a = armyfile.loads(HEAD + WARD + '[[wards.units]]\ntroop = "billmen"\n')
+    a = bh.loads(HEAD + WARD + '[[wards.units]]\ntroop = "billmen"\n')
     assert a.english and a.side is None and a.points is None
     leader = a.wards[0].leader
     assert (leader.rank, leader.c_in_c, leader.mounted, leader.command_class) == (
@@ -109,17 +110,17 @@ def test_round_trip_is_equal(tmp_path: Path) -> None:
     original.wards[1].leader.rank = "Knight Banneret"
     path = tmp_path / "a.toml"
     armyfile.save(original, path)
-    assert armyfile.load(path) == original
+    assert bh.load(path) == original
     mustered = army([unit("archers")], muster=100)
     armyfile.save(mustered, path)
-    assert armyfile.load(path) == mustered
+    assert bh.load(path) == mustered
 
 
 def test_save_keeps_comments_and_order(tmp_path: Path) -> None:
     src = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
     path = tmp_path / "lancaster.toml"
     path.write_text(src, encoding="utf-8")
-    a = armyfile.load(path)
+    a = bh.load(path)
     a.wards[1].leader.command_class = 3
     armyfile.save(a, path)
     after = path.read_text(encoding="utf-8")
@@ -132,13 +133,13 @@ def test_save_removes_and_adds_units_and_wards(tmp_path: Path) -> None:
     path = tmp_path / "a.toml"
     path.write_text((examples_dir() / "york.toml").read_text(encoding="utf-8"),
                     encoding="utf-8")
-    a = armyfile.load(path)
+    a = bh.load(path)
     moved = a.wards[2].units.pop(0)
     a.wards[0].units.append(moved)
     del a.wards[1]
     a.wards[0].units[0].stakes = False
     armyfile.save(a, path)
-    again = armyfile.load(path)
+    again = bh.load(path)
     assert again == a
     assert "# A Yorkist army" in path.read_text(encoding="utf-8")
 
@@ -147,7 +148,7 @@ def test_atomic_save_leaves_old_file_on_failure(tmp_path: Path, monkeypatch) -> 
     path = tmp_path / "a.toml"
     before = (examples_dir() / "york.toml").read_text(encoding="utf-8")
     path.write_text(before, encoding="utf-8")
-    a = armyfile.load(path)
+    a = bh.load(path)
     a.name = "Changed"
 
     def boom(fd: int) -> None:
@@ -181,16 +182,21 @@ def test_photo_paths_are_relative_to_the_army_file(tmp_path: Path) -> None:
     path = tmp_path / "army.toml"
     armyfile.save(a, path)
     assert 'photo = "photos/bills.jpg"' in path.read_text(encoding="utf-8")
-    assert armyfile.load(path).wards[0].units[0].photo == str(photo.resolve())
+    assert bh.load(path).wards[0].units[0].photo == str(photo.resolve())
 
 
 def test_locate_finds_array_elements() -> None:
     text = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
+    def line_of(key: str) -> int:
+        line = locate(text, key)
+        assert line is not None, key
+        return line
+
     lines = text.splitlines()
-    assert lines[locate(text, "wards[1]") - 1] == "[[wards]]"  # type: ignore[operator]
-    assert locate(text, "wards[0]") < locate(text, "wards[1]")  # type: ignore[operator]
-    line = locate(text, "wards[2].units[1]")
-    assert lines[line - 1] == "[[wards.units]]" and lines[line] == 'troop = "kern"'  # type: ignore[operator]
+    assert lines[line_of("wards[1]") - 1] == "[[wards]]"
+    assert line_of("wards[0]") < line_of("wards[1]")
+    line = line_of("wards[2].units[1]")
+    assert lines[line - 1] == "[[wards.units]]" and lines[line] == 'troop = "kern"'
 
 
 @pytest.mark.parametrize("bad", ["\\u001b[31mred", "bell\\u0007", "tab\\there", "two\\nlines"])

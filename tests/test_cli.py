@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bh
 import pytest
 
 from builder.cli import main
@@ -85,9 +86,8 @@ def test_roll_shows_dice_and_writes_only_classes(tmp_path: Path,
     assert path.read_text(encoding="utf-8") == src and "--write" in err
     code, out2, _ = run(capsys, "roll", str(path), "--seed", "7", "--write")
     assert out2 == out
-    from builder import armyfile
 
-    classes = [w.leader.command_class for w in armyfile.load(path).wards]
+    classes = [w.leader.command_class for w in bh.load(path).wards]
     for ward_line, cls in zip([ln for ln in out.splitlines() if "->" in ln], classes,
                               strict=True):
         assert f"({cls})" in ward_line
@@ -202,7 +202,11 @@ def test_every_command_help_explains_its_options_and_exit_codes(
     # Every option has a sentence after it (argparse prints nothing for one without help).
     from builder.cli import build_parser
 
-    sub = build_parser()._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+    group = build_parser()._subparsers
+    assert group is not None
+    choices = group._group_actions[0].choices
+    assert isinstance(choices, dict)
+    sub = choices[command]
     for action in sub._actions:
         assert action.help, f"{command} {action.option_strings or action.dest} has no help"
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from bh import load_collection
 
-from builder.armyfile import ArmyFileError
 from builder.resources import examples_dir
 from builder.rules.billhooks.collection import Card, loads_collection
+from builder.rules.validate import ArmyFileError
 
 HEAD = 'ruleset = "billhooks"\nname = "Test collection"\n'
 

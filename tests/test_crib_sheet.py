@@ -13,7 +13,6 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from builder import armyfile
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.resources import examples_dir, templates_dir
@@ -54,7 +53,7 @@ def shared_runs(ours: str, theirs: str, n: int = RUN) -> list[str]:
 
 def crib_job(paper: str) -> ExportJob:
     path = examples_dir() / "lancaster.toml"
-    item = ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+    item = ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8"))
     return ExportJob((item,), ExportOptions(paper=paper))
 
 

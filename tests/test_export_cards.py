@@ -17,7 +17,6 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
 
@@ -81,7 +80,7 @@ def collisions(chars: list[dict[str, Any]]) -> list[tuple[str, str]]:
 
 
 def armies() -> list[Any]:
-    return [armyfile.load(p) for p in ARMIES]
+    return [bh.load(p) for p in ARMIES]
 
 
 # --- The default pack ----------------------------------------------------------------------
@@ -376,7 +375,7 @@ def test_output_stays_inside_whatever_the_army_file_is_called(tmp_path: Path,
     from builder.export.base import ArmyInput, ExportJob
     from builder.export.pack import default_out_dir
 
-    army = armyfile.load(ARMIES[0])
+    army = bh.load(ARMIES[0])
     for name in ("...toml", "../../x.toml", ".hidden.toml", "a b/c d.toml"):
         out = default_out_dir(ExportJob((ArmyInput(army, Path(name), ""),)))
         assert out.parent == Path("output") and out.name not in ("", ".", "..")
@@ -540,7 +539,7 @@ def test_a_failing_writer_leaves_nothing_half_written(tmp_path: Path,
         raise ExportError("photos/x.jpg: damaged image")
 
     monkeypatch.setattr(deck_module, "write_deck", broken)
-    job = ExportJob((ArmyInput(armyfile.load(ARMIES[0]), Path(ARMIES[0]), ""),))
+    job = ExportJob((ArmyInput(bh.load(ARMIES[0]), Path(ARMIES[0]), ""),))
     with pytest.raises(ExportError, match="damaged"):
         pack_module.export_pack(job, out, {"tokens", "unit-cards"})
     assert sorted(p.name for p in out.iterdir()) == ["tokens.pdf"]
@@ -552,7 +551,7 @@ def test_progress_is_reported(tmp_path: Path) -> None:
     from builder.export.pack import export_pack
 
     seen: list[tuple[str, int, int]] = []
-    job = ExportJob((ArmyInput(armyfile.load(ARMIES[0]), Path(ARMIES[0]), ""),))
+    job = ExportJob((ArmyInput(bh.load(ARMIES[0]), Path(ARMIES[0]), ""),))
     data = export_pack(job, tmp_path, {"bonus-deck", "tokens"},
                        lambda kind, done, total: seen.append((kind, done, total)))
     assert seen == [("bonus-deck", 1, 2), ("tokens", 2, 2)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import bh
 import pdfplumber
 import pytest
 from PIL import Image
 from test_export_cards import collisions
 
-from builder import armyfile
 from builder.export import photos
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack
@@ -103,7 +103,7 @@ def test_unit_card_prints_the_photo(tmp_path: Path, formation: str) -> None:
     path = tmp_path / "archers.jpg"
     _split_image(path)
     source = examples_dir() / "york.toml"
-    army = armyfile.load(source)
+    army = bh.load(source)
     unit = army.wards[0].units[0]  # archers with stakes: the fullest card
     unit.photo = str(path)
     unit.formation = formation
@@ -135,7 +135,7 @@ def test_bad_photo_stops_the_export_cleanly(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"\xff\xd8\xff\xe0 nothing more")
     source = examples_dir() / "york.toml"
-    army = armyfile.load(source)
+    army = bh.load(source)
     army.wards[1].units[0].photo = str(bad)
     job = ExportJob((ArmyInput(army, source, ""),))
     with pytest.raises(ExportError, match="bad.jpg"):

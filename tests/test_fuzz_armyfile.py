@@ -8,6 +8,7 @@ import re
 import string
 from pathlib import Path
 
+import bh
 import pytest
 import tomlkit
 from hostile import hostile_text, place, run_clean
@@ -15,11 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.armyfile import ArmyFileError
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
+from builder.rules.validate import ArmyFileError
 
 EXAMPLES = [(examples_dir() / n).read_text(encoding="utf-8")
             for n in ("lancaster.toml", "york.toml")]
@@ -43,7 +44,7 @@ documents = st.dictionaries(
 
 def outcome(text: str) -> Army | ArmyFileError:
     try:
-        return armyfile.loads(text, "fuzz.toml")
+        return bh.loads(text, "fuzz.toml")
     except ArmyFileError as exc:
         assert str(exc).startswith("fuzz.toml")
         return exc
@@ -83,7 +84,7 @@ def test_mutated_examples(example: str, data: st.DataObject) -> None:
             lines = [""]
     result = outcome("\n".join(lines))
     if isinstance(result, Army):
-        armyfile.loads(armyfile.dumps(result), "again.toml")
+        bh.loads(armyfile.dumps(result), "again.toml")
 
 
 @SETTINGS
@@ -134,7 +135,7 @@ def armies(draw: st.DrawFn) -> Army:
 def test_any_generated_army_round_trips(tmp_path: Path, army: Army) -> None:
     path = tmp_path / "round.toml"
     armyfile.save(army, path)
-    assert armyfile.load(path) == army
+    assert bh.load(path) == army
     # Saving again over itself changes nothing.
     before = path.read_text(encoding="utf-8")
     armyfile.save(army, path)
@@ -151,7 +152,7 @@ def test_save_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:
     path.write_text(EXAMPLES[0], encoding="utf-8")
     script = f"""
 from builder import armyfile
-army = armyfile.load({str(path)!r})
+army = bh.load({str(path)!r})
 army.wards = army.wards * 4000
 print("go", flush=True)
 armyfile.save(army, {str(path)!r})
@@ -165,7 +166,7 @@ armyfile.save(army, {str(path)!r})
         proc.kill()
         proc.wait()
         text = path.read_text(encoding="utf-8")
-        assert text == EXAMPLES[0] or len(armyfile.loads(text).wards) == 12000
+        assert text == EXAMPLES[0] or len(bh.loads(text).wards) == 12000
         path.write_text(EXAMPLES[0], encoding="utf-8")
         for leftover in tmp_path.glob(".army.toml.*"):
             leftover.unlink()
@@ -174,7 +175,7 @@ armyfile.save(army, {str(path)!r})
 def test_failed_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "army.toml"
     path.write_text(EXAMPLES[1], encoding="utf-8")
-    army = armyfile.load(path)
+    army = bh.load(path)
     army.name = "New name"
 
     def full_disk(fd: int) -> None:

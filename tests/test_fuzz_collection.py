@@ -13,9 +13,9 @@ from hostile import hostile_text, place, run_clean
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.armyfile import ArmyFileError
 from builder.cli import main
 from builder.resources import examples_dir
+from builder.rules.validate import ArmyFileError
 
 EXAMPLE = (examples_dir() / "collection.toml").read_text(encoding="utf-8")
 SETTINGS = settings(max_examples=80, deadline=None,

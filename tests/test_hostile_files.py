@@ -10,16 +10,16 @@ import threading
 import time
 from pathlib import Path
 
+import bh
 import pytest
 from bh import load_collection
 
 from builder import armyfile
-from builder.armyfile import ArmyFileError
 from builder.cli import main
 from builder.files import READ_MAX
 from builder.resources import examples_dir
 from builder.rules.billhooks.events import load_events
-from builder.rules.validate import locate
+from builder.rules.validate import ArmyFileError, Ctx, locate
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
 
@@ -60,7 +60,7 @@ def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
     started = time.perf_counter()
     with pytest.raises(ArmyFileError):
         armyfile.army_from_dict({"ruleset": "billhooks", "name": "x", "points": -5},
-                                armyfile.Ctx("a.toml", text * 20))
+                                Ctx("a.toml", text * 20))
     assert time.perf_counter() - started < 0.5
 
 
@@ -85,7 +85,7 @@ def test_dev_zero_and_folders_are_refused() -> None:
     err = within(5, armyfile.load, "/dev/zero")
     assert isinstance(err, ArmyFileError) and "is a device, not a regular file" in str(err)
     with pytest.raises(ArmyFileError, match="is a folder, not a file"):
-        armyfile.load("/tmp")
+        bh.load("/tmp")
 
 
 def test_oversized_army_file_is_refused_with_its_size(tmp_path: Path) -> None:
@@ -94,7 +94,7 @@ def test_oversized_army_file_is_refused_with_its_size(tmp_path: Path) -> None:
     size = f"{big.stat().st_size:,}"
     with pytest.raises(ArmyFileError, match=rf"big.toml: is 4\.0 MB \({size} bytes\); at most "
                                             r"4\.0 MB is read"):
-        armyfile.load(big)
+        bh.load(big)
 
 
 def test_fifo_through_the_cli_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,7 +131,7 @@ def test_hostile_toml_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_byte_order_mark_loads_and_is_kept_on_save(tmp_path: Path) -> None:
     path = tmp_path / "army.toml"
     path.write_bytes(b"\xef\xbb\xbf" + LANCASTER.encode())
-    army = armyfile.load(path)
+    army = bh.load(path)
     assert army.name == "The Earl of Oxford's Retinue"
     army.name = "Renamed"
     armyfile.save(army, path)
@@ -164,7 +164,7 @@ def test_symlink_loop_as_army_and_as_photo(tmp_path: Path,
 def test_top_level_errors_list_wards_and_suggest_it(tmp_path: Path) -> None:
     text = 'ruleset = "billhooks"\nname = "x"\n[[ward]]\n'
     with pytest.raises(ArmyFileError) as info:
-        armyfile.loads(text, "a.toml")
+        bh.loads(text, "a.toml")
     assert str(info.value) == ("a.toml:3: ward: unknown key (did you mean 'wards'?); allowed: "
                                "ruleset, name, side, english, points, muster, wards")
 
@@ -184,14 +184,14 @@ def test_collection_and_army_are_told_apart(capsys: pytest.CaptureFixture[str]) 
 def test_absolute_photo_is_refused_with_its_place(tmp_path: Path) -> None:
     text = LANCASTER.replace("stakes = true", 'stakes = true\nphoto = "/etc/hostname.jpg"')
     with pytest.raises(ArmyFileError) as info:
-        armyfile.loads(text, str(tmp_path / "a.toml"))
+        bh.loads(text, str(tmp_path / "a.toml"))
     assert info.value.line == 20 and info.value.key == "wards[0].units[0].photo"
     assert "is an absolute path" in info.value.message
 
 
 def test_relative_photo_outside_the_folder_is_fine(tmp_path: Path) -> None:
     text = LANCASTER.replace("stakes = true", 'stakes = true\nphoto = "../photos/x.jpg"')
-    army = armyfile.loads(text, str(tmp_path / "armies" / "a.toml"))
+    army = bh.loads(text, str(tmp_path / "armies" / "a.toml"))
     assert army.wards[0].units[0].photo == str(tmp_path / "photos" / "x.jpg")
 
 

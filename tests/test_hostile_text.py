@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import bh
 import pdfplumber
 import pytest
 from printcheck import pdf_figures
@@ -36,7 +37,7 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
     out = tmp_path_factory.mktemp("hostile")
     inputs = []
     for n, name in enumerate(("lancaster.toml", "york.toml")):
-        army = armyfile.load(examples_dir() / name)
+        army = bh.load(examples_dir() / name)
         army.name = HOSTILE[(4 + n) % len(HOSTILE)]
         for i, ward in enumerate(army.wards):
             ward.leader.name = HOSTILE[(i * 3 + n) % len(HOSTILE)]
@@ -113,7 +114,7 @@ def test_zero_width_text_prints_on_every_card_token_and_document(tmp_path: Path,
     while fitting it: every kind must now be written (the text shows as nothing, or "?")."""
     text = ch * 3
     for name in ("lancaster.toml", "york.toml"):
-        army = armyfile.load(examples_dir() / name)
+        army = bh.load(examples_dir() / name)
         army.name = text
         for ward in army.wards:
             ward.leader.name = text

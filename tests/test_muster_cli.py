@@ -7,9 +7,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import bh
 import pytest
 
-from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
@@ -75,7 +75,7 @@ def test_out_writes_a_legal_army_with_a_muster_table(tmp_path: Path,
     text = out_file.read_text()
     assert "muster = {troops = 100, seed = 12}" in text and "\npoints" not in text
     assert text.startswith("# Lancaster army dealt by the Mustering draw")
-    army = armyfile.load(out_file)
+    army = bh.load(out_file)
     assert army.muster is not None and army.points is None and len(army.wards) == 3
     assert get_ruleset("billhooks").summary(army).legal
     assert run(capsys, "check", str(out_file))[0] == 0
@@ -95,7 +95,7 @@ def test_both_writes_one_file_per_side(tmp_path: Path,
     assert all(a["troop_points"] >= 100 for a in data["armies"])
     for side in ("york", "lancaster"):
         path = tmp_path / f"club-{side}.toml"
-        army = armyfile.load(path)
+        army = bh.load(path)
         assert army.side == side
         assert run(capsys, "check", str(path))[0] == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club-lancaster.toml",
@@ -254,6 +254,6 @@ def test_collection_not_english_is_dealt_without_a_core(tmp_path: Path,
                          "--leaders", "2", "--out", str(out_file))
     assert code == 0, err
     assert "Not an English army: no core" in out
-    army = armyfile.load(out_file)
+    army = bh.load(out_file)
     assert army.english is False and army.muster is not None
     assert run(capsys, "check", str(out_file))[0] == 0

@@ -53,7 +53,7 @@ def test_every_troop_type(troop: str, figs: int, points: int) -> None:
         ({"formation": "combined", "rear": "pikemen", "defences": True}, 27),
     ],
 )
-def test_archer_company_extras(kw: dict, points: int) -> None:
+def test_archer_company_extras(kw: dict[str, object], points: int) -> None:
     assert unit_points(unit("archers", **kw)) == points
 
 

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import bh
 import pdfplumber
 import pytest
 from printcheck import MM, oldstyle_ones, page_figures
 from pypdf import PdfReader
 from test_export_cards import collisions
 
-from builder import armyfile
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, Run, paginate, plan
@@ -82,7 +82,7 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
 
 def army() -> ArmyInput:
     path = examples_dir() / "lancaster.toml"
-    return ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+    return ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8"))
 
 
 def render(out: Path, layout: tuple[str, str, float, bool], kinds: set[str]) -> dict[str, Read]:
@@ -156,7 +156,8 @@ def test_figures_are_lining(packs: dict[str, dict[str, Read]]) -> None:
 
 def test_viewer_preferences(packs: dict[str, dict[str, Read]]) -> None:
     for name, kind, pdf in every_pdf(packs):
-        prefs = PdfReader(pdf.path).trailer["/Root"]["/ViewerPreferences"]
+        root: Any = PdfReader(pdf.path).trailer["/Root"]
+        prefs = root["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", (name, kind)
         assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if kind in DUPLEX else None), \
             (name, kind)

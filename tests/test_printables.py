@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder import armyfile, rules
+from builder import armyfile
 from builder.cli import main
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack, kinds
@@ -64,31 +64,31 @@ def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
 
 
 @pytest.fixture
-def flat(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The test-only flat ruleset registered, and an army file of it."""
-    monkeypatch.setitem(rules._registered, "flat", "print_flat_ruleset")
+def flat(tmp_path: Path) -> Path:
+    """An army file of the test-only flat ruleset (registered in conftest.py)."""
     path = tmp_path / "flat.toml"
-    path.write_text('ruleset = "flat"\nname = "Test Host"\nside = "The Reds"\n\n'
-                    '[[stands]]\nname = "Spearmen"\nwounds = 3\n\n'
-                    '[[stands]]\nname = "Archers"\nwounds = 2\n', encoding="utf-8")
+    path.write_text('ruleset = "flat"\nname = "Test band"\nside = "The Reds"\n\n'
+                    '[[people]]\nname = "Ann"\nrole = "chief"\n\n'
+                    '[[things]]\nlabel = "Spears"\nweight = 3\n\n'
+                    '[[things]]\nlabel = "Bows"\nweight = 2\n', encoding="utf-8")
     return path
 
 
 def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -> None:
     job = ExportJob((source(flat),))
-    assert kinds(job) == ("stand-cards", "chits")
+    assert kinds(job) == ("thing-cards", "chits")
     data = export_pack(job, tmp_path / "out")
     files = {e["file"]: e for e in data["files"]}
-    assert files["stand-cards.pdf"]["counts"] == {"STAND": 2}
-    assert files["chits.pdf"]["counts"] == {"WOUND": 5}
-    cards = PdfReader(tmp_path / "out" / "stand-cards.pdf")
+    assert files["thing-cards.pdf"]["counts"] == {"THING": 2}
+    assert files["chits.pdf"]["counts"] == {"LOAD": 5}
+    cards = PdfReader(tmp_path / "out" / "thing-cards.pdf")
     # Fronts, then backs (the deck has one).
-    assert len(cards.pages) == 2 == files["stand-cards.pdf"]["pages"]
+    assert len(cards.pages) == 2 == files["thing-cards.pdf"]["pages"]
     front = cards.pages[0].extract_text()
-    assert "Spearmen" in front and "Archers" in front and "The Reds" in front
-    assert "Flat Test Game" in cards.pages[1].extract_text()
+    assert "Spears" in front and "Bows" in front and "The Reds" in front
+    assert "Flat test rules" in cards.pages[1].extract_text()
     chits = PdfReader(tmp_path / "out" / "chits.pdf").pages[0].extract_text()
-    assert chits.count("WOUND") == 5
+    assert chits.count("LOAD") == 5
 
 
 def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
@@ -107,4 +107,4 @@ def test_only_offers_the_rulesets_own_kinds(flat: Path, tmp_path: Path,
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "chits"]) == 0
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["chits.pdf", "manifest.json"]
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 2
-    assert "unknown kind tokens: choose from stand-cards, chits" in capsys.readouterr().err
+    assert "unknown kind tokens: choose from thing-cards, chits" in capsys.readouterr().err

@@ -61,7 +61,8 @@ def test_combined_block_two_save_lines_and_support() -> None:
         ("artillery", {}, (4, None), (5, 5), 2),  # 3 crew x 0.5, rounded up
     ],
 )
-def test_moves_saves_melee(troop: str, kw: dict, move: tuple, saves: tuple, melee: int) -> None:
+def test_moves_saves_melee(troop: str, kw: dict[str, object], move: tuple[int, int | None],
+                          saves: tuple[int, int], melee: int) -> None:
     p = BH.profile(unit(troop, **kw))
     assert (p.move_good, p.move_bad) == move
     assert (p.saves[0].shooting, p.saves[0].melee) == saves
@@ -182,7 +183,8 @@ def test_pike_block_attacking_and_defending_dice() -> None:
     ("kern", {}, 1),
     ("artillery", {}, 1),
 ])
-def test_daunted_tokens_two_for_a_block_that_splits(troop: str, kw: dict, tokens: int) -> None:
+def test_daunted_tokens_two_for_a_block_that_splits(troop: str, kw: dict[str, object],
+                                                    tokens: int) -> None:
     assert BH.profile(unit(troop, **kw)).daunted_tokens == tokens
 
 
@@ -195,7 +197,7 @@ def test_daunted_tokens_two_for_a_block_that_splits(troop: str, kw: dict, tokens
     ("kern", {}, "1D6"),
     ("artillery", {}, "1D6"),  # decision: the source names no dice for guns
 ])
-def test_morale_dice(troop: str, kw: dict, morale: str) -> None:
+def test_morale_dice(troop: str, kw: dict[str, object], morale: str) -> None:
     assert BH.profile(unit(troop, **kw)).morale_dice == morale
 
 
@@ -211,7 +213,7 @@ def test_archers_attacked_roll_or_choose() -> None:
     assert f"{roll}; veterans choose instead" in specials("archers", quality="veteran")
     assert "levy" not in specials("archers", quality="veteran")
     # The crib sheet's words: every case at once.
-    assert BH.reaction_text("archers") == (  # type: ignore[attr-defined]
+    assert BH.reaction_text("archers") == (
         "roll 1D6: 4-6 shoot once at short range, 1-3 evade; levy re-roll 6s;"
         " veterans or archers with a leader choose instead")
 

@@ -7,6 +7,8 @@ import random
 import bh as BH
 from armies import army, unit
 
+from builder.rules.billhooks.model import Army
+
 
 class Dice(random.Random):
     """A Random that rolls the given dice in order."""
@@ -19,7 +21,7 @@ class Dice(random.Random):
         return self.rolls.pop(0)
 
 
-def three_wards():  # type: ignore[no-untyped-def]
+def three_wards() -> Army:
     return army([unit("archers")], [unit("billmen")], [unit("archers")])
 
 

@@ -31,7 +31,7 @@ EXAMPLES = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]
 
 
 def job_for(*paths: Path, paper: str = "a4") -> ExportJob:
-    items = tuple(ArmyInput(armyfile.load(p), p, p.read_text(encoding="utf-8")) for p in paths)
+    items = tuple(ArmyInput(bh.load(p), p, p.read_text(encoding="utf-8")) for p in paths)
     return ExportJob(items, ExportOptions(paper=paper))
 
 
@@ -77,7 +77,7 @@ def pages(examples_pdf: Path) -> list[str]:
 def test_every_leader_with_rank_class_and_orders(pages: list[str]) -> None:
     text = flat(" ".join(pages))
     for path in EXAMPLES:
-        army = armyfile.load(path)
+        army = bh.load(path)
         rules = bh
         for ward in army.wards:
             leader = ward.leader
@@ -95,7 +95,7 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
     """Each army's unit titles, figure counts and points appear in the table, in order."""
     with pdfplumber.open(examples_pdf) as pdf:
         for page, path in zip(pdf.pages, EXAMPLES, strict=True):
-            army = armyfile.load(path)
+            army = bh.load(path)
             expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
             titles = unit_column(page)
             for u in expected["units"]:
@@ -109,7 +109,7 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
 
 def test_totals_match_check_json(pages: list[str]) -> None:
     for text, path in zip(pages, EXAMPLES, strict=True):
-        army = armyfile.load(path)
+        army = bh.load(path)
         expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
         got = re.search(r"Troop points Leader points Total points Army Morale tokens\n"
                         r"(\S+) (\S+) (\S+) (\S+)\nof (\d+) agreed", text)
@@ -123,7 +123,7 @@ def test_totals_match_check_json(pages: list[str]) -> None:
 
 def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) -> None:
     text = flat(pages[0])
-    army = armyfile.load(EXAMPLES[0])
+    army = bh.load(EXAMPLES[0])
     rules = bh
     archers = army.wards[0].units[0]
     prof = rules.profile(archers)
@@ -220,7 +220,7 @@ def test_broken_rules_listed_instead_of_the_stamp(big: tuple[Army, Path, int]) -
 
 
 def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
-    army = armyfile.load(EXAMPLES[0])
+    army = bh.load(EXAMPLES[0])
     army.points, army.muster = None, Muster(100, 17)
     path = tmp_path / "roster.pdf"
     write_kind(job_of(army), "roster", path)

@@ -18,7 +18,6 @@ from rich.console import Console
 from textual import events
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 
-from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir, sample_army
 from builder.rules import get_ruleset
@@ -146,7 +145,7 @@ async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.sub_title == "army.toml"
-    saved = armyfile.load(army_path)
+    saved = RULES.load(army_path)
     assert [u.troop for u in saved.wards[0].units][-1] == "pikemen"
     assert "# The C-in-C's ward" in army_path.read_text()
 
@@ -260,14 +259,14 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
         await pilot.press("x")
         assert len(app.session.army.wards) == 3
         await pilot.press("ctrl+s")
-    assert len(armyfile.load(army_path).wards) == 3
+    assert len(RULES.load(army_path).wards) == 3
 
 
 @run_async
 async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path), seed=5)
     expected_seed = random.Random(5).randrange(1_000_000)
-    expected = RULES.roll_command_classes(armyfile.load(army_path), random.Random(expected_seed))
+    expected = RULES.roll_command_classes(RULES.load(army_path), random.Random(expected_seed))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
         dialog = app.screen
@@ -282,7 +281,7 @@ async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> No
         assert [w.leader.command_class for w in app.session.army.wards] == \
             [r.command_class for r in expected]
         await pilot.press("ctrl+s")
-    assert [w.leader.command_class for w in armyfile.load(army_path).wards] == \
+    assert [w.leader.command_class for w in RULES.load(army_path).wards] == \
         [r.command_class for r in expected]
 
 
@@ -353,7 +352,7 @@ async def test_army_settings(army_path: Path) -> None:
         assert "Troop pts 99 of 120" in status(app)
         assert tree_labels(app)[0].startswith("Henry's Host (York)")
         await pilot.press("ctrl+s")
-    saved = armyfile.load(army_path)
+    saved = RULES.load(army_path)
     assert (saved.name, saved.side, saved.english, saved.points) == \
         ("Henry's Host", "york", False, 120)
 
@@ -365,6 +364,7 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         error = app.screen.query_one("#settings-error", Label)
+        assert bounds.max is not None
         await clear_and_type(pilot, "#settings-points", str(bounds.max + 1))
         # Said as it is typed, in the dialog, and Keep does not close it.
         assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
@@ -379,7 +379,7 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen)
         await pilot.press("ctrl+s")
-    assert armyfile.load(army_path).points == bounds.max
+    assert RULES.load(army_path).points == bounds.max
 
 
 @run_async
@@ -409,7 +409,7 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
         await clear_and_type(pilot, "#unit-label", "L" * 80)
         await pilot.click("#ok")
         await pilot.press("ctrl+s")
-    army = armyfile.load(army_path)
+    army = RULES.load(army_path)
     assert army.name == "Henry's Host" and army.wards[0].leader.rank == "Baron"
     assert [u.label for u in army.wards[0].units[:2]] == ["L" * 80, "Oxford's archers"]
 
@@ -436,7 +436,7 @@ async def test_quitting_with_unsaved_changes_asks_first(army_path: Path) -> None
         await pilot.click("#save")
         await pilot.pause()
         assert not app.is_running
-    assert len(armyfile.load(army_path).wards[0].units) == 2
+    assert len(RULES.load(army_path).wards[0].units) == 2
 
 
 @run_async
@@ -469,7 +469,7 @@ async def test_save_as_then_open_another_file(army_path: Path, tmp_path: Path) -
         await pilot.press("enter")
         assert app.session.army.name == "The Duke of Norfolk's Affinity"
         assert tree_labels(app)[0].startswith("The Duke of Norfolk's Affinity (York)")
-    assert len(armyfile.load(target).wards[0].units) == 2
+    assert len(RULES.load(target).wards[0].units) == 2
 
 
 @run_async
@@ -481,7 +481,7 @@ async def test_a_new_file_from_the_command_line_is_created_on_save(tmp_path: Pat
         await pilot.press("down", "a")
         await type_text(pilot, "billmen")
         await pilot.press("enter", "ctrl+s")
-    army = armyfile.load(path)
+    army = RULES.load(path)
     assert army.name == "Fresh" and army.wards[0].units[0].troop == "billmen"
 
 
@@ -621,13 +621,13 @@ async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path)
         await pilot.press("enter")
         assert isinstance(app.screen, Confirm)
         await pilot.click("#no")
-        assert armyfile.load(army_path).name == "The Earl of Oxford's Retinue"
+        assert RULES.load(army_path).name == "The Earl of Oxford's Retinue"
         await pilot.press("ctrl+w")
         await clear_and_type(pilot, "#path", str(army_path))
         await pilot.press("enter")
         await pilot.click("#yes")
         assert not app.session.dirty and app.session.path == army_path
-    assert armyfile.load(army_path).name == "New army"
+    assert RULES.load(army_path).name == "New army"
 
 
 @run_async

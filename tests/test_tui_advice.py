@@ -8,7 +8,6 @@ import re
 import bh as RULES
 import pytest
 
-from builder import armyfile
 from builder.resources import examples_dir
 from builder.rules.base import Finding, Fix
 from builder.tui.actions import key_of
@@ -20,7 +19,7 @@ FILE_WORDS = re.compile(r"=|c_in_c|command_class|formation|rear =|\btrue\b")
 
 
 def findings(text: str) -> list[Finding]:
-    return RULES.check(armyfile.loads(text, "army.toml"))
+    return RULES.check(RULES.loads(text, "army.toml"))
 
 
 def one(text: str, code: str) -> Finding:
@@ -94,6 +93,7 @@ def test_every_fix_the_checks_give_is_said_in_the_builders_words() -> None:
                                        "option-not-allowed"}
     for f in fixed:
         shown = builder_message(f)
+        assert f.fix is not None
         assert f.message.startswith(f.fix.problem) and shown.startswith(f.fix.problem)
         assert "press " in shown and not FILE_WORDS.search(shown), shown
 

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import bh
 import pytest
 from bh import load_collection
 from pypdf import PdfReader
@@ -23,7 +24,6 @@ from textual.widgets import (
     Static,
 )
 
-from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules.billhooks.muster import muster
@@ -84,10 +84,10 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
         target = tmp_path / "dealt.toml"
         await clear_and_type(pilot, "#path", str(target))
         await pilot.press("enter")
-    saved = armyfile.load(target)
+    saved = bh.load(target)
     assert saved.muster is not None and saved.muster.troops == 100
     assert "seed 12" in target.read_text()  # the draw's header comments are kept
-    assert len(armyfile.load(army_path).wards) == 3  # the old file is untouched
+    assert len(bh.load(army_path).wards) == 3  # the old file is untouched
 
 
 @run_async
@@ -237,7 +237,7 @@ async def test_leaving_print_while_it_writes_still_reports(
     from builder.tui.screens import print as print_screen
 
     started, release = threading.Event(), threading.Event()
-    real_export = print_screen.export_pack
+    real_export = print_screen.export_pack  # type: ignore[attr-defined]
 
     def slow_export(*args: Any, **kwargs: Any) -> dict[str, Any]:
         started.set()

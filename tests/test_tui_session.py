@@ -8,7 +8,6 @@ from pathlib import Path
 import bh as RULES
 import pytest
 
-from builder import armyfile
 from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 from builder.rules.billhooks.options import UnitOptions
 from builder.tui import edits
@@ -49,7 +48,7 @@ def test_save_keeps_comments_and_save_as_carries_them_to_a_new_file(army_path: P
     assert not session.dirty
     text = army_path.read_text()
     assert "# The C-in-C's ward" in text
-    assert armyfile.load(army_path).wards[2].units[-1].troop == "billmen"
+    assert RULES.load(army_path).wards[2].units[-1].troop == "billmen"
     other = army_path.with_name("copy.toml")
     session.save(other)
     assert session.path == other and "# The C-in-C's ward" in other.read_text()
@@ -61,7 +60,7 @@ def test_a_missing_file_starts_a_new_army_to_save_there(tmp_path: Path) -> None:
     assert session.dirty and session.army.name == "My New Army"
     assert [f.code for f in session.summary.errors] == ["empty-ward"]
     session.save()
-    assert armyfile.load(path).wards[0].leader.c_in_c
+    assert RULES.load(path).wards[0].leader.c_in_c
 
 
 def test_place_of_finding_where() -> None:

@@ -8,7 +8,9 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import bh
 import jinja2
 import pdfplumber
 import pytest
@@ -123,7 +125,7 @@ def test_templates_autoescape_whatever_their_name() -> None:
 
 def test_both_documents_reuse_one_font_configuration(tmp_path: Path) -> None:
     path = examples_dir() / "york.toml"
-    job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
+    job = ExportJob((ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8")),))
     write_kind(job, "crib-sheet", tmp_path / "crib-sheet.pdf")
     config = weasy.font_config()
     write_kind(job, "roster", tmp_path / "roster.pdf")
@@ -169,7 +171,8 @@ def embedded_fonts(path: Path) -> set[str]:
 
     names = set()
     for page in PdfReader(path).pages:
-        fonts = page["/Resources"].get("/Font") or {}
+        resources: Any = page["/Resources"]
+        fonts = resources.get("/Font") or {}
         for ref in fonts.values():
             names.add(str(ref.get_object()["/BaseFont"]).lstrip("/").split("+")[-1])
     return names
@@ -205,9 +208,10 @@ def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str,
     from pypdf import PdfReader
 
     path = examples_dir() / "york.toml"
-    job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
+    job = ExportJob((ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8")),))
     write_kind(job, kind, tmp_path / "doc.pdf")
-    prefs = PdfReader(tmp_path / "doc.pdf").trailer["/Root"]["/ViewerPreferences"]
+    root: Any = PdfReader(tmp_path / "doc.pdf").trailer["/Root"]
+    prefs = root["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
     assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None)
 

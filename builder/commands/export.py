@@ -13,7 +13,7 @@ from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
 from builder.export.pack import MANIFEST, default_out_dir, export_pack, kinds, parse_kinds
 from builder.files import file_folder, printable
 from builder.rules import get_ruleset
-from builder.rules.validate import Ctx, parse_toml, ruleset_of
+from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
 
 
 def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
@@ -22,7 +22,7 @@ def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...
     ruleset makes of it (a unit per card)."""
     armies, collections = [], []
     for name in paths:
-        text = armyfile.read_text(name)
+        text = read_text(name)
         data = parse_toml(name, text)
         ctx = Ctx(name, text, file_folder(name))
         ruleset = ruleset_of(data, ctx)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from builder.armyfile import ArmyFileError
 from builder.commands.usage import UsageError
 from builder.resources import sample_army
+from builder.rules.validate import ArmyFileError
 
 
 def run(args: argparse.Namespace) -> int:

@@ -42,7 +42,7 @@ ELLIPSIS = "\u2026"
 
 
 def width_mm(text: str, font: str, size: float) -> float:
-    return pdfmetrics.stringWidth(text, font, size) * PT
+    return float(pdfmetrics.stringWidth(text, font, size)) * PT
 
 
 def _advances(text: str, font: str, size: float) -> list[float]:

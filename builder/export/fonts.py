@@ -119,7 +119,7 @@ def register() -> None:
 @cache
 def _covered(font: str) -> frozenset[int]:
     register()
-    face = pdfmetrics.getFont(font).face  # type: ignore[attr-defined]
+    face = pdfmetrics.getFont(font).face
     return frozenset(face.charToGlyph)
 
 

@@ -323,7 +323,7 @@ INK_SAVER_SHARE = 0.16
 INK_SAVER_LINE = (0.17, 0.11, 0.05)
 
 
-class InkSaverCanvas(Canvas):
+class InkSaverCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types
     """A canvas for home printers (``--ink-saver``): every filled shape is drawn in a pale
     tint of the colour asked for (dark grounds, bands and backs become light washes), all text
     in black, light strokes (drawn to show on a dark ground) in dark ink, other strokes and

@@ -53,7 +53,7 @@ class AssetRefused(ValueError):
     """WeasyPrint asked for something outside the package's own assets."""
 
 
-class AssetFetcher(URLFetcher):
+class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """Serve only files under the package's template and card folders; refuse the rest.
 
     Every request is recorded in :attr:`requests`, and each refusal also in :attr:`refused`, so

@@ -15,7 +15,7 @@ from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 
-from builder.armyfile import ArmyFileError
+from builder.rules.validate import ArmyFileError
 from builder.tui.actions import ACTIONS, Action, bindings
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog

@@ -20,6 +20,7 @@ from builder.rules import get_ruleset
 from builder.rules.base import ArmyRecord, Ruleset, Summary
 from builder.rules.billhooks import billhooks_army
 from builder.rules.billhooks.model import Army
+from builder.rules.validate import read_text
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -75,13 +76,13 @@ class Session:
         if not path.exists() and not _symlink_loop(path):
             return cls(new_army(path.stem.replace("-", " ").replace("_", " ").title() or
                                 "New army"), path, saved=False)
-        text = armyfile.read_text(path)
+        text = read_text(path)
         return cls(armyfile.loads(text, str(path)), path, text)
 
     @classmethod
     def sample(cls, path: Path) -> Session:
         """The shipped sample army, with no file to save to (Save asks for one)."""
-        text = armyfile.read_text(path)
+        text = read_text(path)
         return cls(armyfile.loads(text, str(path)), None, text, untitled="sample army")
 
     # --- state ---------------------------------------------------------------------------
@@ -154,7 +155,7 @@ class Session:
         # written over the text the army came from, so its comments carry over.
         base = armyfile.read_base(target) if target.exists() else self.text
         armyfile.save(self.army, target, base)
-        self.text = armyfile.read_text(target)
+        self.text = read_text(target)
         self.path = target
         self.saved_version = self.version
         return target
