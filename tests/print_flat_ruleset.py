@@ -1,6 +1,7 @@
 """A test-only ruleset with a flat army (no wards, no troop key, a free-text side) that prints
-one deck and one token sheet: it shows a new rule system exports through ``builder/export``
-with no change there (issue 13). Registered by the tests that use it (``RULESETS``).
+the shared roster, one deck and one token sheet: it shows a new rule system exports through
+``builder/export`` with no change there (issue 13). Registered by the tests that use it
+(``RULESETS``).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from builder.rules.base import Finding, Sides
+from builder.rules.base import Facts, Finding, Line, Metric, Row, Sides, Summary, Tracker
 from builder.rules.printables import (
     TOKEN_MM,
     Back,
@@ -26,8 +27,9 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    facts_roster,
 )
-from builder.rules.schema import CORE_FIELDS, Child, Field, Table
+from builder.rules.schema import CORE_FIELDS, Child, Field, Table, get
 
 NAME = "flat"
 
@@ -64,6 +66,23 @@ class Flat:
     def check(self, army: object) -> list[Finding]:
         return []
 
+    def summary(self, army: FlatArmy) -> Summary:  # type: ignore[override]
+        wounds = sum(s.wounds for s in army.stands)
+        return Summary((Metric("wounds", "Wounds", wounds),),
+                       tuple(Line(f"stands[{i}]", "", s.name) for i, s in enumerate(army.stands)),
+                       ())
+
+    def title_of(self, army: FlatArmy, where: str) -> str:  # type: ignore[override]
+        record = get(army, where)
+        return record.name if isinstance(record, Stand) else army.name
+
+    def facts(self, army: FlatArmy, where: str) -> Facts:  # type: ignore[override]
+        stand = get(army, where)
+        assert isinstance(stand, Stand)
+        return Facts(stand.name, "a stand", (Row("Wounds", str(stand.wounds)),),
+                     ("Test words only.",),
+                     (Tracker("wounds", stand.wounds, marks=((stand.wounds, "gone"),)),))
+
     def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
         stands = [(a.army, s) for a in armies for s in a.army.stands]  # type: ignore[attr-defined]
         cards = tuple(Face("STAND", "#445566", (
@@ -79,7 +98,8 @@ class Flat:
         chits = TokenGroup("chits", "Wound chits", (TOKEN_MM, TOKEN_MM), (
             Token("order", "#445566", "WOUND", sum(s.wounds for _, s in stands), "hit"),))
         return Printables(NAME, "Flat test print pack",
-                          (deck, TokenSheet("chits", "Chits", (chits,))))
+                          (facts_roster(self, armies), deck,
+                           TokenSheet("chits", "Chits", (chits,))))
 
 
 RULESET = Flat()

@@ -76,7 +76,7 @@ def flat(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -> None:
     job = ExportJob((source(flat),))
-    assert kinds(job) == ("stand-cards", "chits")
+    assert kinds(job) == ("roster", "stand-cards", "chits")
     data = export_pack(job, tmp_path / "out")
     files = {e["file"]: e for e in data["files"]}
     assert files["stand-cards.pdf"]["counts"] == {"STAND": 2}
@@ -89,6 +89,12 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
     assert "Flat Test Game" in cards.pages[1].extract_text()
     chits = PdfReader(tmp_path / "out" / "chits.pdf").pages[0].extract_text()
     assert chits.count("WOUND") == 5
+    # The shared roster: the army, its metric, each stand's facts and trackers.
+    assert files["roster.pdf"]["units"] == 2
+    roster = " ".join(PdfReader(tmp_path / "out" / "roster.pdf").pages[0].extract_text().split())
+    for words in ("Test Host", "The Reds · Flat Test Game", "LEGAL", "Wounds 5", "Spearmen",
+                  "a stand", "Wounds 3", "Test words only.", "3: gone", "2: gone"):
+        assert words in roster, words
 
 
 def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
@@ -107,4 +113,4 @@ def test_only_offers_the_rulesets_own_kinds(flat: Path, tmp_path: Path,
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "chits"]) == 0
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["chits.pdf", "manifest.json"]
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 2
-    assert "unknown kind tokens: choose from stand-cards, chits" in capsys.readouterr().err
+    assert "unknown kind tokens: choose from roster, stand-cards, chits" in capsys.readouterr().err
