@@ -61,6 +61,7 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    facts_roster,
 )
 from builder.rules.schema import CORE_FIELDS, Child, Field, Table
 
@@ -223,7 +224,8 @@ class Flat:
         chits = TokenGroup("chits", "Load chits", (TOKEN_MM, TOKEN_MM), (
             Token("order", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),))
         return Printables(self.name, "Flat test print pack",
-                          (deck, TokenSheet("chits", "Chits", (chits,))))
+                          (facts_roster(self, armies), deck,
+                           TokenSheet("chits", "Chits", (chits,))))
 
 
 RULESET: Ruleset = Flat()

@@ -76,7 +76,7 @@ def flat(tmp_path: Path) -> Path:
 
 def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -> None:
     job = ExportJob((source(flat),))
-    assert kinds(job) == ("thing-cards", "chits")
+    assert kinds(job) == ("roster", "thing-cards", "chits")
     data = export_pack(job, tmp_path / "out")
     files = {e["file"]: e for e in data["files"]}
     assert files["thing-cards.pdf"]["counts"] == {"THING": 2}
@@ -89,6 +89,12 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
     assert "Flat test rules" in cards.pages[1].extract_text()
     chits = PdfReader(tmp_path / "out" / "chits.pdf").pages[0].extract_text()
     assert chits.count("LOAD") == 5
+    # The shared roster: the army, its metrics, each record's facts and trackers.
+    assert files["roster.pdf"]["units"] == 2
+    roster = " ".join(PdfReader(tmp_path / "out" / "roster.pdf").pages[0].extract_text().split())
+    for words in ("Test band", "The Reds · Flat test rules", "LEGAL", "People 1", "Things 2",
+                  "Spears", "Weight 3", "Bows", "Weight 2", "load"):
+        assert words in roster, words
 
 
 def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
@@ -107,4 +113,62 @@ def test_only_offers_the_rulesets_own_kinds(flat: Path, tmp_path: Path,
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "chits"]) == 0
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["chits.pdf", "manifest.json"]
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 2
-    assert "unknown kind tokens: choose from thing-cards, chits" in capsys.readouterr().err
+    assert "unknown kind tokens: choose from roster, thing-cards, chits" in capsys.readouterr().err
+
+
+# --- The documents written by a forked worker -----------------------------------------------
+
+
+def _pack_job() -> ExportJob:
+    return ExportJob((source(YORK),))
+
+
+def test_documents_are_written_by_a_worker_process(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from builder.export import pack, workers
+
+    monkeypatch.setattr(workers, "can_fork", lambda: True)
+    real = pack._write
+
+    def write(job, item, path, printables):  # type: ignore[no-untyped-def]
+        result = real(job, item, path, printables)
+        result.details["pid"] = os.getpid()  # recorded in the manifest, to see who wrote it
+        return result
+
+    monkeypatch.setattr(pack, "_write", write)
+    seen: list[tuple[str, int, int]] = []
+    data = export_pack(_pack_job(), tmp_path / "o", {"roster", "tokens", "crib-sheet"},
+                       lambda kind, done, total: seen.append((kind, done, total)))
+    writers = {e["file"]: e["pid"] for e in data["files"]}
+    assert list(writers) == ["roster.pdf", "crib-sheet.pdf", "tokens.pdf"]
+    assert writers["tokens.pdf"] == os.getpid()
+    assert writers["roster.pdf"] == writers["crib-sheet.pdf"] != os.getpid()
+    # Every file reported once, counting up, whichever process wrote it.
+    assert sorted(k for k, _, _ in seen) == ["crib-sheet", "roster", "tokens"]
+    assert [(d, t) for _, d, t in seen] == [(1, 3), (2, 3), (3, 3)]
+
+
+@pytest.mark.parametrize("how", ["raises", "dies"])
+def test_a_failing_worker_leaves_nothing_written(tmp_path: Path, how: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    from builder.export import pack, workers
+
+    monkeypatch.setattr(workers, "can_fork", lambda: True)
+    real = pack._write
+
+    def write(job, item, path, printables):  # type: ignore[no-untyped-def]
+        if item.kind == "crib-sheet":
+            if how == "dies":
+                os._exit(3)
+            raise ExportError("crib-sheet: broken on purpose")
+        return real(job, item, path, printables)
+
+    monkeypatch.setattr(pack, "_write", write)
+    out = tmp_path / "o"
+    with pytest.raises(ExportError, match="broken on purpose" if how == "raises" else "stopped"):
+        export_pack(_pack_job(), out, {"roster", "crib-sheet", "tokens"})
+    assert list(out.iterdir()) == []

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from builder import __version__, files
+from builder.export import workers
 from builder.export.base import (
     CARD_MM,
     PAPER_MM,
@@ -83,6 +84,15 @@ def printables(job: ExportJob) -> Printables:
 def kinds(job: ExportJob) -> tuple[str, ...]:
     """The kinds the job's pack holds, in order: what ``--only`` and the Print screen offer."""
     return printables(job).kinds
+
+
+def offered_kinds(job: ExportJob) -> tuple[str, ...]:
+    """The kinds the Print screen offers for ``job``; none if its printables cannot be made
+    (the export then says why)."""
+    try:
+        return kinds(job)
+    except ExportError:
+        return ()
 
 
 def ruleset_kinds(name: str) -> tuple[str, ...]:
@@ -320,6 +330,51 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("no army to export")
 
 
+def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
+               temps: dict[str, Path], progress: Progress | None) -> list[Written]:
+    """Write every item at its temporary path, in pack order in the manifest. The documents
+    go to a forked worker while this process draws the sheets, where there are both and a
+    worker may be forked (:mod:`builder.export.workers`); progress is reported as each file
+    is done, whichever process wrote it."""
+    results: dict[str, Written] = {}
+
+    def done(result: Written) -> None:
+        results[result.file] = result
+        if progress is not None:
+            progress(result.file.removesuffix(".pdf"), len(results), len(items))
+
+    def write(item: Printable) -> Callable[[], Written]:
+        def run() -> Written:
+            result = _write(job, item, temps[item.kind], pack)
+            result.file = f"{item.kind}.pdf"
+            result.details["sha256"] = _sha256(temps[item.kind])
+            return result
+
+        return run
+
+    documents = [i for i in items if isinstance(i, Document)]
+    here: list[Printable] = [i for i in items if not isinstance(i, Document)]
+    worker = None
+    if documents and here and workers.can_fork():
+        # Imported before the fork, so the worker has the libraries at once.
+        from builder.export import deck, weasy  # noqa: F401
+
+        worker = workers.Worker([write(d) for d in documents])
+    else:
+        here = list(items)
+    try:
+        for item in here:
+            done(write(item)())
+            for result in worker.ready() if worker is not None else ():
+                done(result)
+        for result in worker.rest() if worker is not None else ():
+            done(result)
+    finally:
+        if worker is not None:
+            worker.close()
+    return [results[f"{item.kind}.pdf"] for item in items]
+
+
 def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
                 progress: Progress | None = None) -> dict[str, Any]:
     """Write the pack (every kind, or those in ``only``) into ``out_dir`` and return the
@@ -339,17 +394,10 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     _private_tempdir()
     _check_photos(items)
     temps: dict[str, Path] = {}
-    written: list[Written] = []
     try:
-        for done, item in enumerate(items, 1):
-            kind = item.kind
-            tmp = temps[kind] = files.temp_file(out_dir, f"{kind}.pdf")
-            result = _write(job, item, tmp, pack)
-            result.file = f"{kind}.pdf"
-            result.details["sha256"] = _sha256(tmp)
-            written.append(result)
-            if progress is not None:
-                progress(kind, done, len(kinds))
+        for item in items:
+            temps[item.kind] = files.temp_file(out_dir, f"{item.kind}.pdf")
+        written = _write_all(job, pack, items, temps, progress)
         data = manifest(job, written, pack)
         if only is not None:
             _merge(data, out_dir, pack.kinds)

@@ -14,12 +14,13 @@ Colours are hex strings ("#24457a"); art is named from the engine's registry
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal, Protocol
 
-from builder.rules.base import ArmyRecord
+from builder.rules.base import ArmyRecord, Ruleset
+from builder.rules.schema import walk
 
 #: The usual round token's diameter, mm.
 TOKEN_MM = 25.0
@@ -303,3 +304,41 @@ class Printables:
             for group in item.groups:
                 out.update(group.count())
         return out
+
+
+# --- The shared roster -------------------------------------------------------------------------
+
+
+def facts_roster(ruleset: Ruleset, sources: Sequence[Source], footer: str = "") -> Document:
+    """The roster any ruleset may print (``templates/roster.html``): per army its name, side,
+    metrics, LEGAL or its findings, then every record of the file in order with its facts and
+    trackers, as the ruleset's :meth:`~builder.rules.base.Ruleset.facts` gives them."""
+    armies: list[dict[str, object]] = []
+    units = 0
+    for item in sources:
+        army = item.army
+        found = ruleset.summary(army)
+
+        def place(where: str, army: ArmyRecord = army) -> str:
+            return ruleset.title_of(army, where) if where else ""
+
+        records = [{"depth": node.where.count("."), "role": node.role,
+                    "facts": ruleset.facts(army, node.where)}
+                   for node in walk(army, ruleset.schema) if node.where]
+        units += sum(1 for r in records if r["role"] == "unit")
+        armies.append({
+            "name": army.name,
+            "side": ruleset.sides.name_of(getattr(army, "side", None)),
+            "ruleset_title": ruleset.title,
+            "legal": found.legal,
+            "metrics": found.metrics,
+            "errors": [(place(f.where), f.message) for f in found.errors],
+            "warnings": [(place(f.where), f.message) for f in found.warnings],
+            "records": records,
+            "footer": footer or f"{item.path.name} #{item.sha256[:8]}",
+        })
+    return Document("roster", "roster.html", "Roster: " + "; ".join(
+        item.army.name for item in sources), {"title": "Roster", "armies": armies}, details={
+        "armies": [item.army.name for item in sources],
+        "units": units,
+    })

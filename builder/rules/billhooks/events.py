@@ -53,7 +53,7 @@ _FILE = Table("events file", _File, (Field("name", "str", max_len=80),
 
 def shipped_events() -> Path:
     """The events file shipped with the nine core titles and empty effects."""
-    return cards_dir() / "special-events.toml"
+    return cards_dir() / "billhooks" / "special-events.toml"
 
 
 def load_events(path: Path | str) -> EventsFile:

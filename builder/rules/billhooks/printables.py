@@ -3,7 +3,7 @@ and crib sheet, the Play, Bonus and Special Events decks, the tokens and the uni
 
 Every count is decided here (order tokens per side, Disarray and Daunted per unit, Army
 Morale per army, an arrow tracker per archer unit); the words on the cards come from
-``cards/*.toml``, the numbers from the profiles.
+``cards/billhooks/*.toml``, the numbers from the profiles.
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ EVENT_BACK = ("Special Events", "Drawn through the Special Event bonus card.")
 
 @cache
 def card_words(name: str) -> dict[str, Any]:
-    """The parsed ``cards/<name>.toml``: what a card prints besides the army's numbers."""
-    with open(cards_dir() / f"{name}.toml", "rb") as fh:
+    """The parsed ``cards/billhooks/<name>.toml``: what a card prints besides the army's numbers."""
+    with open(cards_dir() / "billhooks" / f"{name}.toml", "rb") as fh:
         return tomllib.load(fh)
 
 

@@ -39,7 +39,7 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.pack import default_out_dir, export_pack, kinds
+from builder.export.pack import default_out_dir, export_pack, offered_kinds
 from builder.tui.modals.base import row
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class PrintScreen(Screen[None]):
                                           id="print-out", compact=True))
                 yield Button("Export", id="print-export", variant="primary", compact=True)
             yield SelectionList[str](*[(kind, kind, True)
-                                       for kind in kinds(ExportJob(self._job_armies()))],
+                                       for kind in offered_kinds(ExportJob(self._job_armies()))],
                                      id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
