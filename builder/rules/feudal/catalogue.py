@@ -19,10 +19,14 @@ ARMOURS = ("light", "heavy", "armored")
 GRADES = ("A", "B", "C", "D", "E", "F")
 
 ARM_NAMES = {"infantry": "foot", "cavalry": "horse"}
-ARMOUR_NOTES = {
-    "light": "little or no armour; most missile troops; may skirmish",
-    "heavy": "some body armour, close order; most horse of the period",
-    "armored": "full armour and shields (rare)",
+#: What each arm and armour class is, for the catalogue.
+KIND_NOTES = {
+    ("infantry", "light"): "little or no armour, loose order; most missile troops",
+    ("infantry", "heavy"): "some body armour, close order",
+    ("infantry", "armored"): "full armour and shields (rare)",
+    ("cavalry", "light"): "little or no armour on small horses",
+    ("cavalry", "heavy"): "sergeants led by knights on big horses; most horse",
+    ("cavalry", "armored"): "every man in full armour (very rare)",
 }
 GRADE_NOTES = {"A": "the best", "B": "", "C": "", "D": "average", "E": "", "F": "raw peasants"}
 

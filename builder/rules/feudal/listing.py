@@ -29,11 +29,9 @@ def entries() -> tuple[Entry, ...]:
     for arm in cat.ARMS:
         for armour in cat.ARMOURS:
             name = f"{armour.capitalize()} {arm}"
-            options = [_moves(arm, armour), f"armour: {cat.ARMOUR_NOTES[armour]}",
-                       "grade A-F", "missile: " + ", ".join(cat.MISSILES)]
-            if armour == "light" and arm == "infantry":
-                options.append(f"may skirmish (move {cat.MOVE_LINE}\", evade "
-                               f"{cat.MOVE_EVADE}\")")
+            options = [cat.KIND_NOTES[arm, armour], _moves(arm, armour)]
+            if armour == "light":
+                options.append("may skirmish")
             rows.append(Entry(f"{armour}-{arm}", name, arm,
                               f"{NEW_FIGURES} figures, grade {NEW_GRADE}", "units",
                               partial(Unit, name, arm, armour, NEW_GRADE, NEW_FIGURES),

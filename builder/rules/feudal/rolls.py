@@ -45,4 +45,4 @@ class LeaderRoller:
         legend = CHARISMA_LEGEND + (f"; {COMMAND_POINTS_LEGEND}" if points else "")
         return Roll("Charisma and command point rolls" if points else "Charisma rolls",
                     legend, tuple(lines), tuple(settings),
-                    "charisma and command points" if points else "charisma")
+                    "charisma and command points" if points else "charisma values")
