@@ -148,6 +148,7 @@ def test_one_c_in_c_once_an_army() -> None:
     assert codes(army([foot()], [foot()], chiefs=0)) == [("error", "one-c-in-c", "")]
     assert codes(army([foot()], [foot()], chiefs=2)) == [("error", "one-c-in-c", "")]
     assert codes(Army("feudal", "Empty")) == [("error", "one-c-in-c", "")]
+    assert "no battles" in check_army(Army("feudal", "Empty"))[0].message
     found = check_army(army([foot()], [foot()], chiefs=2))[0]
     assert "2 C-in-Cs" in found.message and found.fix is not None
 
@@ -178,6 +179,9 @@ def test_missile_figures_without_a_missile_or_too_many() -> None:
 
 def test_width_wider_than_the_unit() -> None:
     assert codes(army([foot(12, width=13)])) == [("error", "width", "battles[0].units[0]")]
+    (found,) = check_army(army([foot(12, width=13)]))
+    assert found.message == ("Foot's front rank is 13 wide but it has 12 figures: set width to "
+                             "at most 12")
     assert codes(army([foot(12, width=12)])) == []
 
 

@@ -14,7 +14,7 @@ import pytest
 from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
+from builder.rules import get_ruleset, schema
 from builder.rules.base import Ruleset
 from builder.rules.feudal.model import Army
 
@@ -242,3 +242,27 @@ def test_roll_command_shows_every_die_and_writes_only_the_rolls(
     changed = [(a, b) for a, b in zip(before.splitlines(), path.read_text(
         encoding="utf-8").splitlines(), strict=True) if a != b]
     assert all(a.split(" = ")[0] in ("charisma", "command_points") for a, _ in changed)
+
+
+@pytest.mark.parametrize("text", [
+    'ruleset = "feudal"\nname = "Nobody"\n',
+    'ruleset = "feudal"\nname = "Odd"\n[[battles]]\n[battles.leader]\nname = "A"\n'
+    '[[battles.units]]\nlabel = "x"\narm = "infantry"\narmour = "heavy"\ngrade = "A"\n'
+    "figures = 1\nwidth = 48\nmissile_figures = 48\nskirmish = true\n"
+    '[[battles.units]]\nlabel = "y"\narm = "cavalry"\narmour = "light"\ngrade = "F"\n'
+    'figures = 48\nwidth = 1\nmissile = "thrown"\nmissile_figures = 1\nskirmish = true\n'
+    "[[battles]]\n[battles.leader]\nname = \"B\"\ncommand_points = 4\n",
+])
+def test_every_place_answers_for_odd_but_loadable_armies(text: str) -> None:
+    """Whatever loads, every record has a title, facts and offers, and check, summary and the
+    roll never fail."""
+    army = armyfile.loads(text)
+    for node in schema.walk(army, FEUDAL.schema):
+        assert FEUDAL.title_of(army, node.where)
+        assert FEUDAL.facts(army, node.where).heading
+        assert FEUDAL.offered(army, node.where)
+        for tracker in FEUDAL.facts(army, node.where).trackers:
+            assert sum(tracker.groups or (tracker.boxes,)) == tracker.boxes
+            assert all(1 <= box <= tracker.boxes for box, _ in tracker.marks)
+    FEUDAL.summary(army)
+    FEUDAL.roller.roll(army, random.Random(1))  # type: ignore[union-attr]

@@ -24,7 +24,10 @@ def one_c_in_c(army: Army) -> Iterator[Finding]:
     chiefs = sum(1 for leader in army.leaders if leader.c_in_c)
     if chiefs == 1:
         return
-    if chiefs == 0:
+    if not army.battles:
+        yield Finding.advising("error", "one-c-in-c", "The army has no battles, so no C-in-C",
+                               "c_in_c", "add a battle with c_in_c = true on its leader")
+    elif chiefs == 0:
         yield Finding.advising("error", "one-c-in-c", "The army has no C-in-C", "c_in_c",
                                "set c_in_c = true on one leader")
     else:
@@ -86,7 +89,7 @@ def front_width(army: Army) -> Iterator[Finding]:
             yield Finding.advising(
                 "error", "width",
                 f"{unit.label}'s front rank is {width(unit)} wide but it has {unit.figures} "
-                "figures", "width", f"set width to at most {unit.figures}", where)
+                f"figure{_s(unit.figures)}", "width", f"set width to at most {unit.figures}", where)
 
 
 def units_per_battle(army: Army) -> Iterator[Finding]:
