@@ -81,7 +81,7 @@ def test_facts_of_a_line_of_peasants_and_a_skirmisher() -> None:
     assert rows["Casualties"] == "5 at 25%, 10 at 50%, shattered at 15"
     bows = FEUDAL.facts(load(NORMANDY), "battles[1].units[1]")  # 10 light D skirmishing
     rows = {r.label: r.value for r in bows.rows}
-    assert rows["Move"] == '6", evading 12"'
+    assert rows["Move"] == '6", evading 12"' and rows["Formation"] == "skirmish order, 8 wide"
     assert rows["Shooting"].startswith('Longbows 16": 3 dice (10 shooting figures)')
     assert rows["Steady"] == "never steady (skirmishing)"
 

@@ -104,8 +104,9 @@ def unit_facts(unit: Unit) -> Facts:
               else "never steady (skirmishing)" if unit.skirmish
               else "never steady (grade E or F)")
     rows = (
-        Row("Formation", f"{d.formation(unit)}, {w} wide"
-            + (", skirmishing" if unit.skirmish else "")),
+        # Skirmishers move as a line whatever their width, so "column" would mislead.
+        Row("Formation", f"{'skirmish order' if unit.skirmish else d.formation(unit)}, "
+                         f"{w} wide"),
         Row("Move", move),
         Row("Shooting", shooting_text(unit)),
         Row("Combat", f"{d.dice_text(d.combat_dice(unit))} ({fighting} figure{_s(fighting)} "
