@@ -15,7 +15,7 @@ from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import get_ruleset, schema
-from builder.rules.base import Ruleset
+from builder.rules.base import Roll, Ruleset
 from builder.rules.feudal.model import Army
 
 FEUDAL: Ruleset = get_ruleset("feudal")
@@ -30,6 +30,12 @@ def load(path: Path) -> Army:
     army = armyfile.load(path)
     assert isinstance(army, Army)
     return army
+
+
+def roll(army: Army, seed: int) -> Roll:
+    roller = FEUDAL.roller
+    assert roller is not None
+    return roller.roll(army, random.Random(seed))
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -144,36 +150,36 @@ def test_new_army_and_catalogue_entries_make_units_that_check() -> None:
 
 def test_roll_charisma_only_without_command_points() -> None:
     army = load(NORMANDY)
-    roll = FEUDAL.roller.roll(army, random.Random(11))  # type: ignore[union-attr]
+    rolled = roll(army, 11)
     rng = random.Random(11)
     dice = [rng.randint(1, 10) for _ in range(2)]
-    assert [line.dice for line in roll.lines] == [(dice[0],), (dice[1],)]
-    assert [(s.where, s.key, s.value) for s in roll.settings] == [
+    assert [line.dice for line in rolled.lines] == [(dice[0],), (dice[1],)]
+    assert [(s.where, s.key, s.value) for s in rolled.settings] == [
         ("battles[0].leader", "charisma", CHARISMA[dice[0]]),
         ("battles[1].leader", "charisma", CHARISMA[dice[1]])]
-    assert roll.lines[0].result == f"charisma {CHARISMA[dice[0]]:+d}"
-    assert "command points" not in roll.legend
+    assert rolled.lines[0].result == f"charisma {CHARISMA[dice[0]]:+d}"
+    assert "command points" not in rolled.legend
 
 
 def test_roll_command_points_for_every_leader_where_the_army_uses_them() -> None:
     army = load(FLANDERS)
-    roll = FEUDAL.roller.roll(army, random.Random(5))  # type: ignore[union-attr]
+    rolled = roll(army, 5)
     rng = random.Random(5)
     dice = [rng.randint(1, 10) for _ in range(4)]
-    assert [(s.where, s.key, s.value) for s in roll.settings] == [
+    assert [(s.where, s.key, s.value) for s in rolled.settings] == [
         ("battles[0].leader", "charisma", CHARISMA[dice[0]]),
         ("battles[0].leader", "command_points", POINTS[dice[1]]),
         ("battles[1].leader", "charisma", CHARISMA[dice[2]]),
         ("battles[1].leader", "command_points", POINTS[dice[3]])]
-    assert [line.dice for line in roll.lines] == [(d,) for d in dice]
-    assert "command points 1-3 one, 4-7 two, 8-9 three, 10 four" in roll.legend
+    assert [line.dice for line in rolled.lines] == [(d,) for d in dice]
+    assert "command points 1-3 one, 4-7 two, 8-9 three, 10 four" in rolled.legend
 
 
 def test_every_roll_table_entry_over_many_seeds() -> None:
     seen: set[tuple[int, str]] = set()
     for seed in range(200):
-        roll = FEUDAL.roller.roll(load(FLANDERS), random.Random(seed))  # type: ignore[union-attr]
-        for line, setting in zip(roll.lines, roll.settings, strict=True):
+        rolled = roll(load(FLANDERS), seed)
+        for line, setting in zip(rolled.lines, rolled.settings, strict=True):
             (die,) = line.dice
             table = CHARISMA if setting.key == "charisma" else POINTS
             assert setting.value == table[die]
@@ -265,4 +271,4 @@ def test_every_place_answers_for_odd_but_loadable_armies(text: str) -> None:
             assert sum(tracker.groups or (tracker.boxes,)) == tracker.boxes
             assert all(1 <= box <= tracker.boxes for box, _ in tracker.marks)
     FEUDAL.summary(army)
-    FEUDAL.roller.roll(army, random.Random(1))  # type: ignore[union-attr]
+    roll(army, 1)
