@@ -16,7 +16,7 @@ from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import get_ruleset, schema
 from builder.rules.base import Roll, Ruleset
-from builder.rules.feudal.model import Army
+from builder.rules.feudal.model import Army, Unit
 
 FEUDAL: Ruleset = get_ruleset("feudal")
 FLANDERS = examples_dir() / "feudal-flanders.toml"
@@ -143,7 +143,9 @@ def test_new_army_and_catalogue_entries_make_units_that_check() -> None:
         "heavy-cavalry", "armored-cavalry"]
     for entry in entries:
         assert entry.into == "units" and entry.points is None
-        army.battles[0].units.append(entry.make())  # type: ignore[arg-type]
+        unit = entry.make()
+        assert isinstance(unit, Unit) and unit.arm == entry.kind
+        army.battles[0].units.append(unit)
     assert army.battles[0].units[0] is not army.battles[0].units[1]
     assert [f.code for f in FEUDAL.check(army)] == ["units-per-battle"]  # six in one battle
 
