@@ -103,7 +103,8 @@ def test_combat_modifiers_match_the_catalogue() -> None:
 
 
 def test_morale_rout_and_leader_tables_match_the_catalogue() -> None:
-    grades, passes, rout = part("morale")["columns"][1:], *part("morale")["rows"]
+    grades: list[str] = part("morale")["columns"][1:]
+    passes, rout = part("morale")["rows"]
     assert grades == list(cat.GRADES)
     assert passes[1:] == [str(cat.MORALE_PASS[g]) for g in cat.GRADES]
     assert rout[1:] == [f"{cat.ROUT_MODIFIER[g]:+d}" for g in cat.GRADES]

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from builder import armyfile
-from builder.armyfile import ArmyFileError
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.feudal.model import Army, Battle, Leader, Unit
+from builder.rules.validate import ArmyFileError
 
 EXAMPLES = ("feudal-flanders.toml", "feudal-normandy.toml")
 HEAD = 'ruleset = "feudal"\nname = "Test"\n'

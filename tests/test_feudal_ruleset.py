@@ -265,6 +265,7 @@ def test_every_place_answers_for_odd_but_loadable_armies(text: str) -> None:
     """Whatever loads, every record has a title, facts and offers, and check, summary and the
     roll never fail."""
     army = armyfile.loads(text)
+    assert isinstance(army, Army)
     for node in schema.walk(army, FEUDAL.schema):
         assert FEUDAL.title_of(army, node.where)
         assert FEUDAL.facts(army, node.where).heading
