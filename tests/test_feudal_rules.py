@@ -146,11 +146,13 @@ def test_a_legal_army_has_no_findings() -> None:
 
 def test_one_c_in_c_once_an_army() -> None:
     assert codes(army([foot()], [foot()], chiefs=0)) == [("error", "one-c-in-c", "")]
-    assert codes(army([foot()], [foot()], chiefs=2)) == [("error", "one-c-in-c", "")]
+    assert codes(army([foot()], [foot()], [foot()], chiefs=3)) == [
+        ("error", "one-c-in-c", "battles[1].leader")]
     assert codes(Army("feudal", "Empty")) == [("error", "one-c-in-c", "")]
     assert "no battles" in check_army(Army("feudal", "Empty"))[0].message
     found = check_army(army([foot()], [foot()], chiefs=2))[0]
-    assert "2 C-in-Cs" in found.message and found.fix is not None
+    assert found.message.startswith("The army has 2 C-in-Cs (L0, L1)") and found.fix is not None
+    assert check_army(Army("feudal", "Empty"))[0].fix is None
 
 
 def test_empty_battle_is_not_also_units_per_battle() -> None:

@@ -20,19 +20,24 @@ def _s(n: int) -> str:
 
 def one_c_in_c(army: Army) -> Iterator[Finding]:
     """One leader a side is the C-in-C, who may influence any unit (RULES.md 4, Leaders).
-    Raised once an army however many there are, or none (RULES.md 4.3)."""
-    chiefs = sum(1 for leader in army.leaders if leader.c_in_c)
-    if chiefs == 1:
+    Raised once an army however many there are, or none (RULES.md 4.3); with too many it
+    points at the second."""
+    chiefs = [i for i, leader in enumerate(army.leaders) if leader.c_in_c]
+    if len(chiefs) == 1:
         return
     if not army.battles:
-        yield Finding.advising("error", "one-c-in-c", "The army has no battles, so no C-in-C",
-                               "c_in_c", "add a battle with c_in_c = true on its leader")
-    elif chiefs == 0:
+        # No leader to set the key on: the advice is to add a battle, not to change a key.
+        yield Finding("error", "one-c-in-c", "The army has no battles, so no C-in-C: add a "
+                                             "battle with c_in_c = true on its leader")
+    elif not chiefs:
         yield Finding.advising("error", "one-c-in-c", "The army has no C-in-C", "c_in_c",
                                "set c_in_c = true on one leader")
     else:
-        yield Finding.advising("error", "one-c-in-c", f"The army has {chiefs} C-in-Cs",
-                               "c_in_c", "keep c_in_c = true on one leader only")
+        names = ", ".join(army.leaders[i].name for i in chiefs)
+        yield Finding.advising("error", "one-c-in-c",
+                               f"The army has {len(chiefs)} C-in-Cs ({names})", "c_in_c",
+                               "keep c_in_c = true on one leader only",
+                               f"battles[{chiefs[1]}].leader")
 
 
 def empty_battle(army: Army) -> Iterator[Finding]:
