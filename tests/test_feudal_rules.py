@@ -9,7 +9,7 @@ import pytest
 
 from builder.rules.feudal import catalogue as cat
 from builder.rules.feudal import derive as d
-from builder.rules.feudal.checks import check_army
+from builder.rules.feudal.checks import CODES, check_army
 from builder.rules.feudal.model import Army, Battle, Leader, Unit
 
 
@@ -198,6 +198,6 @@ def test_units_per_battle_warns_above_four_errors_first() -> None:
 def test_every_finding_code_of_the_issue_has_a_check() -> None:
     bad = army([foot(4, width=5), foot(armour="heavy", skirmish=True), foot(missile_figures=2),
                 *(foot() for _ in range(3))], [], chiefs=0)
-    assert {f.code for f in check_army(bad)} == {
+    assert {f.code for f in check_army(bad)} == set(CODES) == {
         "one-c-in-c", "empty-battle", "unit-size", "skirmish-light-only", "missile-figures",
         "width", "units-per-battle"}

@@ -21,7 +21,7 @@ from builder.rules.base import (
 )
 
 from . import catalogue as cat
-from .checks import check_army
+from .checks import CODES, check_army
 from .listing import entries, reference
 from .model import Army, Battle, Leader
 from .offers import offered
@@ -45,6 +45,8 @@ class Feudal:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A Feudal convention rules army, written by billhooks."
+    #: Every finding code (the protocol's ``codes`` on main).
+    codes = CODES
     roller = LeaderRoller()
     muster = None
 

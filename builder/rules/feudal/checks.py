@@ -115,6 +115,12 @@ CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (
 )
 
 
+#: Every code the checks above give (issue 16 "Findings").
+CODES: tuple[str, ...] = (
+    "one-c-in-c", "empty-battle", "unit-size", "skirmish-light-only", "missile-figures", "width",
+    "units-per-battle")
+
+
 def check_army(army: Army) -> list[Finding]:
     """Every finding, errors first, each group in file order."""
     found = [f for check in CHECKS for f in check(army)]
