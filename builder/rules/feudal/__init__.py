@@ -45,7 +45,7 @@ class Feudal:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A Feudal convention rules army, written by billhooks."
-    #: Every finding code (the protocol's ``codes`` on main).
+    #: Every finding code its checks can give.
     codes = CODES
     roller = LeaderRoller()
     muster = None
