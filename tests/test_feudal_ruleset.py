@@ -226,6 +226,12 @@ def test_catalogue_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert ["crossbow", "Crossbows", '16"', "7-10", "8-10", "9-10"] == \
         missiles["rows"][3][:6]
     assert grids["Morale grades"]["rows"][5][:3] == ["F", "7+", "-3"]
+    modifiers = grids["Modifiers to the D10 rolls"]["rows"]
+    assert ["combat", "Attacking a flank or rear", "+3"] in modifiers
+    assert ["shooting", "Shooter moved", "-1"] in modifiers
+    assert ["rout", "No leader within command radius", "-1"] in modifiers
+    assert ["morale", "A leader with the unit", "+charisma"] in modifiers
+    assert len(modifiers) == 4 + 14 + 4 + 1 + 2
     code, out, _ = run(capsys, "catalogue", "--ruleset", "feudal")
     assert code == 0 and "Rout distance" in out and "armored-cavalry" in out
 

@@ -18,7 +18,6 @@ ARMOURS = ("light", "heavy", "armored")
 #: Best to worst; D is average, F raw peasants.
 GRADES = ("A", "B", "C", "D", "E", "F")
 
-ARM_NAMES = {"infantry": "foot", "cavalry": "horse"}
 #: What each arm and armour class is, for the catalogue.
 KIND_NOTES = {
     ("infantry", "light"): "little or no armour, loose order; most missile troops",
@@ -97,6 +96,8 @@ COMBAT_MODIFIERS = (
 MORALE_MODIFIERS = (("Foot meeting a charge by steady cavalry", -3),
                     ("Each 25% of the unit lost", -2), ("Charged in flank or rear", -2),
                     ("No leader within command radius", -1))
+#: Besides the grade's (ROUT_MODIFIER) and an attached leader's charisma.
+ROUT_MODIFIERS = (("No leader within command radius", -1),)
 
 #: Rout distance (1D10 + modifiers): (lowest score, highest, inches of recoil, rout hits).
 ROUT_TABLE = ((2, 4, 16, 6), (5, 7, 12, 4), (8, 10, 6, 2))

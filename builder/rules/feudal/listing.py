@@ -72,4 +72,10 @@ def reference() -> tuple[Grid, ...]:
         *((f"{low}-{high}", f"recoil {inches}\", {hits} rout hits")
           for low, high, inches, hits in cat.ROUT_TABLE),
     ))
-    return grades, missiles, arms, leaders, rout
+    modifiers = Grid("Modifiers to the D10 rolls", ("roll", "when", "modifier"), tuple(
+        (roll, when, signed(value))
+        for roll, table in (("shooting", cat.SHOOTING_MODIFIERS), ("combat", cat.COMBAT_MODIFIERS),
+                            ("morale", cat.MORALE_MODIFIERS), ("rout", cat.ROUT_MODIFIERS))
+        for when, value in table) + tuple(
+        (roll, "A leader with the unit", "+charisma") for roll in ("morale", "rout")))
+    return grades, missiles, arms, modifiers, leaders, rout
