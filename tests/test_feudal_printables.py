@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import re
 import string
 import tomllib
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
 
 from builder import armyfile
+from builder.cli import main
+from builder.export.base import ArmyInput
 from builder.resources import cards_dir, examples_dir
+from builder.rules import get_ruleset
 from builder.rules.feudal.model import Army
 from builder.rules.feudal.printcounts import counts
+from builder.rules.printables import PrintOptions
 
 
 def load(name: str) -> Army:
@@ -52,8 +62,60 @@ def test_token_labels_are_the_counted_labels() -> None:
 
 
 def test_card_placeholders_are_the_ones_the_facts_fill() -> None:
-    fields = {"leader-cards.toml": {"battle"}, "unit-cards.toml": {"kind", "grade", "figures"}}
+    fields = {"leader-cards.toml": {"battle"}, "unit-cards.toml": set()}
     for name, allowed in fields.items():
         used = {f for text in words(name).values() if isinstance(text, str)
                 for _, f, _, _ in string.Formatter().parse(text) if f}
         assert used <= allowed, name
+
+
+def label_counts(pdf: Path) -> dict[str, int]:
+    """Each contract label as printed in ``pdf`` (upper case, a whole word)."""
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(pdf).pages)
+    # A two-word label on a round token may break between its words.
+    found = {}
+    for label in counts([]):
+        words = r"\s*".join(label.split())
+        found[label] = len(re.findall(rf"(?<![A-Z]){words}(?![A-Z])", text))
+    return found
+
+
+def test_the_pack_prints_every_count(tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    armies = [str(examples_dir() / n) for n in ("feudal-flanders.toml", "feudal-normandy.toml")]
+    assert main(["export", *armies, "--out", str(tmp_path)]) == 0
+    capsys.readouterr()
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    files = {f["file"]: f for f in manifest["files"]}
+    assert set(files) == {"crib-sheet.pdf", "leader-cards.pdf", "unit-cards.pdf", "tokens.pdf"}
+    want = counts([load("feudal-flanders.toml"), load("feudal-normandy.toml")])
+    assert files["leader-cards.pdf"]["counts"] == {"LEADER": want["LEADER"]}
+    assert files["unit-cards.pdf"]["counts"] == {"UNIT": want["UNIT"]}
+    assert files["tokens.pdf"]["counts"] == {k: want[k] for k in
+                                             ("UNSTEADY", "PURSUIT", "COMMAND POINT")}
+    # Read back from the PDFs themselves.
+    assert label_counts(tmp_path / "leader-cards.pdf")["LEADER"] == 4
+    assert label_counts(tmp_path / "unit-cards.pdf")["UNIT"] == 10
+    tokens = label_counts(tmp_path / "tokens.pdf")
+    assert (tokens["UNSTEADY"], tokens["PURSUIT"]) == (20, 10)
+    # The engine's ring label cuts "COMMAND POINT" short on a 25 mm token ("COMMAND POI…"):
+    # count its first word.
+    text = "\n".join(p.extract_text() or "" for p in PdfReader(tmp_path / "tokens.pdf").pages)
+    assert text.count("COMMAND") == 5
+    crib = PdfReader(tmp_path / "crib-sheet.pdf")
+    assert len(crib.pages) == 2
+    text = "\n".join(page.extract_text() or "" for page in crib.pages)
+    for heading in ("Order of play", "Steady or not", "Manoeuvres", "Terrain", "Shooting",
+                    "Combat", "Morale", "Rout"):
+        assert heading in text
+
+
+def test_printables_through_the_ruleset() -> None:
+    army = load("feudal-normandy.toml")
+    source = ArmyInput(army, examples_dir() / "feudal-normandy.toml", "")
+    pack = get_ruleset("feudal").printables([source], PrintOptions())
+    assert pack.kinds == ("crib-sheet", "leader-cards", "unit-cards", "tokens")
+    assert pack.counts("leader-cards") == {"LEADER": 2}
+    assert pack.counts("unit-cards") == {"UNIT": 5}
+    # No command points in this army: no COMMAND POINT markers at all.
+    assert pack.counts("tokens") == {"UNSTEADY": 10, "PURSUIT": 5}

@@ -15,7 +15,6 @@ from typing import Any
 
 import builder
 from builder.resources import cards_dir, templates_dir
-from builder.rules.base import Facts
 from builder.rules.printables import (
     TOKEN_MM,
     Block,
@@ -36,6 +35,8 @@ from builder.rules.printables import (
     TokenSheet,
 )
 
+from . import catalogue as cat
+from . import derive as d
 from . import printcounts as pc
 from .model import Army, Unit
 from .views import leader_facts, unit_facts
@@ -45,8 +46,8 @@ TITLE = "Feudal convention rules"
 LEADER_ACCENT = "#6b2a1a"
 UNIT_ACCENT = "#2f4a3a"
 MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
-#: Casualty boxes a row on a unit card (a front rank of a column).
-BOXES_A_ROW = 8
+#: Room for the casualty boxes beside their label on a poker card, mm.
+BOX_ROW_MM = 36.0
 #: The plain round marker of the art registry: a disc with its label.
 MARKER_ART = "order"
 
@@ -64,14 +65,33 @@ def _army(source: Source) -> Army:
     return army
 
 
-def _stats(facts: Facts, skip: tuple[str, ...] = ()) -> StatRows:
-    """The facts' rows as stat rows: the value's first line right, the rest as a note."""
-    rows = []
-    for row in facts.rows:
-        if row.label not in skip:
-            first, _, rest = row.value.partition("\n")
-            rows.append(Stat(row.label, first, rest.replace("\n", "; ")))
-    return StatRows(tuple(rows), 6.2)
+def unit_stats(unit: Unit) -> StatRows:
+    """A unit card's rows: short values, the detail in the note under each."""
+    words = card_words("unit-cards")
+    cas = d.casualties(unit.figures)
+    rows = [Stat(words["formation"], f"{'skirmish' if unit.skirmish else d.formation(unit)}, "
+                                     f"{d.width(unit)} wide"),
+            Stat(words["move"], f'{d.move(unit)}"',
+                 "" if d.evade_move(unit) is None else f'evading {d.evade_move(unit)}"')]
+    hits = d.to_hit(unit)
+    if unit.missile is not None and hits is not None:
+        missile = cat.MISSILES[unit.missile]
+        rows.append(Stat(words["shooting"], f'{d.dice_text(d.shooting_dice(unit))}, '
+                                            f'{missile.range}"',
+                         f"{missile.name}: light {hits[0]}, heavy {hits[1]}, armored {hits[2]}"))
+    else:
+        rows.append(Stat(words["shooting"], "-", words["no_shooting"]))
+    rows += [
+        Stat(words["combat"], f"{d.dice_text(d.combat_dice(unit))}, {d.score(cat.COMBAT_HIT)}",
+             f"{d.combat_figures(unit)} figures in the front two ranks"),
+        Stat(words["morale"], f"{d.morale_pass(unit)}+",
+             f"rout roll {d.signed(d.rout_modifier(unit))}"),
+        Stat(words["steady"], "can be" if d.can_be_steady(unit) else "never",
+             "skirmishing" if unit.skirmish else f"grade {unit.grade}"),
+        Stat(words["casualties"], f"{cas.quarter} / {cas.half} / {cas.shatter}",
+             "at 25% / 50% / shattered"),
+    ]
+    return StatRows(tuple(rows), 6.0)
 
 
 def leader_face(army: Army, index: int) -> Face:
@@ -102,24 +122,21 @@ def leader_face(army: Army, index: int) -> Face:
 
 
 def unit_face(army: Army, unit: Unit) -> Face:
-    """A unit's card: every derived number, and a box a figure in rows of eight with the
-    25%, 50% and shatter casualties named above them."""
+    """A unit's card: every derived number, and a box a figure to tick off its losses."""
     words = card_words("unit-cards")
     facts = unit_facts(unit)
-    blocks: list[Block] = [
+    blocks: tuple[Block, ...] = (
         Text(facts.heading, "bold", 11.5, 8, 7, max_lines=2, valign="middle"),
         Text(facts.subheading.replace(" · ", ", "), "caps", 7.5, 6, 4.4, max_lines=1,
              tint="accent", after=0.4),
+        Text(army.name, "italic", 7.5, 6, 4.0, max_lines=1),
         Rule(before=0.4, after=1.0),
-        _stats(facts, skip=("Casualties",)),
-        Text(next(r.value for r in facts.rows if r.label == "Casualties"), "body", 7.5, 6,
-             4.2, max_lines=1, after=0.4),
-    ]
-    for start in range(0, unit.figures, BOXES_A_ROW):
-        n = min(BOXES_A_ROW, unit.figures - start)
-        blocks.append(Boxes(f"{start + 1}-{start + n}", n, 3.6))
-    blocks.append(Paragraphs(facts.notes))
-    return Face(words["label"], UNIT_ACCENT, tuple(blocks), footer=army.name)
+        unit_stats(unit),
+        Paragraphs(facts.notes),
+        # One row along the bottom: the boxes shrink to fit a big unit.
+        Boxes(words["lost"], unit.figures, min(3.6, BOX_ROW_MM / unit.figures)),
+    )
+    return Face(words["label"], UNIT_ACCENT, blocks)
 
 
 def leader_cards(sources: Sequence[Source]) -> Deck:
