@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Literal, Protocol
 
 from builder.rules.base import ArmyRecord, Ruleset
-from builder.rules.schema import walk
+from builder.rules.schema import parent_of, walk
 
 #: The usual round token's diameter, mm.
 TOKEN_MM = 25.0
@@ -322,9 +322,13 @@ def facts_roster(ruleset: Ruleset, sources: Sequence[Source], footer: str = "") 
         def place(where: str, army: ArmyRecord = army) -> str:
             return ruleset.title_of(army, where) if where else ""
 
+        nodes = list(walk(army, ruleset.schema))
+        groups = {n.where for n in nodes if n.role == "group"}
+        # A group is shown by its leader's facts: the leader under it is not shown twice.
         records = [{"depth": node.where.count("."), "role": node.role,
                     "facts": ruleset.facts(army, node.where)}
-                   for node in walk(army, ruleset.schema) if node.where]
+                   for node in nodes if node.where and not (
+                       node.role == "leader" and parent_of(node.where) in groups)]
         units += sum(1 for r in records if r["role"] == "unit")
         armies.append({
             "name": army.name,

@@ -1,0 +1,195 @@
+"""What the Feudal rules print (issue 16 "The print pack"), as plain data for the export
+engine: the crib sheet, a card per leader, a card per unit and the markers.
+
+Every count comes from :mod:`printcounts`; the words on the cards from ``cards/feudal/``; the
+numbers from the ruleset's facts, so a card and the builder's detail pane never disagree.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import builder
+from builder.resources import cards_dir, templates_dir
+from builder.rules.base import Ruleset
+from builder.rules.printables import (
+    TOKEN_MM,
+    Block,
+    Boxes,
+    Deck,
+    Document,
+    Face,
+    Paragraphs,
+    Printables,
+    PrintOptions,
+    Rule,
+    Source,
+    Stat,
+    StatRows,
+    Text,
+    Token,
+    TokenGroup,
+    TokenSheet,
+    facts_roster,
+)
+
+from . import catalogue as cat
+from . import derive as d
+from . import printcounts as pc
+from .model import Army, Unit
+from .views import leader_facts, unit_facts
+
+TITLE = "Feudal convention rules"
+#: Accents: the rules have no fixed sides, so the pack has its own colours.
+LEADER_ACCENT = "#6b2a1a"
+UNIT_ACCENT = "#2f4a3a"
+MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
+#: Room for the casualty boxes beside their label on a poker card, mm.
+BOX_ROW_MM = 36.0
+#: The plain round marker of the art registry: a disc with its label.
+MARKER_ART = "order"
+
+
+@cache
+def card_words(name: str) -> dict[str, Any]:
+    """The parsed ``cards/feudal/<name>.toml``."""
+    with open(cards_dir() / "feudal" / f"{name}.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _army(source: Source) -> Army:
+    army = source.army
+    assert isinstance(army, Army), "the Feudal ruleset prints Feudal armies"
+    return army
+
+
+def unit_stats(unit: Unit) -> StatRows:
+    """A unit card's rows: short values, the detail in the note under each."""
+    words = card_words("unit-cards")
+    cas = d.casualties(unit.figures)
+    rows = [Stat(words["formation"], f"{'skirmish' if unit.skirmish else d.formation(unit)}, "
+                                     f"{d.width(unit)} wide"),
+            Stat(words["move"], f'{d.move(unit)}"',
+                 "" if d.evade_move(unit) is None else f'evading {d.evade_move(unit)}"')]
+    hits = d.to_hit(unit)
+    if unit.missile is not None and hits is not None:
+        missile = cat.MISSILES[unit.missile]
+        rows.append(Stat(words["shooting"], f'{d.dice_text(d.shooting_dice(unit))}, '
+                                            f'{missile.range}"',
+                         f"{missile.name}: light {hits[0]}, heavy {hits[1]}, armored {hits[2]}"))
+    else:
+        rows.append(Stat(words["shooting"], "-", words["no_shooting"]))
+    rows += [
+        Stat(words["combat"], f"{d.dice_text(d.combat_dice(unit))}, {d.score(cat.COMBAT_HIT)}",
+             f"{d.combat_figures(unit)} figures in the front two ranks"),
+        Stat(words["morale"], f"{d.morale_pass(unit)}+",
+             f"rout roll {d.signed(d.rout_modifier(unit))}"),
+        Stat(words["steady"], "can be" if d.can_be_steady(unit) else "never",
+             "skirmishing" if unit.skirmish else f"grade {unit.grade}"),
+        Stat(words["casualties"], f"{cas.quarter} / {cas.half} / {cas.shatter}",
+             "at 25% / 50% / shattered"),
+    ]
+    return StatRows(tuple(rows), 6.0)
+
+
+def leader_face(army: Army, index: int) -> Face:
+    """A leader's card: his name and battle, charisma, command radius and the command
+    points to cross off."""
+    words = card_words("leader-cards")
+    facts = leader_facts(army, index)
+    leader = army.battles[index].leader
+    sub = words["sub"].format(battle=facts.subheading)
+    blocks: list[Block] = [
+        Text(facts.heading, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
+        Text(sub + (f" · {words['c_in_c']}" if leader.c_in_c else ""), "caps", 8, 6, 4.6,
+             max_lines=2, tint="accent", after=0.6),
+        Text(army.name, "italic", 8, 6, 4.2, max_lines=1),
+        Rule(before=0.6, after=1.4),
+        StatRows((
+            Stat(words["charisma"], f"{leader.charisma:+d}", words["charisma_note"]),
+            Stat(words["radius"], f'{facts.rows[2].value}', words["radius_note"]),
+            Stat(words["points"], "-" if leader.command_points is None
+                 else str(leader.command_points),
+                 words["no_points"] if leader.command_points is None
+                 else words["points_note"]),
+        ), 7.0),
+    ]
+    if leader.command_points:
+        blocks.append(Boxes(words["points"], leader.command_points))
+    return Face(words["label"], LEADER_ACCENT, tuple(blocks), footer=army.side or "")
+
+
+def unit_face(army: Army, unit: Unit) -> Face:
+    """A unit's card: every derived number, and a box a figure to tick off its losses."""
+    words = card_words("unit-cards")
+    facts = unit_facts(unit)
+    blocks: tuple[Block, ...] = (
+        Text(facts.heading, "bold", 11.5, 8, 7, max_lines=2, valign="middle"),
+        Text(facts.subheading.replace(" · ", ", "), "caps", 7.5, 6, 4.4, max_lines=1,
+             tint="accent", after=0.4),
+        Text(army.name, "italic", 7.5, 6, 4.0, max_lines=1),
+        Rule(before=0.4, after=1.0),
+        unit_stats(unit),
+        Paragraphs(facts.notes),
+        # One row along the bottom: the boxes shrink to fit a big unit.
+        Boxes(words["lost"], unit.figures, min(3.6, BOX_ROW_MM / unit.figures)),
+    )
+    return Face(words["label"], UNIT_ACCENT, blocks)
+
+
+def leader_cards(sources: Sequence[Source]) -> Deck:
+    cards = tuple(leader_face(_army(s), i) for s in sources
+                  for i in range(len(_army(s).battles)))
+    return Deck("leader-cards", "Leader cards", cards, None)
+
+
+def unit_cards(sources: Sequence[Source]) -> Deck:
+    cards = tuple(unit_face(_army(s), unit) for s in sources
+                  for _, unit in _army(s).units_with_paths())
+    return Deck("unit-cards", "Unit cards", cards, None)
+
+
+def tokens(sources: Sequence[Source]) -> TokenSheet:
+    """Two UNSTEADY and one PURSUIT marker a unit, a COMMAND POINT for each point of every
+    leader (printcounts decides how many)."""
+    words = card_words("tokens")
+    counts = pc.counts([_army(s) for s in sources])
+    marks = tuple(Token(MARKER_ART, MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
+                        t["note"])
+                  for t in words.values() if isinstance(t, dict) and counts[t["label"]])
+    return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",
+                                                        (TOKEN_MM, TOKEN_MM), marks),))
+
+
+def crib_sheet() -> Document:
+    """``crib-sheet.pdf``: two sides in our own words (``templates/feudal/crib-sheet.toml``);
+    its tables are written there, so they move from the parts into the template's tables."""
+    with open(templates_dir() / "feudal" / "crib-sheet.toml", "rb") as fh:
+        words = tomllib.load(fh)
+    words = copy.deepcopy(words)
+    tables: dict[str, dict[str, Any]] = {}
+    for section in words["sections"]:
+        for part in section["parts"]:
+            if "table" in part:
+                tables[part["table"]] = {"rows": part.pop("rows")}
+    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
+        "title": words["title"], "crib": words, "tables": tables, "ruleset_title": TITLE,
+        "version": builder.__version__}, duplex=True)
+
+
+def printables(ruleset: Ruleset, sources: Sequence[Source], options: PrintOptions
+               ) -> Printables:
+    """The whole pack, in its order: the roster (every record's facts and trackers, drawn by
+    the shared roster), the crib sheet, the cards and the markers."""
+    return Printables("feudal", f"{TITLE} print pack", (
+        facts_roster(ruleset, sources),
+        crib_sheet(),
+        leader_cards(sources),
+        unit_cards(sources),
+        tokens(sources),
+    ))
+
