@@ -52,11 +52,13 @@ def unknown_leader(army: Army) -> list[Finding]:
 
 def leader_attached_twice(army: Army) -> list[Finding]:
     """A leader is attached to one stand at most (RULES.md 3.3): not named by two stand
-    entries, nor by an entry of several identical stands."""
+    entries, nor by an entry of several identical stands. A name no leader has is an
+    ``unknown-leader`` only."""
+    names = {leader.name for leader in army.leaders}
     stands: Counter[str] = Counter()
     first: dict[str, str] = {}
     for where, stand in army.stands_with_paths():
-        if stand.leader is not None:
+        if stand.leader is not None and stand.leader in names:
             stands[stand.leader] += stand.count
             first.setdefault(stand.leader, where)
     return [Finding.advising("error", "leader-attached-twice",

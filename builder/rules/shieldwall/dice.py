@@ -26,10 +26,22 @@ def bravery_dice(stand: Stand) -> int:
     return 1 + (stand.leader is not None)
 
 
+def forms_shieldwall(stand: Stand) -> bool:
+    """Bow and sharpshooter stands form no shieldwall (RULES.md 3.4)."""
+    return not cat.WEAPONS[stand.weapon].shoots
+
+
+def _for(stand: Stand, extras: tuple[str, ...]) -> tuple[str, ...]:
+    """The modifiers of ``extras`` that can apply to ``stand``: going berserk only for
+    berserkers, shieldwalls only for stands that form them."""
+    return tuple(e for e in extras
+                 if ("berserk" not in e or stand.quality == "berserker")
+                 and ("shieldwall" not in e or forms_shieldwall(stand)))
+
+
 def bravery_extras(stand: Stand) -> tuple[str, ...]:
-    """The conditional bravery dice; berserk only for berserkers."""
-    return tuple(e for e in cat.BRAVERY_EXTRAS
-                 if e != "+1 berserk" or stand.quality == "berserker")
+    """The conditional bravery dice."""
+    return _for(stand, cat.BRAVERY_EXTRAS)
 
 
 def hit_ladder(quality: str) -> tuple[int, ...]:
@@ -53,8 +65,7 @@ def melee_dice(stand: Stand) -> int:
 def melee_extras(stand: Stand) -> tuple[str, ...]:
     """The conditional melee dice: the weapon's own, then the ones any stand may have."""
     own = {"axe": (cat.AXE_EXTRA,), "spear": (cat.SPEAR_EXTRA,)}.get(stand.weapon, ())
-    rest = tuple(e for e in cat.MELEE_EXTRAS if e != "+1 berserk" or stand.quality == "berserker")
-    return own + rest
+    return own + _for(stand, cat.MELEE_EXTRAS)
 
 
 def shooting_base(stand: Stand) -> int:
@@ -80,8 +91,8 @@ def move_dice(stand: Stand) -> int:
 
 
 def move_extras(stand: Stand) -> tuple[str, ...]:
-    """The movement changes; berserk only for berserkers."""
-    return tuple(e for e in cat.MOVE_EXTRAS if "berserk" not in e or stand.quality == "berserker")
+    """The movement changes."""
+    return _for(stand, cat.MOVE_EXTRAS)
 
 
 def wounds(stand: Stand) -> int:

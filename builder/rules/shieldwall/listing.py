@@ -60,16 +60,17 @@ def reference() -> tuple[Grid, ...]:
         (q.name, _faces(q.score), dice.ladder_text(q.key)) for q in cat.QUALITIES.values()))
     saves = Grid("Armour", ("armour", "saves a hit on"), tuple(
         (a.name, _faces(a.save)) for a in cat.ARMOUR.values()))
-    weapons = Grid("Weapons", ("weapon", "dice"), tuple(
-        (w.name, f"shooting {w.shooting_per_figure} a figure, effective {cat.EFFECTIVE_RANGE}\", "
-                 f"long {cat.LONG_RANGE}\"; melee 1 a figure" if w.shoots
-         else "melee 1 a figure") for w in cat.WEAPONS.values()))
+    weapons = Grid("Weapons", ("weapon", "shooting", "melee"), tuple(
+        (w.name, f"{w.shooting_per_figure} a figure, effective {cat.EFFECTIVE_RANGE}\", "
+                 f"long {cat.LONG_RANGE}\"" if w.shoots else "-", "1 a figure")
+        for w in cat.WEAPONS.values()))
     modifiers = Grid("Dice modifiers", ("test", "modifiers"), (
         ("bravery", "1 die; +1 commander or hero leading; "
                     + "; ".join(cat.BRAVERY_EXTRAS)),
         ("melee", "1 a figure; +1 mounted; +1 commander or hero; " + cat.AXE_EXTRA + "; "
                   + cat.SPEAR_EXTRA + "; " + "; ".join(cat.MELEE_EXTRAS)),
-        ("shooting", "+1 commander or hero attached; " + "; ".join(cat.SHOOTING_EXTRAS)),
+        ("shooting", "1 a figure, 2 for sharpshooters; +1 commander or hero attached; "
+                     + "; ".join(cat.SHOOTING_EXTRAS)),
         ("movement", f"{cat.MOVE_DICE_OPEN}D6\" in the open; +1 die mounted; "
                      + "; ".join(cat.MOVE_EXTRAS)),
         ("going berserk", f"{_faces(cat.BERSERK_ON)}; +2 lesser men charging close by; +1 "

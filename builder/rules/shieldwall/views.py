@@ -116,7 +116,8 @@ def stand_facts(army: Army, stand: Stand) -> Facts:
     times = f"{stand.count} stands · " if stand.count > 1 else ""
     return Facts(stand.label, f"{times}{q.name} · {stand.figures} figures",
                  tuple(rows), tuple(notes),
-                 tuple(Tracker("wounds", dice.wounds(stand)) for _ in range(stand.count)))
+                 tuple(Tracker("wounds" if stand.count == 1 else f"wounds, stand {n + 1}",
+                               dice.wounds(stand)) for n in range(stand.count)))
 
 
 def leader_facts(army: Army, leader: Leader) -> Facts:
