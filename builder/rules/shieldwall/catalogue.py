@@ -111,7 +111,7 @@ MELEE_EXTRAS = (
     "+1 berserk",
     "+1 uphill",
     "+1 a second rank behind",
-    "+1 each for a 2nd and 3rd rank of spear",
+    "+1 for each rank of spears behind, up to two",
     "+1 halted to receive in loose shieldwall, +2 in tight",
     "-1 a wound",
 )
