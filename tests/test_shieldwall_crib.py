@@ -1,6 +1,7 @@
 """The shieldwall crib sheet's words (templates/shieldwall/crib-sheet.toml): two sides, every
 topic of the issue's crib-sheet row, tables that agree with the catalogue, and our own words
-(no run of seven words shared with the source text, seed 003)."""
+(no run of seven words shared with the source text, seed 003), as are the card and token
+wording (cards/shieldwall/) and everything the ruleset shows."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from builder import armyfile
-from builder.resources import examples_dir, templates_dir
+from builder.resources import cards_dir, examples_dir, templates_dir
 from builder.rules.shieldwall import RULESET
 from builder.rules.shieldwall import catalogue as cat
 from builder.rules.shieldwall.model import Army
@@ -102,6 +103,8 @@ def test_the_crib_sheet_and_the_rulesets_wording_are_in_our_own_words() -> None:
     source = seed_text()
     assert source is not None
     runs = shared_runs(CRIB.read_text(encoding="utf-8"), source)
+    for wording in sorted((cards_dir() / "shieldwall").glob("*.toml")):
+        runs += shared_runs(wording.read_text(encoding="utf-8"), source)
     runs += [r for text in _ruleset_words() for r in shared_runs(text, source)]
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
