@@ -106,3 +106,24 @@ def test_bad_files_name_file_line_and_key(tmp_path: Path, capsys: pytest.Capture
     out = capsys.readouterr()
     assert out.err.startswith(f"billhooks: {path}:" + (f"{line}:" if line else ""))
     assert words in out.err and "Traceback" not in out.err
+
+
+def test_the_schema_matches_the_model() -> None:
+    """Every key is an attribute of its record; required keys have no default, the others do."""
+    import dataclasses
+
+    from builder.rules.schema import walk
+    from builder.rules.shieldwall import RULESET
+
+    army = armyfile.load(examples_dir() / "shieldwall-norse.toml")
+    tables = {node.table.noun: node.table for node in walk(army, RULESET.schema)}
+    assert set(tables) == {"army", "leader", "stand"}
+    for table in tables.values():
+        attrs = {f.name: f for f in dataclasses.fields(table.record)}
+        assert list(attrs) == [*(f.key for f in table.fields), *(c.key for c in table.children)]
+        for spec in table.fields:
+            has_default = (attrs[spec.key].default is not dataclasses.MISSING
+                           or attrs[spec.key].default_factory is not dataclasses.MISSING)
+            assert has_default != spec.required, spec.key
+    assert [(c.key, c.role) for c in RULESET.schema.children] == [("leaders", "leader"),
+                                                                   ("stands", "unit")]
