@@ -14,8 +14,8 @@ from builder.rules.shieldwall.model import Leader, Stand
 
 
 def stand(quality: str = "huscarl", figures: int = 4, armour: str = "mail", weapon: str = "axe",
-          **kw: object) -> Stand:
-    return Stand("S", quality, figures, armour, weapon, **kw)  # type: ignore[arg-type]
+          mounted: bool = False, leader: str | None = None) -> Stand:
+    return Stand("S", quality, figures, armour, weapon, mounted, leader=leader)
 
 
 def ladder_hits(faces: tuple[int, ...], quality: str) -> int:

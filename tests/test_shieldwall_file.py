@@ -44,6 +44,7 @@ def test_an_example_saves_unchanged_byte_for_byte(tmp_path: Path, name: str) -> 
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_a_fresh_write_reloads_equal(tmp_path: Path, name: str) -> None:
     army = armyfile.load(examples_dir() / name)
+    assert isinstance(army, Army)
     text = armyfile.dumps(army)
     assert text.splitlines()[0].lstrip("# ") == "A Dark Ages shieldwall army, written by billhooks."
     assert armyfile.loads(text) == army

@@ -13,7 +13,7 @@ from builder.rules.shieldwall import catalogue as cat
 from builder.rules.shieldwall.model import Army, Leader, Stand
 from builder.rules.shieldwall.printcounts import counts
 
-names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=("Cc",)),
+names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=["Cc"]),
                 min_size=1, max_size=12).filter(str.strip)
 leaders = st.builds(Leader, names, st.sampled_from(cat.ROLES), st.integers(1, cat.MAX_FIGURES))
 
@@ -41,7 +41,8 @@ def test_write_and_save_over_round_trip(army: Army, other: Army) -> None:
 @given(armies())
 def test_every_view_works_on_any_army(army: Army) -> None:
     summary = RULESET.summary(army)
-    assert summary.metric("stands").value == sum(s.count for s in army.stands)  # type: ignore[union-attr]
+    stands = summary.metric("stands")
+    assert stands is not None and stands.value == sum(s.count for s in army.stands)
     assert summary.legal == (not RULESET.check(army))
     for where in ("", *(f"leaders[{i}]" for i in range(len(army.leaders))),
                   *(f"stands[{i}]" for i in range(len(army.stands)))):

@@ -5,10 +5,13 @@ from __future__ import annotations
 from builder import armyfile
 from builder.resources import examples_dir
 from builder.rules.shieldwall import RULESET
+from builder.rules.shieldwall.model import Army
 
 
-def norse():  # type: ignore[no-untyped-def]
-    return armyfile.load(examples_dir() / "shieldwall-norse.toml")
+def norse() -> Army:
+    army = armyfile.load(examples_dir() / "shieldwall-norse.toml")
+    assert isinstance(army, Army)
+    return army
 
 
 def rows(where: str) -> dict[str, str]:
