@@ -91,3 +91,12 @@ def test_roll_says_there_is_nothing_to_roll(capsys: pytest.CaptureFixture[str]) 
     assert main(["roll", NORSE]) == 2
     err = capsys.readouterr().err
     assert "has no dice to roll" in err and "Traceback" not in err
+
+
+def test_the_ruleset_and_check_stay_light() -> None:
+    from test_import_hygiene import HEAVY, loaded_after
+
+    assert not loaded_after("import builder.rules.shieldwall") & set(HEAVY)
+    code = ("from builder.cli import main\nimport contextlib, io\n"
+            f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {NORSE!r}])")
+    assert not loaded_after(code) & set(HEAVY)
