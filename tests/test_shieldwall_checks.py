@@ -82,3 +82,10 @@ def test_summary_counts_stands_figures_leaders_and_banner() -> None:
         ("stands[0]", "warrior", 12, None), ("stands[1]", "thrall", 6, None)]
     assert s.lines[0].title == "3 x S (warriors, 4 figures, shield, spear)"
     assert s.legal
+
+
+def test_codes_are_the_checks_in_order() -> None:
+    from builder.rules.shieldwall import Shieldwall
+    from builder.rules.shieldwall.checks import CHECKS
+
+    assert Shieldwall.codes == tuple(c.__name__.replace("_", "-") for c in CHECKS)

@@ -19,7 +19,7 @@ from builder.rules.base import (
 )
 
 from . import catalogue as cat
-from .checks import check_army
+from .checks import CODES, check_army
 from .listing import entries, reference
 from .model import Army, Leader
 from .offers import offered
@@ -42,6 +42,7 @@ class Shieldwall:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A Dark Ages shieldwall army, written by billhooks."
+    codes = CODES
     roller = None
     muster = None
 

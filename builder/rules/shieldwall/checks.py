@@ -74,6 +74,10 @@ def no_stands(army: Army) -> list[Finding]:
     return [Finding("error", "no-stands", "the army has no stands: add a [[stands]] table")]
 
 
+#: Every code the checks can give, one per check, in its order.
+CODES = ("one-commander", "duplicate-leader", "unknown-leader", "leader-attached-twice",
+         "no-stands")
+
 CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
     one_commander, duplicate_leader, unknown_leader, leader_attached_twice, no_stands)
 
