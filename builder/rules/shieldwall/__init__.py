@@ -7,6 +7,8 @@ checks, the views, the offers, the catalogue entries (``listing``), the print-pa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builder.rules.base import (
     ArmyRecord,
     Entry,
@@ -17,6 +19,7 @@ from builder.rules.base import (
     Ruleset,
     Summary,
 )
+from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
 from .checks import CODES, check_army
@@ -70,6 +73,12 @@ class Shieldwall:
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         return facts(shieldwall_army(army), where)
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        # Imported here: the pack's data is needed only when printing.
+        from .printables import printables
+
+        return printables(armies, options)
 
 
 RULESET: Ruleset = Shieldwall()

@@ -75,8 +75,8 @@ def no_stands(army: Army) -> list[Finding]:
 
 
 #: Every code the checks can give, one per check, in its order.
-CODES = ("one-commander", "duplicate-leader", "unknown-leader", "leader-attached-twice",
-         "no-stands")
+CODES: tuple[str, ...] = ("one-commander", "duplicate-leader", "unknown-leader",
+                          "leader-attached-twice", "no-stands")
 
 CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
     one_commander, duplicate_leader, unknown_leader, leader_attached_twice, no_stands)
