@@ -122,3 +122,15 @@ def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     assert labels.groups[0].size_mm == (63.5, 44.5)
     assert [(t.title, t.boxes) for t in tokens[:3]] == [("Hearth-troop", 4), ("Hearth-troop", 4),
                                                        ("Ulfhednar", 4)]
+
+
+def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> None:
+    only = "stand-labels,leader-cards,tokens"
+    assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", only, "--bleed", "3",
+                 "--ink-saver"]) == 0
+    assert labels_on(tmp_path / "stand-labels.pdf") == {"STAND": 9}
+    assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
+    assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
+    for name in ("stand-labels.pdf", "leader-cards.pdf", "tokens.pdf"):
+        edge, smallest, nearest = pdf_figures(tmp_path / name)
+        assert edge >= 4.99 and smallest >= 5.99, (name, nearest)
