@@ -153,3 +153,8 @@ def test_wounds_and_leaders_stands() -> None:
     assert dice.leader_figures(Leader("A", "hero")) == 3      # a single figure: a stand of 3
     assert dice.leader_figures(Leader("A", "hero", 2)) == 2   # his own stand
     assert dice.leader_figures(Leader("A", "commander", 5)) == 5
+
+
+@pytest.mark.parametrize(("low", "text"), [(6, "6"), (5, "5-6"), (4, "4-6"), (3, "3-6")])
+def test_faces_as_players_say_them(low: int, text: str) -> None:
+    assert dice.faces(low) == text

@@ -16,6 +16,11 @@ from . import catalogue as cat
 from .model import Leader, Stand
 
 
+def faces(low: int) -> str:
+    """The faces from ``low`` up, as players say them: "4-6", or just "6"."""
+    return "6" if low == 6 else f"{low}-6"
+
+
 def bravery_target(quality: str) -> int:
     """The lowest face a bravery die passes on: one or more dice at it pass (RULES.md 3.2)."""
     return cat.QUALITIES[quality].score

@@ -50,16 +50,13 @@ def entries() -> tuple[Entry, ...]:
     return tuple(rows)
 
 
-def _faces(low: int) -> str:
-    return "6" if low == 6 else f"{low}-6"
-
 
 def reference() -> tuple[Grid, ...]:
     """The quality ladder, saves, weapons and the dice modifiers."""
     qualities = Grid("Quality", ("quality", "bravery passes on", "hits"), tuple(
-        (q.name, _faces(q.score), dice.ladder_text(q.key)) for q in cat.QUALITIES.values()))
+        (q.name, dice.faces(q.score), dice.ladder_text(q.key)) for q in cat.QUALITIES.values()))
     saves = Grid("Armour", ("armour", "saves a hit on"), tuple(
-        (a.name, _faces(a.save)) for a in cat.ARMOUR.values()))
+        (a.name, dice.faces(a.save)) for a in cat.ARMOUR.values()))
     weapons = Grid("Weapons", ("weapon", "shooting", "melee"), tuple(
         (w.name, f"{w.shooting_per_figure} a figure, effective {cat.EFFECTIVE_RANGE}\", "
                  f"long {cat.LONG_RANGE}\"" if w.shoots else "-", "1 a figure")
@@ -73,7 +70,7 @@ def reference() -> tuple[Grid, ...]:
                      + "; ".join(cat.SHOOTING_EXTRAS)),
         ("movement", f"{cat.MOVE_DICE_OPEN}D6\" in the open; +1 die mounted; "
                      + "; ".join(cat.MOVE_EXTRAS)),
-        ("going berserk", f"{_faces(cat.BERSERK_ON)}; +2 lesser men charging close by; +1 "
+        ("going berserk", f"{dice.faces(cat.BERSERK_ON)}; +2 lesser men charging close by; +1 "
                           "banner; +1 commander or hero"),
     ))
     return (qualities, saves, weapons, modifiers)

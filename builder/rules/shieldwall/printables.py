@@ -65,9 +65,6 @@ def _army(source: Source) -> Army:
     return army
 
 
-def _faces(low: int) -> str:
-    return "6" if low == 6 else f"{low}-6"
-
 
 def _rows(found: Facts) -> dict[str, str]:
     return {r.label: r.value for r in found.rows}
@@ -120,13 +117,14 @@ def crib_sheet() -> Document:
 def label_numbers(stand: Stand) -> str:
     """A stand's numbers in one short line for its label: "Bravery 2D 4-6 · Hits 6-5-4 ·
     Melee 5D · Save 4-6 · Move 3D6\"" (and shooting for bow stands)."""
-    parts = [f"Bravery {dice.bravery_dice(stand)}D {_faces(dice.bravery_target(stand.quality))}",
+    target = dice.faces(dice.bravery_target(stand.quality))
+    parts = [f"Bravery {dice.bravery_dice(stand)}D {target}",
              "Hits " + "-".join(map(str, dice.hit_ladder(stand.quality))),
              f"Melee {dice.melee_dice(stand)}D"]
     shooting = dice.shooting_dice(stand)
     if shooting is not None:
         parts.append(f"Shoot {shooting}D")
-    parts += [f"Save {_faces(dice.save_on(stand.armour))}", f"Move {dice.move_dice(stand)}D6\""]
+    parts += [f"Save {dice.faces(dice.save_on(stand.armour))}", f"Move {dice.move_dice(stand)}D6\""]
     return " · ".join(parts)
 
 

@@ -60,9 +60,6 @@ def title_of(army: Army, where: str) -> str:
     return f"{army.name} ({army.side})"
 
 
-def _faces(low: int) -> str:
-    return "6" if low == 6 else f"{low}-6"
-
 
 def _dice(n: int) -> str:
     return f"{n} {'die' if n == 1 else 'dice'}"
@@ -86,20 +83,20 @@ def attached(army: Army, stand: Stand) -> Leader | None:
 def stand_facts(army: Army, stand: Stand) -> Facts:
     """Every derived number of one stand, its conditional dice as notes, a wound box a figure."""
     q = cat.QUALITIES[stand.quality]
-    rows = [Row("Quality", f"{q.name}: bravery and hits score on {_faces(q.score)}")]
+    rows = [Row("Quality", f"{q.name}: bravery and hits score on {dice.faces(q.score)}")]
     leader = attached(army, stand)
     if stand.leader is not None:
         rows.append(Row("Leader", leader_title(leader) if leader
                         else f"{stand.leader} (not listed)"))
     rows.append(Row("Bravery", f"{_dice(dice.bravery_dice(stand))}, pass on "
-                               f"{_faces(dice.bravery_target(stand.quality))}"))
+                               f"{dice.faces(dice.bravery_target(stand.quality))}"))
     rows.append(Row("Hits", dice.ladder_text(stand.quality)))
     rows.append(Row("Melee", _dice(dice.melee_dice(stand))))
     shooting = dice.shooting_dice(stand)
     if shooting is not None:
         rows.append(Row("Shooting", f"{_dice(shooting)}, effective {cat.EFFECTIVE_RANGE}\", "
                                     f"long {cat.LONG_RANGE}\""))
-    rows.append(Row("Save", f"{_faces(dice.save_on(stand.armour))} a hit "
+    rows.append(Row("Save", f"{dice.faces(dice.save_on(stand.armour))} a hit "
                             f"({cat.ARMOUR[stand.armour].name})"))
     rows.append(Row("Move", f"{dice.move_dice(stand)}D6\" in the open"))
     rows.append(Row("Wounds", f"{dice.wounds(stand)} remove the stand"))
@@ -111,7 +108,7 @@ def stand_facts(army: Army, stand: Stand) -> Facts:
                      + "; a bravery test to shoot at chargers")
     notes.append("Move: " + "; ".join(dice.move_extras(stand)))
     if stand.quality == "berserker":
-        notes.append(f"Going berserk: {_faces(cat.BERSERK_ON)} with an enemy in sight; "
+        notes.append(f"Going berserk: {dice.faces(cat.BERSERK_ON)} with an enemy in sight; "
                      "+2 lesser men charging close by, +1 banner, +1 commander or hero")
     times = f"{stand.count} stands · " if stand.count > 1 else ""
     return Facts(stand.label, f"{times}{q.name} · {stand.figures} figures",
