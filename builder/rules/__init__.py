@@ -14,7 +14,11 @@ from importlib.metadata import entry_points
 from builder.rules.base import Ruleset
 
 #: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
-BUILT_IN = {"billhooks": "builder.rules.billhooks", "feudal": "builder.rules.feudal"}
+BUILT_IN = {
+    "billhooks": "builder.rules.billhooks",
+    "feudal": "builder.rules.feudal",
+    "shieldwall": "builder.rules.shieldwall",
+}
 _registered: dict[str, str] = {}
 
 

@@ -1,0 +1,166 @@
+"""The numbers a player looks up for a stand or a leader (issue 17 "What a user gets"), as
+small pure functions over the catalogue: bravery, hits, melee, shooting, saves, movement,
+wounds, and the expected hits and wounds of the base dice pool, worked out exactly.
+
+"Usual" dice are the base pool plus the standing modifiers (a leader attached, mounted);
+conditional modifiers are listed beside them, never added (RULES.md 3.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from . import catalogue as cat
+from .model import Leader, Stand
+
+
+def faces(low: int) -> str:
+    """The faces from ``low`` up, as players say them: "4-6", or just "6"."""
+    return "6" if low == 6 else f"{low}-6"
+
+
+def bravery_target(quality: str) -> int:
+    """The lowest face a bravery die passes on: one or more dice at it pass (RULES.md 3.2)."""
+    return cat.QUALITIES[quality].score
+
+
+def bravery_dice(stand: Stand) -> int:
+    """One die, plus one with a commander or hero attached (our reading, RULES.md 3.2)."""
+    return 1 + (stand.leader is not None)
+
+
+def forms_shieldwall(stand: Stand) -> bool:
+    """Bow and sharpshooter stands form no shieldwall (RULES.md 3.4)."""
+    return not cat.WEAPONS[stand.weapon].shoots
+
+
+def _for(stand: Stand, extras: tuple[str, ...]) -> tuple[str, ...]:
+    """The modifiers of ``extras`` that can apply to ``stand``: going berserk only for
+    berserkers, shieldwalls only for stands that form them."""
+    return tuple(e for e in extras
+                 if ("berserk" not in e or stand.quality == "berserker")
+                 and ("shieldwall" not in e or forms_shieldwall(stand)))
+
+
+def bravery_extras(stand: Stand) -> tuple[str, ...]:
+    """The conditional bravery dice."""
+    return _for(stand, cat.BRAVERY_EXTRAS)
+
+
+def hit_ladder(quality: str) -> tuple[int, ...]:
+    """The faces counted as hits, best first: every 6; with no 6s a warrior counts 5s, with
+    no 5s a huscarl counts 4s, a berserker on down to 3s (RULES.md 3.1)."""
+    return tuple(range(6, bravery_target(quality) - 1, -1))
+
+
+def ladder_text(quality: str) -> str:
+    """"6s; no 6s: 5s; no 5s: 4s"."""
+    faces = hit_ladder(quality)
+    steps = [f"no {hi}s: {lo}s" for hi, lo in zip(faces, faces[1:], strict=False)]
+    return "; ".join([f"{faces[0]}s", *steps])
+
+
+def melee_dice(stand: Stand) -> int:
+    """One die a figure, plus one mounted, plus one with a leader attached."""
+    return stand.figures + stand.mounted + (stand.leader is not None)
+
+
+def melee_extras(stand: Stand) -> tuple[str, ...]:
+    """The conditional melee dice: the weapon's own, then the ones any stand may have."""
+    own = {"axe": (cat.AXE_EXTRA,), "spear": (cat.SPEAR_EXTRA,)}.get(stand.weapon, ())
+    return own + _for(stand, cat.MELEE_EXTRAS)
+
+
+def shooting_base(stand: Stand) -> int:
+    """The base shooting pool: one die a figure for bows, two for sharpshooters; 0 for a
+    stand that does not shoot."""
+    return stand.figures * cat.WEAPONS[stand.weapon].shooting_per_figure
+
+
+def shooting_dice(stand: Stand) -> int | None:
+    """The base pool plus one with a leader attached; None for a stand with no bows."""
+    base = shooting_base(stand)
+    return base + (stand.leader is not None) if base else None
+
+
+def save_on(armour: str) -> int:
+    """The lowest face that saves a hit."""
+    return cat.ARMOUR[armour].save
+
+
+def move_dice(stand: Stand) -> int:
+    """D6 inches in the open: 3, plus one die mounted (our reading, RULES.md 3.1)."""
+    return cat.MOVE_DICE_OPEN + stand.mounted
+
+
+def move_extras(stand: Stand) -> tuple[str, ...]:
+    """The movement changes."""
+    return _for(stand, cat.MOVE_EXTRAS)
+
+
+def wounds(stand: Stand) -> int:
+    """Wounds that remove one stand: its figures."""
+    return stand.figures
+
+
+def leader_figures(leader: Leader) -> int:
+    """What a leader counts as: a stand of 3 on a single figure, else his own stand."""
+    return cat.SINGLE_LEADER_FIGURES if leader.figures == 1 else leader.figures
+
+
+# --- Expected hits and wounds ---------------------------------------------------------------
+
+
+def _chance(face: int) -> Fraction:
+    """One die showing ``face`` or better."""
+    return Fraction(7 - face, 6)
+
+
+def expected_hits(dice: int, quality: str) -> Fraction:
+    """Hits expected from ``dice`` dice on the quality's ladder, exactly.
+
+    Face v is counted only when no die shows more than v, so its share is
+    E[#v; all dice <= v] = dice * 1/6 * (v/6)^(dice-1); the ladder sums that over its faces.
+    """
+    if dice <= 0:
+        return Fraction(0)
+    return sum((Fraction(dice, 6) * Fraction(v, 6) ** (dice - 1) for v in hit_ladder(quality)),
+               Fraction(0))
+
+
+def expected_wounds(dice: int, quality: str, armour: str) -> Fraction:
+    """Unsaved hits expected against ``armour``: each hit is saved on its own die. An unsaved
+    hit is a wound in a drawn melee; after shooting or a lost melee every one but the first
+    may be taken as running away instead."""
+    return expected_hits(dice, quality) * (1 - _chance(save_on(armour)))
+
+
+def shown(value: Fraction) -> str:
+    """An expectation as printed: two decimals, halves rounded up (1/8 is 0.13)."""
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return str(exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """One action of one stand: its base dice, hits and unsaved hits against each save
+    class (keys of :data:`catalogue.SAVE_CLASSES`)."""
+
+    action: str
+    dice: int
+    hits: Fraction
+    wounds: dict[str, Fraction]
+
+
+def expectations(stand: Stand) -> tuple[Expectation, ...]:
+    """A volley (bow stands) and a first melee round, from the base pool only (RULES.md 3.4)."""
+    actions = []
+    if shooting_base(stand):
+        actions.append(("volley", shooting_base(stand)))
+    actions.append(("melee round", stand.figures))
+    return tuple(
+        Expectation(name, n, expected_hits(n, stand.quality),
+                    {key: expected_wounds(n, stand.quality, key) for key, _ in cat.SAVE_CLASSES})
+        for name, n in actions)

@@ -1,0 +1,216 @@
+"""What the shieldwall rules print (issue 17 "The print pack"), as plain data for the export
+engine: the roster and crib sheet, a label per stand, a card per leader and for the banner,
+and the markers. Every count comes from :mod:`.printcounts`, every number from the facts;
+the words on labels, cards and markers from ``cards/shieldwall/*.toml``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import builder
+from builder.resources import cards_dir, templates_dir
+from builder.rules.base import Facts
+from builder.rules.printables import (
+    TOKEN_MM,
+    Back,
+    Block,
+    Boxes,
+    Deck,
+    Document,
+    Face,
+    Paragraphs,
+    Printables,
+    PrintOptions,
+    Rule,
+    Source,
+    Stat,
+    StatRows,
+    Text,
+    Token,
+    TokenGroup,
+    TokenSheet,
+)
+
+from . import dice
+from .model import Army, Leader, Stand
+from .printcounts import army_counts
+from .views import facts, summary
+
+TITLE = "Dark Ages shieldwall"
+#: A stand label's size, mm (a common sticky label: 63.5 x 44.5).
+LABEL_MM = (63.5, 44.5)
+#: Accents: the sides are free text, so colours belong to the kinds of thing printed.
+STAND = "#6b3a1f"
+COMMANDER = "#7a1f1f"
+HERO = "#1f4a6b"
+BANNER = "#8a6d1a"
+MARKERS = {"WOUND": "#7a1f1f", "LOOSE SHIELDWALL": "#3d5a3a", "TIGHT SHIELDWALL": "#26402a",
+           "WEDGE": "#4a3a6b", "BERSERK": "#8c3b12"}
+
+
+@cache
+def card_words(name: str) -> dict[str, Any]:
+    """The parsed ``cards/shieldwall/<name>.toml``."""
+    with open(cards_dir() / "shieldwall" / f"{name}.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def _army(source: Source) -> Army:
+    army = source.army
+    assert isinstance(army, Army), "the shieldwall ruleset prints shieldwall armies"
+    return army
+
+
+
+def _rows(found: Facts) -> dict[str, str]:
+    return {r.label: r.value for r in found.rows}
+
+
+def _facts_dict(found: Facts) -> dict[str, Any]:
+    """Facts as the roster template reads them."""
+    return {"heading": found.heading, "subheading": found.subheading,
+            "rows": [(r.label, r.value) for r in found.rows], "notes": list(found.notes),
+            "boxes": [(t.label, t.boxes) for t in found.trackers]}
+
+
+# --- Documents -------------------------------------------------------------------------------
+
+
+def roster_context(source: Source) -> dict[str, Any]:
+    army = _army(source)
+    found = summary(army)
+    return {
+        "name": army.name, "side": army.side,
+        "metrics": [(m.label, m.note or str(m.value)) for m in found.metrics],
+        "legal": found.legal,
+        "findings": [f.message for f in found.findings],
+        "leaders": [_facts_dict(facts(army, f"leaders[{i}]")) for i in range(len(army.leaders))],
+        "stands": [_facts_dict(facts(army, where)) for where, _ in army.stands_with_paths()],
+    }
+
+
+def roster(sources: Sequence[Source]) -> Document:
+    """``roster.pdf``: per army its leaders and stands with every derived number."""
+    return Document("roster", "roster.html", "Roster: " + "; ".join(
+        s.army.name for s in sources), {"title": "Roster", "ruleset_title": TITLE,
+                                        "armies": [roster_context(s) for s in sources],
+                                        "version": builder.__version__},
+        details={"armies": [s.army.name for s in sources]})
+
+
+def crib_sheet() -> Document:
+    """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
+    with open(templates_dir() / "shieldwall" / "crib-sheet.toml", "rb") as fh:
+        words = tomllib.load(fh)
+    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
+        "title": words["title"], "crib": words, "tables": {}, "ruleset_title": TITLE,
+        "version": builder.__version__}, duplex=True)
+
+
+# --- Stand labels ----------------------------------------------------------------------------
+
+
+def label_numbers(stand: Stand) -> str:
+    """A stand's numbers in one short line for its label: "Bravery 2D 4-6 · Hits 6-5-4 ·
+    Melee 5D · Save 4-6 · Move 3D6\"" (and shooting for bow stands)."""
+    target = dice.faces(dice.bravery_target(stand.quality))
+    parts = [f"Bravery {dice.bravery_dice(stand)}D {target}",
+             "Hits " + "-".join(map(str, dice.hit_ladder(stand.quality))),
+             f"Melee {dice.melee_dice(stand)}D"]
+    shooting = dice.shooting_dice(stand)
+    if shooting is not None:
+        parts.append(f"Shoot {shooting}D")
+    parts += [f"Save {dice.faces(dice.save_on(stand.armour))}", f"Move {dice.move_dice(stand)}D6\""]
+    return " · ".join(parts)
+
+
+def stand_label(army: Army, stand: Stand) -> Token:
+    """One stand's label: its name, its numbers and its wound boxes (the tracker counts down
+    from its figures)."""
+    words = card_words("cards")["stand"]
+    return Token("tracker", STAND, words["label"], 1, army.side, title=stand.label,
+                 note=label_numbers(stand), boxes=dice.wounds(stand))
+
+
+def stand_labels(sources: Sequence[Source]) -> TokenSheet:
+    labels = tuple(stand_label(_army(s), stand) for s in sources for stand in _army(s).stands
+                   for _ in range(stand.count))
+    return TokenSheet("stand-labels", "Stand labels", (
+        TokenGroup("stand labels", "Stand labels", LABEL_MM, labels, "rect"),))
+
+
+# --- Leader cards ----------------------------------------------------------------------------
+
+
+def leader_face(army: Army, index: int) -> Face:
+    leader: Leader = army.leaders[index]
+    words = card_words("cards")[leader.role]
+    found = facts(army, f"leaders[{index}]")
+    got = _rows(found)
+    accent = COMMANDER if leader.role == "commander" else HERO
+    blocks: tuple[Block, ...] = (
+        Text(leader.name, "bold", 14, 9, 12, max_lines=2, valign="middle", keep_height=True),
+        Text(f"{found.subheading}: {army.name}", "caps", 8, 6.5, 6, tint="accent",
+             max_lines=2, after=0.8),
+        Rule(before=0.0, after=1.5),
+        StatRows((Stat("Counts as", got["Counts as"]), Stat("Attached to", got["Attached to"]))),
+        Paragraphs(tuple(words["lines"])),
+        Boxes("Wounds", found.trackers[0].boxes),
+    )
+    return Face(words["label"], accent, blocks, footer=army.side)
+
+
+def banner_face(army: Army) -> Face:
+    words = card_words("cards")["banner"]
+    return Face(words["label"], BANNER, (
+        Text(army.name, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
+        Text(army.side, "caps", 8, 6.5, 6, tint="accent", after=0.8),
+        Rule(before=0.0, after=1.5),
+        Paragraphs(tuple(words["lines"])),
+    ), footer=army.side)
+
+
+def leader_cards(sources: Sequence[Source]) -> Deck:
+    faces: list[Face] = []
+    for source in sources:
+        army = _army(source)
+        faces += [leader_face(army, i) for i in range(len(army.leaders))]
+        if army.banner:
+            faces.append(banner_face(army))
+    return Deck("leader-cards", "Leader cards", tuple(faces),
+                Back(TITLE, "Leaders and banners", STAND))
+
+
+# --- Markers ---------------------------------------------------------------------------------
+
+
+#: Shieldwall markers are larger: their two-word labels need the width.
+WIDE_MM = 38.0
+
+
+def tokens(sources: Sequence[Source]) -> TokenSheet:
+    """The markers, as many as :func:`printcounts.army_counts` says, army by army."""
+    armies = [_army(s) for s in sources]
+
+    def group(name: str, caption: str, size: float, labels: tuple[str, ...],
+              share: bool) -> TokenGroup:
+        return TokenGroup(name, caption, (size, size), tuple(
+            Token("order", MARKERS[label], label, army_counts(army)[label], army.side)
+            for army in armies for label in labels if army_counts(army)[label]), share=share)
+
+    return TokenSheet("tokens", "Markers", (
+        group("markers", "Markers", TOKEN_MM, ("WOUND", "WEDGE", "BERSERK"), False),
+        group("shieldwalls", "Shieldwall markers", WIDE_MM,
+              ("LOOSE SHIELDWALL", "TIGHT SHIELDWALL"), True),
+    ))
+
+
+def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
+    """The whole pack, in its order (collections and events are Billhooks' only)."""
+    return Printables("shieldwall", f"{TITLE} print pack", (
+        roster(sources), crib_sheet(), stand_labels(sources), leader_cards(sources),
+        tokens(sources)))

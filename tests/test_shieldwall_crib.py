@@ -1,0 +1,115 @@
+"""The shieldwall crib sheet's words (templates/shieldwall/crib-sheet.toml): two sides, every
+topic of the issue's crib-sheet row, tables that agree with the catalogue, and our own words
+(no run of seven words shared with the source text, seed 003), as are the card and token
+wording (cards/shieldwall/) and everything the ruleset shows."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder import armyfile
+from builder.resources import cards_dir, examples_dir, templates_dir
+from builder.rules.shieldwall import RULESET
+from builder.rules.shieldwall import catalogue as cat
+from builder.rules.shieldwall.model import Army
+
+RUN = 7
+CRIB = templates_dir() / "shieldwall" / "crib-sheet.toml"
+
+
+def seed_text() -> str | None:
+    """Seed 003, in ``shared/seeds`` beside the clone or above the worktree."""
+    for folder in Path(__file__).resolve().parents:
+        found = sorted((folder / "shared" / "seeds").glob("003_*.txt"))
+        if found:
+            return found[0].read_text(encoding="utf-8", errors="replace")
+    return None
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
+
+
+def shared_runs(ours: str, theirs: str, n: int = RUN) -> list[str]:
+    source = words(theirs)
+    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
+    mine = words(ours)
+    return [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
+            if tuple(mine[i:i + n]) in grams]
+
+
+def crib() -> dict[str, Any]:
+    return tomllib.loads(CRIB.read_text(encoding="utf-8"))
+
+
+def part(heading: str) -> dict[str, Any]:
+    return next(p for s in crib()["sections"] for p in s["parts"] if p.get("heading") == heading)
+
+
+def test_two_sides_two_columns_and_every_topic_of_the_issue() -> None:
+    sections = crib()["sections"]
+    assert {(s["side"], s["column"]) for s in sections} == {(1, 1), (1, 2), (2, 1), (2, 2)}
+    names = " / ".join([s["title"] for s in sections]
+                       + [p.get("heading", "") for s in sections for p in s["parts"]]).lower()
+    for topic in ("initiative", "movement", "formations", "wedge", "bravery", "berserk",
+                  "shooting", "melee", "hits", "saves", "seeing", "commanders and heroes"):
+        assert topic in names, topic
+    assert "shieldwall" in str(part("Three orders")["bullets"]).lower()
+
+
+def test_tables_have_a_cell_per_column() -> None:
+    for s in crib()["sections"]:
+        for p in s["parts"]:
+            width = len(p.get("columns", ())) or 2
+            assert all(len(row) == width for row in p.get("rows", ())), p
+
+
+def test_the_crib_numbers_agree_with_the_catalogue() -> None:
+    passes = dict(map(tuple, part("Passing")["rows"]))
+    assert passes == {q.name: "6" if q.score == 6 else f"{q.score}-6"
+                      for q in cat.QUALITIES.values()}
+    saves = [row[1] for row in part("Saves")["rows"]]
+    assert saves == ["6", "5-6", "4-6"] == [
+        "6" if cat.ARMOUR[k].save == 6 else f"{cat.ARMOUR[k].save}-6" for k, _ in cat.SAVE_CLASSES]
+    moves = dict(map(tuple, part("Movement")["rows"]))
+    assert moves["In the open (our reading)"] == f'{cat.MOVE_DICE_OPEN}D6"'
+    assert moves["Inside a template"] == f'{cat.MOVE_DICE_TEMPLATE}D6"'
+    assert f'{cat.EFFECTIVE_RANGE}"' in part("Bows")["intro"]
+    assert f'{cat.LONG_RANGE}"' in part("Bows")["intro"]
+
+
+def _ruleset_words() -> list[str]:
+    """Every sentence the ruleset itself shows: facts, titles, reference grids, catalogue."""
+    texts = []
+    for name in ("shieldwall-norse.toml", "shieldwall-saxon.toml"):
+        army = armyfile.load(examples_dir() / name)
+        assert isinstance(army, Army)
+        for where in ("", *(f"leaders[{i}]" for i in range(len(army.leaders))),
+                      *(f"stands[{i}]" for i in range(len(army.stands)))):
+            facts = RULESET.facts(army, where)
+            texts += [r.value for r in facts.rows] + list(facts.notes)
+    texts += [" ".join(cell for row in g.rows for cell in row) for g in RULESET.reference()]
+    texts += [e.summary for e in RULESET.catalogue()]
+    return texts
+
+
+@pytest.mark.skipif(seed_text() is None, reason="the source text (shared/seeds) is absent")
+def test_the_crib_sheet_and_the_rulesets_wording_are_in_our_own_words() -> None:
+    source = seed_text()
+    assert source is not None
+    runs = shared_runs(CRIB.read_text(encoding="utf-8"), source)
+    for wording in sorted((cards_dir() / "shieldwall").glob("*.toml")):
+        runs += shared_runs(wording.read_text(encoding="utf-8"), source)
+    runs += [r for text in _ruleset_words() for r in shared_runs(text, source)]
+    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+
+
+def test_the_originality_check_can_fail() -> None:
+    source = "A stand that is uphill of its opponent adds a die"
+    assert shared_runs("so a stand that is uphill of its opponent wins", source)
+    assert not shared_runs("higher ground than the enemy gives a die", source)

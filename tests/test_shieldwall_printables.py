@@ -1,0 +1,136 @@
+"""The shieldwall print pack (issue 17 "The print pack"): every file of the contract table is
+written, every label's count read back from the PDFs equals the hand count (and
+printcounts'), stand labels are 63.5 x 44.5 mm, the crib sheet is two sides, and nothing is
+printed within 5 mm of an edge or under 6 pt."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from printcheck import pdf_figures
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir
+from builder.rules.shieldwall.model import Army
+from builder.rules.shieldwall.printcounts import LABELS, counts
+
+MM = 72 / 25.4
+ARMIES = [str(examples_dir() / f"shieldwall-{n}.toml") for n in ("norse", "saxon")]
+FILES = ["crib-sheet.pdf", "leader-cards.pdf", "manifest.json", "roster.pdf",
+         "stand-labels.pdf", "tokens.pdf"]
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("shieldwall-pack")
+    assert main(["export", *ARMIES, "--out", str(out)]) == 0
+    return out
+
+
+def labels_on(path: Path) -> Counter[str]:
+    """Every contract label printed on the fronts (backs carry the deck's name)."""
+    found: Counter[str] = Counter()
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            text = page.extract_text() or ""
+            if "backs, mirrored" in text:
+                continue
+            for label in LABELS:
+                found[label] += len(re.findall(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text))
+    return +found
+
+
+def test_the_pack_holds_the_contract_files(pack: Path) -> None:
+    assert sorted(p.name for p in pack.iterdir()) == FILES
+    manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
+    assert [a["file"] for a in manifest["armies"]] == [Path(a).name for a in ARMIES]
+
+
+def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
+    # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
+    # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
+    assert labels_on(pack / "stand-labels.pdf") == {"STAND": 16}
+    assert labels_on(pack / "leader-cards.pdf") == {"COMMANDER": 2, "HERO": 2, "BANNER": 1}
+    assert labels_on(pack / "tokens.pdf") == {"WOUND": 32, "LOOSE SHIELDWALL": 13,
+                                              "TIGHT SHIELDWALL": 13, "WEDGE": 5, "BERSERK": 2}
+    armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
+    assert len(armies) == 2
+    printed = labels_on(pack / "stand-labels.pdf") + labels_on(pack / "leader-cards.pdf") \
+        + labels_on(pack / "tokens.pdf")
+    assert printed == +Counter(counts(armies))
+
+
+def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
+    with pdfplumber.open(pack / "stand-labels.pdf") as pdf:
+        rects = [r for page in pdf.pages for r in page.rects
+                 if abs(r["width"] - 63.5 * MM) < 0.5 and abs(r["height"] - 44.5 * MM) < 0.5]
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    assert len(rects) >= 16
+    assert text.count("Hearth-troop") == 2 and text.count("Great fyrd") == 2
+    assert "Bravery 2D 4-6 · Hits 6-5-4 · Melee 5D · Save 4-6 · Move 3D6\"" in text
+
+
+def test_the_crib_sheet_is_two_sides_and_the_roster_has_every_stand(pack: Path) -> None:
+    with pdfplumber.open(pack / "crib-sheet.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        crib = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    for heading in ("Initiative", "Movement", "Formations", "The wedge", "Bravery",
+                    "Going berserk", "Shooting", "Melee", "Hits", "Saves", "Seeing",
+                    "Commanders and heroes"):
+        assert heading.lower() in crib.lower(), heading
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        roster = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    for name in ("Jarl Sigurd's host", "Earl Byrhtnoth's fyrd", "Ulfhednar", "Thegns on horse",
+                 "1.25 hits; unsaved against none or helmet 1.04, shield 0.83, mail 0.63"):
+        assert name in roster.replace("\n", " "), name
+
+
+@pytest.mark.parametrize("name", [f for f in FILES if f.endswith(".pdf")])
+def test_nothing_near_an_edge_or_too_small(pack: Path, name: str) -> None:
+    edge, smallest, nearest = pdf_figures(pack / name)
+    assert edge >= 4.99, nearest
+    assert smallest >= 5.99
+
+
+def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
+    """Without a PDF: each printable's labels, from the ruleset's printables."""
+    from builder.export.base import ArmyInput
+    from builder.rules.printables import PrintOptions
+    from builder.rules.shieldwall import RULESET
+
+    sources = [ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8"))
+               for a in ARMIES]
+    pack = RULESET.printables(sources, PrintOptions())
+    assert pack.kinds == ("roster", "crib-sheet", "stand-labels", "leader-cards", "tokens")
+    printed: Counter[str] = Counter()
+    for kind in ("stand-labels", "leader-cards", "tokens"):
+        printed += pack.counts(kind)
+    armies = [a for a in (s.army for s in sources) if isinstance(a, Army)]
+    assert printed == +Counter(counts(armies))
+    # A wound box a figure: the label's tracker counts down from the stand's figures.
+    labels = pack.get("stand-labels")
+    from builder.rules.printables import TokenSheet
+
+    assert isinstance(labels, TokenSheet)
+    tokens = labels.groups[0].tokens
+    assert labels.groups[0].size_mm == (63.5, 44.5)
+    assert [(t.title, t.boxes) for t in tokens[:3]] == [("Hearth-troop", 4), ("Hearth-troop", 4),
+                                                       ("Ulfhednar", 4)]
+
+
+def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> None:
+    only = "stand-labels,leader-cards,tokens"
+    assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", only, "--bleed", "3",
+                 "--ink-saver"]) == 0
+    assert labels_on(tmp_path / "stand-labels.pdf") == {"STAND": 9}
+    assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
+    assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
+    for name in ("stand-labels.pdf", "leader-cards.pdf", "tokens.pdf"):
+        edge, smallest, nearest = pdf_figures(tmp_path / name)
+        assert edge >= 4.99 and smallest >= 5.99, (name, nearest)
