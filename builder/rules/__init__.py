@@ -14,7 +14,7 @@ from importlib.metadata import entry_points
 from builder.rules.base import Ruleset
 
 #: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
-BUILT_IN = {"billhooks": "builder.rules.billhooks"}
+BUILT_IN = {"billhooks": "builder.rules.billhooks", "kiss": "builder.rules.kiss"}
 _registered: dict[str, str] = {}
 
 
