@@ -52,9 +52,9 @@ def stratagem_count(army: Army) -> Iterator[Finding]:
 def unmet(army: Army, magnate: Magnate, stratagem: str) -> str:
     """What ``magnate`` lacks to take ``stratagem`` (RULES.md 2.3), or "" if nothing."""
     if stratagem == "inspiring" and magnate.puissance < cat.INSPIRING_PUISSANCE:
-        return f"puissance {cat.INSPIRING_PUISSANCE}+ (he has {magnate.puissance})"
+        return f"puissance {cat.INSPIRING_PUISSANCE}+, he has {magnate.puissance}"
     if stratagem == "energetic" and magnate.forwardness < cat.ENERGETIC_FORWARDNESS:
-        return f"forwardness {cat.ENERGETIC_FORWARDNESS}+ (he has {magnate.forwardness})"
+        return f"forwardness {cat.ENERGETIC_FORWARDNESS}+, he has {magnate.forwardness}"
     if stratagem == "master gonner" and not any(u.troop == "gonne"
                                                 for _, u in army.units_with_paths()):
         return "a gonne in the army"

@@ -29,12 +29,13 @@ def entries() -> tuple[Entry, ...]:
 
 
 def _saves(save: dict[str, int | None] | None) -> str:
+    """A save by commitment: "5+", or the retinue's save with the grades that differ
+    ("5+, arrayed 6")."""
     if save is None:
         return "-"
-    values = {d.die(save[c]) for c in cat.COMMITMENTS}
-    if len(values) == 1:
-        return values.pop()
-    return ", ".join(f"{c} {d.die(save[c])}" for c in cat.COMMITMENTS)
+    first = save[cat.COMMITMENTS[0]]
+    odd = [f"{c} {d.die(save[c])}" for c in cat.COMMITMENTS[1:] if save[c] != first]
+    return ", ".join([d.die(first), *odd])
 
 
 def troop_grid() -> Grid:
@@ -47,15 +48,17 @@ def troop_grid() -> Grid:
         rows.append((troop.name, d.move_text(unit), d.range_text(unit),
                      d.fire_text(unit) if troop.fire_hit else "-",
                      d.hand_text(unit) if troop.hand_first else "-",
-                     fire, _saves(troop.save_hand), troop.special or "-"))
+                     fire, _saves(troop.save_hand)))
     return Grid("Troops (saves against crossbow fire are 2 worse)",
                 ("troop", "move", "range", "fire to hit", "handstrokes", "save vs fire",
-                 "save in handstrokes", "special"), tuple(rows))
+                 "save in handstrokes"), tuple(rows))
 
 
 def reference() -> tuple[Grid, ...]:
     return (
         troop_grid(),
+        Grid("Troop notes", ("troop", "note"),
+             tuple((t.name, t.special) for t in cat.TROOPS.values() if t.special)),
         Grid("Commitment", ("commitment", "morale fails on"),
              tuple((cat.COMMITMENT_NAMES[c], d.die(cat.MORALE_FAIL[c]))
                    for c in cat.COMMITMENTS)),

@@ -30,10 +30,10 @@ def summary(army: Army) -> Summary:
     cup = d.cup(army)
     morale = d.starting_morale(army)
     metrics = (
-        Metric("wards", "Wards", len(army.wards)),
-        Metric("units", "Units", len(lines)),
+        Metric("ward_count", "Wards", len(army.wards)),
+        Metric("unit_count", "Units", len(lines)),
         Metric("figures", "Figures", d.figures(army)),
-        Metric("army_morale", "Starting army morale", morale, cat.MORALE_START,
+        Metric("starting_morale", "Starting army morale", morale, cat.MORALE_START,
                note=f"of {cat.MORALE_START}", short="Morale"),
         Metric("cup_chits", "Chits in the cup", cup.total,
                note=f"{cup.ward} ward, {cup.lethargy} lethargy, {cup.treacherous} treacherous",
