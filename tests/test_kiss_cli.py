@@ -113,6 +113,16 @@ def test_unit_facts_and_figure_track() -> None:
     assert KISS.facts(army, "wards[2].units[0]").trackers[0].marks == ((5, "rout"),)
 
 
+def test_a_small_unit_routs_at_its_first_loss() -> None:
+    army = armyfile.load(LANCASTER)
+    gonne = KISS.facts(army, "wards[0].units[2]")  # 3 figures: already at the rout point
+    rows = {r.label: r.value for r in gonne.rows}
+    assert rows["Rout point"].startswith("its first loss")
+    assert gonne.trackers[0].marks == ((1, "rout"),)
+    assert "Handstrokes to hit" not in rows and "Save against fire" not in rows
+    assert rows["Morale"] == "fails on 6 (retinue): shaken; failing again routs it"
+
+
 def test_magnate_facts() -> None:
     rows = _rows("wards[0].leader")
     assert rows["Level"] == "4 (a peer)" and rows["C-in-C"] == "yes"

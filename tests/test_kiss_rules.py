@@ -133,6 +133,12 @@ def test_rout_point(figures: int, rout: int) -> None:
     assert d.rout_point(figures) == rout
 
 
+@pytest.mark.parametrize(("figures", "lost"), [(2, 1), (4, 1), (5, 1), (8, 4), (9, 5),
+                                             (12, 6), (13, 7)])
+def test_losses_to_rout(figures: int, lost: int) -> None:
+    assert d.losses_to_rout(figures) == lost
+
+
 @pytest.mark.parametrize(("troop", "commitment", "fire", "hand", "crossbow"), [
     ("archers", "retinue", 6, None, None),
     ("billmen", "retinue", 5, 5, None),

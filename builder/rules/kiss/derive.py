@@ -29,6 +29,12 @@ def rout_point(figures: int) -> int:
     return max(cat.ROUT_FLOOR, figures // 2)
 
 
+def losses_to_rout(figures: int) -> int:
+    """Figures lost when the unit routs: down to its rout point, and at least one (a unit of
+    4 figures or fewer starts at its rout point, so its first loss routs it)."""
+    return max(1, figures - rout_point(figures))
+
+
 def move_text(unit: Unit) -> str:
     move = cat.TROOPS[unit.troop].move
     return "does not move" if move is None else f'{move}"'
@@ -201,11 +207,17 @@ def figures(army: Army) -> int:
 
 
 def casualty_rows(table: str) -> tuple[tuple[str, str], ...]:
-    """A casualty table as (2D6 totals, result) pairs: ("2-10", "unhurt"), ("11", ...)."""
+    """A casualty table as (2D6 totals, result) pairs: ("2-10", "unhurt"), ("11", "wounded"),
+    ("12", "killed"); a last row that starts below 12 reads "11+"."""
     rows = cat.CASUALTIES[table]
+    highs = [nxt - 1 for nxt, _ in rows[1:]] + [12]
     out = []
-    for i, (low, result) in enumerate(rows):
-        high = rows[i + 1][0] - 1 if i + 1 < len(rows) else 12
-        out.append((str(low) if low == high else f"{low}+" if high == 12 and i else
-                    f"{low}-{high}", result))
+    for (low, result), high in zip(rows, highs, strict=True):
+        if low == high:
+            totals = str(low)
+        elif high == 12 and low != rows[0][0]:
+            totals = f"{low}+"
+        else:
+            totals = f"{low}-{high}"
+        out.append((totals, result))
     return tuple(out)

@@ -70,12 +70,14 @@ def unit_facts(unit: Unit) -> Facts:
         rows += [Row("Save against fire", d.save_fire_text(unit)),
                  Row("Save in handstrokes", d.die(d.save_hand(unit)))]
     rows += [
-        Row("Morale", f"fails on {d.die(d.morale_fail(unit))} "
-                      f"({cat.COMMITMENT_NAMES[unit.commitment].lower()}); shaken, then routs"),
-        Row("Rout point", f"{rout} figures left"),
+        Row("Morale", f"fails on {d.die(d.morale_fail(unit))} ({unit.commitment}): "
+                      "shaken; failing again routs it"),
+        Row("Rout point", f"{rout} figures left" if unit.figures > rout
+            else "its first loss (it starts at 4 figures or fewer)"),
     ]
     notes = (troop.special,) if troop.special else ()
-    track = Tracker("figures lost", unit.figures, marks=((unit.figures - rout, "rout"),))
+    track = Tracker("figures lost", unit.figures,
+                    marks=((d.losses_to_rout(unit.figures), "rout"),))
     return Facts(unit_title(unit),
                  f"{unit.troop} · {unit.commitment} · {unit.figures} figures",
                  tuple(rows), notes, (track,))
