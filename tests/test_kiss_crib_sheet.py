@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from builder.resources import templates_dir
+from builder.resources import cards_dir, templates_dir
 from builder.rules.kiss import catalogue as cat
 from builder.rules.kiss import derive as d
-from builder.rules.kiss.listing import troop_grid
+from builder.rules.kiss.listing import reference, troop_grid
 
 #: Any run of this many words in common with the source text fails the originality test.
 RUN = 7
@@ -133,3 +133,17 @@ def test_the_originality_test_can_fail() -> None:
         pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
     copied = "A unit will test morale if: It loses 2+ figures in a turn to fire"
     assert shared_runs([copied], source)
+
+
+def test_reminders_and_card_words_are_our_own() -> None:
+    """Every reminder the catalogue prints (orders, abilities, traits, stratagems, morale
+    levels) and every card and token word in cards/kiss."""
+    source = seed_text()
+    if source is None:
+        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
+    ours = [cell for grid in reference() for row in grid.rows for cell in row]
+    for path in sorted((cards_dir() / "kiss").glob("*.toml")):
+        with open(path, "rb") as f:
+            ours += all_text(tomllib.load(f))
+    assert len(ours) > 60
+    assert shared_runs(ours, source) == []
