@@ -144,7 +144,9 @@ def test_army_facts_mark_the_starting_morale() -> None:
     rows = {r.label: r.value for r in facts.rows}
     assert rows["Pre-battle"] == "forced march" and rows["Starting army morale"] == "4"
     assert rows["C-in-C"] == "Richard Neville, Earl of Warwick"
-    assert facts.trackers[0].marks == ((4, "start"),)
+    # From 4: the 2nd point lost is level 2, the 4th level 0.
+    assert facts.trackers[0].boxes == 4
+    assert facts.trackers[0].marks == ((2, "all test"), (3, "all test worse"), (4, "all rout"))
 
 
 def _offer(offers: tuple[Offer, ...], key: str) -> Offer:

@@ -247,6 +247,11 @@ def test_starting_morale(pre: tuple[str, ...], morale: int) -> None:
     assert d.starting_morale(army(pre=pre)) == morale
 
 
+def test_morale_marks() -> None:
+    assert d.morale_marks(5) == ((3, "all test"), (4, "all test worse"), (5, "all rout"))
+    assert d.morale_marks(1) == ((1, "all rout"),)
+
+
 def test_the_examples_add_up() -> None:
     york = armyfile.load(examples_dir() / "kiss-york.toml")
     lanc = armyfile.load(examples_dir() / "kiss-lancaster.toml")

@@ -208,6 +208,8 @@ MORALE_LEVELS = {
     1: "every unit left tests morale one level worse",
     0: "every unit left routs",
 }
+#: The short marks a morale track carries at the levels that do something.
+MORALE_MARKS = {2: "all test", 1: "all test worse", 0: "all rout"}
 
 # --- Casualties (RULES.md 2.3): 2D6 for a magnate whose unit lost figures ---------------------
 

@@ -195,6 +195,13 @@ def starting_morale(army: Army) -> int:
     return cat.MORALE_START - len(army.pre_battle)
 
 
+def morale_marks(start: int) -> tuple[tuple[int, str], ...]:
+    """Where a track of army morale lost (one box a point) reaches each level that does
+    something: from 5, the 3rd box lost is level 2 (every unit tests) and the 5th level 0."""
+    return tuple((start - level, mark) for level, mark in cat.MORALE_MARKS.items()
+                 if start - level >= 1)
+
+
 def cup(army: Army) -> Chits:
     """Every chit in the cup at the start: a ward chit a ward, lethargy and treacherous ones."""
     each = [chits(m, army.side) for m in army.magnates]

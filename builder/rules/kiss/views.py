@@ -139,9 +139,9 @@ def army_facts(army: Army) -> Facts:
     rows += [Row(m.label, str(m.value) + (f" ({m.note})" if m.note and m.key == "cup_chits"
                                           else "")) for m in totals.metrics]
     levels = tuple(f"{level}: {effect}" for level, effect in cat.MORALE_LEVELS.items())
+    start = d.starting_morale(army)
     return Facts(army.name, cat.SIDES.name_of(army.side), tuple(rows), levels,
-                 (Tracker("army morale", cat.MORALE_START,
-                          marks=((d.starting_morale(army), "start"),)),))
+                 (Tracker("army morale lost", start, marks=d.morale_marks(start)),))
 
 
 def facts(army: Army, where: str) -> Facts:
