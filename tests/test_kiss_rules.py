@@ -41,6 +41,7 @@ def test_a_good_army_has_no_findings() -> None:
 
 def test_one_c_in_c() -> None:
     assert codes(army()) == [("error", "one-c-in-c", "")]
+    assert "no magnate to lead it" in check_army(army())[0].message
     assert codes(army(ward(magnate(), "archers", "billmen"))) == [("error", "one-c-in-c", "")]
     two = army(ward(chief(), "archers", "billmen"), ward(chief(), "spears", "billmen"))
     assert codes(two) == [("error", "one-c-in-c", "wards[1].leader")]

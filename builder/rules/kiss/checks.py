@@ -20,7 +20,10 @@ def _leaders(army: Army) -> Iterator[tuple[str, Magnate]]:
 def one_c_in_c(army: Army) -> Iterator[Finding]:
     """RULES.md 2.4: exactly one magnate is the C-in-C (an army with no wards has none)."""
     chiefs = [where for where, m in _leaders(army) if m.c_in_c]
-    if not chiefs:
+    if not army.wards:
+        yield Finding("error", "one-c-in-c",
+                      "the army has no magnate to lead it: add a ward under its C-in-C")
+    elif not chiefs:
         yield Finding.advising("error", "one-c-in-c", "no magnate is the C-in-C", "c_in_c",
                                "set c_in_c = true on the army's leader")
     for where in chiefs[1:]:
