@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from builder import armyfile
-from builder.armyfile import ArmyFileError
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.kiss.model import Army, Magnate, Unit, Ward
+from builder.rules.validate import ArmyFileError
 
 EXAMPLES = ("kiss-york.toml", "kiss-lancaster.toml")
 HEAD = 'ruleset = "kiss"\nname = "Test"\nside = "york"\n'
@@ -46,9 +46,10 @@ def test_defaults_and_new_army_round_trip(tmp_path: Path) -> None:
     army = armyfile.loads(HEAD + WARD + '[[wards.units]]\ntroop = "gonne"\n')
     assert army == Army("kiss", "Test", "york",
                         wards=[Ward(Magnate("A", "practiced"), [Unit("gonne")])])
-    leader = army.wards[0].leader  # type: ignore[attr-defined]
+    assert isinstance(army, Army)
+    leader = army.wards[0].leader
     assert (leader.level, leader.puissance, leader.forwardness, leader.c_in_c) == (2, 3, 3, False)
-    unit = army.wards[0].units[0]  # type: ignore[attr-defined]
+    unit = army.wards[0].units[0]
     assert (unit.commitment, unit.figures, unit.label) == ("retinue", 12, None)
     new = get_ruleset("kiss").new_army("Fresh")
     path = tmp_path / "new.toml"

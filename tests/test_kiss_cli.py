@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -53,7 +54,8 @@ def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["findings"] == []
 
 
-def test_check_an_illegal_army_exits_1(capsys: pytest.CaptureFixture[str], tmp_path) -> None:
+def test_check_an_illegal_army_exits_1(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     path.write_text('ruleset = "kiss"\nname = "Bad"\nside = "york"\n[[wards]]\n'
                     '[wards.leader]\nname = "A"\nability = "amateur"\n'

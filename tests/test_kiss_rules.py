@@ -45,7 +45,8 @@ def test_one_c_in_c() -> None:
     assert codes(army(ward(magnate(), "archers", "billmen"))) == [("error", "one-c-in-c", "")]
     two = army(ward(chief(), "archers", "billmen"), ward(chief(), "spears", "billmen"))
     assert codes(two) == [("error", "one-c-in-c", "wards[1].leader")]
-    assert check_army(two)[0].fix is not None and check_army(two)[0].fix.key == "c_in_c"
+    fix = check_army(two)[0].fix
+    assert fix is not None and fix.key == "c_in_c"
 
 
 def test_empty_ward_is_not_also_ward_size() -> None:
