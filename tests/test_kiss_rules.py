@@ -121,6 +121,13 @@ def test_ward_size(units: int, warned: bool) -> None:
     assert codes(a) == ([("warning", "ward-size", "wards[0]")] if warned else [])
 
 
+def test_codes_are_every_check_s() -> None:
+    from builder.rules import get_ruleset
+    from builder.rules.kiss.checks import CHECKS
+
+    assert get_ruleset("kiss").codes == tuple(c.__name__.replace("_", "-") for c in CHECKS)
+
+
 def test_errors_come_before_warnings() -> None:
     a = army(ward(magnate(traits=["trimmer"]), "archers"))
     assert [c for _, c, _ in codes(a)] == ["one-c-in-c", "treachery", "ward-size"]

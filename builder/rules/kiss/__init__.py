@@ -22,7 +22,7 @@ from builder.rules.base import (
 )
 
 from . import catalogue as cat
-from .checks import check_army
+from .checks import CODES, check_army
 from .listing import entries, reference
 from .model import Army, Magnate, Ward
 from .offers import offered
@@ -45,6 +45,7 @@ class Kiss:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A KISS Wars of the Roses army, written by billhooks."
+    codes = CODES
     #: No build-time dice and no Mustering draw.
     roller: Roller | None = None
     muster = None

@@ -116,6 +116,11 @@ CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (
 )
 
 
+#: Every code the checks above give (issue 15 "Findings").
+CODES: tuple[str, ...] = ("one-c-in-c", "empty-ward", "stratagem-count", "stratagem-prerequisite",
+                          "trait-conflict", "treachery", "ward-size")
+
+
 def check_army(army: Army) -> list[Finding]:
     """Every finding, errors first, each group in check order."""
     found = [f for check in CHECKS for f in check(army)]
