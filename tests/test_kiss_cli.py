@@ -78,7 +78,7 @@ def test_catalogue_lists_troops_and_every_reference(capsys: pytest.CaptureFixtur
     assert troops["Billmen"] == ["Billmen", '6"', "-", "-", "4+ first turn of contact, 5+ later",
                                  "5+, arrayed 6", "5+, arrayed 6"]
     assert troops["Mounted Knights"][5] == "6 vs longbows, 4+ other"
-    assert troops["Gonne"][1:4] == ["does not move", '18"',
+    assert troops["Gonne"][1:4] == ["static", '18"',
                                     "6 (5+ against enemies charging a friend beside it)"]
     assert {r[0] for r in grids["Traits"]["rows"]} >= {"trimmer", "anti-<name or cause>"}
     strat = {r[0]: r[1] for r in grids["Stratagems"]["rows"]}
@@ -86,8 +86,9 @@ def test_catalogue_lists_troops_and_every_reference(capsys: pytest.CaptureFixtur
     assert strat["feint"] == "old soldier" and strat["forethought"] == "-"
     assert [r[3] for r in grids["Abilities"]["rows"]] == ["3", "2", "1", "0"]
     assert [r[0] for r in grids["Army morale"]["rows"]] == ["5", "4", "3", "2", "1", "0"]
-    code, out, _ = run(capsys, "catalogue", "--ruleset", "kiss")
+    code, out, _ = run(capsys, "catalogue", "--ruleset", "kiss")  # piped: 80 columns
     assert code == 0 and "Stratagems" in out and "caltrops/pavises" in out
+    assert all(t["key"] in out for t in data["troops"])
 
 
 def test_roll_says_kiss_has_no_dice(capsys: pytest.CaptureFixture[str]) -> None:

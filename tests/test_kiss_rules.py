@@ -182,7 +182,7 @@ def test_morale_fail_by_commitment(commitment: str, fails: int) -> None:
 
 def test_move_range_fire_and_handstrokes() -> None:
     assert [d.move_text(Unit(t)) for t in ("archers", "men-at-arms", "mounted-knights",
-                                           "gonne")] == ['6"', '4"', '8"', "does not move"]
+                                           "gonne")] == ['6"', '4"', '8"', "static"]
     assert d.range_text(Unit("crossbows")) == '18"' and d.range_text(Unit("billmen")) == "-"
     assert d.fire_text(Unit("archers")) == "6 (5+ against enemies charging them)"
     assert d.fire_text(Unit("archers", "well-wishers")) == "6"

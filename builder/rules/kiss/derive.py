@@ -37,7 +37,7 @@ def losses_to_rout(figures: int) -> int:
 
 def move_text(unit: Unit) -> str:
     move = cat.TROOPS[unit.troop].move
-    return "does not move" if move is None else f'{move}"'
+    return "static" if move is None else f'{move}"'
 
 
 def range_text(unit: Unit) -> str:

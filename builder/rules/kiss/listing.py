@@ -14,17 +14,15 @@ from .model import Unit
 
 
 def entries() -> tuple[Entry, ...]:
-    """One entry per troop: a retinue unit of 12 figures, added to a ward's units."""
+    """One entry per troop: a retinue unit of 12 figures, added to a ward's units. Its only
+    choices are its commitment and size, the same for every troop (the Commitment grid)."""
     out = []
     for troop in cat.TROOPS.values():
-        unit = Unit(troop.key)
-        what = (f"{cat.FIGURES_DEFAULT} figures, move {d.move_text(unit)}, "
-                f"fire {d.fire_text(unit)}, handstrokes {d.hand_text(unit)}")
+        # Short, so a narrow terminal keeps the keys whole: the troop grid has the rest.
+        what = (f"{cat.FIGURES_DEFAULT} figures ({cat.FIGURES_MIN}-{cat.FIGURES_MAX}), "
+                f"move {d.move_text(Unit(troop.key))}")
         out.append(Entry(troop.key, troop.name, "troop", what, "units",
-                         partial(Unit, troop.key), None,
-                         ("commitment " + " / ".join(cat.COMMITMENTS),
-                          f"figures {cat.FIGURES_MIN}-{cat.FIGURES_MAX}"),
-                         cat.FIGURES_DEFAULT))
+                         partial(Unit, troop.key), None, (), cat.FIGURES_DEFAULT))
     return tuple(out)
 
 
