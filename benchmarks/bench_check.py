@@ -63,7 +63,7 @@ def measure(runs: int) -> list[Row]:
     return [
         Row("check examples/lancaster.toml (fresh python)", check, floor,
             Target("ratio", CHECK_RATIO)),
-        Row("check a 200-unit army (in process)", median_seconds(lambda: ruleset.summarise(big),
+        Row("check a 200-unit army (in process)", median_seconds(lambda: ruleset.summary(big),
                                                                  runs)),
         Row("check a 3,000-ward army, read and printed (in process)", printed,
             target=Target("max", WIDE_MS)),

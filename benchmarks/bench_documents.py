@@ -33,15 +33,15 @@ imported = time.perf_counter() - wall
 from pathlib import Path
 from builder import armyfile
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import write_crib_sheet, write_roster
+from builder.export.pack import write_kind
 from builder.resources import examples_dir
 paths = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]
 job = ExportJob(tuple(ArmyInput(armyfile.load(p), p, p.read_text(encoding="utf-8"))
                       for p in paths), ExportOptions(paper=sys.argv[2]))
 start = time.perf_counter()
-roster = write_roster(job, Path(sys.argv[1]) / "roster.pdf")
+roster = write_kind(job, "roster", Path(sys.argv[1]) / "roster.pdf")
 middle = time.perf_counter()
-crib = write_crib_sheet(job, Path(sys.argv[1]) / "crib-sheet.pdf")
+crib = write_kind(job, "crib-sheet", Path(sys.argv[1]) / "crib-sheet.pdf")
 end = time.perf_counter()
 print(json.dumps({"import": imported, "roster": middle - start, "crib": end - middle,
                   "total": end - wall, "cpu": time.process_time() - cpu,

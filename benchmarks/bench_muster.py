@@ -16,8 +16,16 @@ from pathlib import Path
 
 from measure import Row, Target, median_seconds, table
 
-from builder.collection import load_collection
-from builder.muster import muster
+from builder.armyfile import load_collection as load_file
+from builder.rules.billhooks.collection import Collection
+from builder.rules.billhooks.muster import muster
+
+
+def load_collection(path: Path) -> Collection:
+    """A collection file read as ``billhooks muster`` reads it."""
+    collection = load_file(path)[1]
+    assert isinstance(collection, Collection)
+    return collection
 
 #: A draw of one army may take this long (issue 7).
 DRAW_MS = 100

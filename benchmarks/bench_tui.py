@@ -5,7 +5,7 @@ Measures, headless (Textual's test driver, 80x24):
 * first screen: from creating the app on the sample army to its first screen drawn, in this
   process and in a fresh interpreter (what ``billhooks`` costs before the player sees it);
 * per edit on a 40-unit army (10 wards of 4 units): the core check alone
-  (``ruleset.summarise``), the session's step (undo snapshot + check), the screen's step (that
+  (``ruleset.summary``), the session's step (undo snapshot + check), the screen's step (that
   plus refreshing the tree, detail, findings and status bar), and a key press (the ``k`` key
   cycling a leader's class): until the first frame drawn after the re-check (the edit on
   screen), until the last frame (Textual repaints the scroll bars a frame later), and until
@@ -88,7 +88,7 @@ async def edits(runs: int) -> dict[str, list[float]]:
                                      "idle key": [], "on screen": [], "settled": []}
     for _ in range(runs):
         start = time.perf_counter()
-        ruleset.summarise(army)
+        ruleset.summary(army)
         times["check"].append(time.perf_counter() - start)
     app = BillhooksApp(Session(army, None))
     frames: list[float] = []
@@ -165,7 +165,7 @@ def measure(runs: int, full: bool = False) -> list[Row]:
         rows += [
             Row("import builder.tui.app (fresh python)", med(imports)),
             Row("sample army: app created -> first screen", med(first)),
-            Row("40 units: ruleset.summarise", med(per_edit["check"])),
+            Row("40 units: ruleset.summary", med(per_edit["check"])),
             Row("40 units: session.apply (snapshot + check)", med(per_edit["session"])),
             Row("40 units: screen.apply (+ tree, detail, status)", med(per_edit["screen"])),
         ]

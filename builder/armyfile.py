@@ -19,54 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from builder import files
-from builder.rules import get_ruleset, names
-from builder.rules.base import ArmyRecord, Finding, Ruleset
+from builder.files import file_folder
+from builder.rules import get_ruleset
+from builder.rules.base import ArmyRecord, Collection, Finding, Ruleset
 from builder.rules.schema import Table, walk
-from builder.rules.validate import ArmyFileError, Ctx, build, short
-
-#: A UTF-8 byte-order mark: read past, and written back where the file had one.
-BOM = "\ufeff"
-
+from builder.rules.validate import BOM, ArmyFileError, Ctx, build, parse_toml, read_text, ruleset_of
 
 # --- Reading ----------------------------------------------------------------------------------
-
-
-def read_text(path: str | Path) -> str:
-    """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
-    file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
-    UTF-8."""
-    # A save of several files (muster --both) killed half-way is finished first, so no
-    # billhooks command reads one file of the new pair beside one of the old.
-    files.recover_beside(path)
-    try:
-        data = files.read_bytes(path)
-    except files.FileProblem as exc:
-        raise ArmyFileError(path, str(exc)) from None
-    try:
-        return data.decode("utf-8").removeprefix(BOM)
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
-
-
-def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        msg = str(exc)
-        m = re.search(r"\(at line (\d+), column \d+\)", msg)
-        line = int(m.group(1)) if m else None
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
-        raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
-    except RecursionError:
-        raise ArmyFileError(path, "TOML nested too deeply (lists or tables inside each other "
-                                  "hundreds of times)") from None
-    except ValueError as exc:
-        # Python refuses to convert integers of thousands of digits (the int/str limit).
-        if "digits" not in str(exc):
-            raise
-        raise ArmyFileError(path, "a number has thousands of digits; no key takes such a "
-                                  "number") from None
 
 
 def load(path: str | Path) -> ArmyRecord:
@@ -82,33 +41,33 @@ def loads(text: str, path: str = "<army>") -> ArmyRecord:
     return army_from_dict(data, Ctx(path, text, file_folder(path)))
 
 
-def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
-    """The ruleset a parsed army or collection file names, or an error at ``ruleset``."""
-    if "ruleset" not in data:
-        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
-    name = data["ruleset"]
-    if not isinstance(name, str) or name not in names():
-        raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
-                                   + ", ".join(names()))
-    return get_ruleset(name)
+def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
+    """Whether a parsed file of ``ruleset`` is a Mustering collection: its cards and no army."""
+    muster = ruleset.muster
+    return muster is not None and muster.collection_key in data and not any(
+        child.key in data for child in ruleset.schema.children)
 
 
 def army_from_dict(data: dict[str, Any], ctx: Ctx) -> ArmyRecord:
     """The army a parsed file holds, built from its ruleset's schema."""
     ruleset = ruleset_of(data, ctx)
-    muster = ruleset.muster
-    if muster is not None and muster.collection_key in data and not any(
-            child.key in data for child in ruleset.schema.children):
+    if is_collection(ruleset, data):
         raise ArmyFileError(ctx.path, "this is a Mustering collection, not an army file: deal "
                                       "an army from it with `billhooks muster`")
     army: ArmyRecord = build(ctx, ruleset.schema, data)
     return army
 
 
-def file_folder(path: str | Path) -> str:
-    """The folder paths in the file at ``path`` are relative to: the real file's (at the end
-    of any symlinks), which is also the file a save writes."""
-    return os.path.dirname(os.path.realpath(path))
+def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
+    """The Mustering collection file at ``path`` and its ruleset; an ArmyFileError for a bad
+    file, or for one whose rule system has no Mustering draw."""
+    text = read_text(path)
+    data = parse_toml(path, text)
+    ctx = Ctx(str(path), text, file_folder(path))
+    ruleset = ruleset_of(data, ctx)
+    if ruleset.muster is None:
+        raise ArmyFileError(path, f"{ruleset.title} has no Mustering draw, so no collection")
+    return ruleset, ruleset.muster.collection(data, ctx)
 
 
 def path_findings(army: ArmyRecord, path: str | Path) -> list[Finding]:
@@ -243,9 +202,13 @@ def dumps(army: ArmyRecord, base_text: str | None = None,
     where = os.path.abspath(folder if folder is not None else ".")
     doc: Any = tomlkit.parse(base_text) if base_text else tomlkit.document()
     if base_text is None:
-        doc.add(tomlkit.comment(f" {ruleset.file_comment}"))
+        doc.add(tomlkit.comment(ruleset.file_comment))
     _write(doc, ruleset.schema, army, False, where)
-    return _line_endings(str(tomlkit.dumps(doc)), base_text)
+    text = str(tomlkit.dumps(doc))
+    if not any(line.lstrip().startswith("[") for line in (base_text or "").splitlines()):
+        # Written from nothing: a blank line before each array table, as a person lays it out.
+        text = re.sub(r"\n+(\[\[)", r"\n\n\1", text)
+    return _line_endings(text, base_text)
 
 
 def read_base(path: str | Path) -> str | None:

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from builder import __version__
 from builder.commands.usage import EXIT_INPUT, UsageError
-from builder.export.base import BLEED_MAX_MM
+from builder.export.base import BLEED_MAX_MM, CARD_MM, PAPER_MM
 from builder.files import printable
 
 
@@ -50,13 +50,6 @@ def _bleed(text: str) -> float:
 EXIT_CODES = ("exit codes: 0 done (check: the army is legal; warnings allowed), 1 the army "
               "breaks a rule or the draw could not be completed, 2 unreadable input or bad "
               "usage (the message names the file, line and key)")
-
-#: Kinds and card sizes for the help texts, as the pack names them (kept in step by a test;
-#: importing builder.export here would slow every command's start).
-KIND_NAMES = ("roster", "crib-sheet", "play-deck", "bonus-deck", "special-events", "tokens",
-              "unit-cards")
-CARD_SIZES = ("poker", "mini", "tarot")
-
 
 class _Parser(argparse.ArgumentParser):
     """argparse with a "did you mean" for a mistyped command."""
@@ -119,10 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="leaders to add (C-in-C free, others 5 points; default 3)")
     p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
                                               "(default: random, and printed)")
-    p.add_argument("--side", choices=("york", "lancaster"), default="lancaster", type=_lower,
-                   help="side of a single army (default lancaster)")
+    p.add_argument("--side", type=_lower,
+                   help="the side of a single army, one of the rule system's sides (Never "
+                        "Mind the Billhooks: york or lancaster; default lancaster)")
     p.add_argument("--both", action="store_true",
-                   help="club draft: York and Lancaster from the one collection")
+                   help="club draft: every side (York and Lancaster) from the one collection")
     p.add_argument("--out", metavar="FILE",
                    help="write the army file here (with --both: FILE-york.toml and "
                         "FILE-lancaster.toml); an existing file is refused without --force")
@@ -139,11 +133,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="army files (.toml); a Mustering collection prints its unit cards")
     p.add_argument("--out", metavar="DIR",
                    help="output folder (default output/<first army's file stem>/)")
-    p.add_argument("--paper", choices=("a4", "letter"), default="a4", type=_lower,
-                   help="paper size: a4 or letter (default a4)")
-    p.add_argument("--card-size", choices=CARD_SIZES, default="poker", type=_lower,
-                   help="card size: poker 63.5 x 88.9 mm, mini 44.5 x 63.5 mm, tarot 69.9 x "
-                        "120.7 mm (default poker)")
+    p.add_argument("--paper", choices=tuple(PAPER_MM), default="a4", type=_lower,
+                   help=f"paper size: {' or '.join(PAPER_MM)} (default a4)")
+    p.add_argument("--card-size", choices=tuple(CARD_MM), default="poker", type=_lower,
+                   help="card size: " + ", ".join(f"{k} {w:g} x {h:g} mm"
+                                                  for k, (w, h) in CARD_MM.items())
+                        + " (default poker)")
     p.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM",
                    help="bleed around every card and token in mm, 0-10 (default 0)")
     p.add_argument("--gutter", action="store_true",
@@ -152,7 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ink-saver", action="store_true",
                    help="for home printers: pale fills instead of solid grounds, black text")
     p.add_argument("--only", metavar="KIND,...",
-                   help="write only these kinds, comma-separated: " + ", ".join(KIND_NAMES))
+                   help="write only these kinds of the ruleset's pack, comma-separated (roster, "
+                        "tokens, ...; an unknown kind lists them all)")
     p.add_argument("--events", metavar="FILE",
                    help="special events file (.toml) for the special-events cards")
 

@@ -319,3 +319,9 @@ def photo_problem(path: str | Path) -> str | None:
     if Path(path).suffix.lower() not in PHOTO_SUFFIXES:
         return "is not a JPEG or PNG image (expected " + ", ".join(PHOTO_SUFFIXES) + ")"
     return None
+
+
+def file_folder(path: str | Path) -> str:
+    """The folder paths in the file at ``path`` are relative to: the real file's (at the end
+    of any symlinks), which is also the file a save writes."""
+    return os.path.dirname(os.path.realpath(path))

@@ -3,8 +3,12 @@ functions behind them (profiles, kill tables, rolls), under one name."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from builder import armyfile
 from builder.rules.base import Summary, number
 from builder.rules.billhooks import RULESET, catalogue
+from builder.rules.billhooks.collection import Collection
 from builder.rules.billhooks.options import unit_options
 from builder.rules.billhooks.points import leader_points, unit_points, unit_title
 from builder.rules.billhooks.profile import kill_table, leader_profile, profile, reaction_text
@@ -31,4 +35,12 @@ unit_keys = UNIT.keys
 
 __all__ = ["catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
-           "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes"]
+           "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
+           "load_collection"]
+
+
+def load_collection(path: str | Path) -> Collection:
+    """A Billhooks Mustering collection file, read as the commands read it."""
+    _, collection = armyfile.load_collection(path)
+    assert isinstance(collection, Collection)
+    return collection

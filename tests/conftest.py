@@ -8,6 +8,10 @@ from pathlib import Path
 import pytest
 
 from builder.resources import examples_dir
+from builder.rules import register
+
+# The test-only flat rule system (tests/flat_ruleset.py) plugs in as any installed one would.
+register("flat", "flat_ruleset")
 
 
 @pytest.fixture

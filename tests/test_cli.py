@@ -208,15 +208,10 @@ def test_every_command_help_explains_its_options_and_exit_codes(
 
 
 def test_export_help_lists_kinds_and_card_sizes(capsys: pytest.CaptureFixture[str]) -> None:
-    from builder.cli import CARD_SIZES, KIND_NAMES
-    from builder.export.base import CARD_MM
-    from builder.export.pack import KINDS
-
-    assert KIND_NAMES == tuple(KINDS) and CARD_SIZES == tuple(CARD_MM)
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     out = " ".join(capsys.readouterr().out.split()).replace("- ", "-")
-    assert "roster, crib-sheet, play-deck, bonus-deck, special-events, tokens, unit-cards" in out
+    assert "kinds of the ruleset's pack" in out and "{a4,letter}" in out
     assert "poker 63.5 x 88.9 mm, mini 44.5 x 63.5 mm, tarot 69.9 x 120.7 mm" in out
 
 

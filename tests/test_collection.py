@@ -5,10 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from bh import load_collection
 
 from builder.armyfile import ArmyFileError
-from builder.collection import Card, load_collection, loads_collection
 from builder.resources import examples_dir
+from builder.rules.billhooks.collection import Card, loads_collection
 
 HEAD = 'ruleset = "billhooks"\nname = "Test collection"\n'
 

@@ -15,8 +15,9 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import crib_content, print_rules, write_crib_sheet
+from builder.export.pack import write_kind
 from builder.resources import examples_dir, templates_dir
+from builder.rules.billhooks.documents import crib_content
 
 MM = 72 / 25.4
 #: Any run of this many words in common with the source text fails the originality test.
@@ -62,7 +63,7 @@ def crib(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
          ) -> tuple[str, Path]:
     paper: str = request.param
     path = tmp_path_factory.mktemp(f"crib-{paper}") / "crib-sheet.pdf"
-    written = write_crib_sheet(crib_job(paper), path)
+    written = write_kind(crib_job(paper), "crib-sheet", path)
     assert written.file == "crib-sheet.pdf"
     return paper, path
 
@@ -153,7 +154,7 @@ def test_placeholders_are_filled_from_the_catalogue() -> None:
             value = list(value.values())
         return [s for v in value for s in strings(v)] if isinstance(value, list) else []
 
-    words_, _ = crib_content(print_rules("billhooks"))
+    words_, _ = crib_content()
     texts = strings(words_)
     assert any("6 arrowstorms" in t for t in texts)
     assert not [t for t in texts if "{" in t or "}" in t]
@@ -172,7 +173,7 @@ def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
 def test_crib_sheet_words_file_is_in_our_own_words() -> None:
     source = seed_text()
     assert source is not None
-    ours = templates_dir() / "crib-sheet.toml"
+    ours = templates_dir() / "billhooks" / "crib-sheet.toml"
     runs = shared_runs(ours.read_text(encoding="utf-8"), source)
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 

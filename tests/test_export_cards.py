@@ -527,19 +527,19 @@ def test_bad_army_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 def test_a_failing_writer_leaves_nothing_half_written(tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.export import deck as deck_module
     from builder.export import pack as pack_module
-    from builder.export import unit_cards
     from builder.export.base import ArmyInput, ExportError, ExportJob
 
     out = tmp_path / "o"
     out.mkdir()
     (out / "tokens.pdf").write_bytes(b"old")
 
-    def broken(job: Any, path: Path) -> Any:
+    def broken(job: Any, path: Path, deck: Any, subject: str) -> Any:
         path.write_bytes(b"half")
         raise ExportError("photos/x.jpg: damaged image")
 
-    monkeypatch.setattr(unit_cards, "write", broken)
+    monkeypatch.setattr(deck_module, "write_deck", broken)
     job = ExportJob((ArmyInput(armyfile.load(ARMIES[0]), Path(ARMIES[0]), ""),))
     with pytest.raises(ExportError, match="damaged"):
         pack_module.export_pack(job, out, {"tokens", "unit-cards"})

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from bh import load_collection
 
 from builder.cli import main
-from builder.collection import load_collection
 from builder.resources import examples_dir
 
 COLLECTION = str(examples_dir() / "collection.toml")

@@ -8,13 +8,13 @@ import string
 from pathlib import Path
 
 import pytest
+from bh import load_collection
 from hostile import hostile_text, place, run_clean
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.armyfile import ArmyFileError
 from builder.cli import main
-from builder.collection import load_collection
 from builder.resources import examples_dir
 
 EXAMPLE = (examples_dir() / "collection.toml").read_text(encoding="utf-8")

@@ -11,14 +11,14 @@ import time
 from pathlib import Path
 
 import pytest
+from bh import load_collection
 
 from builder import armyfile
 from builder.armyfile import ArmyFileError
 from builder.cli import main
-from builder.collection import load_collection
-from builder.export.events import load_events
 from builder.files import READ_MAX
 from builder.resources import examples_dir
+from builder.rules.billhooks.events import load_events
 from builder.rules.validate import locate
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")

@@ -14,10 +14,11 @@ from test_export_cards import chars_inside
 from builder import armyfile
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import KINDS, export_pack
+from builder.export.pack import export_pack, ruleset_kinds
 from builder.export.sheet import EDGE_CLEAR
 from builder.resources import examples_dir
 
+KINDS = ruleset_kinds("billhooks")
 HOSTILE = [
     "<link rel=stylesheet href=file:///etc/passwd>",
     '<img src="http://example.invalid/x.png"> & <b>bold</b>',

@@ -22,7 +22,7 @@ def loaded_after(code: str) -> set[str]:
 
 CORE = ["builder.rules", "builder.rules.schema", "builder.rules.validate", "builder.armyfile",
         "builder.rules.billhooks", "builder.rules.billhooks.model", "builder.cli",
-        "builder.muster", "builder.collection"]
+        "builder.rules.billhooks.muster", "builder.rules.billhooks.collection"]
 
 
 @pytest.mark.parametrize("module", CORE)

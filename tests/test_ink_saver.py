@@ -15,11 +15,12 @@ from test_tui import SIZE, clear_and_type, run_async
 from textual.widgets import Checkbox, SelectionList
 
 from builder.cli import main
-from builder.export.pack import KINDS
+from builder.export.pack import ruleset_kinds
 from builder.tui.app import BillhooksApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 
+KINDS = ruleset_kinds("billhooks")
 SHEETS = ("play-deck", "bonus-deck", "special-events", "tokens", "unit-cards")
 
 

@@ -92,15 +92,13 @@ def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None
     # Killed in the middle of writing: after the first PDF was finished, before the commit.
     child = CHILD.replace('os.replace = replace', '''
 import builder.export.pack as pack
-real_writer = pack.writer
-def writer(kind):
-    def write(job, path):
-        result = real_writer(kind)(job, path)
-        if kind == "crib-sheet":
-            os.kill(os.getpid(), signal.SIGKILL)
-        return result
-    return write
-pack.writer = writer''')
+real_write = pack._write
+def write(job, item, path, printables):
+    result = real_write(job, item, path, printables)
+    if item.kind == "crib-sheet":
+        os.kill(os.getpid(), signal.SIGKILL)
+    return result
+pack._write = write''')
     proc = subprocess.run([sys.executable, "-c", child, "export", YORK, "--out", str(out)],
                           env={**os.environ, "KILL_AT": "0"}, timeout=300)
     assert proc.returncode == -signal.SIGKILL

@@ -165,11 +165,16 @@ def test_out_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str
 
 def test_argparse_rejects_bad_numbers() -> None:
     for argv in (["muster", COLLECTION], ["muster", COLLECTION, "--troops", "many"],
-                 ["muster", COLLECTION, "--troops", "-5"],
-                 ["muster", COLLECTION, "--troops", "100", "--side", "burgundy"]):
+                 ["muster", COLLECTION, "--troops", "-5"]):
         with pytest.raises(SystemExit) as info:
             main(argv)
         assert info.value.code == 2
+
+
+def test_a_side_the_rules_do_not_have_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["muster", COLLECTION, "--troops", "100", "--side", "burgundy"])
+    assert code == 2
+    assert "--side 'burgundy': expected one of york, lancaster" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("body", "code"), [

@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.collection import loads_collection
-from builder.muster import MusterError, muster
 from builder.rules.billhooks import catalogue as cat
 from builder.rules.billhooks.checks import core_points
+from builder.rules.billhooks.collection import loads_collection
+from builder.rules.billhooks.muster import MusterError, muster
 
 
 @st.composite

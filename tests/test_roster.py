@@ -20,9 +20,10 @@ import builder
 from builder import armyfile
 from builder.commands.check import summary_dict
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import roster_context, write_roster
+from builder.export.pack import write_kind
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
+from builder.rules.billhooks.documents import roster_context
 from builder.rules.billhooks.model import Army, Leader, Muster, Ward
 
 MM = 72 / 25.4
@@ -62,7 +63,7 @@ def column_numbers(page: Any, heading: str) -> list[str]:
 @pytest.fixture(scope="module")
 def examples_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("roster") / "roster.pdf"
-    written = write_roster(job_for(*EXAMPLES), path)
+    written = write_kind(job_for(*EXAMPLES), "roster", path)
     assert written.file == "roster.pdf" and written.pages >= 2
     return path
 
@@ -152,7 +153,7 @@ def test_footer_dates_versions_and_hashes_each_army(pages: list[str]) -> None:
 @pytest.mark.parametrize("paper,size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
 def test_paper_size(tmp_path: Path, paper: str, size: tuple[float, float]) -> None:
     path = tmp_path / "roster.pdf"
-    write_roster(job_for(EXAMPLES[1], paper=paper), path)
+    write_kind(job_for(EXAMPLES[1], paper=paper), "roster", path)
     for page in PdfReader(path).pages:
         box = page.mediabox
         assert abs(float(box.width) / MM - size[0]) < 0.2
@@ -187,7 +188,7 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Army, Path, int]:
     army.wards[1].leader.c_in_c = True
     army.points = 50
     path = tmp_path_factory.mktemp("big") / "roster.pdf"
-    return army, path, write_roster(job_of(army), path).pages
+    return army, path, write_kind(job_of(army), "roster", path).pages
 
 
 def test_units_never_split_across_pages(big: tuple[Army, Path, int]) -> None:
@@ -222,7 +223,7 @@ def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
     army = armyfile.load(EXAMPLES[0])
     army.points, army.muster = None, Muster(100, 17)
     path = tmp_path / "roster.pdf"
-    write_roster(job_of(army), path)
+    write_kind(job_of(army), "roster", path)
     with pdfplumber.open(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "Muster table" in text and "seed 17" in text and "of 100 agreed" in text
@@ -242,7 +243,7 @@ def issue_army() -> Army:
 @pytest.fixture(scope="module")
 def issue_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("issue") / "roster.pdf"
-    write_roster(job_of(issue_army()), path)
+    write_kind(job_of(issue_army()), "roster", path)
     return path
 
 

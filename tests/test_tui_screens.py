@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bh import load_collection
 from pypdf import PdfReader
 from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
 from textual.widgets import (
@@ -24,11 +25,9 @@ from textual.widgets import (
 
 from builder import armyfile
 from builder.cli import main
-from builder.collection import load_collection
-from builder.muster import muster
 from builder.resources import examples_dir
+from builder.rules.billhooks.muster import muster
 from builder.tui.app import BillhooksApp
-from builder.tui.modals.confirm import Confirm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.muster import MusterScreen
 from builder.tui.screens.print import PrintScreen
@@ -92,7 +91,7 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
 
 
 @run_async
-async def test_muster_asks_before_replacing_unsaved_work(army_path: Path) -> None:
+async def test_a_dealt_army_replaces_unsaved_work_undoably(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "M")
@@ -105,14 +104,16 @@ async def test_muster_asks_before_replacing_unsaved_work(army_path: Path) -> Non
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.query("#open-york") and screen.query("#open-lancaster")
+        edited = app.session
         await pilot.click("#open-lancaster")
-        assert isinstance(app.screen, Confirm)
-        await pilot.click("#cancel")
-        assert app.screen is screen and app.session.path == army_path
-        await pilot.click("#open-lancaster")
-        await pilot.click("#discard")
         await pilot.pause()
         assert app.session.army.side == "lancaster" and app.session.army.muster is not None
+        assert app.session.path is None and app.session.dirty
+        # Ctrl+Z brings back the army the draw replaced, its unsaved removal and all.
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.session is edited and app.session.path == army_path and app.session.dirty
+        assert sum(len(w.units) for w in app.session.army.wards) == 6
 
 
 @run_async
@@ -284,7 +285,7 @@ async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
             what = {"core": "core", "deal": "total", "set-aside": "set aside"}
             assert steps == [f"{what[e.kind]} {e.total:g}" for e in expected.events]
             assert any(s.startswith("set aside") for s in steps) is keep
-            assert screen.draw is not None and screen.draw.keep_proportions is keep
+            assert screen.deal_result is not None and screen.deal_result.keep_proportions is keep
             await pilot.click("#muster-keep")
             await pilot.pause()
 

@@ -8,7 +8,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import jinja2
 import pdfplumber
@@ -18,7 +17,7 @@ from markupsafe import Markup
 from builder import armyfile
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import write_crib_sheet, write_roster
+from builder.export.pack import write_kind
 from builder.resources import examples_dir, fonts_dir, templates_dir
 from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 
@@ -48,7 +47,7 @@ def test_fetcher_serves_the_bundled_fonts_and_templates() -> None:
     "data:image/png;base64,iVBORw0KGgo=",
     "ftp://example.invalid/x.png",
     # Inside the package but not an asset type, and a walk out of it.
-    (templates_dir() / "crib-sheet.toml").resolve().as_uri(),
+    (templates_dir() / "billhooks" / "crib-sheet.toml").resolve().as_uri(),
     (templates_dir() / "base.css").resolve().as_uri().replace("base.css", "../../../etc/passwd"),
     "file://otherhost" + str((templates_dir() / "base.css").resolve()),
 ])
@@ -97,7 +96,7 @@ def test_user_text_prints_literally_and_fetches_nothing(tmp_path: Path) -> None:
     weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
     before, refused = len(fetcher.requests), len(fetcher.refused)
     path = tmp_path / "roster.pdf"
-    write_roster(job, path)
+    write_kind(job, "roster", path)
     assert fetcher.requests[before:] == [] and len(fetcher.refused) == refused
     with pdfplumber.open(path) as pdf:
         text = "".join(p.extract_text() or "" for p in pdf.pages)
@@ -125,9 +124,9 @@ def test_templates_autoescape_whatever_their_name() -> None:
 def test_both_documents_reuse_one_font_configuration(tmp_path: Path) -> None:
     path = examples_dir() / "york.toml"
     job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
-    write_crib_sheet(job, tmp_path / "crib-sheet.pdf")
+    write_kind(job, "crib-sheet", tmp_path / "crib-sheet.pdf")
     config = weasy.font_config()
-    write_roster(job, tmp_path / "roster.pdf")
+    write_kind(job, "roster", tmp_path / "roster.pdf")
     assert weasy.font_config() is config
     assert weasy.stylesheets("a4") is weasy.stylesheets("a4")
 
@@ -185,7 +184,7 @@ def test_the_roster_embeds_only_the_bundled_fonts(tmp_path: Path) -> None:
     army.wards[0].units[0].label = "🛡️ 弓兵 ∮"
     job = ExportJob((ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),),
                     ExportOptions())
-    write_roster(job, tmp_path / "roster.pdf")
+    write_kind(job, "roster", tmp_path / "roster.pdf")
     assert embedded_fonts(tmp_path / "roster.pdf") <= BUNDLED_FACES
     with pdfplumber.open(tmp_path / "roster.pdf") as pdf:
         text = "".join(p.extract_text() or "" for p in pdf.pages)
@@ -200,15 +199,14 @@ def test_markup_values_keep_their_markup_and_lose_uncovered_characters() -> None
     assert env.from_string("{{ x }}").render(x=Markup("<i>漢</i>")) == "<i>?</i>"
 
 
-@pytest.mark.parametrize(("writer", "duplex"), [(write_roster, False),
-                                                (write_crib_sheet, True)])
-def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, writer: Any,
+@pytest.mark.parametrize(("kind", "duplex"), [("roster", False), ("crib-sheet", True)])
+def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str,
                                                   duplex: bool) -> None:
     from pypdf import PdfReader
 
     path = examples_dir() / "york.toml"
     job = ExportJob((ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")),))
-    writer(job, tmp_path / "doc.pdf")
+    write_kind(job, kind, tmp_path / "doc.pdf")
     prefs = PdfReader(tmp_path / "doc.pdf").trailer["/Root"]["/ViewerPreferences"]
     assert prefs["/PrintScaling"] == "/None"
     assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None)

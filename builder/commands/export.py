@@ -10,49 +10,39 @@ from pathlib import Path
 from builder import armyfile
 from builder.commands.usage import UsageError
 from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
-from builder.export.pack import KINDS, MANIFEST, default_out_dir, export_pack, parse_kinds
-from builder.files import printable
+from builder.export.pack import MANIFEST, default_out_dir, export_pack, kinds, parse_kinds
+from builder.files import file_folder, printable
 from builder.rules import get_ruleset
-from builder.rules.billhooks import billhooks_army
-from builder.rules.billhooks.model import Army, Leader, Ward
+from builder.rules.validate import Ctx, parse_toml, ruleset_of
 
 
 def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
     """The army files and the Mustering collections among ``paths`` (a collection is a file
-    with ``[[cards]]`` and no wards)."""
+    holding its ruleset's collection key and no army), each collection as the army its
+    ruleset makes of it (a unit per card)."""
     armies, collections = [], []
     for name in paths:
         text = armyfile.read_text(name)
-        data = armyfile.parse_toml(name, text)
-        if "cards" in data and "wards" not in data:
-            collections.append(ArmyInput(_collection_army(name), Path(name), text))
+        data = parse_toml(name, text)
+        ctx = Ctx(name, text, file_folder(name))
+        ruleset = ruleset_of(data, ctx)
+        if ruleset.muster is not None and armyfile.is_collection(ruleset, data):
+            muster = ruleset.muster
+            army = muster.collection_army(muster.collection(data, ctx))
+            collections.append(ArmyInput(army, Path(name), text))
         else:
-            armies.append(ArmyInput(billhooks_army(armyfile.loads(text, name)), Path(name),
-                                    text))
+            armies.append(ArmyInput(armyfile.army_from_dict(data, ctx), Path(name), text))
     return tuple(armies), tuple(collections)
-
-
-def _collection_army(path: str) -> Army:
-    """A collection as an army of one ward with a unit per card, photos attached."""
-    from builder.collection import load_collection
-
-    collection = load_collection(path)
-    units = [card.unit() for card in collection.cards]
-    return Army(collection.ruleset, collection.name,
-                wards=[Ward(Leader(collection.name), units)])
 
 
 def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
-        try:
-            only = parse_kinds(args.only)
-        except ExportError as exc:
-            raise UsageError(str(exc)) from None
+        only = {part.strip() for part in args.only.split(",") if part.strip()}
     events = Path(args.events) if args.events else None
     if events is not None and (only is None or "special-events" in only):
         # Read the events file before anything is written, so a bad one stops the export.
-        from builder.export.events import load_events
+        from builder.rules.billhooks.events import load_events
 
         load_events(events)
     armies, collections = _load(args.armies)
@@ -65,6 +55,12 @@ def run(args: argparse.Namespace) -> int:
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
         ink_saver=args.ink_saver, events=events), collections)
+    try:
+        known = kinds(job)
+        if only is not None:
+            only = parse_kinds(",".join(sorted(only)), known)
+    except ExportError as exc:
+        raise UsageError(str(exc)) from None
     for item in job.armies:
         errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
                   if f.level == "error"]
@@ -82,9 +78,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"billhooks export: {printable(str(exc))}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
-    kinds = set(KINDS) if only is None else only
+    written = set(known) if only is None else only
     # The manifest may also list files an earlier export wrote: report this run's.
-    entries = [e for e in data["files"] if e["file"].removesuffix(".pdf") in kinds]
+    entries = [e for e in data["files"] if e["file"].removesuffix(".pdf") in written]
     for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
         print(f"{printable(str(out / entry['file']))}: {entry['pages']} page(s)"
@@ -93,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
           "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
     if only is None:
         return 0
-    skipped = [k for k in KINDS if k not in only]
+    skipped = [k for k in known if k not in only]
     if skipped:
         print(f"(not written this time: {', '.join(skipped)})")
     return 0

@@ -1,8 +1,9 @@
 """What every print-pack writer takes and returns (shared by the ReportLab and WeasyPrint sides).
 
-A writer is a function ``write(job: ExportJob, path: Path) -> Written`` registered by kind name
-in :data:`builder.export.pack.KINDS`; it writes one PDF at ``path`` (the pack writes to a
-temporary name and renames, so a failed export leaves nothing half-written).
+The kinds of a pack are the ruleset's (:meth:`~builder.rules.base.Ruleset.printables`); the
+pack writes each to a temporary name and renames, so a failed export leaves nothing
+half-written. Paper and card sizes are defined here only (the CLI and the Print screen offer
+these).
 """
 
 from __future__ import annotations
@@ -11,13 +12,13 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.rules.billhooks.model import Army
+from builder.rules.base import ArmyRecord
+from builder.rules.printables import TOKEN_MM as TOKEN_MM
 
 #: Paper sizes in millimetres (portrait).
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 #: Card sizes in millimetres (portrait).
 CARD_MM = {"poker": (63.5, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7)}
-TOKEN_MM = 25.0
 #: The most bleed a sheet takes, in millimetres (the CLI's --bleed and the Print screen).
 BLEED_MAX_MM = 10.0
 
@@ -39,7 +40,7 @@ class ExportOptions:
 class ArmyInput:
     """One army to print, with the file it came from (its text gives a short hash)."""
 
-    army: Army
+    army: ArmyRecord
     path: Path
     text: str
 

@@ -8,6 +8,7 @@ canvas to millimetres, see :data:`builder.export.sheet.PT`).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
@@ -33,23 +34,6 @@ GOLD = hex_rgb("#c9a23a")
 LEAF = hex_rgb("#3f6b2e")
 ROSE_RED = hex_rgb("#c0262d")
 ROSE_WHITE = hex_rgb("#fbf8f0")
-#: Accent colours of the sides and of the neutral decks and tokens.
-ACCENT = {
-    "york": hex_rgb("#24457a"),
-    "lancaster": hex_rgb("#8e1b1f"),
-    "neutral": hex_rgb("#5b4a1c"),
-    "bonus": hex_rgb("#35562b"),
-    "event": hex_rgb("#4d2c63"),
-    "disarray": hex_rgb("#9a6212"),
-    "daunted": hex_rgb("#4a4f5c"),
-    "arrows": hex_rgb("#35562b"),
-}
-SIDE_NAMES = {"york": "York", "lancaster": "Lancaster"}
-
-
-def accent(side: str | None) -> RGB:
-    return ACCENT.get(side or "neutral", ACCENT["neutral"])
-
 
 # --- Text ------------------------------------------------------------------------------------
 
@@ -271,9 +255,13 @@ def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT) -> Box
     return inner.inset(1.4 * s)
 
 
+#: Draws an emblem in a roundel of radius r centred at (x, y): ``(c, x, y, r)``.
+EmblemFn = Callable[[Canvas, float, float, float], None]
+
+
 def header(c: Canvas, cell: Cell, inner: Box, label: str, colour: RGB,
-           side: str | None = None, height: float = 8.0) -> Box:
-    """The coloured band at the top of a card with its kind ``label`` (and a side badge at the
+           emblem: EmblemFn | None = None, height: float = 8.0) -> Box:
+    """The coloured band at the top of a card with its kind ``label`` (and an emblem at the
     right); returns the box below the band."""
     s = cell.scale
     h = height * s
@@ -281,12 +269,12 @@ def header(c: Canvas, cell: Cell, inner: Box, label: str, colour: RGB,
                inner.w + 1.2 * s, h)
     c.setFillColorRGB(*colour)
     c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
-    badge_r = h * 0.62 if side in SIDE_NAMES else 0.0
+    badge_r = h * 0.62 if emblem is not None else 0.0
     room = band.w - 4 * s - (2 * badge_r + 2 * s if badge_r else 0)
     line_text(c, label, fonts.CAPS, band.x + 2.5 * s, band.y + h * 0.32, 11 * s, room,
               colour=PAPER_WHITE, spacing=0.5 * s)
-    if side in SIDE_NAMES:
-        badge(c, band.right - badge_r - 1.5 * s, band.y + h / 2, badge_r, side)
+    if emblem is not None:
+        emblem(c, band.right - badge_r - 1.5 * s, band.y + h / 2, badge_r)
     return Box(inner.x, inner.y, inner.w, band.y - inner.y - 1.5 * s)
 
 
@@ -316,19 +304,19 @@ def ornament_rule(c: Canvas, x1: float, x2: float, y: float, colour: RGB, s: flo
 # --- Artwork ---------------------------------------------------------------------------------
 
 
-def rose(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
-    """A heraldic rose as vectors: white for York, red for Lancaster.
+def rose(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
+    """A heraldic rose as vectors, its petals ``petal`` (white or red).
 
     The same rose recurs on most cards and tokens of a sheet, so each side and size is drawn
     once per PDF as a form (an XObject) and placed wherever it recurs: a tenth of the card
     sheets' drawing and writing time went on repeating its curves.
     """
-    name = f"rose-{side}-{r:.4f}"
+    name = "rose-" + "".join(f"{v:.3f}" for v in petal) + f"-{r:.4f}"
     if not c.hasForm(name):
         # The form's own space is the page's (millimetres), centred on the rose; its box holds
         # the outermost petals and barbs with their strokes.
         c.beginForm(name, -1.5 * r, -1.5 * r, 1.5 * r, 1.5 * r)
-        _rose_vectors(c, 0.0, 0.0, r, side)
+        _rose_vectors(c, 0.0, 0.0, r, petal)
         c.endForm()
     c.saveState()
     c.translate(cx, cy)
@@ -336,8 +324,7 @@ def rose(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
     c.restoreState()
 
 
-def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
-    petal = ROSE_WHITE if side == "york" else ROSE_RED
+def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
     c.saveState()
     c.setLineWidth(max(0.25, r * 0.06 / PT) * PT)
     c.setStrokeColorRGB(*INK)
@@ -368,13 +355,13 @@ def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
     c.restoreState()
 
 
-def badge(c: Canvas, cx: float, cy: float, r: float, side: str) -> None:
-    """A side's rose on a parchment roundel with a gold ring."""
+def badge(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
+    """A rose on a parchment roundel with a gold ring."""
     c.setFillColorRGB(*PARCHMENT)
     c.setStrokeColorRGB(*GOLD)
     c.setLineWidth(max(0.3, r * 0.08 / PT) * PT)
     c.circle(cx, cy, r, stroke=1, fill=1)
-    rose(c, cx, cy, r * 0.86, side)
+    rose(c, cx, cy, r * 0.86, petal)
 
 
 def star(c: Canvas, cx: float, cy: float, r: float, fill: RGB = GOLD,

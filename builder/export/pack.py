@@ -20,12 +20,11 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
-from importlib import import_module
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, armyfile, files
+from builder import __version__, files
 from builder.export.base import (
     CARD_MM,
     PAPER_MM,
@@ -35,47 +34,96 @@ from builder.export.base import (
     ExportJob,
     Written,
 )
-from builder.rules.validate import locate
+from builder.rules import get_ruleset
+from builder.rules.base import Ruleset
+from builder.rules.printables import (
+    Deck,
+    Document,
+    Photo,
+    Printable,
+    Printables,
+    PrintOptions,
+    TokenSheet,
+)
+from builder.rules.validate import ArmyFileError
 
-#: Kind name (the file name without ``.pdf``) -> "module:function" writing it, in pack order.
-KINDS: dict[str, str] = {
-    "roster": "builder.export.documents:write_roster",
-    "crib-sheet": "builder.export.documents:write_crib_sheet",
-    "play-deck": "builder.export.play_deck:write",
-    "bonus-deck": "builder.export.bonus_deck:write",
-    "special-events": "builder.export.special_events:write",
-    "tokens": "builder.export.tokens:write",
-    "unit-cards": "builder.export.unit_cards:write",
-}
-
-Writer = Callable[[ExportJob, Path], Written]
 Progress = Callable[[str, int, int], None]
 
 MANIFEST = "manifest.json"
 
 
-def parse_kinds(text: str) -> set[str]:
-    """The kinds named in a comma-separated list; ExportError naming the known kinds for an
-    unknown one."""
-    kinds = {part.strip() for part in text.split(",") if part.strip()}
-    unknown = sorted(kinds - set(KINDS))
-    if unknown or not kinds:
-        what = ", ".join(unknown) if unknown else "(none)"
-        raise ExportError(f"unknown kind {what}: choose from {', '.join(KINDS)}")
-    return kinds
-
-
-def writer(kind: str) -> Writer:
-    """The function that writes ``kind`` (imported on first use)."""
-    module_name, _, func = KINDS[kind].partition(":")
+def ruleset_of(job: ExportJob) -> Ruleset:
+    """The one ruleset of every army and collection in ``job``; ExportError when they are of
+    two rulesets (each prints its own pack) or of one this build does not know."""
+    inputs = (*job.armies, *job.collections)
+    names = dict.fromkeys(item.army.ruleset for item in inputs)
+    if len(names) > 1:
+        which = "; ".join(f"{files.printable(item.path.name)} is {item.army.ruleset}"
+                          for item in inputs)
+        raise ExportError(f"cannot print armies of different rulesets in one pack ({which}): "
+                          "export each ruleset's armies on their own")
+    if not names:
+        raise ExportError("no army to export")
+    name = next(iter(names))
     try:
-        module = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        raise ExportError(f"{kind}: this build has no writer for it yet ({module_name})") from None
-    found: Writer = getattr(module, func)
-    return found
+        return get_ruleset(name)
+    except KeyError:
+        raise ExportError(f"no ruleset {name!r} to print") from None
+
+
+def printables(job: ExportJob) -> Printables:
+    """What the job's ruleset prints for its armies (every count decided there)."""
+    options = PrintOptions(job.collections, job.options.events)
+    try:
+        return ruleset_of(job).printables(job.armies, options)
+    except ArmyFileError as exc:
+        raise ExportError(str(exc)) from None
+
+
+def kinds(job: ExportJob) -> tuple[str, ...]:
+    """The kinds the job's pack holds, in order: what ``--only`` and the Print screen offer."""
+    return printables(job).kinds
+
+
+def ruleset_kinds(name: str) -> tuple[str, ...]:
+    """The kinds a ruleset's pack holds (for help texts and tests)."""
+    return get_ruleset(name).printables((), PrintOptions()).kinds
+
+
+def write_kind(job: ExportJob, kind: str, path: Path) -> Written:
+    """Write the job's printable ``kind`` alone at ``path`` (no manifest: tests and
+    benchmarks)."""
+    pack = printables(job)
+    _check_kinds({kind}, pack.kinds)
+    return _write(job, pack.get(kind), path, pack)
+
+
+def parse_kinds(text: str, known: Sequence[str]) -> set[str]:
+    """The kinds named in a comma-separated list; ExportError naming the ``known`` kinds for
+    an unknown one."""
+    chosen = {part.strip() for part in text.split(",") if part.strip()}
+    _check_kinds(chosen, known)
+    return chosen
+
+
+def _check_kinds(chosen: set[str], known: Sequence[str]) -> None:
+    unknown = sorted(chosen - set(known))
+    if unknown or not chosen:
+        what = ", ".join(unknown) if unknown else "(none)"
+        raise ExportError(f"unknown kind {what}: choose from {', '.join(known)}")
+
+
+def _write(job: ExportJob, item: Printable, path: Path, pack: Printables) -> Written:
+    """Write one printable (the writers import their libraries on first use)."""
+    if isinstance(item, Document):
+        from builder.export.documents import write_document
+
+        return write_document(job, path, item, pack.ruleset)
+    from builder.export.deck import write_deck, write_tokens
+
+    if isinstance(item, Deck):
+        return write_deck(job, path, item, pack.subject)
+    return write_tokens(job, path, item, pack.subject)
 
 
 def default_out_dir(job: ExportJob) -> Path:
@@ -105,13 +153,21 @@ def _prepare(out_dir: Path) -> Path:
 def _input_entry(item: ArmyInput) -> dict[str, Any]:
     return {
         "name": item.army.name,
-        "side": item.army.side,
+        "side": getattr(item.army, "side", None),
         "file": item.path.name,
         "sha256": item.sha256[:16],
     }
 
 
-def manifest(job: ExportJob, written: list[Written]) -> dict[str, Any]:
+def _token_mm(pack: Printables) -> float:
+    """The size of the pack's first tokens (the manifest's ``token_mm``)."""
+    for item in pack.items:
+        if isinstance(item, TokenSheet) and item.groups:
+            return item.groups[0].size_mm[0]
+    return TOKEN_MM
+
+
+def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[str, Any]:
     """The manifest: armies, paper, sizes, and every file with its pages and counts."""
     opts = job.options
     return {
@@ -120,7 +176,7 @@ def manifest(job: ExportJob, written: list[Written]) -> dict[str, Any]:
         "collections": [_input_entry(item) for item in job.collections],
         "paper": {"name": opts.paper, "mm": list(PAPER_MM[opts.paper])},
         "card_size": {"name": opts.card_size, "mm": list(CARD_MM[opts.card_size])},
-        "token_mm": TOKEN_MM,
+        "token_mm": _token_mm(pack),
         "bleed_mm": opts.bleed,
         "gutter": opts.gutter,
         "ink_saver": opts.ink_saver,
@@ -166,7 +222,7 @@ def unverified_files(out_dir: Path) -> list[str]:
              or _sha256(out_dir / e["file"]) != e.get("sha256"))]
 
 
-def _merge(data: dict[str, Any], out_dir: Path) -> None:
+def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
     """Keep ``data`` (the manifest of an ``--only`` export) true to the whole folder: entries of
     the older manifest whose files are still there, unchanged, from the same pack (armies and
     options) are carried over; the older pack's other files present are named in
@@ -192,8 +248,7 @@ def _merge(data: dict[str, Any], out_dir: Path) -> None:
         if isinstance(name, str) and Path(name).name == name and name not in now \
                 and name not in stale and (out_dir / name).is_file():
             stale.append(name)
-    order = list(KINDS)
-    data["files"].sort(key=lambda e: order.index(e["file"][:-4])
+    data["files"].sort(key=lambda e: list(order).index(e["file"][:-4])
                        if e["file"][:-4] in order else len(order))
     if stale:
         data["stale_files"] = sorted(stale)
@@ -229,32 +284,26 @@ def _private_tempdir() -> None:
     atexit.register(shutil.rmtree, mine, True)
 
 
-def _check_photos(job: ExportJob) -> None:
+def _check_photos(items: Sequence[Printable]) -> None:
     """ExportError naming the army file, line and key of the first photo that cannot be
     printed, before anything is written."""
     from builder.export.photos import check_photo
 
-    for item in (*job.armies, *job.collections):
-        folder = armyfile.file_folder(item.path)
-        for wi, ward in enumerate(item.army.wards):
-            for ui, unit in enumerate(ward.units):
-                if not unit.photo:
+    for item in items:
+        if not isinstance(item, Deck):
+            continue
+        for face in item.cards:
+            for block in face.blocks:
+                if not isinstance(block, Photo):
                     continue
-                written = Path(os.path.relpath(unit.photo, folder)).as_posix()
-                if item in job.collections:
-                    key, line = "photo", None  # a collection's cards were checked at load
-                else:
-                    key = f"wards[{wi}].units[{ui}].photo"
-                    line = locate(item.text, key)
-                place = f"{files.printable(str(item.path))}" + (f":{line}" if line else "")
-                problem = files.photo_problem(unit.photo)
+                problem = files.photo_problem(block.path)
                 if problem is None:
                     try:
-                        check_photo(unit.photo)
+                        check_photo(block.path)
                     except ExportError as exc:
-                        problem = str(exc).removeprefix(f"{files.printable(unit.photo)}: ")
+                        problem = str(exc).removeprefix(f"{files.printable(block.path)}: ")
                 if problem is not None:
-                    raise ExportError(f"{place}: {key}: {files.printable(repr(written))} "
+                    raise ExportError(f"{block.origin}: {files.printable(repr(block.written))} "
                                       f"{problem}")
 
 
@@ -280,32 +329,30 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     in ``out_dir`` are left untouched and no temporary file remains.
     """
     _check_options(job)
+    pack = printables(job)
     if only is not None:
-        unknown = sorted(set(only) - set(KINDS))
-        if unknown or not only:
-            raise ExportError(f"unknown kind {', '.join(unknown) or '(none)'}: choose from "
-                              f"{', '.join(KINDS)}")
-    kinds = [k for k in KINDS if only is None or k in only]
-    writers = {k: writer(k) for k in kinds}
+        _check_kinds(set(only), pack.kinds)
+    items = [item for item in pack.items if only is None or item.kind in only]
+    kinds = [item.kind for item in items]
     out_dir = _prepare(Path(out_dir))
     files.sweep(out_dir)
     _private_tempdir()
-    if "unit-cards" in kinds:
-        _check_photos(job)
+    _check_photos(items)
     temps: dict[str, Path] = {}
     written: list[Written] = []
     try:
-        for done, kind in enumerate(kinds, 1):
+        for done, item in enumerate(items, 1):
+            kind = item.kind
             tmp = temps[kind] = files.temp_file(out_dir, f"{kind}.pdf")
-            result = writers[kind](job, tmp)
+            result = _write(job, item, tmp, pack)
             result.file = f"{kind}.pdf"
             result.details["sha256"] = _sha256(tmp)
             written.append(result)
             if progress is not None:
                 progress(kind, done, len(kinds))
-        data = manifest(job, written)
+        data = manifest(job, written, pack)
         if only is not None:
-            _merge(data, out_dir)
+            _merge(data, out_dir, pack.kinds)
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         temps[MANIFEST] = files.write_temp(out_dir, MANIFEST, text.encode("utf-8"))
         for kind in kinds:

@@ -123,11 +123,13 @@ def _finalize(value: Any) -> Any:
 
 
 @cache
-def environment() -> jinja2.Environment:
-    """The Jinja2 environment for ``templates/``: autoescape always, strict undefined, and
-    only characters the bundled fonts draw."""
+def environment(ruleset: str = "") -> jinja2.Environment:
+    """The Jinja2 environment for ``templates/<ruleset>/`` then ``templates/``: autoescape
+    always, strict undefined, and only characters the bundled fonts draw."""
+    root = resources.templates_dir()
+    folders = [root / ruleset] if ruleset and (root / ruleset).is_dir() else []
     return jinja2.Environment(
-        loader=jinja2.FileSystemLoader(resources.templates_dir()),
+        loader=jinja2.FileSystemLoader([*folders, root]),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -136,9 +138,9 @@ def environment() -> jinja2.Environment:
     )
 
 
-def render_html(template: str, **context: Any) -> str:
-    """Render one template to an HTML string."""
-    return environment().get_template(template).render(**context)
+def render_html(template: str, ruleset: str = "", **context: Any) -> str:
+    """Render one template (a ruleset's own first) to an HTML string."""
+    return environment(ruleset).get_template(template).render(**context)
 
 
 #: A fontconfig configuration that lists no font folder: only the @font-face fonts exist.

@@ -14,11 +14,15 @@ to the ruleset that made it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from builder.rules.schema import Field, Table
+
+if TYPE_CHECKING:
+    from builder.rules.printables import Printables, PrintOptions, Source
+    from builder.rules.validate import Ctx
 
 Level = Literal["error", "warning"]
 
@@ -80,7 +84,7 @@ class Side:
     adjective: str
     #: Accent colour for cards, tokens and documents ("#24457a").
     accent: str
-    #: The art registry's name for its emblem ("rose-york").
+    #: The art registry's name for its emblem ("rose-white").
     emblem: str
 
 
@@ -193,6 +197,10 @@ class Grid:
     title: str
     columns: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    #: Columns set flush right (numbers).
+    right: tuple[int, ...] = ()
+    #: Rows before which a rule is drawn (a totals block).
+    sections: tuple[int, ...] = ()
 
 
 # --- Editing -------------------------------------------------------------------------------
@@ -286,12 +294,103 @@ class Roller(Protocol):
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 
 
+class DrawError(Exception):
+    """A Mustering draw that cannot be completed (exit 1); ``str()`` says what was short."""
+
+
+@dataclass(frozen=True)
+class DealStep:
+    """One card of a Mustering draw, in the order it happened: taken for the ``core``, dealt
+    (``deal``), or passed over (``set-aside``); ``total`` is the running total it makes."""
+
+    kind: Literal["core", "deal", "set-aside"]
+    side: str
+    #: The card as the transcript names it: its title and id.
+    card: str
+    points: float
+    total: float
+
+
+@dataclass(frozen=True)
+class DealtArmy:
+    """One side's army from a draw, with its points."""
+
+    side: str
+    army: ArmyRecord
+    troop_points: float
+    leader_points: float
+
+    @property
+    def total_points(self) -> float:
+        return self.troop_points + self.leader_points
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A whole Mustering draw as the commands and the builder show it."""
+
+    seed: int | None
+    target: int
+    #: Dealt with a core first (an English army).
+    english: bool
+    #: Where the shuffled deck was cut (cards from the top to the bottom), and its size.
+    cut: int
+    deck_size: int
+    steps: tuple[DealStep, ...]
+    armies: tuple[DealtArmy, ...]
+    #: The draw narrated line by line, and the armies it made as tables.
+    transcript: tuple[str, ...]
+    tables: tuple[Grid, ...]
+    #: ``muster --json`` (DESIGN.md contract).
+    json: dict[str, object]
+    #: The collection's name, and whether the keep-proportions house rule was on (the seed
+    #: alone does not repeat such a draw).
+    collection: str = ""
+    keep_proportions: bool = False
+
+    def army(self, side: str) -> DealtArmy:
+        for a in self.armies:
+            if a.side == side:
+                return a
+        raise KeyError(side)
+
+
 class Mustering(Protocol):
     """A rule system's Mustering draw (Billhooks' optional rule): armies dealt from the
     player's figure collection."""
 
     #: The key of a collection file's cards: a file holding it and no army is a collection.
     collection_key: str
+    #: The side a single army is dealt for when none is asked for.
+    default_side: str
+
+    def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
+        """The collection a parsed file holds, or an ArmyFileError at its place."""
+        ...
+
+    def deal(self, collection: Collection, troops: int, leaders: int, sides: Sequence[str],
+             rng: random.Random, seed: int | None, keep_proportions: bool) -> Deal:
+        """Deal ``sides`` armies of ``troops`` agreed points; DrawError when it cannot."""
+        ...
+
+    def side_of(self, army: ArmyRecord) -> str | None:
+        """The side ``army`` is for, if it has one (a new draw defaults to it)."""
+        ...
+
+    def header(self, deal: Deal, side: str) -> str:
+        """The comments that open the army file written for one side of ``deal``."""
+        ...
+
+    def collection_army(self, collection: Collection) -> ArmyRecord:
+        """The collection as one army holding a unit per card (its unit cards print)."""
+        ...
+
+
+class Collection(Protocol):
+    """A loaded Mustering collection: what the core reads of it."""
+
+    name: str
+    ruleset: str
 
 
 class Ruleset(Protocol):
@@ -310,6 +409,8 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
+    #: Every finding code its checks can give (DESIGN.md's table for Billhooks).
+    codes: tuple[str, ...]
 
     @property
     def roller(self) -> Roller | None:
@@ -351,6 +452,13 @@ class Ruleset(Protocol):
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         """What the record at ``where`` shows a player."""
+        ...
+
+    # --- Printing (issue 13) ---------------------------------------------------------------
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        """Everything the print pack holds for ``armies``, as data (:mod:`builder.rules.
+        printables`): documents, decks and token sheets, every count decided."""
         ...
 
 

@@ -1,11 +1,11 @@
-"""Reading a parsed TOML file against a declared shape: the records, or an error naming the
-file, the line and the key.
+"""Reading a TOML file against a declared shape: the records, or an error naming the file,
+the line and the key.
 
-Pure (text and parsed data in, records out): the army file, the Mustering collection and the
-special events file all go through it, so a typo is caught the same way everywhere and every
-message has the same form: ``army.toml:12: wards[0].units[1].quality: unknown value 'elite'``.
-The shape is a :class:`~builder.rules.schema.Table` tree; each table is built into its record
-dataclass.
+Text in (read with the limits of :mod:`builder.files`), records out: the army file, the
+Mustering collection and the special events file all go through it, so a typo is caught the
+same way everywhere and every message has the same form:
+``army.toml:12: wards[0].units[1].quality: unknown value 'elite'``. The shape is a
+:class:`~builder.rules.schema.Table` tree; each table is built into its record dataclass.
 """
 
 from __future__ import annotations
@@ -13,13 +13,17 @@ from __future__ import annotations
 import difflib
 import os
 import re
+import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from builder import files
 from builder.files import printable
+from builder.rules import get_ruleset, names
+from builder.rules.base import Ruleset
 from builder.rules.schema import Field, Table, join
 
 
@@ -108,6 +112,59 @@ def _matches(current: list[str], idx: dict[str, int], want: list[tuple[str, list
         if indices and idx.get(".".join(current[: depth + 1])) != indices[0]:
             return False
     return True
+
+
+#: A UTF-8 byte-order mark: read past, and written back where the file had one.
+BOM = "\ufeff"
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
+    file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
+    UTF-8."""
+    # A save of several files (muster --both) killed half-way is finished first, so no
+    # billhooks command reads one file of the new pair beside one of the old.
+    files.recover_beside(path)
+    try:
+        data = files.read_bytes(path)
+    except files.FileProblem as exc:
+        raise ArmyFileError(path, str(exc)) from None
+    try:
+        return data.decode("utf-8").removeprefix(BOM)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
+
+
+def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = re.search(r"\(at line (\d+), column \d+\)", msg)
+        line = int(m.group(1)) if m else None
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
+        raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
+    except RecursionError:
+        raise ArmyFileError(path, "TOML nested too deeply (lists or tables inside each other "
+                                  "hundreds of times)") from None
+    except ValueError as exc:
+        # Python refuses to convert integers of thousands of digits (the int/str limit).
+        if "digits" not in str(exc):
+            raise
+        raise ArmyFileError(path, "a number has thousands of digits; no key takes such a "
+                                  "number") from None
+
+
+def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
+    """The ruleset a parsed army or collection file names, or an error at ``ruleset``."""
+    if "ruleset" not in data:
+        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
+    name = data["ruleset"]
+    if not isinstance(name, str) or name not in names():
+        raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
+                                   + ", ".join(names()))
+    return get_ruleset(name)
 
 
 # --- Validation -------------------------------------------------------------------------------

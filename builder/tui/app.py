@@ -23,7 +23,7 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session, new_army
 
 if TYPE_CHECKING:
-    from builder.muster import Draw
+    from builder.rules.base import Deal, Mustering
     from builder.tui.screens.muster import MusterScreen
 
 #: Actions that change or replace the army: only on the army screen, not under a dialog.
@@ -78,6 +78,8 @@ class BillhooksApp(App[None]):
         self.army_screen = ArmyScreen()
         #: Kept once opened, so going back to Mustering finds the last draw (both sides).
         self.muster_screen: MusterScreen | None = None
+        #: The session a dealt army replaced, for Ctrl+Z.
+        self.replaced: Session | None = None
 
     def notify(self, message: str, *, title: str = "",
                severity: SeverityLevel = "information", timeout: float | None = None,
@@ -135,6 +137,12 @@ class BillhooksApp(App[None]):
 
     def action_undo(self) -> None:
         label = self.session.undo()
+        if label is None and self.replaced is not None:
+            # The army a Mustering draw replaced comes back as it was, unsaved edits and all.
+            self.session, self.replaced = self.replaced, None
+            self.army_screen.show_army(self.army_screen.first_place())
+            self.notify(f"Back to {self.session.army.name}")
+            return
         if label is None:
             self.notify("Nothing to undo.", severity="warning")
             return
@@ -214,6 +222,7 @@ class BillhooksApp(App[None]):
     def load(self, session: Session) -> None:
         """Make ``session`` the army being edited."""
         self.session = session
+        self.replaced = None
         self.army_screen.show_army(self.army_screen.first_place())
 
     def action_open(self, suggestion: str = "") -> None:
@@ -248,28 +257,34 @@ class BillhooksApp(App[None]):
         # The Mustering, Print and help screens load on first use: a quicker start.
         from builder.tui.screens.muster import MusterScreen
 
-        if self.muster_screen is None:
+        ruleset = self.session.ruleset
+        if ruleset.muster is None:
+            self.notify(f"{ruleset.title} has no Mustering draw.", severity="warning")
+            return
+        if self.muster_screen is None or self.muster_screen.ruleset is not ruleset:
             # Installed, so leaving it keeps the last draw (both sides of a club draft).
-            self.muster_screen = MusterScreen()
+            if self.muster_screen is not None:
+                self.uninstall_screen("muster")
+            self.muster_screen = MusterScreen(ruleset, ruleset.muster,
+                                              ruleset.muster.side_of(self.session.army))
             self.install_screen(self.muster_screen, name="muster")
         self.push_screen("muster")
 
-    def open_mustered(self, draw: Draw, side: str) -> None:
-        """Make one side of ``draw`` the army being edited (a new, unsaved file)."""
-        from builder.commands.muster import army_text
-        from builder.muster import SIDE_NAMES
+    def open_mustered(self, muster: Mustering, deal: Deal, side: str) -> None:
+        """Make one side of ``deal`` the army being edited (a new, unsaved file); Ctrl+Z
+        brings back the army it replaced."""
+        from builder import armyfile
 
-        army = draw.army(side).army
-        text = army_text(draw, side)
-
-        def proceed() -> None:
-            if self.screen is self.muster_screen:
-                self.pop_screen()
-            self.load(Session(army, None, text=text, saved=False, untitled="mustered army"))
-            self.notify(f"The {SIDE_NAMES.get(side, side)} army from the draw (seed "
-                        f"{draw.seed}). Save it with Ctrl+S.")
-
-        self._unless_unsaved("replace it with the mustered army", proceed)
+        text = armyfile.dumps(deal.army(side).army, muster.header(deal, side))
+        if self.screen is self.muster_screen:
+            self.pop_screen()
+        replaced = self.session
+        self.load(Session(deal.army(side).army, None, text=text, saved=False,
+                          untitled="mustered army"))
+        self.replaced = replaced
+        self.notify(f"The {self.session.ruleset.sides.name_of(side)} army from the draw (seed "
+                    f"{deal.seed}). Save it with Ctrl+S; Ctrl+Z brings back "
+                    f"{replaced.army.name}.")
 
     def action_print(self) -> None:
         from builder.tui.screens.print import PrintScreen

@@ -8,6 +8,8 @@ editor may offer), ``rolls``, and the file's shape (``schema``) over the model (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builder.rules.base import (
     ArmyRecord,
     Entry,
@@ -18,11 +20,13 @@ from builder.rules.base import (
     Ruleset,
     Summary,
 )
+from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
-from .checks import check_army
+from .checks import CODES, check_army
 from .listing import entries
 from .model import Army, Leader, Ward
+from .mustering import Mustering
 from .offers import offered
 from .rolls import CommandClassRoller
 from .schema import SCHEMA
@@ -36,15 +40,6 @@ def billhooks_army(army: ArmyRecord) -> Army:
     return army
 
 
-class _Mustering:
-    """The Mustering draw (RULES.md 1.7), dealt from a collection file's ``[[cards]]``."""
-
-    collection_key = "cards"
-
-
-MUSTERING = _Mustering()
-
-
 class Billhooks:
     """The ruleset object (see :class:`builder.rules.base.Ruleset`)."""
 
@@ -53,8 +48,9 @@ class Billhooks:
     schema = SCHEMA
     sides = cat.SIDES
     file_comment = "A Never Mind the Billhooks army, written by billhooks."
+    codes = CODES
     roller = CommandClassRoller()
-    muster = MUSTERING
+    muster = Mustering()
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""
@@ -82,6 +78,12 @@ class Billhooks:
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         return facts(billhooks_army(army), where)
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        # Imported here: the cards' words and the documents are read only when printing.
+        from .printables import printables
+
+        return printables(armies, options)
 
 
 RULESET: Ruleset = Billhooks()

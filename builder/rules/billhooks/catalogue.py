@@ -12,8 +12,8 @@ from builder.rules.base import Side, Sides
 
 #: York and Lancaster: order tokens and skirmish cards are per side (RULES.md 1).
 SIDES = Sides(fixed=(
-    Side("york", "York", "Yorkist", "#24457a", "rose-york"),
-    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-lancaster"),
+    Side("york", "York", "Yorkist", "#24457a", "rose-white"),
+    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-red"),
 ))
 
 # --- Unit kinds (RULES.md 1.1) -------------------------------------------------------------

@@ -284,6 +284,14 @@ CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
 )
 
 
+#: Every code the checks above give (DESIGN.md "Findings"; ``missing-photo`` is the army-file
+#: code's, which reads the disk).
+CODES: tuple[str, ...] = (
+    "archers-billmen-half", "skirmishers-fifth", "restriction-advice", "one-c-in-c", "one-hero",
+    "c-in-c-dolt", "over-points", "under-points", "option-not-allowed", "empty-ward",
+    "leader-count", "ward-size")
+
+
 def check_army(army: Army) -> list[Finding]:
     """Every finding for ``army``, errors first, in file order within each level."""
     findings = [f for check in CHECKS for f in check(army)]

@@ -18,11 +18,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, Select
 
-from builder.armyfile import ArmyFileError
-from builder.collection import load_collection
-from builder.muster import SIDE_NAMES, Draw, MusterError, muster
+from builder import armyfile
 from builder.resources import examples_dir
-from builder.rules.base import number
+from builder.rules.base import Collection, Deal, DrawError, Mustering, Ruleset, number
+from builder.rules.validate import ArmyFileError
 from builder.tui.modals.base import row
 
 if TYPE_CHECKING:
@@ -47,9 +46,14 @@ class MusterScreen(Screen[None]):
     #: Seconds between cards as the deal plays out (tests set 0).
     delay = 0.12
 
-    def __init__(self) -> None:
+    def __init__(self, ruleset: Ruleset, muster: Mustering, side: str | None) -> None:
+        """Deals under ``ruleset``'s Mustering rules; a single army for ``side`` (the army
+        being edited) unless the player picks another."""
         super().__init__()
-        self.draw: Draw | None = None
+        self.ruleset = ruleset
+        self.muster = muster
+        self.side = side if ruleset.sides.get(side) is not None else muster.default_side
+        self.deal_result: Deal | None = None
 
     @property
     def builder(self) -> BillhooksApp:
@@ -70,8 +74,8 @@ class MusterScreen(Screen[None]):
                             compact=True)
             with Horizontal(classes="row"):
                 yield Label("Side", classes="row-label")
-                yield Select([(name, key) for key, name in SIDE_NAMES.items()]
-                             + [("Both (club draft)", BOTH)], value="lancaster",
+                yield Select([(side.name, side.key) for side in self.ruleset.sides.fixed]
+                             + [("All (club draft)", BOTH)], value=self.side,
                              allow_blank=False, id="muster-side", compact=True)
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
             # The rules deal every card; this house rule is off unless asked for.
@@ -117,57 +121,71 @@ class MusterScreen(Screen[None]):
         if seed is None:
             seed = self.builder.next_seed()
         side = str(self.query_one("#muster-side", Select).value)
-        sides = tuple(SIDE_NAMES) if side == BOTH else (side,)
+        sides = tuple(s.key for s in self.ruleset.sides.fixed) if side == BOTH else (side,)
         path = Path(self.query_one("#muster-collection", Input).value.strip()).expanduser()
         keep = self.query_one("#muster-keep", Checkbox).value
         try:
-            draw = muster(load_collection(path), troops, leaders, sides, random.Random(seed),
-                          seed, keep_proportions=keep)
-        except (ArmyFileError, MusterError) as exc:
+            deal = self.muster.deal(self._collection(path), troops, leaders, sides,
+                                    random.Random(seed), seed, keep)
+        except (ArmyFileError, DrawError) as exc:
             result.update(Text(f"No army dealt: {exc}", "bold red"))
             return
-        self.draw = draw
-        self.play(draw)
+        self.deal_result = deal
+        self.play(deal)
+
+    def _collection(self, path: Path) -> Collection:
+        """The collection at ``path``; it must be one of this ruleset's."""
+        ruleset, collection = armyfile.load_collection(path)
+        if ruleset.name != self.ruleset.name:
+            raise ArmyFileError(path, f"a {ruleset.title} collection, not {self.ruleset.title}")
+        return collection
 
     @work(exclusive=True)
-    async def play(self, draw: Draw) -> None:
-        """Show the draw a card at a time, then offer the armies for editing."""
+    async def play(self, deal: Deal) -> None:
+        """Show the draw a card at a time, say where each side's deal stops, then offer the
+        armies for editing."""
         table = self.query_one("#muster-deal-table", DataTable)
         table.clear()
         result = self.query_one("#muster-result", Label)
         buttons = self.query_one("#muster-open", Horizontal)
         await buttons.remove_children()
-        result.update(f"Seed {draw.seed}: dealing {draw.target} troop points ...")
-        if not draw.english:
+        name = self.ruleset.sides.name_of
+        result.update(f"Seed {deal.seed}: dealing {deal.target} troop points ...")
+        if not deal.english:
             table.add_row("", "", "", "", Text("not an English army (so the collection "
                                                "says): no core", "italic"))
         shuffled = False
-        for step, event in enumerate(draw.events, 1):
+        for step, event in enumerate(deal.steps, 1):
             if event.kind != "core" and not shuffled:
                 shuffled = True
-                table.add_row("", "", "", "", Text(f"shuffled {draw.deck_size} cards, cut: "
-                                                   f"the top {draw.cut} to the bottom",
+                table.add_row("", "", "", "", Text(f"shuffled {deal.deck_size} cards, cut: "
+                                                   f"the top {deal.cut} to the bottom",
                                                    "italic"))
             what = {"core": "core", "deal": "total", "set-aside": "set aside"}[event.kind]
-            card = Text(f"{event.card.title} [{event.card.id}]")
+            card = Text(event.card)
             if event.kind == "set-aside":
                 card.stylize("strike")
-            table.add_row(str(step), SIDE_NAMES.get(event.side, event.side),
-                          Text(f"{number(event.card.points)}", justify="right"),
+            table.add_row(str(step), name(event.side),
+                          Text(f"{number(event.points)}", justify="right"),
                           f"{what} {number(event.total)}", card)
+            if event.kind == "deal" and event.total >= deal.target:
+                table.add_row("", "", "", "", Text(
+                    f"{name(event.side)} stops: {number(event.total)} reaches {deal.target}",
+                    "italic"))
             table.move_cursor(row=table.row_count - 1)
             if self.delay:
                 await asyncio.sleep(self.delay)
-        lines = [f"{SIDE_NAMES.get(a.side, a.side)}: {number(a.troop_points)} troop points for "
-                 f"{draw.target} agreed, leaders {number(a.leader_points)}, total "
-                 f"{number(a.total_points)}" for a in draw.armies]
-        result.update(f"Seed {draw.seed}. " + "; ".join(lines) + ".")
+        lines = [f"{name(a.side)}: {number(a.troop_points)} troop points for "
+                 f"{deal.target} agreed, leaders {number(a.leader_points)}, total "
+                 f"{number(a.total_points)}" for a in deal.armies]
+        result.update(f"Seed {deal.seed}. " + "; ".join(lines) + ".")
         await buttons.mount_all(
-            Button(f"Edit the {SIDE_NAMES.get(a.side, a.side)} army", id=f"open-{a.side}",
-                   variant="primary", compact=True) for a in draw.armies)
+            Button(f"Edit the {name(a.side)} army", id=f"open-{a.side}",
+                   variant="primary", compact=True) for a in deal.armies)
         buttons.query(Button).first().focus()
 
     @on(Button.Pressed, "#muster-open Button")
     def _open(self, event: Button.Pressed) -> None:
-        assert self.draw is not None and event.button.id is not None
-        self.builder.open_mustered(self.draw, event.button.id.removeprefix("open-"))
+        assert self.deal_result is not None and event.button.id is not None
+        self.builder.open_mustered(self.muster, self.deal_result,
+                                   event.button.id.removeprefix("open-"))

@@ -39,7 +39,7 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.pack import KINDS, default_out_dir, export_pack
+from builder.export.pack import default_out_dir, export_pack, kinds
 from builder.tui.modals.base import row
 
 if TYPE_CHECKING:
@@ -106,7 +106,9 @@ class PrintScreen(Screen[None]):
                 yield row("Folder", Input(str(default_out_dir(ExportJob(self._job_armies()))),
                                           id="print-out", compact=True))
                 yield Button("Export", id="print-export", variant="primary", compact=True)
-            yield SelectionList[str](*[(kind, kind, True) for kind in KINDS], id="print-kinds")
+            yield SelectionList[str](*[(kind, kind, True)
+                                       for kind in kinds(ExportJob(self._job_armies()))],
+                                     id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
         yield Static(id="print-files")

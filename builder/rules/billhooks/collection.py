@@ -22,17 +22,23 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from builder.armyfile import file_folder, parse_toml, read_text, ruleset_of
-from builder.files import photo_problem
+from builder.files import file_folder, photo_problem
 from builder.rules.base import Ruleset
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.rules.billhooks.points import unit_points, unit_title
 from builder.rules.billhooks.schema import UNIT
 from builder.rules.schema import CORE_FIELDS, Field, Table
-from builder.rules.validate import ArmyFileError, Ctx, build, check_field, check_values
+from builder.rules.validate import (
+    ArmyFileError,
+    Ctx,
+    build,
+    check_field,
+    check_values,
+    parse_toml,
+    ruleset_of,
+)
 
 #: Most cards one ``[[cards]]`` table may stand for, and in a whole collection: a typo such as
 #: ``count = 40000000`` must not eat the machine's memory.
@@ -117,25 +123,25 @@ class Collection:
     english: bool = True
 
 
-def load_collection(path: str | Path) -> Collection:
-    """Read and validate a collection file; ArmyFileError (exit 2) for anything wrong."""
-    text = read_text(path)
-    return loads_collection(text, str(path))
-
-
 def loads_collection(text: str, path: str = "<collection>") -> Collection:
     """Parse collection text; ``path`` names the file in messages and anchors photo paths."""
     data = parse_toml(path, text)
+    return collection_from(data, Ctx(path, text, file_folder(path)))
+
+
+def collection_from(data: dict[str, Any], ctx: Ctx) -> Collection:
+    """The collection a parsed file holds; ArmyFileError (exit 2) for anything wrong."""
+    path, text = ctx.path, ctx.text
     if "wards" in data and "cards" not in data:
         raise ArmyFileError(path, "this is an army file, not a Mustering collection: a "
                                   "collection lists [[cards]] (see `billhooks muster --help`)")
-    ctx = _CollectionCtx(path, text, file_folder(path))
+    ctx = _CollectionCtx(path, text, ctx.folder)
     ruleset = ruleset_of(data, ctx)
     head = build(ctx, _TOP, {k: v for k, v in data.items() if k != "cards"})
     raw_cards = data.get("cards", [])
     if not isinstance(raw_cards, list):
         raise ctx.error("cards", "expected a list of tables ([[cards]]), one per kind of unit")
-    folder = file_folder(path)
+    folder = ctx.folder
     cards: list[Card] = []
     lines = card_lines(text)
     for index, raw in enumerate(raw_cards):

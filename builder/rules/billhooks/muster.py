@@ -49,24 +49,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from builder.collection import Card, Collection
-from builder.rules import get_ruleset
-from builder.rules.base import number
-from builder.rules.billhooks import catalogue as cat
-from builder.rules.billhooks.checks import core_points
-from builder.rules.billhooks.model import Army, Leader, Muster, Unit, Ward
-from builder.rules.billhooks.points import total_leader_points, troop_points
+from builder.rules.base import DrawError, number
 from builder.rules.schema import NAME_MAX
+
+from . import catalogue as cat
+from .checks import core_points
+from .collection import Card, Collection
+from .model import Army, Leader, Muster, Unit, Ward
+from .points import total_leader_points, troop_points
 
 #: The one ruleset the Mustering rules belong to.
 RULESET = "billhooks"
-SIDE_NAMES = {"york": "York", "lancaster": "Lancaster"}
-SIDE_ADJECTIVES = {"york": "Yorkist", "lancaster": "Lancastrian"}
+SIDE_NAMES = {side.key: side.name for side in cat.SIDES.fixed}
+SIDE_ADJECTIVES = {side.key: side.adjective for side in cat.SIDES.fixed}
 C_IN_C_RANK = "Lord"
 LEADER_RANK = "Captain"
 
 
-class MusterError(Exception):
+class MusterError(DrawError):
     """The draw cannot be completed (exit 1): the message says what was short.
 
     ``reason`` is one of ``core-short`` (not enough archer and billmen companies for the core),
@@ -244,10 +244,9 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
     Raises :class:`MusterError` when the draw cannot be completed, ValueError for arguments no
     caller should pass.
     """
-    ruleset = get_ruleset(collection.ruleset)
     if collection.ruleset != RULESET:
         raise MusterError(f"the Mustering draw belongs to Never Mind the Billhooks; this "
-                          f"collection is for {ruleset.title}", "ruleset")
+                          f"collection is for {collection.ruleset!r}", "ruleset")
     if troops < 1:
         raise ValueError(f"troops must be 1 or more, got {troops}")
     if leaders < 1:

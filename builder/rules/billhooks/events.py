@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.armyfile import parse_toml, read_text
 from builder.resources import cards_dir
 from builder.rules.schema import Child, Field, Table
-from builder.rules.validate import ArmyFileError, Ctx, array, build
+from builder.rules.validate import ArmyFileError, Ctx, array, build, parse_toml, read_text
 
 TITLE_MAX = 60
 EFFECT_MAX = 600

@@ -1,0 +1,298 @@
+"""The art registry: named drawings the printables ask for (RULESETS.md "Printables as data").
+
+Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
+and tokens: roses, an illuminated initial) and *token art* (``TOKENS``: a whole token's face:
+order, morale, disarray, daunted, an arrow tracker). A ruleset names them in its printables;
+a new system adds its own drawings here under new names.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from reportlab.pdfgen.canvas import Canvas
+
+from builder.export import fonts
+from builder.export.draw import (
+    GOLD,
+    INK,
+    PAPER_WHITE,
+    PARCHMENT,
+    RGB,
+    ROSE_RED,
+    ROSE_WHITE,
+    badge,
+    hex_rgb,
+    line_text,
+    rose,
+    text_in,
+    tick_box,
+    width_mm,
+)
+from builder.export.sheet import PT, Box, Cell
+from builder.rules.printables import Token
+
+#: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
+#: on its parchment roundel (a badge), else bare.
+Emblem = Callable[[Canvas, float, float, float, RGB, str, bool], None]
+#: ``(c, cell, token)``: a whole token over its cell.
+TokenArt = Callable[[Canvas, Cell, Token], None]
+
+
+def _rose(petal: RGB) -> Emblem:
+    def draw(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
+             framed: bool) -> None:
+        if framed:
+            badge(c, cx, cy, r, petal)
+        else:
+            rose(c, cx, cy, r, petal)
+
+    return draw
+
+
+def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str,
+                colour: RGB) -> None:
+    """A square illuminated initial: coloured ground, gold frame, parchment letter."""
+    half = size / 2
+    c.setFillColorRGB(*colour)
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(max(0.6, size * 0.04 / PT) * PT)
+    c.rect(cx - half, cy - half, size, size, stroke=1, fill=1)
+    inset = size * 0.08
+    c.setLineWidth(0.35 * PT)
+    c.rect(cx - half + inset, cy - half + inset, size - 2 * inset, size - 2 * inset,
+           stroke=1, fill=0)
+    c.setFillColorRGB(*GOLD)
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            c.circle(cx + dx * (half - inset), cy + dy * (half - inset), size * 0.035,
+                     stroke=0, fill=1)
+    font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, letter) else fonts.BOLD
+    fsize = size * 0.78 / PT
+    c.setFillColorRGB(*PARCHMENT)
+    c.setFont(font, fsize * PT)
+    c.drawCentredString(cx, cy - size * 0.27, letter)
+
+
+def _initial(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
+             framed: bool) -> None:
+    """An illuminated initial as big as a rose badge of radius ``r`` would sit (a little
+    smaller: its corners reach further)."""
+    illuminated(c, cx, cy, r * 0.78 / 0.45, letter or "?", accent)
+
+
+EMBLEMS: dict[str, Emblem] = {
+    "rose-white": _rose(ROSE_WHITE),
+    "rose-red": _rose(ROSE_RED),
+    "initial": _initial,
+}
+
+
+def emblem(name: str) -> Emblem:
+    """The emblem called ``name``; KeyError naming the registry for an unknown one."""
+    try:
+        return EMBLEMS[name]
+    except KeyError:
+        raise KeyError(f"no emblem {name!r} in the art registry: {', '.join(EMBLEMS)}") \
+            from None
+
+
+# --- Tokens ------------------------------------------------------------------------------
+
+
+def _ground(c: Canvas, cell: Cell, colour: RGB) -> tuple[float, float, float]:
+    """Fill the token and draw its gold ring; returns centre x, y and the ring radius."""
+    c.setFillColorRGB(*colour)
+    b = cell.bleed
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    t = cell.trim
+    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+    r = min(t.w, t.h) / 2 - 1.2
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(0.8 * PT)
+    c.circle(cx, cy, r, stroke=1, fill=0)
+    c.setLineWidth(0.3 * PT)
+    c.circle(cx, cy, r - 0.7, stroke=1, fill=0)
+    return cx, cy, r
+
+
+def _chord(cell: Cell, dy: float) -> float:
+    """Width of the token's ring at ``dy`` mm above or below its centre, less a margin."""
+    r = min(cell.trim.w, cell.trim.h) / 2 - 1.9
+    return 2 * math.sqrt(max(r * r - dy * dy, 0.0)) - 1.5
+
+
+def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
+    """The kind label along the bottom of the ring: as wide as the ring is at the label's
+    baseline (its lowest, so narrowest, edge), so no letter reaches the ring."""
+    t = cell.trim
+    base = t.y + 5.2
+    line_text(c, label, fonts.CAPS, t.x + t.w / 2, base, size,
+              _chord(cell, t.y + t.h / 2 - base), align="center", colour=PAPER_WHITE,
+              spacing=0.15)
+
+
+def _caption(c: Canvas, cell: Cell, text: str) -> None:
+    """A line above the centre, as wide as the ring is at the top of its letters."""
+    t = cell.trim
+    base = t.top - 6.6
+    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, base, 6.0, _chord(cell, base + 1.6 - (
+        t.y + t.h / 2)), align="center", colour=PARCHMENT)
+
+
+def _two_line_caption(c: Canvas, cell: Cell, text: str) -> None:
+    """A caption too wide for one line of the ring, as two lines split where both fit (the
+    upper one shorter, as the ring is narrower there); cut short if no split fits."""
+    t = cell.trim
+    cy = t.y + t.h / 2
+    words = text.split()
+    if len(words) < 2 or width_mm(text, fonts.ITALIC, 6.0) <= _chord(cell, 7.5):
+        _caption(c, cell, text)
+        return
+    upper, lower = cy + 7.6, cy + 5.3
+    wide_up, wide_low = _chord(cell, upper + 1.5 - cy), _chord(cell, lower + 1.5 - cy)
+    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
+    fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up
+               and width_mm(b, fonts.ITALIC, 6.0) <= wide_low]
+    if not fitting:
+        # The longest upper line that fits; the lower one is cut short.
+        fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up]
+    a, b = max(fitting, key=lambda ab: len(ab[0])) if fitting else splits[0]
+    for line, y, wide in ((a, upper, wide_up), (b, lower, wide_low)):
+        line_text(c, line, fonts.ITALIC, t.x + t.w / 2, y, 6.0, wide, align="center",
+                  colour=PARCHMENT)
+
+
+def _order(c: Canvas, cell: Cell, token: Token) -> None:
+    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
+    if token.emblem is not None:
+        emblem(token.emblem)(c, cx, cy - 0.3, r * 0.44, hex_rgb(token.accent), "", True)
+        _caption(c, cell, token.caption)
+    else:
+        c.setFillColorRGB(*GOLD)
+        c.circle(cx, cy + 0.6, r * 0.3, stroke=0, fill=1)
+    _label(c, cell, token.label)
+
+
+def _disarray(c: Canvas, cell: Cell, token: Token) -> None:
+    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
+    # Three pikes fallen across each other, heads every which way (outlined in the
+    # ground's own white, so that with --ink-saver they still show).
+    c.setStrokeColorRGB(*PAPER_WHITE)
+    c.setFillColorRGB(*PAPER_WHITE)
+    c.setLineWidth(0.9 * PT)
+    half = r * 0.36
+    for angle, dx, dy in ((35, -0.6, 0.2), (150, 0.4, 1.2), (100, 1.6, 0.4)):
+        a = math.radians(angle)
+        ux, uy = math.cos(a), math.sin(a)
+        x0, y0 = cx + dx, cy - 0.8 + dy
+        c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
+        # A leaf-shaped head at one end.
+        hx, hy = x0 + half * ux, y0 + half * uy
+        path = c.beginPath()
+        path.moveTo(hx + 1.8 * ux, hy + 1.8 * uy)
+        path.lineTo(hx - 0.5 * uy, hy + 0.5 * ux)
+        path.lineTo(hx + 0.5 * uy, hy - 0.5 * ux)
+        path.close()
+        c.drawPath(path, stroke=1, fill=1)
+    _caption(c, cell, token.caption)
+    _label(c, cell, token.label)
+
+
+def _daunted(c: Canvas, cell: Cell, token: Token) -> None:
+    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
+    # A banner hanging limp from its pole (outlined, as the pike heads are).
+    c.setStrokeColorRGB(*PAPER_WHITE)
+    c.setLineWidth(0.9 * PT)
+    pole_x = cx - 3.2
+    c.line(pole_x, cy - 4.2, pole_x, cy + 4.6)
+    c.setFillColorRGB(*PAPER_WHITE)
+    path = c.beginPath()
+    path.moveTo(pole_x, cy + 4.4)
+    path.curveTo(pole_x + 2.5, cy + 3.6, pole_x + 4.5, cy + 1.5, pole_x + 5.2, cy - 2.6)
+    path.lineTo(pole_x + 3.6, cy - 1.2)
+    path.lineTo(pole_x + 2.6, cy - 3.4)
+    path.curveTo(pole_x + 2.0, cy - 0.6, pole_x + 1.2, cy + 1.0, pole_x, cy + 1.2)
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+    _caption(c, cell, token.caption)
+    _label(c, cell, token.label)
+
+
+def _morale(c: Canvas, cell: Cell, token: Token) -> None:
+    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
+    # A standard: pole and swallow-tailed flag bearing the side's rose.
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(0.8 * PT)
+    pole_x = cx - 4.6
+    c.line(pole_x, cy - 4.0, pole_x, cy + 4.6)
+    c.setFillColorRGB(*PARCHMENT)
+    path = c.beginPath()
+    path.moveTo(pole_x, cy + 4.6)
+    path.lineTo(cx + 5.6, cy + 4.6)
+    path.lineTo(cx + 3.4, cy + 1.6)
+    path.lineTo(cx + 5.6, cy - 1.4)
+    path.lineTo(pole_x, cy - 1.4)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    if token.emblem is not None:
+        emblem(token.emblem)(c, cx - 0.4, cy + 1.6, 2.6, hex_rgb(token.accent), "", False)
+    _two_line_caption(c, cell, token.caption)
+    _label(c, cell, token.label)
+
+
+def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
+    """A tracker: a band with the label and caption, the title, boxes from ``boxes`` down
+    to 0 to cross off one at a time, and a note."""
+    colour = hex_rgb(token.accent)
+    supply = token.boxes
+    t = cell.trim
+    c.setFillColorRGB(*PARCHMENT)
+    b = cell.bleed
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    frame = t.inset(1.0)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.9 * PT)
+    c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
+    band = Box(frame.x, frame.top - 5.2, frame.w, 5.2)
+    c.setFillColorRGB(*colour)
+    c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
+              colour=PAPER_WHITE, spacing=0.2)
+    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
+              band.w - 20, align="right", colour=PARCHMENT)
+    title_box = Box(frame.x + 1.5, band.y - 5.2, frame.w - 3, 4.8)
+    text_in(c, token.title, fonts.BOLD, title_box, 8, 5.5, valign="middle", max_lines=2)
+    # Boxes from the full supply down to 0: cross one off each time it is used.
+    n = supply + 1
+    size = min(4.8, (frame.w - 4) / n - 0.8)
+    gap = (frame.w - 4 - n * size) / (n - 1)
+    y = title_box.y - 0.8 - size
+    for i in range(n):
+        x = frame.x + 2 + i * (size + gap)
+        tick_box(c, x, y, size, colour)
+        line_text(c, str(supply - i), fonts.BOLD, x + size / 2, y + size * 0.28, 9,
+                  size, align="center", colour=INK)
+    text_in(c, token.note, fonts.ITALIC, Box(frame.x + 1.5, frame.y + 0.5, frame.w - 3,
+                                             y - frame.y - 0.9),
+            5.5, 4.2, valign="middle", max_lines=2)
+
+
+TOKENS: dict[str, TokenArt] = {
+    "order": _order,
+    "morale": _morale,
+    "disarray": _disarray,
+    "daunted": _daunted,
+    "tracker": _tracker,
+}
+
+
+def token_art(name: str) -> TokenArt:
+    try:
+        return TOKENS[name]
+    except KeyError:
+        raise KeyError(f"no token art {name!r} in the art registry: {', '.join(TOKENS)}") \
+            from None
+
+

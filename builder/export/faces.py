@@ -1,0 +1,354 @@
+"""Card faces and backs laid out from the printables' block kinds (:mod:`builder.rules.
+printables`): a frame and header band, then each block top to bottom, the footer at the
+bottom; text fitted to its box and never under 6 pt (:mod:`builder.export.draw`).
+
+Block lengths are millimetres on a poker card; the cell's scale makes them fit any card size.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from builder.export import fonts
+from builder.export.art import emblem, illuminated
+from builder.export.draw import (
+    GOLD,
+    INK,
+    LEADING,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    RGB,
+    EmblemFn,
+    card_frame,
+    header,
+    hex_rgb,
+    line_text,
+    ornament_rule,
+    paragraphs_in,
+    roundel,
+    rule,
+    star,
+    text_in,
+    tick_box,
+    wrap,
+)
+from builder.export.photos import frame_jpeg
+from builder.export.sheet import PT, Box, Cell, DrawFn
+from builder.rules.printables import (
+    Back,
+    Block,
+    Boxes,
+    Emblem,
+    Face,
+    Paragraphs,
+    Photo,
+    Rule,
+    Ruled,
+    Stars,
+    StatRows,
+    Text,
+    Tint,
+)
+
+_FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
+#: Framed photos already cut to a size, shared by every card of one export.
+Photos = dict[tuple[str, float, float], bytes]
+
+
+def _font(style: str, text: str) -> str:
+    if style == "display":
+        return fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, text) else fonts.BOLD
+    return _FONTS[style]
+
+
+def _header_emblem(name: str | None, accent: RGB) -> EmblemFn | None:
+    if name is None:
+        return None
+    art = emblem(name)
+    return lambda c, x, y, r: art(c, x, y, r, accent, "", True)
+
+
+class _Layout:
+    """One face being drawn: the canvas, the body box, the cursor ``y`` going down."""
+
+    def __init__(self, c: Canvas, cell: Cell, face: Face, photos: Photos) -> None:
+        self.c, self.s, self.face, self.photos = c, cell.scale, face, photos
+        self.accent = hex_rgb(face.accent)
+        inner = card_frame(c, cell, self.accent)
+        self.body = header(c, cell, inner, face.label, self.accent,
+                           _header_emblem(face.emblem, self.accent))
+        self.y = self.body.top
+        #: The top of what is drawn at the bottom (footer, boxes): what fills stops there.
+        self.floor = self.body.y
+
+    def tint(self, tint: Tint) -> RGB:
+        return {"accent": self.accent, "ink": INK, "gold": GOLD}[tint]
+
+    # --- what must fit below a block, measured before it is drawn ----------------------------
+
+    def min_height(self, block: Block) -> float:
+        s = self.s
+        if isinstance(block, StatRows):
+            return len(block.rows) * block.row_height * s
+        if isinstance(block, Boxes):
+            return block.size * s + 1.5 * s
+        if isinstance(block, Paragraphs):
+            small = block.legible * s
+            lines = sum(len(wrap(p, fonts.BODY, small, self.body.w - 2.5 * s))
+                        for p in block.texts)
+            return lines * small * LEADING * PT + 1.0 * s if lines else 0.0
+        return 0.0
+
+    # --- the block kinds ----------------------------------------------------------------------
+
+    def text(self, block: Text) -> None:
+        s, body = self.s, self.body
+        if block.fill:
+            box = Box(body.x + block.inset * s, self.floor + block.inset * s,
+                      body.w - 2 * block.inset * s, self.y - self.floor - block.inset * s)
+            if box.h > 2:
+                text_in(self.c, block.text, _font(block.style, block.text), box,
+                        block.size * s, block.min_size * s, block.align, block.valign,
+                        self.tint(block.tint), block.max_lines)
+            return
+        box = Box(body.x, self.y - block.height * s, body.w, block.height * s)
+        bottom = text_in(self.c, block.text, _font(block.style, block.text), box,
+                         block.size * s, block.min_size * s, block.align, block.valign,
+                         self.tint(block.tint), block.max_lines)
+        self.y = (box.y if block.keep_height else bottom) - block.after * s
+
+    def rule(self, block: Rule) -> None:
+        s, body = self.s, self.body
+        y = self.y - block.before * s
+        if block.plain:
+            rule(self.c, body.x + 3 * s, body.right - 3 * s, y, self.tint(block.tint), 0.5)
+        else:
+            ornament_rule(self.c, body.x + 4 * s, body.right - 4 * s, y,
+                          self.tint(block.tint), s)
+        self.y = y - block.after * s
+
+    def stars(self, block: Stars) -> None:
+        """Stars with a box under each (a leader's class, a wound a box), or roundels."""
+        c, s, body = self.c, self.s, self.body
+        n = block.count
+        if block.shape == "star":
+            r, gap, box = 3.3 * s, 9.5 * s, 3.6 * s
+            first = body.x + body.w / 2 - (n - 1) * gap / 2
+            for i in range(n):
+                star(c, first + i * gap, self.y - r, r)
+                tick_box(c, first + i * gap - box / 2, self.y - 2 * r - 1.2 * s - box, box)
+            self.y -= 2 * r + 1.2 * s + box
+        else:
+            r = 1.7 * s
+            first = body.x + body.w / 2 - (n - 1) * 2.3 * r / 2
+            for i in range(n):
+                roundel(c, first + i * 2.3 * r, self.y - r, r, self.accent)
+            self.y -= 2 * r
+        self.y -= block.after * s
+
+    def emblem(self, block: Emblem) -> None:
+        s, body = self.s, self.body
+        h = body.h * block.share
+        self.y -= 2 * s
+        emblem(block.art)(self.c, body.x + body.w / 2, self.y - h / 2, h * 0.45, self.accent,
+                          block.letter, True)
+        self.y -= h
+
+    def photo(self, block: Photo, below: Sequence[Block]) -> None:
+        """As tall as ``ratio`` of the width, or the room the blocks below leave it."""
+        c, s, body = self.c, self.s, self.body
+        room = self.y - body.y - sum(self.min_height(b) for b in below) - 1.2 * s
+        fh = min(body.w * block.ratio, max(room, 10 * s))
+        key = (block.path, round(body.w, 2), round(fh, 2))
+        if key not in self.photos:
+            self.photos[key] = frame_jpeg(block.path, body.w, fh)
+        c.drawImage(ImageReader(io.BytesIO(self.photos[key])), body.x, self.y - fh, body.w, fh)
+        c.setStrokeColorRGB(*GOLD)
+        c.setLineWidth(0.8 * PT)
+        c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
+        self.y -= fh + 1.2 * s
+
+    def stat_rows(self, block: StatRows) -> None:
+        c, s, body = self.c, self.s, self.body
+        for i, row in enumerate(block.rows):
+            box = Box(body.x, self.y - block.row_height * s, body.w, block.row_height * s)
+            if i % 2 == 0:
+                c.setFillColorRGB(*PARCHMENT_DARK)
+                c.rect(box.x - 0.6 * s, box.y, box.w + 1.2 * s, box.h, stroke=0, fill=1)
+            inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h)
+            line_text(c, row.name, fonts.CAPS, inner.x, inner.top - 3.0 * s, 8.5 * s,
+                      inner.w * 0.42)
+            text_in(c, row.value, fonts.BOLD, Box(inner.x + inner.w * 0.42,
+                                                  inner.top - 4.0 * s, inner.w * 0.58, 4.0 * s),
+                    9.5 * s, 6 * s, align="right", valign="middle", max_lines=1)
+            if row.note:
+                text_in(c, row.note, fonts.ITALIC, Box(inner.x + inner.w * 0.3, inner.y,
+                                                       inner.w * 0.7, inner.h - 4.2 * s),
+                        6.5 * s, 5 * s, align="right", valign="top", max_lines=1)
+            self.y -= block.row_height * s
+
+    def boxes(self, block: Boxes) -> None:
+        """Tick boxes along the bottom with their label; what fills stops above them."""
+        c, s, body = self.c, self.s, self.body
+        n, size = block.count, block.size * s
+        label_w = 22 * s
+        gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
+        line_text(c, block.label, fonts.CAPS, body.x, body.y + size * 0.25, 8 * s,
+                  label_w - 1 * s)
+        x = body.right - n * size - (n - 1) * gap
+        for i in range(n):
+            tick_box(c, x + i * (size + gap), body.y, size, self.accent)
+        rule(c, body.x, body.right, self.floor - 0.8 * s, self.accent, 0.4)
+
+    def paragraphs(self, block: Paragraphs) -> None:
+        box = Box(self.body.x, self.floor, self.body.w, self.y - self.floor - 1.0 * self.s)
+        paragraphs_in(self.c, list(block.texts), fonts.BODY, box, block.size * self.s,
+                      block.min_size * self.s, colour=INK)
+
+    def ruled(self, block: Ruled) -> None:
+        """An initial (if any), then lines to write on down to the bottom."""
+        c, s, body = self.c, self.s, self.body
+        if block.initial:
+            size = 12 * s
+            illuminated(c, body.x + body.w / 2, self.y - size / 2 - 1 * s, size, block.initial,
+                        self.accent)
+            self.y -= size + 3 * s
+        step = block.step * s
+        line_y = self.y - step
+        while line_y > body.y + 2 * s:
+            rule(c, body.x + 2 * s, body.right - 2 * s, line_y, INK, 0.3)
+            line_y -= step
+
+    def footer(self) -> None:
+        """The footer line in a shaded band at the bottom."""
+        c, s, body = self.c, self.s, self.body
+        box = Box(body.x, body.y, body.w, 4.2 * s)
+        c.setFillColorRGB(*PARCHMENT_DARK)
+        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, 5.2 * s, stroke=0, fill=1)
+        text_in(c, self.face.footer, fonts.CAPS, box, 8 * s, 6 * s, valign="middle",
+                max_lines=1)
+
+
+def face_drawer(face: Face, photos: Photos) -> DrawFn:
+    """Draw ``face`` into a cell, block by block from the top (the footer just before what
+    fills the room above it, so the words read in order)."""
+
+    def draw(c: Canvas, cell: Cell) -> None:
+        lay = _Layout(c, cell, face, photos)
+        s = cell.scale
+        # What fills the middle stops above the footer and the boxes, wherever they are drawn.
+        if face.footer:
+            lay.floor = lay.body.y + 5.0 * s
+        for block in face.blocks:
+            if isinstance(block, Boxes):
+                lay.floor = lay.body.y + block.size * s + 1.5 * s
+        footer = bool(face.footer)
+        for i, block in enumerate(face.blocks):
+            if footer and (isinstance(block, Paragraphs)
+                           or isinstance(block, Text) and block.fill):
+                lay.footer()  # in reading order: before what fills above it
+                footer = False
+            if isinstance(block, Text):
+                lay.text(block)
+            elif isinstance(block, Rule):
+                lay.rule(block)
+            elif isinstance(block, Stars):
+                lay.stars(block)
+            elif isinstance(block, Emblem):
+                lay.emblem(block)
+            elif isinstance(block, Photo):
+                lay.photo(block, face.blocks[i + 1:])
+            elif isinstance(block, StatRows):
+                lay.stat_rows(block)
+            elif isinstance(block, Paragraphs):
+                lay.paragraphs(block)
+            elif isinstance(block, Ruled):
+                lay.ruled(block)
+            elif isinstance(block, Boxes):
+                lay.boxes(block)
+        if footer:
+            lay.footer()
+
+    return draw
+
+
+# --- Backs -------------------------------------------------------------------------------------
+
+
+def _clip(box: Box, x: float, y: float, dx: float, dy: float) -> tuple[float, ...] | None:
+    """The part of the segment from (x, y) to (x + dx, y + dy) inside ``box`` (Liang-Barsky),
+    so the PDF holds only what shows: no line runs off the page under a clipping path."""
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x - box.x), (dx, box.right - x), (-dy, y - box.y), (dy, box.top - y)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+    if lo >= hi:
+        return None
+    return (x + lo * dx, y + lo * dy, x + hi * dx, y + hi * dy)
+
+
+def lattice(c: Canvas, box: Box, colour: RGB, step: float) -> None:
+    """A diamond lattice (like a quarry-glazed window) inside ``box``."""
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.35 * PT)
+    span = box.w + box.h
+    k = -box.h
+    while k < box.w + box.h:
+        for seg in (_clip(box, box.x + k, box.y, span, span),
+                    _clip(box, box.x + k, box.top, span, -span)):
+            if seg is not None:
+                c.line(*seg)
+        k += step
+
+
+def back_drawer(back: Back) -> DrawFn:
+    """The back shared by every card of a deck: a lattice panel, the deck's emblems side by
+    side, a title plate and a note."""
+    colour = hex_rgb(back.accent)
+    title, note = back.title, back.note
+
+    def draw(c: Canvas, cell: Cell) -> None:
+        s = cell.scale
+        c.setFillColorRGB(*colour)
+        b = cell.bleed
+        c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+        panel = cell.trim.inset(3.2 * s)
+        c.setFillColorRGB(*PARCHMENT_DARK)
+        c.setStrokeColorRGB(*GOLD)
+        c.setLineWidth(1.2 * PT)
+        c.roundRect(panel.x, panel.y, panel.w, panel.h, 2 * s, stroke=1, fill=1)
+        lattice(c, panel.inset(1.2 * s), PARCHMENT, 6 * s)
+        c.setStrokeColorRGB(*GOLD)
+        c.setLineWidth(0.5 * PT)
+        inner = panel.inset(1.2 * s)
+        c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
+        cx = panel.x + panel.w / 2
+        cy = panel.y + panel.h * 0.56
+        r = min(panel.w * 0.2, panel.h * 0.14)
+        for i, name in enumerate(back.emblems):
+            x = cx + (i - (len(back.emblems) - 1) / 2) * 2.1 * r
+            emblem(name)(c, x, cy, r, colour, "", True)
+        # Title plate.
+        plate = Box(panel.x + 3 * s, cy - r - 17 * s, panel.w - 6 * s, 13 * s)
+        c.setFillColorRGB(*PARCHMENT)
+        c.setStrokeColorRGB(*colour)
+        c.setLineWidth(0.8 * PT)
+        c.rect(plate.x, plate.y, plate.w, plate.h, stroke=1, fill=1)
+        font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
+        text_in(c, title, font, plate.inset(1.2 * s), 17 * s, 9 * s, valign="middle",
+                colour=colour, max_lines=2)
+        line_text(c, note, fonts.ITALIC, cx, panel.y + 5 * s, 7 * s, panel.w - 6 * s,
+                  align="center", colour=INK)
+
+    return draw

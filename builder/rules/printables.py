@@ -1,0 +1,305 @@
+"""What a ruleset prints, as plain data (RULESETS.md "Printables as data").
+
+A ruleset's ``printables(armies, options)`` returns a :class:`Printables`: documents (a
+template and its context), decks (card faces built from a few block kinds, a back, blank cards
+to fill the sheet) and token sheets (groups of tokens of one size and shape). Every count is
+decided there, so a test can count tokens without a PDF; the export engine
+(:mod:`builder.export`) only lays these out. Nothing here imports a drawing library.
+
+Colours are hex strings ("#24457a"); art is named from the engine's registry
+(:mod:`builder.export.art`); sizes of type are points, lengths millimetres on a poker card
+(the engine scales them to the card size printed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol
+
+from builder.rules.base import ArmyRecord
+
+#: The usual round token's diameter, mm.
+TOKEN_MM = 25.0
+
+#: How text is set: the face it uses.
+Style = Literal["bold", "italic", "caps", "body", "display"]
+#: A colour by role: the card's accent, the ink, gold.
+Tint = Literal["accent", "ink", "gold"]
+
+
+class Source(Protocol):
+    """One army to print with the file it came from (the export's ``ArmyInput``)."""
+
+    @property
+    def army(self) -> ArmyRecord: ...
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def sha256(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What a ruleset's printables depend on besides the armies."""
+
+    #: Mustering collections: printed as unit cards only.
+    collections: tuple[Source, ...] = ()
+    #: A special events file chosen by the player (None: the ruleset's own).
+    events: Path | None = None
+
+
+# --- Card faces: a few block kinds, laid out top to bottom -------------------------------------
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line or paragraph fitted to a box ``height`` mm high: ``size`` pt, shrinking to
+    ``min_size`` (never under 6 pt once scaled), then wrapping up to ``max_lines``."""
+
+    text: str
+    style: Style = "body"
+    size: float = 9.0
+    min_size: float = 7.0
+    height: float = 6.0
+    max_lines: int | None = None
+    tint: Tint = "ink"
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle"] = "top"
+    #: Space left below it, mm.
+    after: float = 0.0
+    #: Take the height left between the blocks above and the footer (less ``inset`` all
+    #: round but the top).
+    fill: bool = False
+    inset: float = 0.0
+    #: Go on below the whole box, not below the text set in it.
+    keep_height: bool = False
+
+
+@dataclass(frozen=True)
+class Stat:
+    name: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class StatRows:
+    """A table of stat rows, shaded every other row: name left, value right, a note under."""
+
+    rows: tuple[Stat, ...]
+    row_height: float = 7.0
+
+
+@dataclass(frozen=True)
+class Paragraphs:
+    """Bulleted paragraphs filling the room left above the footer."""
+
+    texts: tuple[str, ...]
+    size: float = 7.5
+    min_size: float = 5.5
+    #: The size their room is measured at, so a photo never squeezes them smaller.
+    legible: float = 6.5
+
+
+@dataclass(frozen=True)
+class Boxes:
+    """A row of tick boxes with a label at the left, at the bottom of the card (under the
+    paragraphs)."""
+
+    label: str
+    count: int
+    size: float = 4.2
+
+
+@dataclass(frozen=True)
+class Stars:
+    """Marks in a centred row: stars with a box under each to cross off, or plain roundels
+    in the accent (tokens a leader claims)."""
+
+    count: int
+    shape: Literal["star", "roundel"] = "star"
+    after: float = 0.0
+
+
+@dataclass(frozen=True)
+class Emblem:
+    """A named drawing centred in ``height`` (a share of the card body), with ``letter`` for
+    art that takes one (an illuminated initial)."""
+
+    art: str
+    share: float = 0.42
+    letter: str = ""
+
+
+@dataclass(frozen=True)
+class Photo:
+    """A photo framed in gold, as tall as ``ratio`` of the width or the room left.
+    ``origin`` ("army.toml:12: wards[0].units[1].photo") and ``written`` (the path as the file
+    gives it) name it in the message when it cannot be printed."""
+
+    path: str
+    origin: str
+    written: str
+    ratio: float = 0.5
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An ornamental rule across the card (``plain``: a thin line to write on), drawn
+    ``before`` mm below the blocks above it."""
+
+    tint: Tint = "accent"
+    before: float = 0.6
+    after: float = 2.0
+    plain: bool = False
+
+
+@dataclass(frozen=True)
+class Ruled:
+    """Ruled lines to write on, down to the bottom of the card, below an optional initial."""
+
+    initial: str = ""
+    step: float = 5.5
+
+
+Block = Text | StatRows | Paragraphs | Boxes | Stars | Emblem | Photo | Rule | Ruled
+
+
+@dataclass(frozen=True)
+class Face:
+    """One card's front: a coloured header band with its kind label (and an emblem), the
+    blocks, and a footer line."""
+
+    label: str
+    accent: str
+    blocks: tuple[Block, ...]
+    emblem: str | None = None
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Back:
+    """The back every card of a deck shares, so a face-down card tells nothing."""
+
+    title: str
+    note: str
+    accent: str
+    emblems: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deck:
+    kind: str
+    #: The PDF's title ("Play deck") and the ruler's caption.
+    title: str
+    cards: tuple[Face, ...]
+    back: Back | None
+    #: A blank card dealt to the end of the last sheet (the paper is printed anyway).
+    fill: Face | None = None
+    #: Blank cards asked for besides those (the manifest adds the ones filling the sheet).
+    blank_cards: int = 0
+    #: Extra manifest entries ("events": 9).
+    details: Mapping[str, object] = field(default_factory=dict)
+
+
+# --- Tokens ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Token:
+    """``count`` equal tokens: a named drawing in an accent, a caption, a kind label."""
+
+    art: str
+    accent: str
+    label: str
+    count: int = 1
+    caption: str = ""
+    #: The art's emblem, where it shows one ("rose-white").
+    emblem: str | None = None
+    #: For a tracker: its title, a note, and boxes from ``boxes`` down to 0.
+    title: str = ""
+    note: str = ""
+    boxes: int = 0
+
+
+@dataclass(frozen=True)
+class TokenGroup:
+    """Tokens of one size and shape, laid out together; ``share`` lets it begin in the empty
+    rows of the previous group's last sheet."""
+
+    name: str
+    caption: str
+    size_mm: tuple[float, float]
+    tokens: tuple[Token, ...]
+    shape: Literal["round", "rect"] = "round"
+    share: bool = False
+
+    def count(self) -> Counter[str]:
+        out: Counter[str] = Counter()
+        for token in self.tokens:
+            out[token.label] += token.count
+        return out
+
+
+@dataclass(frozen=True)
+class TokenSheet:
+    kind: str
+    title: str
+    groups: tuple[TokenGroup, ...]
+
+
+# --- Documents ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Document:
+    """A WeasyPrint document: a template (looked up in ``templates/<ruleset>/`` first, then
+    ``templates/``) and the plain context it prints."""
+
+    kind: str
+    template: str
+    #: The PDF's title.
+    title: str
+    context: Mapping[str, object]
+    #: Printed on both sides of the paper.
+    duplex: bool = False
+    details: Mapping[str, object] = field(default_factory=dict)
+
+
+Printable = Document | Deck | TokenSheet
+
+
+@dataclass(frozen=True)
+class Printables:
+    """Everything a ruleset prints for some armies, in pack order."""
+
+    ruleset: str
+    #: The PDFs' subject ("Never Mind the Billhooks print pack").
+    subject: str
+    items: tuple[Printable, ...]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(item.kind for item in self.items)
+
+    def get(self, kind: str) -> Printable:
+        return next(item for item in self.items if item.kind == kind)
+
+    def counts(self, kind: str) -> Counter[str]:
+        """How many of each kind label (LEADER, ORDER, ...) ``kind`` prints."""
+        item = self.get(kind)
+        out: Counter[str] = Counter()
+        if isinstance(item, Deck):
+            out.update(face.label for face in item.cards)
+        elif isinstance(item, TokenSheet):
+            for group in item.groups:
+                out.update(group.count())
+        return out

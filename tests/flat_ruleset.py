@@ -1,0 +1,200 @@
+"""A test-only rule system with a flat, pointless shape: no groups, no ``troop`` key, a
+free-text side, a list field, a nested table. It plugs into the core with no change outside
+``tests/`` (``builder.rules.register("flat", "flat_ruleset")``), which proves the core names no
+system of its own.
+
+```toml
+ruleset = "flat"
+name = "The test band"
+side = "Anyone at all"       # free text
+tags = ["bold", "quick"]     # each of bold | quick | quiet, once
+
+[[people]]
+name = "Ann"                 # required
+role = "chief"               # chief (exactly one) | hand; default hand
+kit = { blade = true, note = "a good one" }
+
+[[things]]
+label = "Cart"               # required
+weight = 3                   # 1-9, default 1; over 5 is a warning
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.rules import schema
+from builder.rules.base import (
+    ArmyRecord,
+    Choice,
+    Entry,
+    Facts,
+    Finding,
+    Grid,
+    Line,
+    Metric,
+    Offer,
+    Roller,
+    Row,
+    Ruleset,
+    Sides,
+    Summary,
+    Tracker,
+)
+from builder.rules.schema import CORE_FIELDS, Child, Field, Table
+
+TAGS = ("bold", "quick", "quiet")
+ROLES = ("chief", "hand")
+HEAVY = 5
+
+
+@dataclass
+class Kit:
+    blade: bool = False
+    note: str | None = None
+
+
+@dataclass
+class Person:
+    name: str
+    role: str = "hand"
+    kit: Kit | None = None
+
+
+@dataclass
+class Thing:
+    label: str
+    weight: int = 1
+
+
+@dataclass
+class Band:
+    ruleset: str
+    name: str
+    side: str | None = None
+    tags: list[str] = field(default_factory=list)
+    people: list[Person] = field(default_factory=list)
+    things: list[Thing] = field(default_factory=list)
+
+
+KIT = Table("kit", Kit, (Field("blade", "bool", label="Blade"),
+                         Field("note", "str", max_len=40, label="Note")))
+PERSON = Table("person", Person, (
+    Field("name", "str", required=True, max_len=40, label="Name"),
+    Field("role", "str", choices=ROLES, label="Role"),
+    Field("kit", "table", table=KIT, label="Kit"),
+))
+THING = Table("thing", Thing, (Field("label", "str", required=True, max_len=40, label="Label"),
+                               Field("weight", "int", min=1, max=9, label="Weight")))
+SCHEMA = Table("band", Band, (
+    *CORE_FIELDS,
+    Field("side", "str", max_len=40, label="Side"),
+    Field("tags", "list", choices=TAGS, label="Tags"),
+), children=(Child("people", PERSON, "leader"), Child("things", THING, "unit")))
+
+
+def _band(army: ArmyRecord) -> Band:
+    assert isinstance(army, Band)
+    return army
+
+
+def check_one_chief(band: Band) -> list[Finding]:
+    """Exactly one person is the chief."""
+    chiefs = [i for i, p in enumerate(band.people) if p.role == "chief"]
+    if len(chiefs) == 1:
+        return []
+    return [Finding("error", "one-chief", f"{len(chiefs)} chiefs: make exactly one person "
+                                          "the chief", "people")]
+
+
+def check_heavy(band: Band) -> list[Finding]:
+    """A thing over weight 5 slows the band: advice."""
+    return [Finding("warning", "heavy", f"{t.label} weighs {t.weight}, over {HEAVY}",
+                    f"things[{i}]") for i, t in enumerate(band.things) if t.weight > HEAVY]
+
+
+class Flat:
+    """The test-only ruleset (see the module docstring)."""
+
+    name = "flat"
+    title = "Flat test rules"
+    schema = SCHEMA
+    sides = Sides(max_len=40)
+    file_comment = "A flat test band."
+    roller: Roller | None = None
+    muster = None
+    codes: tuple[str, ...] = ("one-chief", "heavy")
+
+    def new_army(self, name: str) -> Band:
+        return Band(self.name, name, people=[Person("Chief", role="chief")])
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        return (Entry("person", "Person", "person", "someone in the band", "people",
+                      lambda: Person("Someone")),
+                Entry("thing", "Thing", "thing", "something the band carries", "things",
+                      lambda: Thing("Something")))
+
+    def reference(self) -> tuple[Grid, ...]:
+        return (Grid("Tags", ("tag",), tuple((t,) for t in TAGS)),)
+
+    def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
+        record = schema.get(_band(army), where)
+        if isinstance(record, Person):
+            kit = record.kit or Kit()
+            return (Offer(PERSON.field("name"), record.name),
+                    Offer(PERSON.field("role"), record.role,
+                          tuple(Choice(r, r.capitalize()) for r in ROLES)),
+                    Offer(PERSON.field("kit"), record.kit, offers=(
+                        Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"),
+                                                                    kit.note))))
+        if isinstance(record, Thing):
+            return (Offer(THING.field("label"), record.label),
+                    Offer(THING.field("weight"), record.weight))
+        band = _band(army)
+        return (Offer(SCHEMA.field("name"), band.name), Offer(SCHEMA.field("side"), band.side),
+                Offer(SCHEMA.field("tags"), list(band.tags),
+                      tuple(Choice(t, t.capitalize()) for t in TAGS)))
+
+    def title_of(self, army: ArmyRecord, where: str) -> str:
+        record = schema.get(_band(army), where)
+        if isinstance(record, Person):
+            return f"{record.name} ({record.role})"
+        if isinstance(record, Thing):
+            return record.label
+        return _band(army).name
+
+    def check(self, army: ArmyRecord) -> list[Finding]:
+        band = _band(army)
+        found = check_one_chief(band) + check_heavy(band)
+        return sorted(found, key=lambda f: f.level != "error")
+
+    def summary(self, army: ArmyRecord) -> Summary:
+        band = _band(army)
+        lines = tuple(Line(f"things[{i}]", "", t.label) for i, t in enumerate(band.things))
+        return Summary((Metric("people", "People", len(band.people)),
+                        Metric("things", "Things", len(band.things))), lines,
+                       tuple(self.check(band)))
+
+    def facts(self, army: ArmyRecord, where: str) -> Facts:
+        band = _band(army)
+        record = schema.get(band, where)
+        if isinstance(record, Thing):
+            return Facts(record.label, rows=(Row("Weight", str(record.weight)),),
+                         trackers=(Tracker("load", record.weight),))
+        if isinstance(record, Person):
+            return Facts(record.name, record.role)
+        return Facts(band.name, band.side or "", (Row("Tags", ", ".join(band.tags) or "none"),))
+
+
+RULESET: Ruleset = Flat()
+
+
+def example() -> Band:
+    """A band of every field kind, for tests to write and read."""
+    return Band("flat", "The test band", "Anyone at all", ["bold", "quick"],
+                [Person("Ann", "chief", Kit(True, "a good one")), Person("Bo")],
+                [Thing("Cart", 3), Thing("Anvil", 7)])
+
+
+__all__ = ["RULESET", "example"]

@@ -1,0 +1,187 @@
+"""Every ruleset, and every example army file, through the same core (RULESETS.md
+"Guardrails"): the file round-trips byte for byte, a fresh write reads back equal, every record
+has a title, facts and offers, every finding code is raised by some test, the command line
+works, and importing the ruleset loads nothing heavy.
+
+The test-only flat ruleset (``tests/flat_ruleset.py``) is among them: a flat, pointless shape
+that plugs in with no change to ``builder/``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import pytest
+from test_import_hygiene import HEAVY, loaded_after
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir
+from builder.rules import get_ruleset, names, schema
+from builder.rules.base import Offer
+from builder.rules.validate import ArmyFileError, parse_toml
+
+TESTS = Path(__file__).parent
+
+
+def _army_files() -> list[Path]:
+    """Every example army (collections are not armies) and the flat test band."""
+    files = [TESTS / "flat_example.toml"]
+    for path in sorted(examples_dir().glob("*.toml")):
+        data = parse_toml(path, path.read_text(encoding="utf-8"))
+        if not armyfile.is_collection(get_ruleset(data["ruleset"]), data):
+            files.append(path)
+    return files
+
+
+ARMIES = _army_files()
+RULESETS = names()
+
+
+def test_every_ruleset_has_an_example_army() -> None:
+    shown = {parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] for p in ARMIES}
+    assert shown == set(RULESETS)
+
+
+@pytest.mark.parametrize("path", ARMIES, ids=lambda p: p.name)
+def test_load_and_save_unchanged_gives_identical_text(path: Path, tmp_path: Path) -> None:
+    copy = tmp_path / path.name
+    copy.write_bytes(path.read_bytes())
+    army = armyfile.load(copy)
+    armyfile.save(army, copy)
+    assert copy.read_bytes() == path.read_bytes()
+
+
+@pytest.mark.parametrize("path", ARMIES, ids=lambda p: p.name)
+def test_a_fresh_write_reads_back_equal(path: Path, tmp_path: Path) -> None:
+    army = armyfile.load(path)
+    fresh = tmp_path / "fresh.toml"
+    fresh.write_text(armyfile.dumps(army, folder=path.parent), encoding="utf-8")
+    again = armyfile.load(fresh)
+    # Paths are held absolute: the same files, wherever the two army files are.
+    assert dataclasses.asdict(again) == dataclasses.asdict(army)  # type: ignore[call-overload]
+    ruleset = get_ruleset(army.ruleset)
+    assert f"# {ruleset.file_comment}" in fresh.read_text(encoding="utf-8")
+
+
+def _offers_fit(offers: tuple[Offer, ...], tables: list[schema.Table]) -> None:
+    """Every offer is a declared field: of the record's table, or (a group edited through its
+    leader) of one of its single child tables; a sub-form's of its nested table."""
+    fields = [f for t in tables for f in t.fields]
+    for offer in offers:
+        assert any(offer.field is f for f in fields), offer.field.key
+        if offer.offers:
+            assert offer.field.table is not None
+            _offers_fit(offer.offers, [offer.field.table])
+
+
+@pytest.mark.parametrize("path", ARMIES, ids=lambda p: p.name)
+def test_every_record_has_a_title_facts_and_offers(path: Path) -> None:
+    army = armyfile.load(path)
+    ruleset = get_ruleset(army.ruleset)
+    summary = ruleset.summary(army)
+    assert {m.key for m in summary.metrics} and len({m.key for m in summary.metrics}) == \
+        len(summary.metrics)
+    for line in summary.lines:
+        assert schema.exists(army, line.where)
+    for node in schema.walk(army, ruleset.schema):
+        assert ruleset.title_of(army, node.where)
+        assert ruleset.facts(army, node.where).heading
+        _offers_fit(ruleset.offered(army, node.where),
+                    [node.table, *(c.table for c in node.table.children if not c.many)])
+    for finding in summary.findings:
+        # A finding names a record of the army or a key of one.
+        steps = schema.parse(finding.where)
+        assert not steps or schema.exists(army, schema.place(*steps)) or \
+            schema.exists(army, schema.place(*steps[:-1]))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_new_army_saves_and_loads(name: str, tmp_path: Path) -> None:
+    ruleset = get_ruleset(name)
+    army = ruleset.new_army("Fresh")
+    path = tmp_path / "new.toml"
+    armyfile.save(army, path)
+    again = armyfile.load(path)
+    assert dataclasses.asdict(again) == dataclasses.asdict(army)  # type: ignore[call-overload]
+    children = {c.key: c.table for t in _tables(ruleset.schema) for c in t.children}
+    for entry in ruleset.catalogue():
+        made = entry.make()
+        assert made is not entry.make(), "each entry makes a fresh record"
+        assert isinstance(made, children[entry.into].record)
+
+
+def _tables(table: schema.Table) -> list[schema.Table]:
+    """``table`` and every table under it."""
+    return [table, *(t for c in table.children for t in _tables(c.table))]
+
+
+def _tests_text() -> str:
+    return "\n".join(p.read_text(encoding="utf-8") for p in TESTS.glob("test_*.py"))
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_finding_code_is_raised_by_a_test(name: str) -> None:
+    """Each code the ruleset declares appears in some test (as a quoted string), and the
+    examples raise only declared codes."""
+    ruleset = get_ruleset(name)
+    tests = _tests_text()
+    assert ruleset.codes and not [c for c in ruleset.codes if f'"{c}"' not in tests]
+    for path in ARMIES:
+        army = armyfile.load(path)
+        if army.ruleset == name:
+            assert {f.code for f in ruleset.check(army)} <= set(ruleset.codes)
+
+
+@pytest.mark.parametrize("path", ARMIES, ids=lambda p: p.name)
+def test_check_and_check_json(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", str(path), "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == (0 if data["legal"] else 1)
+    assert data["ruleset"] == armyfile.load(path).ruleset
+    code = main(["check", str(path)])
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("LEGAL" if code == 0 else "NOT LEGAL")
+    assert [line for line in out.splitlines() if line != line.rstrip()] == []
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_catalogue(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["catalogue", "--ruleset", name, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["ruleset"] == name and data["troops"]
+    assert main(["catalogue", "--ruleset", name]) == 0
+    out = capsys.readouterr().out
+    assert all(entry["key"] in out for entry in data["troops"])
+
+
+def test_the_flat_ruleset_loads_checks_and_refuses_what_it_does_not_declare(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = TESTS / "flat_example.toml"
+    army = armyfile.load(path)
+    flat = get_ruleset("flat")
+    assert [f.code for f in flat.check(army)] == ["heavy"]
+    schema.set_value(army, "people[0]", "role", "hand")
+    assert [(f.code, f.where) for f in flat.check(army)] == [("one-chief", "people"),
+                                                            ("heavy", "things[1]")]
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "People  2" in out and "Things  2" in out and "points" not in out.lower()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(path.read_text(encoding="utf-8").replace('tags = ["bold", "quick"]',
+                                                             'tags = ["bold", "bold"]'))
+    with pytest.raises(ArmyFileError, match=r"bad.toml:5: tags\[1\]: 'bold' is listed twice"):
+        armyfile.load(bad)
+    bad.write_text(path.read_text(encoding="utf-8").replace('role = "chief"', 'rol = "chief"'))
+    with pytest.raises(ArmyFileError, match=r"people\[0\].rol: unknown key \(did you mean "
+                                            r"'role'\?\)"):
+        armyfile.load(bad)
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_a_ruleset_imports_nothing_heavy(name: str) -> None:
+    module = get_ruleset(name).__class__.__module__
+    assert not loaded_after(f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
+                            f"import {module}") & set(HEAVY)

@@ -1,0 +1,110 @@
+"""Printables as data (issue 13): what a ruleset prints is counted without opening a PDF, and
+the export engine prints any ruleset's printables, refusing armies of two rulesets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from builder import armyfile, rules
+from builder.cli import main
+from builder.export.base import ArmyInput, ExportError, ExportJob
+from builder.export.pack import export_pack, kinds
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+from builder.rules.printables import Deck, Printables, PrintOptions, TokenSheet
+
+YORK = examples_dir() / "york.toml"
+LANCASTER = examples_dir() / "lancaster.toml"
+
+
+def source(path: Path) -> ArmyInput:
+    return ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+
+
+def billhooks(*paths: Path) -> Printables:
+    return get_ruleset("billhooks").printables([source(p) for p in paths], PrintOptions())
+
+
+def test_billhooks_token_counts_are_decided_without_a_pdf() -> None:
+    """York's example: three leaders of class 2 claim 2 order tokens each, plus 2 spares
+    (8); six units hold at most 2 Disarray each (12) and 1 Daunted each, none being a
+    paired or combined block (6); Army Morale starts at its four units that are not
+    skirmishers or guns; one archer company has an arrow tracker of 6 arrowstorms."""
+    pack = billhooks(YORK)
+    assert pack.counts("tokens") == {"ORDER": 8, "DISARRAY": 12, "DAUNTED": 6,
+                                     "ARMY MORALE": 4, "ARROWS": 1}
+    sheet = pack.get("tokens")
+    assert isinstance(sheet, TokenSheet)
+    tracker = sheet.groups[1].tokens[0]
+    assert (tracker.art, tracker.boxes, tracker.caption) == (
+        "tracker", 6, "The Duke of Norfolk's Affinity")
+    order = sheet.groups[0].tokens[0]
+    assert (order.caption, order.accent, order.emblem) == ("York", "#24457a", "rose-white")
+
+
+def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
+    pack = billhooks(YORK, LANCASTER)
+    assert pack.kinds == ("roster", "crib-sheet", "play-deck", "bonus-deck",
+                          "special-events", "tokens", "unit-cards")
+    # Six leaders (three wards each), two Bonus cards, a Skirmish card for each side.
+    assert pack.counts("play-deck") == {"LEADER": 6, "BONUS": 2, "SKIRMISH": 2}
+    assert pack.counts("unit-cards") == {"UNIT": 13}
+    deck = pack.get("play-deck")
+    assert isinstance(deck, Deck) and deck.back is not None
+    # The back serves both sides: both emblems.
+    assert deck.back.emblems == ("rose-white", "rose-red")
+    # Order tokens are counted per side: each side's own leaders.
+    tokens = pack.get("tokens")
+    assert isinstance(tokens, TokenSheet)
+    orders = [t for t in tokens.groups[0].tokens if t.art == "order"]
+    assert [(t.caption, t.count) for t in orders] == [("Lancaster", 8), ("York", 8)]
+
+
+@pytest.fixture
+def flat(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The test-only flat ruleset registered, and an army file of it."""
+    monkeypatch.setitem(rules._registered, "flat", "print_flat_ruleset")
+    path = tmp_path / "flat.toml"
+    path.write_text('ruleset = "flat"\nname = "Test Host"\nside = "The Reds"\n\n'
+                    '[[stands]]\nname = "Spearmen"\nwounds = 3\n\n'
+                    '[[stands]]\nname = "Archers"\nwounds = 2\n', encoding="utf-8")
+    return path
+
+
+def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -> None:
+    job = ExportJob((source(flat),))
+    assert kinds(job) == ("stand-cards", "chits")
+    data = export_pack(job, tmp_path / "out")
+    files = {e["file"]: e for e in data["files"]}
+    assert files["stand-cards.pdf"]["counts"] == {"STAND": 2}
+    assert files["chits.pdf"]["counts"] == {"WOUND": 5}
+    cards = PdfReader(tmp_path / "out" / "stand-cards.pdf")
+    # Fronts, then backs (the deck has one).
+    assert len(cards.pages) == 2 == files["stand-cards.pdf"]["pages"]
+    front = cards.pages[0].extract_text()
+    assert "Spearmen" in front and "Archers" in front and "The Reds" in front
+    assert "Flat Test Game" in cards.pages[1].extract_text()
+    chits = PdfReader(tmp_path / "out" / "chits.pdf").pages[0].extract_text()
+    assert chits.count("WOUND") == 5
+
+
+def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    job = ExportJob((source(flat), source(YORK)))
+    with pytest.raises(ExportError, match="different rulesets"):
+        export_pack(job, tmp_path / "out")
+    assert main(["export", str(flat), str(YORK), "--out", str(tmp_path / "o")]) == 2
+    err = capsys.readouterr().err
+    assert "flat.toml is flat" in err and "york.toml is billhooks" in err
+    assert "Traceback" not in err and not (tmp_path / "o").exists()
+
+
+def test_only_offers_the_rulesets_own_kinds(flat: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "chits"]) == 0
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["chits.pdf", "manifest.json"]
+    assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 2
+    assert "unknown kind tokens: choose from stand-cards, chits" in capsys.readouterr().err
