@@ -183,4 +183,4 @@ def test_titles_and_catalogue_entries_make_units() -> None:
     made = entry.make()
     assert made == type(army.wards[0].units[0])("gonne")  # type: ignore[attr-defined]
     assert KISS.sides.get("lancaster") is not None
-    assert KISS.sides.get("lancaster").emblem == "rose-lancaster"  # type: ignore[union-attr]
+    assert KISS.sides.get("lancaster").emblem == "rose-red"  # type: ignore[union-attr]

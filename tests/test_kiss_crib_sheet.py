@@ -15,7 +15,8 @@ import pytest
 from builder.resources import cards_dir, templates_dir
 from builder.rules.kiss import catalogue as cat
 from builder.rules.kiss import derive as d
-from builder.rules.kiss.listing import reference, troop_grid
+from builder.rules.kiss.listing import reference
+from builder.rules.kiss.model import Unit
 
 #: Any run of this many words in common with the source text fails the originality test.
 RUN = 7
@@ -86,17 +87,45 @@ def test_tables_have_a_cell_for_every_column() -> None:
                 assert len(row) == len(p.get("columns", ["label", "value"])), row
 
 
-def test_troop_table_is_the_catalogues() -> None:
-    troops = next(p for p in part("Troops") if "columns" in p)
-    assert [tuple(r) for r in troops["rows"]] == list(troop_grid().rows)
+def _or_dash(score: int | None) -> str:
+    return "-" if score is None else d.die(score)
 
 
-def test_orders_table_follows_the_marker() -> None:
-    orders = part("Orders and how they change")[0]
-    for (name, _, to), order in zip(orders["rows"], cat.ORDERS.values(), strict=True):
+def test_troop_tables_are_the_catalogues() -> None:
+    moving, fighting = (p for p in part("Troops") if "columns" in p)
+    for row, troop in zip(moving["rows"], cat.TROOPS.values(), strict=True):
+        unit = Unit(troop.key)
+        fire = _or_dash(troop.fire_hit) + (" (5+)" if troop.fire_better else "")
+        assert row == [troop.name, d.move_text(unit), d.range_text(unit), fire]
+    for row, troop in zip(fighting["rows"], cat.TROOPS.values(), strict=True):
+        saves = []
+        for table in (troop.save_fire, troop.save_hand):
+            if table is None or table["retinue"] is None:
+                saves.append("-")
+                continue
+            odd = {table[c] for c in cat.COMMITMENTS} - {table["retinue"]}
+            if troop.save_longbow is not None and table is troop.save_fire:
+                odd = {troop.save_longbow}
+            saves.append(d.die(table["retinue"]) + "".join(f" ({d.die(n)})" for n in odd))
+        assert row == [troop.name, _or_dash(troop.hand_first), _or_dash(troop.hand_later),
+                       *saves]
+
+
+def test_orders_follow_the_marker() -> None:
+    rows = part("Orders and how they change")[0]["rows"]
+    for (label, _), order in zip(rows, cat.ORDERS.values(), strict=True):
+        name, _, to = label.partition(": to ")
         assert name == order.name
-        assert [w.strip() for w in to.split("(")[0].split(",")] == [cat.ORDERS[t].name
-                                                                     for t in order.to]
+        assert to.split(", ") == [cat.ORDERS[t].name for t in order.to]
+
+
+def test_the_crib_document_names_its_tables() -> None:
+    from builder.rules.kiss.printables import crib_sheet
+
+    doc = crib_sheet()
+    tables = doc.context["tables"]
+    assert isinstance(tables, dict) and len(tables) == 3
+    assert doc.duplex and doc.template == "crib-sheet.html"
 
 
 def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:

@@ -9,6 +9,8 @@ file's shape (``schema``) over the model (``model``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builder.rules.base import (
     ArmyRecord,
     Entry,
@@ -20,12 +22,14 @@ from builder.rules.base import (
     Ruleset,
     Summary,
 )
+from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
 from .checks import CODES, check_army
 from .listing import entries, reference
 from .model import Army, Magnate, Ward
 from .offers import offered
+from .printables import printables
 from .schema import SCHEMA
 from .views import facts, summary, title_of
 
@@ -75,6 +79,9 @@ class Kiss:
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         return facts(kiss_army(army), where)
+
+    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+        return printables(armies, options)
 
 
 RULESET: Ruleset = Kiss()

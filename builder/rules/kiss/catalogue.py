@@ -13,8 +13,8 @@ from builder.rules.base import Side, Sides
 
 #: York and Lancaster, printed as in every other system of the program.
 SIDES = Sides(fixed=(
-    Side("york", "York", "Yorkist", "#24457a", "rose-york"),
-    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-lancaster"),
+    Side("york", "York", "Yorkist", "#24457a", "rose-white"),
+    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-red"),
 ))
 
 # --- Troops (RULES.md 2.1) --------------------------------------------------------------------
