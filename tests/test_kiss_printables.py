@@ -37,7 +37,7 @@ class _Source:
 def test_printables_counts_are_printcounts() -> None:
     sources = [_Source(p) for p in EXAMPLES]
     pack = get_ruleset("kiss").printables(sources, PrintOptions())
-    assert pack.kinds == ("crib-sheet", "magnate-cards", "tokens")
+    assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "tokens")
     armies = [s.army for s in sources]
     assert all(isinstance(a, Army) for a in armies)
     want = counts(armies)  # type: ignore[arg-type]
@@ -59,7 +59,7 @@ def _text(path: Path) -> str:
 
 def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert sorted(p.name for p in pack.iterdir()) == [
-        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "tokens.pdf"]
+        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
     manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
     assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
 
@@ -93,7 +93,19 @@ def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
         assert heading in text
 
 
-@pytest.mark.parametrize("name", ["crib-sheet.pdf", "magnate-cards.pdf", "tokens.pdf"])
+def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
+    text = _text(pack / "roster.pdf")
+    for heading in ("Ward 1: Richard Neville, Earl of Warwick", "Ward 3: Edmund Grey, Lord of",
+                    "Neville's bowmen (Archers)", "The Duke's serpentine (Gonne)"):
+        assert heading in text, heading
+    # Figures and rout points, as the facts give them: 16 arrayed archers rout at 8 left.
+    assert "8 figures left" in text and "its first loss" in text
+    assert "Lord of Ruthin is trimmer" in text  # the Lancastrian army's treachery warning
+    assert len(re.findall(r"Starting army morale\s*[45]", text, re.I)) == 2
+
+
+@pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",
+                                  "tokens.pdf"])
 def test_margins_and_type_size(pack: Path, name: str) -> None:
     edge, pt, nearest = pdf_figures(pack / name)
     assert edge >= 5.0 - 0.01, nearest

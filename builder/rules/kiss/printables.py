@@ -1,6 +1,6 @@
-"""What KISS prints (issue 15 "The print pack"), as plain data for the export engine: the crib
-sheet, a magnate card per magnate and the tokens (ward, lethargy and treacherous chits, shaken
-markers, an army morale track per army).
+"""What KISS prints (issue 15 "The print pack"), as plain data for the export engine: the
+roster, the crib sheet, a magnate card per magnate and the tokens (ward, lethargy and
+treacherous chits, shaken markers, an army morale track per army).
 
 Every count comes from :mod:`.printcounts` (the tests read them back from the PDFs); the words
 from ``cards/kiss/*.toml`` and ``templates/kiss/crib-sheet.toml``, the numbers from the facts.
@@ -16,6 +16,7 @@ from typing import Any
 
 import builder
 from builder import resources
+from builder.rules.base import Facts
 from builder.rules.printables import (
     TOKEN_MM,
     Back,
@@ -41,7 +42,7 @@ from . import catalogue as cat
 from . import derive as d
 from .model import Army
 from .printcounts import LETHARGY, MORALE_TRACK, SHAKEN, TREACHEROUS, WARD
-from .views import magnate_facts
+from .views import facts, magnate_facts, summary
 
 TITLE = "KISS Wars of the Roses"
 #: Accents of what belongs to no side, and of the chits that slow a ward.
@@ -74,6 +75,42 @@ def _accent(army: Army) -> str:
 def _emblem(army: Army) -> str | None:
     side = cat.SIDES.get(army.side)
     return side.emblem if side else None
+
+
+# --- The roster -----------------------------------------------------------------------------
+
+
+def _facts_context(facts: Facts) -> dict[str, Any]:
+    """A record's facts as the roster template reads them; a track's marks by box number."""
+    return {"heading": facts.heading, "sub": facts.subheading,
+            "rows": [(r.label, r.value) for r in facts.rows], "notes": list(facts.notes),
+            "trackers": [{"label": t.label, "boxes": t.boxes, "marks": dict(t.marks)}
+                         for t in facts.trackers]}
+
+
+def roster_context(army: Army) -> dict[str, Any]:
+    """One army: its facts and findings, then each ward's magnate and units, all from the
+    ruleset's facts and summary."""
+    found = summary(army)
+    wards = []
+    for wi, ward in enumerate(army.wards):
+        context = _facts_context(facts(army, f"wards[{wi}]"))
+        context["heading"] = f"Ward {wi + 1}: {context['heading']}"
+        context["units"] = [_facts_context(facts(army, f"wards[{wi}].units[{ui}]"))
+                            for ui in range(len(ward.units))]
+        wards.append(context)
+    return {**_facts_context(facts(army, "")), "name": army.name,
+            "sub": f"{TITLE} · {cat.SIDES.name_of(army.side)}", "legal": found.legal,
+            "findings": [f.as_dict() for f in found.findings], "wards": wards}
+
+
+def roster(sources: Sequence[Source]) -> Document:
+    """``roster.pdf``: a page or more per army."""
+    armies = [_army(s) for s in sources]
+    return Document("roster", "roster.html", "Roster: " + "; ".join(a.name for a in armies),
+                    {"title": "Roster", "armies": [roster_context(a) for a in armies]},
+                    details={"armies": [a.name for a in armies],
+                             "units": sum(len(a.units_with_paths()) for a in armies)})
 
 
 # --- The crib sheet --------------------------------------------------------------------------
@@ -182,10 +219,10 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
 
 
 def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
-    """The pack, in its order. Not yet: the roster (it needs a template of its own or the
-    shared facts roster) and the order markers (they need a four-way square in the art
-    registry)."""
+    """The pack, in its order. Not yet: the order markers (they need a four-way square in
+    the art registry)."""
     return Printables("kiss", f"{TITLE} print pack", (
+        roster(sources),
         crib_sheet(),
         magnate_cards(sources),
         tokens(sources),
