@@ -161,8 +161,7 @@ TRAITS = {t.key: t for t in (
     Trait("conciliatory", "rolls against the enemy leader's morale at set-up; failing costs "
                           "his army 1 morale"),
 )}
-ANTI_REMINDER = ("against an enemy: his wounds become deaths; against a friend: units test one "
-                 "level worse; against his own side: treacherous")
+ANTI_REMINDER = "at a foe: his wounds kill; at a friend: worse morale; at his own side: treacherous"
 #: What a treacherous magnate adds to the cup, whatever makes him so (never twice).
 TREACHERY_LETHARGY, TREACHERY_CHITS = 2, 1
 

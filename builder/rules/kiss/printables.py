@@ -140,13 +140,10 @@ def crib_sheet() -> Document:
 
 # --- Magnate cards ---------------------------------------------------------------------------
 
-#: The facts rows a magnate card shows as stat rows (the reminders go below as paragraphs).
-CARD_STATS = ("Ability", "Order roll", "Order changes", "Chits in the cup")
-
-
 def magnate_face(army: Army, ward_index: int) -> Face:
-    """A magnate's card: name, ward and scores, his ability and order roll, each stratagem
-    and trait with its reminder, the casualty lines, two wound boxes."""
+    """A magnate's card: name, ward and scores, his ability, order roll, changes and chits,
+    each stratagem and trait with its reminder (the casualty tables are on the roster and the
+    crib sheet), two wound boxes."""
     words = card_words("magnate-cards")
     m = army.wards[ward_index].leader
     facts = magnate_facts(army, ward_index)
@@ -154,24 +151,26 @@ def magnate_face(army: Army, ward_index: int) -> Face:
     sub = words["sub"].format(ward=ward_index + 1, level=m.level,
                               peer=words["peer"] if d.peer(m) else "",
                               puissance=m.puissance, forwardness=m.forwardness)
-    reminders = [f"{s}: {cat.STRATAGEMS[s].reminder}" for s in m.stratagems]
+    reminders = [f"{m.ability}: {cat.ABILITIES[m.ability].reminder}"]
+    reminders += [f"{s}: {cat.STRATAGEMS[s].reminder}" for s in m.stratagems]
     reminders += [f"{t}: {d.trait_reminder(t)}" for t in m.traits]
-    if not reminders:
-        reminders = [words["no_stratagems"] + "; " + words["no_traits"].lower()]
-    reminders.append(f"{words['casualties']}: shot {rows['Casualties, shooting']}; "
-                     f"handstrokes {rows['Casualties, handstrokes']}")
+    if not m.stratagems and not m.traits:
+        reminders.append(words["no_stratagems"] + "; " + words["no_traits"].lower())
     blocks: tuple[Block, ...] = (
         Text(m.name, "bold", 13, 9, 12, valign="middle", after=0.6, keep_height=True),
         Text(sub, "italic", 8, 6.5, 4.4, max_lines=2, after=0.4),
         Text(words["c_in_c"] if m.c_in_c else army.name, "caps", 7.5, 6.5, 5, tint="accent",
              valign="middle", after=0.6),
         Rule(before=0.0, after=1.2),
-        StatRows(tuple(Stat(label, rows[label]) for label in CARD_STATS), row_height=6.0),
+        StatRows((Stat(words["ability"], m.ability),
+                  Stat(words["orders"], rows["Order roll"]),
+                  # Captain's advice is among the reminders below.
+                  Stat(words["changes"], f"{d.order_roll(m).changes} a turn"),
+                  Stat(words["chits"], rows["Chits in the cup"])), row_height=6.0),
         Paragraphs(tuple(reminders)),
-        Boxes(words["wounds"], cat.WOUNDS_TO_KILL),
+        Boxes(f"{words['wounds']} ({words['wounds_note']})", cat.WOUNDS_TO_KILL),
     )
-    return Face(words["label"], _accent(army), blocks, _emblem(army),
-                footer=f"{words['wounds']}: {words['wounds_note']}")
+    return Face(words["label"], _accent(army), blocks, _emblem(army))
 
 
 def magnate_cards(sources: Sequence[Source]) -> Deck:
@@ -205,7 +204,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
         round_.append(Token("daunted", SHAKEN_ACCENT, SHAKEN, units,
-                            words["shaken"]["note"]))
+                            words["shaken"]["caption"]))
     track = words["morale_track"]
     effects = " · ".join(f"{level}: {effect}" for level, effect in cat.MORALE_MARKS.items())
     tracks = tuple(Token("tracker", _accent(a), MORALE_TRACK, 1, a.name,
