@@ -16,6 +16,7 @@ from builder.rules.base import Ruleset
 #: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
 BUILT_IN = {
     "billhooks": "builder.rules.billhooks",
+    "kiss": "builder.rules.kiss",
     "feudal": "builder.rules.feudal",
     "shieldwall": "builder.rules.shieldwall",
 }

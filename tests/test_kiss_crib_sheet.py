@@ -1,0 +1,178 @@
+"""The KISS crib sheet's words (templates/kiss/crib-sheet.toml): two sides, every part the
+issue lists, look-up tables that carry the catalogue's numbers, and our own words (no run of 7
+words shared with the source, seed 001)."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from builder.resources import cards_dir, templates_dir
+from builder.rules.kiss import catalogue as cat
+from builder.rules.kiss import derive as d
+from builder.rules.kiss.listing import reference
+from builder.rules.kiss.model import Unit
+
+#: Any run of this many words in common with the source text fails the originality test.
+RUN = 7
+
+
+def crib() -> dict[str, Any]:
+    with open(templates_dir() / "kiss" / "crib-sheet.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+def part(title: str) -> list[dict[str, Any]]:
+    return next(s["parts"] for s in crib()["sections"] if s["title"] == title)
+
+
+def seed_text() -> str | None:
+    """The KISS source text, from ``shared/seeds`` beside the clone (or $BILLHOOKS_SEEDS)."""
+    folders = [Path(os.environ["BILLHOOKS_SEEDS"])] if "BILLHOOKS_SEEDS" in os.environ else []
+    folders.append(Path(__file__).resolve().parents[2] / "shared" / "seeds")
+    folders.append(Path(__file__).resolve().parents[3] / "shared" / "seeds")
+    for folder in folders:
+        found = sorted(folder.glob("001_*.txt")) if folder.is_dir() else []
+        if found:
+            return found[0].read_text(encoding="utf-8", errors="replace")
+    return None
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
+
+
+def all_text(data: Any) -> list[str]:
+    """Every string in the crib sheet, each on its own (a run may not span two)."""
+    if isinstance(data, str):
+        return [data]
+    if isinstance(data, dict):
+        return [t for v in data.values() for t in all_text(v)]
+    if isinstance(data, list):
+        return [t for v in data for t in all_text(v)]
+    return []
+
+
+def shared_runs(ours: list[str], theirs: str, n: int = RUN) -> list[str]:
+    source = words(theirs)
+    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
+    found = []
+    for text in ours:
+        mine = words(text)
+        found += [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
+                  if tuple(mine[i:i + n]) in grams]
+    return found
+
+
+def test_two_sides_two_columns_and_every_part_the_issue_lists() -> None:
+    data = crib()
+    assert {(s["side"], s["column"]) for s in data["sections"]} == {(1, 1), (1, 2), (2, 1),
+                                                                     (2, 2)}
+    titles = [s["title"] for s in data["sections"]]
+    for wanted in ("Sequence of play", "Orders and how they change", "Troops", "Morale",
+                   "Rout", "Army morale", "Casualties among the lords",
+                   "\"I'll not shrink back!\""):
+        assert wanted in titles, wanted
+
+
+def test_tables_have_a_cell_for_every_column() -> None:
+    for section in crib()["sections"]:
+        for p in section["parts"]:
+            for row in p.get("rows", []):
+                assert len(row) == len(p.get("columns", ["label", "value"])), row
+
+
+def _or_dash(score: int | None) -> str:
+    return "-" if score is None else d.die(score)
+
+
+def test_troop_tables_are_the_catalogues() -> None:
+    moving, fighting = (p for p in part("Troops") if "columns" in p)
+    for row, troop in zip(moving["rows"], cat.TROOPS.values(), strict=True):
+        unit = Unit(troop.key)
+        fire = _or_dash(troop.fire_hit) + (" (5+)" if troop.fire_better else "")
+        assert row == [troop.name, d.move_text(unit), d.range_text(unit), fire]
+    for row, troop in zip(fighting["rows"], cat.TROOPS.values(), strict=True):
+        saves = []
+        for table in (troop.save_fire, troop.save_hand):
+            if table is None or table["retinue"] is None:
+                saves.append("-")
+                continue
+            odd = {table[c] for c in cat.COMMITMENTS} - {table["retinue"]}
+            if troop.save_longbow is not None and table is troop.save_fire:
+                odd = {troop.save_longbow}
+            saves.append(d.die(table["retinue"]) + "".join(f" ({d.die(n)})" for n in odd))
+        assert row == [troop.name, _or_dash(troop.hand_first), _or_dash(troop.hand_later),
+                       *saves]
+
+
+def test_orders_follow_the_marker() -> None:
+    rows = part("Orders and how they change")[0]["rows"]
+    for (label, _), order in zip(rows, cat.ORDERS.values(), strict=True):
+        name, _, to = label.partition(": to ")
+        assert name == order.name
+        assert to.split(", ") == [cat.ORDERS[t].name for t in order.to]
+
+
+def test_the_crib_document_names_its_tables() -> None:
+    from builder.rules.kiss.printables import crib_sheet
+
+    doc = crib_sheet()
+    tables = doc.context["tables"]
+    assert isinstance(tables, dict) and len(tables) == 3
+    assert doc.duplex and doc.template == "crib-sheet.html"
+
+
+def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
+    fails = {label: value for label, value in part("Morale")[0]["rows"]}
+    assert fails == {cat.COMMITMENT_NAMES[c]: d.die(cat.MORALE_FAIL[c]) for c in cat.COMMITMENTS}
+    for label, value in part("Rout")[0]["rows"]:
+        sizes = [int(n) for n in re.findall(r"\d+", label)]
+        low, high = sizes[0], sizes[-1]
+        assert {d.rout_point(n) for n in range(low, high + 1)} == {int(value.split()[-1])}
+    table = next(p for p in part("Casualties among the lords") if "columns" in p)
+    for row, key in zip(table["rows"], cat.CASUALTIES, strict=True):
+        assert [v for v in row[1:] if v != "-"] == [t for t, _ in d.casualty_rows(key)]
+    allowed = dict(part("Magnates")[0]["rows"])
+    assert {k.lower(): 0 if v == "none" else int(v) for k, v in allowed.items()} == {
+        a.key: a.stratagems for a in cat.ABILITIES.values()}
+
+
+def test_army_morale_levels() -> None:
+    levels = dict(part("Army morale")[2]["rows"])
+    assert levels["5, 4, 3"] == cat.MORALE_LEVELS[5] and levels["0"] == cat.MORALE_LEVELS[0]
+    assert len(part("Army morale")[0]["bullets"]) == len(cat.PRE_BATTLE)
+
+
+def test_words_are_our_own() -> None:
+    source = seed_text()
+    if source is None:
+        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
+    assert shared_runs(all_text(crib()), source) == []
+
+
+def test_the_originality_test_can_fail() -> None:
+    source = seed_text()
+    if source is None:
+        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
+    copied = "A unit will test morale if: It loses 2+ figures in a turn to fire"
+    assert shared_runs([copied], source)
+
+
+def test_reminders_and_card_words_are_our_own() -> None:
+    """Every reminder the catalogue prints (orders, abilities, traits, stratagems, morale
+    levels) and every card and token word in cards/kiss."""
+    source = seed_text()
+    if source is None:
+        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
+    ours = [cell for grid in reference() for row in grid.rows for cell in row]
+    for path in sorted((cards_dir() / "kiss").glob("*.toml")):
+        with open(path, "rb") as f:
+            ours += all_text(tomllib.load(f))
+    assert len(ours) > 60
+    assert shared_runs(ours, source) == []

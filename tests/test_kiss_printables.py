@@ -1,0 +1,112 @@
+"""The KISS print pack: counts decided as data (they agree with printcounts), and the PDFs
+exported through the command line read back: files, labels counted in the text, page sizes,
+the 5 mm margin and the 6 pt floor, and the magnates' names on their cards."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from printcheck import pdf_figures
+from pypdf import PdfReader
+
+from builder import armyfile
+from builder.cli import main
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+from builder.rules.kiss.model import Army
+from builder.rules.kiss.printcounts import counts
+from builder.rules.printables import PrintOptions
+
+EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
+#: The labels this pack prints so far (ORDERS waits for the four-way marker's art).
+PRINTED = {"magnate-cards": ("MAGNATE",),
+           "tokens": ("WARD", "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK")}
+
+
+class _Source:
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.text = path.read_text(encoding="utf-8")
+        self.army = armyfile.load(path)
+        self.sha256 = ""
+
+
+def test_printables_counts_are_printcounts() -> None:
+    sources = [_Source(p) for p in EXAMPLES]
+    pack = get_ruleset("kiss").printables(sources, PrintOptions())
+    assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "tokens")
+    armies = [s.army for s in sources]
+    assert all(isinstance(a, Army) for a in armies)
+    want = counts(armies)  # type: ignore[arg-type]
+    for kind, labels in PRINTED.items():
+        assert dict(pack.counts(kind)) == {label: want[label] for label in labels
+                                           if want[label]}
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("kiss-pack")
+    assert main(["export", *map(str, EXAMPLES), "--out", str(out)]) == 0
+    return out
+
+
+def _text(path: Path) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def test_the_pack_files_and_manifest(pack: Path) -> None:
+    assert sorted(p.name for p in pack.iterdir()) == [
+        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
+    manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
+    assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
+
+
+def test_labels_read_back_from_the_pdfs(pack: Path) -> None:
+    # York: 3 wards, 7 units. Lancaster: 3 wards, 7 units, Percy lethargic, Grey a trimmer.
+    want = {"MAGNATE": 6, "WARD": 6, "LETHARGY": 4, "TREACHEROUS": 1, "SHAKEN": 14,
+            "MORALE TRACK": 2}
+    for kind, labels in PRINTED.items():
+        text = _text(pack / f"{kind}.pdf")
+        for label in labels:
+            assert len(re.findall(rf"\b{label}\b", text)) == want[label], label
+
+
+def test_magnate_cards_name_every_magnate_with_his_numbers(pack: Path) -> None:
+    reader = PdfReader(pack / "magnate-cards.pdf")
+    assert len(reader.pages) % 2 == 0  # faces and their backs, duplex
+    text = _text(pack / "magnate-cards.pdf")
+    for name in ("Richard Neville, Earl of Warwick", "Edmund Grey, Lord of Ruthin"):
+        assert name in text
+    assert "2+, then 4+ as well" in text  # Grey, the amateur
+
+
+def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
+    reader = PdfReader(pack / "crib-sheet.pdf")
+    assert len(reader.pages) == 2
+    w, h = (float(v) * 25.4 / 72 for v in reader.pages[0].mediabox.upper_right)
+    assert (round(w), round(h)) == (210, 297)
+    text = _text(pack / "crib-sheet.pdf")
+    for heading in ("Sequence of play", "Army morale", "shrink back"):
+        assert heading in text
+
+
+def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
+    text = _text(pack / "roster.pdf")
+    for heading in ("Ward 1: Richard Neville, Earl of Warwick", "Ward 3: Edmund Grey, Lord of",
+                    "Neville's bowmen (Archers)", "The Duke's serpentine (Gonne)"):
+        assert heading in text, heading
+    # Figures and rout points, as the facts give them: 16 arrayed archers rout at 8 left.
+    assert "8 figures left" in text and "its first loss" in text
+    assert "Lord of Ruthin is trimmer" in text  # the Lancastrian army's treachery warning
+    assert len(re.findall(r"Starting army morale\s*[45]", text, re.I)) == 2
+
+
+@pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",
+                                  "tokens.pdf"])
+def test_margins_and_type_size(pack: Path, name: str) -> None:
+    edge, pt, nearest = pdf_figures(pack / name)
+    assert edge >= 5.0 - 0.01, nearest
+    assert pt >= 6.0 - 0.01
