@@ -32,7 +32,6 @@ from builder.resources import sample_army
 from builder.rules import get_ruleset
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BillhooksApp
-from builder.tui.edits import Place
 from builder.tui.session import Session
 
 #: Issue 6: the first screen within a second, an edit re-checked and repainted within 50 ms.
@@ -88,7 +87,7 @@ async def edits(runs: int) -> dict[str, list[float]]:
                                      "idle key": [], "on screen": [], "settled": []}
     for _ in range(runs):
         start = time.perf_counter()
-        ruleset.summarise(army)
+        ruleset.summary(army)
         times["check"].append(time.perf_counter() - start)
     app = BillhooksApp(Session(army, None))
     frames: list[float] = []
@@ -120,9 +119,9 @@ async def edits(runs: int) -> dict[str, list[float]]:
             app.session.apply("bench", edit)
             times["session"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            screen.apply("bench", edit, Place(5, 1))
+            screen.apply("bench", edit, "wards[5].units[1]")
             times["screen"].append(time.perf_counter() - start)
-        screen.show_army(Place(3))
+        screen.show_army("wards[3]")
         await pilot.pause()
         for _ in range(runs):
             frames.clear()
@@ -165,7 +164,7 @@ def measure(runs: int, full: bool = False) -> list[Row]:
         rows += [
             Row("import builder.tui.app (fresh python)", med(imports)),
             Row("sample army: app created -> first screen", med(first)),
-            Row("40 units: ruleset.summarise", med(per_edit["check"])),
+            Row("40 units: ruleset.summary", med(per_edit["check"])),
             Row("40 units: session.apply (snapshot + check)", med(per_edit["session"])),
             Row("40 units: screen.apply (+ tree, detail, status)", med(per_edit["screen"])),
         ]

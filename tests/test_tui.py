@@ -16,23 +16,20 @@ import bh as RULES
 import pytest
 from rich.console import Console
 from textual import events
-from textual.widgets import Button, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 
 from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir, sample_army
 from builder.rules import get_ruleset
 from builder.tui.app import BillhooksApp
-from builder.tui.edits import Place
 from builder.tui.modals.broken import BrokenFileDialog
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.help import HelpScreen
-from builder.tui.modals.leader import LeaderDialog
 from builder.tui.modals.path import PathDialog
+from builder.tui.modals.record import RecordForm
 from builder.tui.modals.roll import RollDialog
-from builder.tui.modals.settings import SettingsDialog
-from builder.tui.modals.unit import UnitDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
@@ -73,7 +70,7 @@ def tree_labels(app: BillhooksApp) -> list[str]:
     return out
 
 
-def cursor(app: BillhooksApp) -> Place | None:
+def cursor(app: BillhooksApp) -> str | None:
     node = app.army_screen.query_one("#tree", ArmyTree).cursor_node
     return None if node is None else node.data
 
@@ -97,7 +94,7 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
-        assert cursor(app) == Place(0, 0)
+        assert cursor(app) == "wards[0].units[0]"
         text = status(app)
         assert "Troop pts 99 of 100" in text and "Leader pts 10" in text
         assert "Total pts 109" in text and "Morale tokens 5" in text and "LEGAL" in text
@@ -105,7 +102,8 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
         assert 'Move' in detail(app) and "arrowstorms" in detail(app)
         labels = tree_labels(app)
         assert labels[0].startswith("The Earl of Oxford's Retinue (Lancaster)")
-        assert labels[1].startswith("★ John de Vere")
+        assert "John de Vere, Earl of Oxford (Earl, C-in-C" in labels[1]
+        assert labels[1].startswith(" 51 ")  # the ward's troop points, added up
         assert app.sub_title == "army.toml"
 
 
@@ -136,7 +134,7 @@ async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path)
         assert "12 pts" in str(troops.get_option_at_index(0).prompt)
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen)
-        assert cursor(app) == Place(0, 3)
+        assert cursor(app) == "wards[0].units[3]"
         assert "Company of Pikemen" in detail(app)
         text = status(app)
         assert "Troop pts 111 of 100" in text and "1 broken rule" in text and "unsaved" in text
@@ -172,23 +170,26 @@ async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> 
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "e")  # the billmen
         dialog = app.screen
-        assert isinstance(dialog, UnitDialog)
-        assert dialog.query("#unit-quality") and dialog.query("#unit-defences")
-        assert not dialog.query("#unit-stakes") and not dialog.query("#unit-pavises")
-        formations = dialog.query_one("#unit-formation", Select)
-        assert [v for _, v in formations._options] == ["single", "line", "block"]
+        assert isinstance(dialog, RecordForm)
+        assert dialog.query("#field-quality") and dialog.query("#field-defences")
+        assert not dialog.query("#field-stakes") and not dialog.query("#field-pavises")
+        formations = dialog.query_one("#field-formation", Select)
+        assert [str(label) for label, _ in formations._options] == \
+            ["Single", "Line +12", "Block +12"]  # each choice with what it adds
         # Quality: open the list, one down from Retinue is Veteran.
-        dialog.query_one("#unit-quality", Select).focus()
+        dialog.query_one("#field-quality", Select).focus()
         await pilot.press("enter", "down", "enter")
-        assert "15 points" in str(dialog.query_one("#unit-points").render())
+        totals = plain(dialog.query_one("#form-totals", Static))
+        assert "This unit: 12 figures, 15 points" in totals
+        assert "Troop pts 102 of 100" in totals  # the army's total as it would be
         await pilot.click("#ok")
         assert isinstance(app.screen, ArmyScreen)
         assert app.session.army.wards[0].units[1].quality == "veteran"
         assert "Company of Veteran Billmen" in detail(app)
         # The kern: no quality, no formation, no extras.
         await pilot.press("down", "down", "down", "down", "down", "down", "down", "e")
-        assert str(app.screen.query_one("#unit-title", Label).render()) == "Band of Kern"
-        assert not app.screen.query("#unit-quality") and not app.screen.query("#unit-formation")
+        assert str(app.screen.query_one("#form-title", Label).render()) == "Band of Kern"
+        assert not app.screen.query("#field-quality") and not app.screen.query("#field-formation")
         await pilot.press("escape")
 
 
@@ -198,13 +199,18 @@ async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "down", "down", "down", "e")  # Savage's levy archers
         dialog = app.screen
-        assert isinstance(dialog, UnitDialog)
-        assert not dialog.query_one("#unit-rear").display
-        dialog.query_one("#unit-formation", Select).focus()
+        assert isinstance(dialog, RecordForm)
+        assert not dialog.query("#field-rear-troop")
+        dialog.query_one("#field-formation", Select).focus()
         await pilot.press("enter", "down", "down", "down", "enter")  # single -> combined
-        assert dialog.query_one("#unit-rear").display
-        await pilot.click("#unit-stakes")
-        await pilot.click("#ok")
+        await pilot.pause()
+        assert dialog.query("#field-rear-troop") and dialog.query("#field-rear-quality")
+        stakes = dialog.query_one("#field-stakes", Checkbox)
+        assert str(stakes.label) == "+3" and stakes.BUTTON_INNER == " "  # off at a glance
+        stakes.focus()
+        await pilot.press("space")
+        assert stakes.value and stakes.BUTTON_INNER == "✔"
+        await pilot.press("ctrl+s")  # keeps, from any field
         await pilot.pause()
     unit = app.session.army.wards[1].units[0]
     assert unit.formation == "combined" and unit.rear is not None
@@ -218,11 +224,13 @@ async def test_move_remove_undo_redo(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("m")
-        assert app.screen.query_one("#entries", OptionList).get_option_at_index(0).disabled
-        await pilot.press("down", "enter")  # from Savage's ward (the first open) to Rhys's
+        entries = app.screen.query_one("#entries", OptionList)
+        offered = [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
+        assert [o.split(" (")[0] for o in offered] == ["Sir John Savage", "Rhys ap Thomas"]
+        await pilot.press("down", "enter")  # to Rhys's ward
         assert [u.troop for u in app.session.army.wards[2].units] == \
             ["crossbowmen", "kern", "archers"]
-        assert cursor(app) == Place(2, 2)
+        assert cursor(app) == "wards[2].units[2]"
         await pilot.press("x")
         assert len(app.session.army.wards[2].units) == 2
         assert "Troop pts 81 of 100" in status(app)
@@ -240,11 +248,15 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
-        assert isinstance(app.screen, LeaderDialog)
-        await clear_and_type(pilot, "#leader-name", "Jasper Tudor")
-        await pilot.press("enter")
+        assert isinstance(app.screen, RecordForm)
+        assert app.screen.query_one("#field-name", Input).has_focus  # the first field
+        await clear_and_type(pilot, "#field-name", "Jasper Tudor")
+        await pilot.press("enter")  # not the last field: on to the next
+        assert isinstance(app.screen, RecordForm)
+        assert app.screen.query_one("#field-rank", Input).has_focus
+        await pilot.press("ctrl+s")
         army = app.session.army
-        assert army.wards[3].leader.name == "Jasper Tudor" and cursor(app) == Place(3)
+        assert army.wards[3].leader.name == "Jasper Tudor" and cursor(app) == "wards[3]"
         assert "empty-ward" in [f.code for f in app.session.summary.findings]
         assert "4 units" not in status(app) and "broken rule" in status(app)
         await pilot.press("c")
@@ -252,10 +264,10 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
         await pilot.press("k")  # Commander -> Hero
         assert app.session.army.wards[3].leader.command_class == 3
         await pilot.press("e")
-        await clear_and_type(pilot, "#leader-name", "Jasper, Earl of Pembroke")
-        await pilot.click("#ok")
+        await clear_and_type(pilot, "#field-name", "Jasper, Earl of Pembroke")
+        await pilot.press("ctrl+s")
         assert app.session.army.wards[3].leader.name == "Jasper, Earl of Pembroke"
-        assert any(label.startswith("★ Jasper, Earl of Pembroke · Hero")
+        assert any("Jasper, Earl of Pembroke (Captain, C-in-C, Hero" in label
                    for label in tree_labels(app))
         await pilot.press("x")
         assert len(app.session.army.wards) == 3
@@ -296,7 +308,7 @@ async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
         assert "1 broken rule" in status(app)
         assert any(label.endswith("✖") for label in tree_labels(app))
         await pilot.press("f", "enter")
-        assert cursor(app) == Place(1, 1)
+        assert cursor(app) == "wards[1].units[1]"
         assert app.army_screen.query_one("#tree").has_focus
         assert "stakes are only for archer companies" in detail(app)
         await pilot.press("e")  # the dialog offers no stakes: keeping it drops them
@@ -319,10 +331,10 @@ async def test_findings_say_which_key_to_press(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         shown = findings_shown(app)
-        assert any(line.endswith("no leader is the C-in-C: select the leader you want as "
-                                 "C-in-C and press c") for line in shown), shown
+        assert any(line.endswith("no leader is the C-in-C: select the leader and press c "
+                                 "(Make C-in-C)") for line in shown), shown
         assert any(line.endswith("Rhys ap Thomas is a second Hero, and an army has at most "
-                                 "one: select the leader and press k to set the class")
+                                 "one: select the leader and press k (Set class)")
                    for line in shown), shown
         assert not any("command_class" in line or "c_in_c" in line for line in shown)
         # Doing what it says puts it right: Enter goes to the leader, k sets his class.
@@ -330,12 +342,12 @@ async def test_findings_say_which_key_to_press(army_path: Path) -> None:
         await pilot.press("f")
         app.army_screen.query_one("#findings", OptionList).highlighted = hero
         await pilot.press("enter")
-        assert cursor(app) == Place(2)
-        assert "press k to set the class" in detail(app)
+        assert cursor(app) == "wards[2]"
+        assert "press k (Set class)" in detail(app)
         await pilot.press("k")
         assert not any("second Hero" in line for line in findings_shown(app))
         await pilot.press("up", "up", "up", "c")  # Sir John Savage becomes the C-in-C
-        assert cursor(app) == Place(1) and app.session.army.wards[1].leader.c_in_c
+        assert cursor(app) == "wards[1]" and app.session.army.wards[1].leader.c_in_c
         assert "LEGAL" in status(app), findings_shown(app)
 
 
@@ -344,11 +356,11 @@ async def test_army_settings(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        await clear_and_type(pilot, "#settings-name", "Henry's Host")
-        app.screen.query_one("#settings-side", Select).focus()
+        await clear_and_type(pilot, "#field-name", "Henry's Host")
+        app.screen.query_one("#field-side", Select).focus()
         await pilot.press("enter", "up", "enter")  # Lancaster -> York
-        await pilot.click("#settings-english")
-        await clear_and_type(pilot, "#settings-points", "120")
+        await pilot.click("#field-english")
+        await clear_and_type(pilot, "#field-points", "120")
         await pilot.click("#ok")
         assert "Troop pts 99 of 120" in status(app)
         assert tree_labels(app)[0].startswith("Henry's Host (York)")
@@ -364,17 +376,17 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        error = app.screen.query_one("#settings-error", Label)
-        await clear_and_type(pilot, "#settings-points", str(bounds.max + 1))
+        error = app.screen.query_one("#form-error", Label)
+        await clear_and_type(pilot, "#field-points", str(bounds.max + 1))
         # Said as it is typed, in the dialog, and Keep does not close it.
         assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
             str(error.render())
         await pilot.click("#ok")
-        assert isinstance(app.screen, SettingsDialog) and app.session.army.points == 100
-        await clear_and_type(pilot, "#settings-points", "-1")
+        assert isinstance(app.screen, RecordForm) and app.session.army.points == 100
+        await clear_and_type(pilot, "#field-points", "-1")
         await pilot.press("enter")
-        assert isinstance(app.screen, SettingsDialog) and "out of range" in str(error.render())
-        await clear_and_type(pilot, "#settings-points", str(bounds.max))
+        assert isinstance(app.screen, RecordForm) and "out of range" in str(error.render())
+        await clear_and_type(pilot, "#field-points", str(bounds.max))
         assert str(error.render()) == ""
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen)
@@ -389,9 +401,9 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         for keys, field, error, good in [
-                (["s"], "#settings-name", "#settings-error", "Henry's Host"),
-                (["down", "e"], "#unit-label", "#unit-error", "Oxford's archers"),
-                (["up", "up", "e"], "#leader-rank", "#leader-error", "Baron")]:
+                (["s"], "#field-name", "#form-error", "Henry's Host"),
+                (["down", "e"], "#field-label", "#form-error", "Oxford's archers"),
+                (["up", "up", "e"], "#field-rank", "#form-error", "Baron")]:
             await pilot.press(*keys)
             dialog = app.screen
             await clear_and_type(pilot, field, "Bad\x1b[31m name")
@@ -404,9 +416,9 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
             await pilot.click("#ok")
             assert isinstance(app.screen, ArmyScreen)
         await pilot.press("down", "e")
-        await clear_and_type(pilot, "#unit-label", "L" * 81)  # over the file's 80: refused
-        assert app.screen.query_one("#unit-label", Input).value == ""
-        await clear_and_type(pilot, "#unit-label", "L" * 80)
+        await clear_and_type(pilot, "#field-label", "L" * 81)  # over the file's 80: refused
+        assert app.screen.query_one("#field-label", Input).value == ""
+        await clear_and_type(pilot, "#field-label", "L" * 80)
         await pilot.click("#ok")
         await pilot.press("ctrl+s")
     army = armyfile.load(army_path)
@@ -419,7 +431,7 @@ async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
-        await clear_and_type(pilot, "#settings-points", "")
+        await clear_and_type(pilot, "#field-points", "")
         await pilot.click("#ok")
         assert isinstance(app.screen, ArmyScreen) and app.session.army.points is None
 
@@ -494,16 +506,35 @@ async def test_command_palette_help_and_theme(army_path: Path) -> None:
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, LeaderDialog)
+        assert isinstance(app.screen, RecordForm)
         await pilot.press("escape", "question_mark")
         assert isinstance(app.screen, HelpScreen)
         shown = plain(app.screen.query_one("#help-text", Static))
-        assert "Roll classes" in shown and "Ctrl+Z" in shown and "Move unit" in shown
+        assert "Roll command classes" in shown and "Ctrl+Z" in shown and "Add ward" in shown
+        assert "Make C-in-C" in shown  # the ruleset's own keys are listed too
         assert "Mustering (M)" in shown
         await pilot.press("escape", "d")
         assert app.theme == "textual-light"
         await pilot.press("d")
         assert app.theme == "textual-dark"
+
+
+@pytest.mark.parametrize("query", ["export", "pdf", "print"])
+@run_async
+async def test_the_palette_finds_print_and_shows_each_key(army_path: Path, query: str) -> None:
+    from textual.command import CommandList, CommandPalette
+
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+p")
+        await type_text(pilot, query)
+        await pilot.pause(0.5)
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        found = palette.query_one(CommandList)
+        prompts = [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]
+        assert any(p.startswith("Print (p)") for p in prompts), prompts
+        await pilot.press("escape")
 
 
 @run_async
@@ -614,7 +645,7 @@ async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
         assert app.session.path is None and app.session.army.name == "New army"
-        assert tree_labels(app)[1].startswith("★ Commander-in-Chief")
+        assert tree_labels(app)[1].startswith("Commander-in-Chief (Lord, C-in-C")
         assert "sample" not in app.sub_title and app.sub_title.endswith("●")
         await pilot.press("ctrl+s")
         await clear_and_type(pilot, "#path", str(army_path))
@@ -642,15 +673,20 @@ async def test_user_text_is_never_markup(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         labels = tree_labels(app)
         assert labels[0].startswith("[b]Evil[/i] host")
-        assert any(label.startswith("[red]Sir[/] John") for label in labels)
-        assert any("[link=http://x]kern[/link]" in label for label in labels)
+        assert any("[red]Sir[/] John (" in label for label in labels)
         assert "[b]Evil[/i] host" in str(app.screen.query_one("HeaderTitle").render())
         await pilot.press("down", "down", "down", "r")
         assert "[red]Sir[/] John" in plain(app.screen.query_one("#rolls", Static))
         await pilot.click("#ok")
         await pilot.press("e")
-        assert app.screen.query_one("#leader-name", Input).value == "[red]Sir[/] John"
-        await pilot.press("escape", "x", "ctrl+z", "ctrl+y")
+        assert app.screen.query_one("#field-name", Input).value == "[red]Sir[/] John"
+        await pilot.press("escape", "x")
+        # His ward has units: they may move to another ward, or go with him.
+        entries = app.screen.query_one("#entries", OptionList)
+        assert str(entries.get_option_at_index(entries.option_count - 1).prompt) == \
+            "Remove them too"
+        entries.highlighted = entries.option_count - 1
+        await pilot.press("enter", "ctrl+z", "ctrl+y")
         await pilot.pause(0.2)
         assert app.is_running
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from builder.rules.schema import Field, Table
+from builder.rules.schema import Field, Role, Table
 
 Level = Literal["error", "warning"]
 
@@ -276,6 +276,25 @@ class Roller(Protocol):
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 
 
+@dataclass(frozen=True)
+class QuickAction:
+    """A key an editor offers for one kind of record, belonging to one rule system (Billhooks'
+    "make C-in-C", "cycle the command class"): the editor binds it and shows it only where it
+    applies, and never knows what it does."""
+
+    #: The key to press ("c").
+    key: str
+    #: The editor's name for it, for the footer, palette and undo ("Make C-in-C").
+    title: str
+    help: str
+    #: The role of the records it applies to ("leader").
+    role: Role
+    #: The army-file keys it changes: a finding whose fix names one says to press this key.
+    keys: tuple[str, ...]
+    #: Changes the army in place at the record ``where`` names (pure: no I/O).
+    run: Callable[[ArmyRecord, str], None]
+
+
 class Mustering(Protocol):
     """A rule system's Mustering draw (Billhooks' optional rule): armies dealt from the
     player's figure collection."""
@@ -300,6 +319,9 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
+
+    #: Keys of its own for the editor (none for most systems).
+    quick_actions: tuple[QuickAction, ...]
 
     @property
     def roller(self) -> Roller | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 
 from builder.armyfile import ArmyFileError
-from builder.tui.actions import ACTIONS, Action, bindings
+from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.screens.army import ArmyScreen
@@ -35,27 +36,36 @@ class BuilderCommands(Provider):
 
     def _commands(self) -> Iterable[tuple[Action, Callable[[], object]]]:
         screen = self.screen
-        for action in ACTIONS:
-            target = screen if action.scope == "army" else self.app
+        app = self.app
+        assert isinstance(app, BillhooksApp)
+        for action in ruleset_actions(app.session.ruleset):
+            target = screen if action.scope == "army" else app
             if action.scope == "army" and not isinstance(screen, ArmyScreen):
                 continue
             if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
                 continue
-            method = getattr(target, f"action_{action.action}", None)
-            if method is not None:
-                yield action, method
+            name, _, args = action.action.partition("(")
+            params = (args.rstrip(")"),) if args else ()
+            if target is screen and screen.check_action(name, params) is False:
+                continue  # nothing to do for what is selected
+            yield action, partial(app.run_action, action.action, target)
+
+    @staticmethod
+    def _title(action: Action) -> str:
+        """The palette shows each action with its key: "Save (Ctrl+S)"."""
+        return f"{action.title} ({key_label(action.keys.split(',')[0])})"
 
     async def discover(self) -> Hits:
         for action, method in self._commands():
-            yield DiscoveryHit(action.title, method, help=action.help)
+            yield DiscoveryHit(self._title(action), method, help=action.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for action, method in self._commands():
-            score = max(matcher.match(action.title), matcher.match(action.help) * 0.5)
+            title = self._title(action)
+            score = max(matcher.match(title), matcher.match(action.help) * 0.5)
             if score > 0:
-                yield Hit(score, matcher.highlight(action.title), method,
-                          help=action.help)
+                yield Hit(score, matcher.highlight(title), method, help=action.help)
 
 
 class BillhooksApp(App[None]):
@@ -121,6 +131,8 @@ class BillhooksApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:
             return False
+        if action == "muster" and self.session.ruleset.muster is None:
+            return False  # Mustering only where the ruleset has the draw
         return True
 
     def _reshow(self) -> None:

@@ -18,8 +18,6 @@ from pathlib import Path
 from builder import armyfile
 from builder.rules import get_ruleset
 from builder.rules.base import ArmyRecord, Ruleset, Summary
-from builder.rules.billhooks import billhooks_army
-from builder.rules.billhooks.model import Army
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -30,7 +28,7 @@ _versions = itertools.count(1)
 @dataclass
 class _State:
     label: str
-    army: Army
+    army: ArmyRecord
     version: int
 
 
@@ -60,8 +58,7 @@ class Session:
         self.untitled = untitled
         #: The file text the army was read from or last written as (its comments are kept).
         self.text = text
-        # The builder's edits are still Billhooks' own (issue 14 draws them from the ruleset).
-        self.army: Army = billhooks_army(army)
+        self.army: ArmyRecord = army
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
         self.summary: Summary = self.ruleset.summary(army)
         self.version = next(_versions)
@@ -110,7 +107,7 @@ class Session:
 
     # --- editing -------------------------------------------------------------------------
 
-    def apply(self, label: str, edit: Callable[[Army], object]) -> None:
+    def apply(self, label: str, edit: Callable[[ArmyRecord], object]) -> None:
         """Run ``edit`` on the army as one undoable step, then re-check."""
         before = copy.deepcopy(self.army)
         edit(self.army)

@@ -15,6 +15,7 @@ from .checks import check_army
 from .listing import entries
 from .model import Army, Leader, Ward
 from .offers import offered
+from .quick import QUICK_ACTIONS
 from .rolls import CommandClassRoller
 from .schema import SCHEMA
 from .views import facts, summary, title_of
@@ -46,6 +47,7 @@ class Billhooks:
     file_comment = "A Never Mind the Billhooks army, written by billhooks."
     roller = CommandClassRoller()
     muster = MUSTERING
+    quick_actions = QUICK_ACTIONS
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""

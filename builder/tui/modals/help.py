@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from builder.tui.actions import ACTIONS, key_label
+from builder.tui.actions import ACTIONS, Action, key_label, ruleset_actions
 from builder.tui.modals.base import Dialog
 
 INTRO = (
@@ -35,12 +35,13 @@ SCREENS = (
 )
 
 
-def help_renderable() -> RenderableType:
-    """The help text: the introduction, then a table of keys per group."""
+def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
+    """The help text: the introduction, then a table of keys per group (``actions``: the
+    ruleset's, in its words)."""
     parts: list[RenderableType] = [Text("billhooks: the army builder", "bold"), Text(),
                                    Text(INTRO), Text()]
     groups: dict[str, list[tuple[str, str, str]]] = {}
-    for a in ACTIONS:
+    for a in actions:
         groups.setdefault(a.group, []).append((key_label(a.keys), a.title, a.help))
     groups["Anywhere"] = [("Ctrl+P", "Palette", "Every action, searchable"),
                           ("Tab", "Next pane", "Tree, findings, dialog fields"),
@@ -70,7 +71,8 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_renderable(), id="help-text")
+                yield Static(help_renderable(ruleset_actions(self.app.session.ruleset)),  # type: ignore[attr-defined]
+                             id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

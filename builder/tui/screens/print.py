@@ -82,7 +82,9 @@ class PrintScreen(Screen[None]):
         session = self.builder.session
         path = session.path or Path(f"{session.army.name}.toml")
         text = armyfile.dumps(session.army, session.text)
-        return (ArmyInput(copy.deepcopy(session.army), path, text),)
+        # The exporters still take Billhooks' army type (part 2 moves them onto the protocol).
+        army: Any = copy.deepcopy(session.army)
+        return (ArmyInput(army, path, text),)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
