@@ -105,7 +105,7 @@ def key_label(keys: str) -> str:
 
 
 def key_of(action: str) -> str:
-    """The first key of ``action`` as a person reads it (``make_c_in_c``: ``c``)."""
+    """The first key of ``action`` as a person reads it (``open``: ``Ctrl+O``)."""
     return key_label(next(a.keys for a in ACTIONS if a.action == action).split(",")[0])
 
 
@@ -130,6 +130,6 @@ def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
         if a.action == "roll" and ruleset.roller is not None:
             a = replace(a, title=ruleset.roller.title, short="Roll")
         out.append(worded(a, words))
-    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", group="Rules")
+    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules")
             for i, q in enumerate(ruleset.quick_actions)]
     return tuple(out)

@@ -17,6 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 
 from builder.armyfile import ArmyFileError
+from builder.tui import config
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
@@ -88,6 +89,11 @@ class BillhooksApp(App[None]):
         self.army_screen = ArmyScreen()
         #: Kept once opened, so going back to Mustering finds the last draw (both sides).
         self.muster_screen: MusterScreen | None = None
+        #: The folder the Print screen last exported to ("": its default).
+        self.print_folder = ""
+        remembered = config.load().get("theme", "")
+        if remembered in self.available_themes:
+            self.theme = remembered
 
     def notify(self, message: str, *, title: str = "",
                severity: SeverityLevel = "information", timeout: float | None = None,
@@ -163,12 +169,19 @@ class BillhooksApp(App[None]):
 
     # --- files ------------------------------------------------------------------------------
 
-    def _write(self, path: Path) -> bool:
+    def _write(self, path: Path, then: object = None) -> bool:
+        """Save to ``path``; a failure is said in a dialog that offers Save as."""
         try:
             written = self.session.save(path)
         except OSError as exc:
-            self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error",
-                        timeout=8)
+            problem = f"Could not save {path}: {exc.strerror or exc}"
+
+            def answered(answer: str | None) -> None:
+                if answer == "save_as":
+                    self.action_save_as(then=then, error=problem, suggestion=str(path))
+
+            self.push_screen(Confirm(problem, [("save_as", "Save as...", "primary"),
+                                               ("cancel", "Cancel", "default")]), answered)
             return False
         self._reshow()
         self.notify(f"Saved {written}")
@@ -180,31 +193,33 @@ class BillhooksApp(App[None]):
         else:
             self._write(self.session.path)
 
-    def action_save_as(self, then: object = None) -> None:
+    def action_save_as(self, then: object = None, error: str = "",
+                       suggestion: str = "") -> None:
         current = self.session.path
-        suggestion = str(current) if current is not None else "my-army.toml"
+        suggestion = suggestion or (str(current) if current is not None else "my-army.toml")
 
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
             if path.exists() and path != current:
                 def overwrite(answer: str | None) -> None:
-                    if answer == "yes" and self._write(path) and callable(then):
+                    if answer == "yes" and self._write(path, then) and callable(then):
                         then()
 
                 self.push_screen(Confirm(f"{path} exists. Replace it?",
                                          [("yes", "Replace", "error"), ("no", "Cancel",
                                                                         "default")]),
                                  overwrite)
-            elif self._write(path) and callable(then):
+            elif self._write(path, then) and callable(then):
                 then()
 
-        self.push_screen(PathDialog("Save the army as", suggestion, action="Save"), chosen)
+        self.push_screen(PathDialog("Save the army as", suggestion, action="Save",
+                                    error=error), chosen)
 
     def _unless_unsaved(self, what: str, proceed: object) -> None:
         """Run ``proceed`` now, or after asking what to do with unsaved changes."""
         assert callable(proceed)
-        if not self.session.dirty:
+        if not self.session.dirty or self.session.untouched:
             proceed()
             return
 
@@ -292,6 +307,7 @@ class BillhooksApp(App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        config.save({"theme": self.theme})  # remembered for the next session
 
     def action_help(self) -> None:
         from builder.tui.modals.help import HelpScreen

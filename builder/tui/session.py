@@ -62,6 +62,7 @@ class Session:
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
         self.summary: Summary = self.ruleset.summary(army)
         self.version = next(_versions)
+        self._first_version = self.version
         self.saved_version = self.version if saved else -1
         self._undo: list[_State] = []
         self._redo: list[_State] = []
@@ -92,6 +93,12 @@ class Session:
     def dirty(self) -> bool:
         """Whether the army differs from the file it was read from or saved to."""
         return self.version != self.saved_version
+
+    @property
+    def untouched(self) -> bool:
+        """A new army made here and not edited yet: there is nothing to lose by leaving it
+        (an army read from text, such as a mustered one, is not new)."""
+        return self.text is None and self.version == self._first_version
 
     @property
     def can_undo(self) -> bool:

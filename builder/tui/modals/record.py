@@ -219,7 +219,7 @@ class RecordForm(Dialog[object | None]):
 
     def _refused(self) -> set[str]:
         """Fields of this record a finding says to change that the ruleset does not offer
-        here (stakes on men-at-arms): the form drops them, as it shows none of them."""
+        here (an option the unit may not take): the form drops them, as it shows none."""
         here = edits.place_of(self.ruleset.schema, self.work, self.where)
         fields = {f.key for f in self.table.fields if not f.path}
         return {f.fix.key for f in self.ruleset.check(self.work)

@@ -178,7 +178,7 @@ class ArmyScreen(Screen[None]):
         entries = self.ruleset.catalogue()
         into = {e.into: edits.holder_of(table, army, self.place, e.into)
                 or _only(edits.holders(table, army, e.into)) for e in entries}
-        if not any(into.values()):
+        if all(parent is None for parent in into.values()):
             groups = [c for c in table.children if c.role == "group"]
             self.app.notify(f"Add a {groups[0].table.noun} first." if groups
                             else "Select where the new record goes.", severity="warning")
