@@ -130,8 +130,11 @@ async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path)
         assert isinstance(app.screen, CataloguePicker)
         await type_text(pilot, "pike")
         troops = app.screen.query_one("#troops", OptionList)
-        assert troops.option_count == 1
-        assert "12 pts" in str(troops.get_option_at_index(0).prompt)
+        # The pikemen, and the combined block with pikemen behind archers.
+        assert troops.option_count == 2
+        first = str(troops.get_option_at_index(0).prompt)
+        assert first.startswith("Pikemen") and "12 pts" in first
+        assert "-11 over" not in first and "✖ 11 over" in first  # 99 of 100 + 12: no room
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen)
         assert cursor(app) == "wards[0].units[3]"

@@ -211,3 +211,23 @@ async def test_the_form_shows_costs_totals_and_errors(army_path: Path) -> None:
         assert labels == ["Levy -3", "Retinue", "Veteran +3"]
         assert str(form.query_one("#field-defences").label) == "+3"  # type: ignore[attr-defined]
         await pilot.press("escape")
+
+
+@run_async
+async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path: Path
+                                                                      ) -> None:
+    from textual.widgets import Static
+
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.press("a", *"combined")
+        troops = app.screen.query_one("#troops", OptionList)
+        found = [str(troops.get_option_at_index(i).prompt) for i in range(troops.option_count)]
+        blocks = [f for f in found if f.startswith("Combined block")]
+        assert len(blocks) == 3 and any("Archers before Men-at-Arms" in b for b in blocks)
+        await pilot.press(*["backspace"] * 8, *"before billmen", "enter")
+        unit = app.session.army.wards[0].units[-1]
+        assert (unit.troop, unit.formation, unit.rear and unit.rear.troop) == \
+            ("archers", "combined", "billmen")
+        body = app.army_screen.query_one("#detail-body", Static)
+        assert "· combined block ·" in str(body.content.renderables[1])  # type: ignore[union-attr]
