@@ -71,8 +71,14 @@ class ArmyTree(Tree[str]):
             if flagged.get(at) != "error":
                 flagged[at] = f.level
         lines = {line.where: line for line in summary.lines}
+        # Each group's records' points, added up once.
+        totals: dict[str, float | None] = {}
+        for line in summary.lines:
+            group = schema.group_of(table, line.where)
+            if line.points is not None:
+                totals[group] = (totals.get(group) or 0) + line.points
         records = edits.nodes(army, table)
-        labels = {n.where: self._label(ruleset, army, n.where, n.role, lines, flagged)
+        labels = {n.where: self._label(ruleset, army, n.where, n.role, lines, totals, flagged)
                   for n in records}
         parents = {n.where: self._holder_of(n.where) for n in records[1:]}
         current = {node.data: self._holder_of(node.data or "") for node in self._all()
@@ -115,15 +121,14 @@ class ArmyTree(Tree[str]):
         return out
 
     def _label(self, ruleset: Ruleset, army: ArmyRecord, where: str, role: str,
-               lines: dict[str, Line], flagged: dict[str, str]) -> Text:
+               lines: dict[str, Line], totals: dict[str, float | None],
+               flagged: dict[str, str]) -> Text:
         label = Text()
         line = lines.get(where)
         if role == "group":
-            inside = [ln.points for ln in lines.values()
-                      if schema.group_of(ruleset.schema, ln.where) == where]
-            if any(p is not None for p in inside):
+            if totals.get(where) is not None or (totals and where not in totals):
                 # The group's records' points, added up, where a unit's would be.
-                label.append(f"{_points(sum(p or 0 for p in inside)):>3} ", "bold")
+                label.append(f"{_points(totals.get(where) or 0):>3} ", "bold")
             label.append(ruleset.title_of(army, where), "bold")
         elif line is not None:
             if line.points is not None:
