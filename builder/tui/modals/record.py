@@ -143,6 +143,7 @@ class RecordForm(Dialog[object | None]):
         return not spec.required and self.table.default(spec.key) is None
 
     def on_mount(self) -> None:
+        self._say("")
         self._show_totals()
         first = self._fields()
         if first:
@@ -297,8 +298,10 @@ class RecordForm(Dialog[object | None]):
         self.query_one("#form-findings", Static).update(found)
 
     def _say(self, problem: str) -> None:
-        # Said in the form, under the fields (never only in a toast).
-        self.query_one("#form-error", Label).update(problem)
+        # Said in the form, under the fields (never only in a toast); no empty red bar.
+        label = self.query_one("#form-error", Label)
+        label.update(problem)
+        label.display = bool(problem)
 
     # --- events ----------------------------------------------------------------------------
 
