@@ -209,10 +209,10 @@ async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
         await pilot.pause()
         assert dialog.query("#field-rear-troop") and dialog.query("#field-rear-quality")
         stakes = dialog.query_one("#field-stakes", Checkbox)
-        assert str(stakes.label) == "+3" and stakes.BUTTON_INNER == " "  # off at a glance
+        assert str(stakes.label) == "off  +3" and stakes.BUTTON_INNER == " "  # off at a glance
         stakes.focus()
         await pilot.press("space")
-        assert stakes.value and stakes.BUTTON_INNER == "✔"
+        assert stakes.value and stakes.BUTTON_INNER == "✔" and str(stakes.label) == "on  +3"
         await pilot.press("ctrl+s")  # keeps, from any field
         await pilot.pause()
     unit = app.session.army.wards[1].units[0]

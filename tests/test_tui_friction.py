@@ -209,7 +209,7 @@ async def test_the_form_shows_costs_totals_and_errors(army_path: Path) -> None:
         quality = form.query_one("#field-quality")
         labels = [str(label) for label, _ in quality._options]  # type: ignore[attr-defined]
         assert labels == ["Levy -3", "Retinue", "Veteran +3"]
-        assert str(form.query_one("#field-defences").label) == "+3"  # type: ignore[attr-defined]
+        assert str(form.query_one("#field-defences").label) == "off  +3"  # type: ignore[attr-defined]
         await pilot.press("escape")
 
 

@@ -40,14 +40,24 @@ def cost_text(choice: Choice) -> str:
 
 
 class OnOff(Checkbox):
-    """A checkbox that reads on or off at a glance: ✔ when on, empty when off."""
+    """A checkbox that reads on or off at a glance: "✔ on" or "  off", then what switching it
+    on costs ("+3")."""
 
-    def __init__(self, label: str, value: bool, **kwargs: Any) -> None:
-        super().__init__(label, value, **kwargs)
+    def __init__(self, cost: str, value: bool, **kwargs: Any) -> None:
+        self.cost = cost
+        super().__init__(self._words(value), value, **kwargs)
         self.BUTTON_INNER = "✔" if value else " "
+
+    def _words(self, value: bool) -> str:
+        return ("on" if value else "off") + (f"  {self.cost}" if self.cost else "")
+
+    def set_cost(self, cost: str) -> None:
+        self.cost = cost
+        self.label = self._words(self.value)
 
     def watch_value(self) -> None:
         self.BUTTON_INNER = "✔" if self.value else " "
+        self.label = self._words(self.value)
         super().watch_value()
 
 
@@ -267,9 +277,9 @@ class RecordForm(Dialog[object | None]):
                 with widget.prevent(Select.Changed):
                     widget.set_options([(cost_text(c), i) for i, c in enumerate(_choices(offer))])
                     widget.value = current
-            elif isinstance(widget, Checkbox):
+            elif isinstance(widget, OnOff):
                 on_cost = next((c.cost for c in offer.choices if c.value is True), None)
-                widget.label = "" if not on_cost else f"{number(on_cost):+}"
+                widget.set_cost("" if not on_cost else f"{number(on_cost):+}")
 
     def _show_totals(self) -> None:
         summary = self.ruleset.summary(self.work)
