@@ -65,6 +65,7 @@ async def build(tmp_path: Path) -> None:
         # No groups, no dice, no draw: no "Add ward", no Roll, no Mustering.
         assert not {"w", "r", "m"} & keys
         assert not [a for a in screen.actions if a.action in ("add_group", "roll")]
+        assert next(a.title for a in screen.actions if a.action == "add") == "Add stand"
         await pilot.press("a")
         assert isinstance(app.screen, CataloguePicker)
         await pilot.press(*"spear", "enter")

@@ -12,6 +12,7 @@ from typing import Literal
 from textual.binding import Binding, BindingType
 
 from builder.rules.base import Ruleset
+from builder.rules.schema import Table
 
 
 @dataclass(frozen=True)
@@ -33,8 +34,8 @@ class Action:
 
 #: Titles may name the ruleset's records: ``{group}`` is its group's noun ("ward", "battle").
 ACTIONS: tuple[Action, ...] = (
-    Action("a", "add", "Add", "Add a record from the catalogue to the selected one (or to "
-           "the one it is in)", "army", footer=True),
+    Action("a", "add", "Add {unit}", "Add a {unit} (or whatever the catalogue holds) to the "
+           "selected record, or to the one it is in", "army", footer=True, short="Add"),
     Action("e", "edit", "Edit", "Edit the selected record in its form (Enter on the tree "
            "too)", "army", footer=True),
     Action("m", "move", "Move", "Move the selected record to another {group}", "army",
@@ -109,10 +110,24 @@ def key_of(action: str) -> str:
     return key_label(next(a.keys for a in ACTIONS if a.action == action).split(",")[0])
 
 
+def noun_of_role(table: Table, role: str) -> str | None:
+    """What the first records of ``role`` under ``table`` are called."""
+    for child in table.children:
+        if child.role == role:
+            return child.table.noun
+        found = noun_of_role(child.table, role)
+        if found:
+            return found
+    return None
+
+
 def nouns(ruleset: Ruleset) -> dict[str, str]:
-    """The words action titles take from the ruleset: ``group`` ("ward", "battle")."""
-    groups = [c for c in ruleset.schema.children if c.role == "group"]
-    return {"group": groups[0].table.noun if groups else "group"}
+    """The words action titles take from the ruleset: ``group`` ("ward", "battle") and
+    ``unit`` ("unit", "stand")."""
+    table = ruleset.schema
+    groups = [c for c in table.children if c.role == "group"]
+    return {"group": groups[0].table.noun if groups else "group",
+            "unit": noun_of_role(table, "unit") or "record"}
 
 
 def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:

@@ -10,20 +10,8 @@ from __future__ import annotations
 
 from builder.rules import schema
 from builder.rules.base import Finding, Ruleset
-from builder.rules.schema import Table
 from builder.tui import edits
-from builder.tui.actions import key_of
-
-
-def _noun_of_role(table: Table, role: str) -> str:
-    """What the ruleset calls records of ``role`` ("leader")."""
-    for child in table.children:
-        if child.role == role:
-            return child.table.noun
-        found = _noun_of_role(child.table, role)
-        if found:
-            return found
-    return ""
+from builder.tui.actions import key_of, noun_of_role
 
 
 def _how(ruleset: Ruleset, key: str, where: str) -> str | None:
@@ -31,7 +19,7 @@ def _how(ruleset: Ruleset, key: str, where: str) -> str | None:
     table = ruleset.schema
     for quick in ruleset.quick_actions:
         if key in quick.keys:
-            return (f"select the {_noun_of_role(table, quick.role) or 'record'} and press "
+            return (f"select the {noun_of_role(table, quick.role) or 'record'} and press "
                     f"{quick.key} ({quick.title})")
     try:
         steps = schema.parse(where)
