@@ -1,4 +1,5 @@
-"""The builder serves a rule system it has never heard of: a flat test ruleset (no groups, a
+"""The builder serves a rule system it has never heard of: a flat test ruleset of its own
+(``form_ruleset``) (no groups, a
 leader list and a stand list, every field kind) is built from nothing, edited in every kind of
 field, saved and read back, with no change to ``builder/tui/``."""
 
@@ -9,7 +10,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-import flat_ruleset
+import form_ruleset
 import pytest
 from rich.console import Console
 from textual import events
@@ -26,7 +27,7 @@ from builder.tui.widgets.army_tree import ArmyTree
 
 @pytest.fixture(autouse=True)
 def flat_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(RULESETS, "flat", "flat_ruleset")
+    monkeypatch.setitem(RULESETS, "formtest", "form_ruleset")
 
 
 def plain(widget: Static) -> str:
@@ -55,8 +56,8 @@ def test_a_flat_army_is_built_from_nothing(tmp_path: Path) -> None:
 
 
 async def build(tmp_path: Path) -> None:
-    path = tmp_path / "flat.toml"
-    app = BillhooksApp(Session(new_army("Flat host", "flat"), path, saved=False))
+    path = tmp_path / "formtest.toml"
+    app = BillhooksApp(Session(new_army("Flat host", "formtest"), path, saved=False))
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         screen = app.army_screen
@@ -100,7 +101,7 @@ async def build(tmp_path: Path) -> None:
         stand = app.session.army.stands[0]
         assert (stand.grade, stand.shields, stand.width, stand.drills, stand.note) == \
             ("elite", True, 2, ["wedge"], "front rank")
-        assert stand.banner == flat_ruleset.Banner("blue", "Onward")
+        assert stand.banner == form_ruleset.Banner("blue", "Onward")
         # A leader from the catalogue, the ruleset's own quick key, then the army's form.
         await pilot.press("a", *"chief", "enter")
         assert screen.place == "leaders[0]"
@@ -119,10 +120,10 @@ async def build(tmp_path: Path) -> None:
         await pilot.pause()
         assert not app.session.dirty
     army = armyfile.load(path)
-    assert isinstance(army, flat_ruleset.FlatArmy)
-    assert army.points == 10 and army.leaders == [flat_ruleset.Chief("Ulf", True)]
-    assert army.stands == [flat_ruleset.Stand("spear", "elite", True, 2, ["wedge"],
-                                              flat_ruleset.Banner("blue", "Onward"),
+    assert isinstance(army, form_ruleset.FlatArmy)
+    assert army.points == 10 and army.leaders == [form_ruleset.Chief("Ulf", True)]
+    assert army.stands == [form_ruleset.Stand("spear", "elite", True, 2, ["wedge"],
+                                              form_ruleset.Banner("blue", "Onward"),
                                               "front rank")]
     again = Session.open(path)
     assert again.army == army and not again.dirty

@@ -1,7 +1,7 @@
-"""A tiny test-only ruleset with a flat shape (``[[leaders]]`` and ``[[stands]]``, no groups)
-and every kind of field a form can show: a select, a checkbox, a number, text, a list and a
-nested table. Points, so the form shows costs and totals. The builder must serve it with no
-change of its own (issue 14)."""
+"""A tiny test-only ruleset for the builder's form, with a flat shape (``[[leaders]]`` and
+``[[stands]]``, no groups) and every kind of field a form can show: a select, a checkbox, a
+number, text, a list and a nested table. Points, so the form shows costs and totals. The builder
+must serve it with no change of its own (issue 14)."""
 
 from __future__ import annotations
 
@@ -102,12 +102,12 @@ def _rally(army: ArmyRecord, where: str) -> None:
     chief.bold = not chief.bold
 
 
-class Flat:
-    name = "flat"
-    title = "Flat test rules"
+class FormTest:
+    name = "formtest"
+    title = "Form test rules"
     schema = SCHEMA
     sides = Sides()
-    file_comment = "A flat test army."
+    file_comment = "A form test army."
     roller = None
     muster = None
     quick_actions: tuple[QuickAction, ...] = (
@@ -179,4 +179,4 @@ class Flat:
         return Facts(self.title_of(army, where), rows=(Row("Place", where or "army"),))
 
 
-RULESET: Ruleset = Flat()
+RULESET: Ruleset = FormTest()
