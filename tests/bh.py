@@ -4,7 +4,8 @@ functions behind them (profiles, kill tables, rolls), under one name."""
 from __future__ import annotations
 
 from builder.rules.base import Summary, number
-from builder.rules.billhooks import RULESET, catalogue
+from builder.rules.billhooks import RULESET, billhooks_army, catalogue
+from builder.rules.billhooks.model import Army
 from builder.rules.billhooks.options import unit_options
 from builder.rules.billhooks.points import leader_points, unit_points, unit_title
 from builder.rules.billhooks.profile import kill_table, leader_profile, profile, reaction_text
@@ -19,6 +20,12 @@ entries = RULESET.catalogue
 title_of = RULESET.title_of
 
 
+def army_of(holder: object) -> Army:
+    """The Billhooks army an app or session holds (its army is typed as any ruleset's)."""
+    session = getattr(holder, "session", holder)
+    return billhooks_army(session.army)
+
+
 def metric(totals: Summary, key: str) -> int | float:
     """The value of the metric ``key`` ("troop_points", "army_morale_tokens")."""
     found = totals.metric(key)
@@ -29,6 +36,7 @@ def metric(totals: Summary, key: str) -> int | float:
 #: The keys a unit table may hold.
 unit_keys = UNIT.keys
 
-__all__ = ["catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
+__all__ = ["army_of",
+           "catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
            "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes"]

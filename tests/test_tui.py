@@ -187,7 +187,7 @@ async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> 
         assert "Troop pts 102 of 100" in totals  # the army's total as it would be
         await pilot.click("#ok")
         assert isinstance(app.screen, ArmyScreen)
-        assert app.session.army.wards[0].units[1].quality == "veteran"
+        assert RULES.army_of(app).wards[0].units[1].quality == "veteran"
         assert "Company of Veteran Billmen" in detail(app)
         # The kern: no quality, no formation, no extras.
         await pilot.press("down", "down", "down", "down", "down", "down", "down", "e")
@@ -215,7 +215,7 @@ async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
         assert stakes.value and stakes.BUTTON_INNER == "✔" and str(stakes.label) == "on  +3"
         await pilot.press("ctrl+s")  # keeps, from any field
         await pilot.pause()
-    unit = app.session.army.wards[1].units[0]
+    unit = RULES.army_of(app).wards[1].units[0]
     assert unit.formation == "combined" and unit.rear is not None
     assert unit.rear.troop == "billmen" and unit.stakes and unit.quality == "levy"
     assert app.session.summary.legal is False or True  # shown either way; the file decides
@@ -231,19 +231,19 @@ async def test_move_remove_undo_redo(army_path: Path) -> None:
         offered = [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
         assert [o.split(" (")[0] for o in offered] == ["Sir John Savage", "Rhys ap Thomas"]
         await pilot.press("down", "enter")  # to Rhys's ward
-        assert [u.troop for u in app.session.army.wards[2].units] == \
+        assert [u.troop for u in RULES.army_of(app).wards[2].units] == \
             ["crossbowmen", "kern", "archers"]
         assert cursor(app) == "wards[2].units[2]"
         await pilot.press("x")
-        assert len(app.session.army.wards[2].units) == 2
+        assert len(RULES.army_of(app).wards[2].units) == 2
         assert "Troop pts 81 of 100" in status(app)
         await pilot.press("ctrl+z")
-        assert len(app.session.army.wards[2].units) == 3
+        assert len(RULES.army_of(app).wards[2].units) == 3
         await pilot.press("ctrl+z")
-        assert [u.troop for u in app.session.army.wards[0].units][0] == "archers"
+        assert [u.troop for u in RULES.army_of(app).wards[0].units][0] == "archers"
         assert not app.session.dirty and "unsaved" not in status(app)
         await pilot.press("ctrl+y", "ctrl+y")
-        assert len(app.session.army.wards[2].units) == 2 and app.session.dirty
+        assert len(RULES.army_of(app).wards[2].units) == 2 and app.session.dirty
 
 
 @run_async
@@ -258,22 +258,22 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
         assert isinstance(app.screen, RecordForm)
         assert app.screen.query_one("#field-rank", Input).has_focus
         await pilot.press("ctrl+s")
-        army = app.session.army
+        army = RULES.army_of(app)
         assert army.wards[3].leader.name == "Jasper Tudor" and cursor(app) == "wards[3]"
         assert "empty-ward" in [f.code for f in app.session.summary.findings]
         assert "4 units" not in status(app) and "broken rule" in status(app)
         await pilot.press("c")
-        assert [w.leader.c_in_c for w in app.session.army.wards] == [False, False, False, True]
+        assert [w.leader.c_in_c for w in RULES.army_of(app).wards] == [False, False, False, True]
         await pilot.press("k")  # Commander -> Hero
-        assert app.session.army.wards[3].leader.command_class == 3
+        assert RULES.army_of(app).wards[3].leader.command_class == 3
         await pilot.press("e")
         await clear_and_type(pilot, "#field-name", "Jasper, Earl of Pembroke")
         await pilot.press("ctrl+s")
-        assert app.session.army.wards[3].leader.name == "Jasper, Earl of Pembroke"
+        assert RULES.army_of(app).wards[3].leader.name == "Jasper, Earl of Pembroke"
         assert any("Jasper, Earl of Pembroke (Captain, C-in-C, Hero" in label
                    for label in tree_labels(app))
         await pilot.press("x")
-        assert len(app.session.army.wards) == 3
+        assert len(RULES.army_of(app).wards) == 3
         await pilot.press("ctrl+s")
     assert len(armyfile.load(army_path).wards) == 3
 
@@ -294,7 +294,7 @@ async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> No
             assert ", ".join(str(d) for d in roll.dice) in shown
             assert roll.class_name in shown
         await pilot.click("#ok")
-        assert [w.leader.command_class for w in app.session.army.wards] == \
+        assert [w.leader.command_class for w in RULES.army_of(app).wards] == \
             [r.command_class for r in expected]
         await pilot.press("ctrl+s")
     assert [w.leader.command_class for w in armyfile.load(army_path).wards] == \
@@ -350,7 +350,7 @@ async def test_findings_say_which_key_to_press(army_path: Path) -> None:
         await pilot.press("k")
         assert not any("second Hero" in line for line in findings_shown(app))
         await pilot.press("up", "up", "up", "c")  # Sir John Savage becomes the C-in-C
-        assert cursor(app) == "wards[1]" and app.session.army.wards[1].leader.c_in_c
+        assert cursor(app) == "wards[1]" and RULES.army_of(app).wards[1].leader.c_in_c
         assert "LEGAL" in status(app), findings_shown(app)
 
 
@@ -385,7 +385,7 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
         assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
             str(error.render())
         await pilot.click("#ok")
-        assert isinstance(app.screen, RecordForm) and app.session.army.points == 100
+        assert isinstance(app.screen, RecordForm) and RULES.army_of(app).points == 100
         await clear_and_type(pilot, "#field-points", "-1")
         await pilot.press("enter")
         assert isinstance(app.screen, RecordForm) and "out of range" in str(error.render())
@@ -436,7 +436,7 @@ async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
         await pilot.press("s")
         await clear_and_type(pilot, "#field-points", "")
         await pilot.click("#ok")
-        assert isinstance(app.screen, ArmyScreen) and app.session.army.points is None
+        assert isinstance(app.screen, ArmyScreen) and RULES.army_of(app).points is None
 
 
 @run_async
@@ -482,7 +482,7 @@ async def test_save_as_then_open_another_file(army_path: Path, tmp_path: Path) -
         assert "No such file" in str(app.screen.query_one("#path-error").render())
         await clear_and_type(pilot, "#path", str(examples_dir() / "york.toml"))
         await pilot.press("enter")
-        assert app.session.army.name == "The Duke of Norfolk's Affinity"
+        assert RULES.army_of(app).name == "The Duke of Norfolk's Affinity"
         assert tree_labels(app)[0].startswith("The Duke of Norfolk's Affinity (York)")
     assert len(armyfile.load(target).wards[0].units) == 2
 
@@ -587,7 +587,7 @@ async def test_a_broken_file_opens_the_builder_with_its_error(
         buttons = {str(b.label) for b in app.screen.query(Button)}
         assert {"Open... (Ctrl+O)", "New army (Ctrl+N)", "Quit"} <= buttons
         await pilot.press("ctrl+n")
-        assert isinstance(app.screen, ArmyScreen) and app.session.army.name == "New army"
+        assert isinstance(app.screen, ArmyScreen) and RULES.army_of(app).name == "New army"
         await pilot.press("down", "a")
         await type_text(pilot, "billmen")
         await pilot.press("enter", "ctrl+s")  # no file yet: Save asks, and not for bad.toml
@@ -610,7 +610,7 @@ async def test_open_from_the_broken_file_dialog_keeps_the_error_in_view(
         bad.write_text(BAD.replace("sidee", "side"))  # mended in an editor
         await pilot.press("enter")
         assert isinstance(app.screen, ArmyScreen) and app.session.path == bad
-        assert app.session.army.side == "york"
+        assert RULES.army_of(app).side == "york"
 
 
 @run_async
@@ -647,7 +647,7 @@ async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path)
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n")
-        assert app.session.path is None and app.session.army.name == "New army"
+        assert app.session.path is None and RULES.army_of(app).name == "New army"
         assert tree_labels(app)[1].startswith("Commander-in-Chief (Lord, C-in-C")
         assert "sample" not in app.sub_title and app.sub_title.endswith("●")
         await pilot.press("ctrl+s")
@@ -694,4 +694,4 @@ async def test_user_text_is_never_markup(tmp_path: Path) -> None:
         assert app.is_running
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         assert any("Removed [red]Sir[/] John" in shown for shown in toasts), toasts
-        assert "[red]Sir[/] John" not in [w.leader.name for w in app.session.army.wards]
+        assert "[red]Sir[/] John" not in [w.leader.name for w in RULES.army_of(app).wards]

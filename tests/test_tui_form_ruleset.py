@@ -30,6 +30,12 @@ def flat_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(RULESETS, "formtest", "form_ruleset")
 
 
+def army_of(app: BillhooksApp) -> form_ruleset.FlatArmy:
+    army = app.session.army
+    assert isinstance(army, form_ruleset.FlatArmy)
+    return army
+
+
 def plain(widget: Static) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(widget.content)
@@ -70,7 +76,7 @@ async def build(tmp_path: Path) -> None:
         await pilot.press("a")
         assert isinstance(app.screen, CataloguePicker)
         await pilot.press(*"spear", "enter")
-        assert app.session.army.stands[0].kind == "spear"
+        assert army_of(app).stands[0].kind == "spear"
         assert screen.place == "stands[0]"
         # One form for every field kind.
         await pilot.press("e")
@@ -98,7 +104,7 @@ async def build(tmp_path: Path) -> None:
         await pilot.press("enter")  # Enter on the last field keeps
         await pilot.pause()
         assert app.screen is screen
-        stand = app.session.army.stands[0]
+        stand = army_of(app).stands[0]
         assert (stand.grade, stand.shields, stand.width, stand.drills, stand.note) == \
             ("elite", True, 2, ["wedge"], "front rank")
         assert stand.banner == form_ruleset.Banner("blue", "Onward")
@@ -108,7 +114,7 @@ async def build(tmp_path: Path) -> None:
         keys = {b.binding.key for b in screen.active_bindings.values() if b.binding.show}
         assert "b" in keys
         await pilot.press("b")
-        assert app.session.army.leaders[0].bold
+        assert army_of(app).leaders[0].bold
         await pilot.press("e")
         await paste(pilot, "#field-name", "Ulf")
         await pilot.press("ctrl+s")

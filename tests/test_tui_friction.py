@@ -8,6 +8,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
+import bh as BH
 import pytest
 from rich.style import Style
 from rich.text import Text
@@ -158,10 +159,10 @@ async def test_removing_a_leader_offers_to_move_his_units(army_path: Path) -> No
         assert options[0].startswith("Move them to Sir John Savage")
         assert options[-1] == "Remove them too"
         await pilot.press("enter")
-        army = app.session.army
+        army = BH.army_of(app)
         assert len(army.wards) == 2 and len(army.wards[0].units) == 5
         await pilot.press("ctrl+z")
-        assert len(app.session.army.wards) == 3
+        assert len(BH.army_of(app).wards) == 3
 
 
 def test_long_names_end_in_an_ellipsis_at_a_word() -> None:
@@ -226,7 +227,7 @@ async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path
         blocks = [f for f in found if f.startswith("Combined block")]
         assert len(blocks) == 3 and any("Archers before Men-at-Arms" in b for b in blocks)
         await pilot.press(*["backspace"] * 8, *"before billmen", "enter")
-        unit = app.session.army.wards[0].units[-1]
+        unit = BH.army_of(app).wards[0].units[-1]
         assert (unit.troop, unit.formation, unit.rear and unit.rear.troop) == \
             ("archers", "combined", "billmen")
         body = app.army_screen.query_one("#detail-body", Static)

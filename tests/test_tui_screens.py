@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import bh as BH
 import pytest
 from pypdf import PdfReader
 from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
@@ -78,7 +79,7 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
         await pilot.click("#open-york")
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
-        assert app.session.army.muster is not None and app.session.army.muster.seed == 12
+        assert BH.army_of(app).muster is not None and BH.army_of(app).muster.seed == 12
         assert "Troop pts 111 of 100" in status(app)
         assert tree_labels(app)[0].startswith(expected.armies[0].army.name)
         await pilot.press("ctrl+s")
@@ -112,7 +113,7 @@ async def test_muster_asks_before_replacing_unsaved_work(army_path: Path) -> Non
         await pilot.click("#open-lancaster")
         await pilot.click("#discard")
         await pilot.pause()
-        assert app.session.army.side == "lancaster" and app.session.army.muster is not None
+        assert BH.army_of(app).side == "lancaster" and BH.army_of(app).muster is not None
 
 
 @run_async
@@ -311,4 +312,4 @@ async def test_muster_collection_not_english_deals_without_a_core(army_path: Pat
         assert not any(r[3].startswith("core") for r in rows)
         await pilot.click("#open-lancaster")
         await pilot.pause()
-        assert app.session.army.english is False
+        assert BH.army_of(app).english is False

@@ -9,7 +9,7 @@ import bh as RULES
 import pytest
 
 from builder import armyfile
-from builder.rules import get_ruleset
+from builder.rules import get_ruleset, schema
 from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 from builder.rules.billhooks.options import UnitOptions
 from builder.rules.billhooks.quick import make_c_in_c
@@ -37,7 +37,7 @@ def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> N
 
 def test_a_new_edit_clears_redo(army_path: Path) -> None:
     session = Session.open(army_path)
-    session.apply("remove", lambda a: edits.schema.remove(a, "wards[0].units[0]"))
+    session.apply("remove", lambda a: schema.remove(a, "wards[0].units[0]"))
     session.undo()
     session.apply("c-in-c", lambda a: make_c_in_c(a, "wards[1].leader"))
     assert not session.can_redo and session.redo() is None
