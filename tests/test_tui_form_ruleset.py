@@ -133,3 +133,17 @@ async def build(tmp_path: Path) -> None:
                                               "front rank")]
     again = Session.open(path)
     assert again.army == army and not again.dirty
+
+
+def test_help_lists_only_what_the_ruleset_has() -> None:
+    from rich.console import Console as Shown
+
+    from builder.rules import get_ruleset
+    from builder.tui.actions import ruleset_actions
+    from builder.tui.modals.help import help_renderable
+
+    console = Shown(width=120, record=True, file=io.StringIO())
+    console.print(help_renderable(ruleset_actions(get_ruleset("formtest"))))
+    text = console.export_text()
+    assert "Add stand" in text and "Bold" in text and "Print (p)" in text
+    assert "Mustering" not in text and "Roll" not in text and "Add ward" not in text
