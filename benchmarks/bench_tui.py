@@ -30,9 +30,10 @@ from measure import Row, Target, run_child, table
 
 from builder.resources import sample_army
 from builder.rules import get_ruleset
+from builder.rules.base import ArmyRecord
+from builder.rules.billhooks import billhooks_army
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BillhooksApp
-from builder.tui.edits import Place
 from builder.tui.session import Session
 
 #: Issue 6: the first screen within a second, an edit re-checked and repainted within 50 ms.
@@ -113,16 +114,16 @@ async def edits(runs: int) -> dict[str, list[float]]:
         for i in range(runs):
             quality = ("levy", "veteran")[i % 2]
 
-            def edit(a: Army, q: str = quality) -> None:
-                a.wards[5].units[1].quality = q
+            def edit(a: ArmyRecord, q: str = quality) -> None:
+                billhooks_army(a).wards[5].units[1].quality = q
 
             start = time.perf_counter()
             app.session.apply("bench", edit)
             times["session"].append(time.perf_counter() - start)
             start = time.perf_counter()
-            screen.apply("bench", edit, Place(5, 1))
+            screen.apply("bench", edit, "wards[5].units[1]")
             times["screen"].append(time.perf_counter() - start)
-        screen.show_army(Place(3))
+        screen.show_army("wards[3]")
         await pilot.pause()
         for _ in range(runs):
             frames.clear()

@@ -4,6 +4,7 @@ functions behind them (profiles, kill tables, rolls), under one name."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import armyfile
 from builder.rules.base import Summary, number
@@ -16,12 +17,24 @@ from builder.rules.billhooks.profile import kill_table, leader_profile, profile,
 from builder.rules.billhooks.rolls import roll_command_classes
 from builder.rules.billhooks.schema import UNIT
 
+if TYPE_CHECKING:
+    from builder.tui.app import BillhooksApp
+    from builder.tui.session import Session
+
 check = RULESET.check
 summary = RULESET.summary
 facts = RULESET.facts
 offered = RULESET.offered
 entries = RULESET.catalogue
 title_of = RULESET.title_of
+
+
+def army_of(holder: BillhooksApp | Session) -> Army:
+    """The Billhooks army an app or session holds (its army is typed as any ruleset's)."""
+    from builder.tui.app import BillhooksApp
+
+    session = holder.session if isinstance(holder, BillhooksApp) else holder
+    return billhooks_army(session.army)
 
 
 def metric(totals: Summary, key: str) -> int | float:
@@ -34,7 +47,8 @@ def metric(totals: Summary, key: str) -> int | float:
 #: The keys a unit table may hold.
 unit_keys = UNIT.keys
 
-__all__ = ["catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
+__all__ = ["army_of", "billhooks_army",
+           "catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
            "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
            "load_collection", "load", "loads"]

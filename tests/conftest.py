@@ -20,3 +20,12 @@ def army_path(tmp_path: Path) -> Path:
     path = tmp_path / "army.toml"
     shutil.copy(examples_dir() / "lancaster.toml", path)
     return path
+
+
+@pytest.fixture(autouse=True)
+def own_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The builder's settings file (the theme) in a folder of the test's own, never the
+    user's."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
+    return folder

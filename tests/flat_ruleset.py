@@ -37,6 +37,7 @@ from builder.rules.base import (
     Line,
     Metric,
     Offer,
+    QuickAction,
     Roller,
     Row,
     Ruleset,
@@ -145,6 +146,7 @@ class Flat:
     file_comment = "A flat test band."
     roller: Roller | None = None
     muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
     codes: tuple[str, ...] = ("one-chief", "heavy")
 
     def new_army(self, name: str) -> Band:

@@ -107,7 +107,8 @@ def test_catalogue(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
         assert cost in out, cost
     code, out, _ = run(capsys, "catalogue", "--json")
     data = json.loads(out)
-    assert len(data["troops"]) == 11
+    assert len(data["troops"]) == 14  # eleven troop types and three combined blocks
+    assert {t["key"]: t["points"] for t in data["troops"]}["combined-archers-men-at-arms"] == 36
     assert {t["key"]: t["points"] for t in data["troops"]}["light-horse"] == 12
     options = {t["key"]: t["options"] for t in data["troops"]}
     assert options["billmen"] == ["veteran +3, levy -3 a company",

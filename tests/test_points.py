@@ -7,6 +7,7 @@ import pytest
 from armies import army, unit
 
 from builder.rules.billhooks import catalogue as cat
+from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.rules.billhooks.points import figures, troop_points, unit_points
 
 
@@ -109,7 +110,16 @@ def test_army_morale_tokens_skip_bands_and_artillery_pairs_count_once() -> None:
 
 def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
     rows = {r.key: r for r in BH.entries()}
-    assert len(rows) == 11
+    assert len(rows) == 14
+    # And a combined block behind archers for each company that may stand there (12 + rear).
+    blocks = {k: r.points for k, r in rows.items() if r.kind == "block"}
+    assert blocks == {"combined-archers-billmen": 24, "combined-archers-pikemen": 24,
+                      "combined-archers-men-at-arms": 36}
+    block = rows["combined-archers-pikemen"].make()
+    assert isinstance(block, Unit)
+    assert BH.unit_title(block) == "Combined block: Archers before Pikemen"
+    legal = Army("billhooks", "t", wards=[Ward(Leader("L", c_in_c=True), [block])])
+    assert "option-not-allowed" not in [f.code for f in BH.check(legal)]
     assert rows["men-at-arms"].points == 24
     assert rows["light-horse"].points == 12
     assert rows["artillery"].summary == "1 gun + 3 crew"

@@ -73,11 +73,13 @@ def test_roll_write_through_a_symlink_writes_the_real_file(
 def test_tui_save_after_an_edit_changes_only_that_value(tmp_path: Path) -> None:
     path, text = hand_written(tmp_path)
     session = Session.open(path)
-    session.apply("rename", lambda army: setattr(army.wards[1].leader, "name", "Sir J. S."))
+    session.apply("rename", lambda army: setattr(bh.billhooks_army(army).wards[1].leader, "name",
+                                                 "Sir J. S."))
     session.save()
     assert path.read_bytes() == text.replace('"Sir John Savage"', '"Sir J. S."').encode()
     # A second edit, a unit option: one line changes.
-    session.apply("levy", lambda army: setattr(army.wards[0].units[1], "quality", "levy"))
+    session.apply("levy", lambda army: setattr(bh.billhooks_army(army).wards[0].units[1],
+                                               "quality", "levy"))
     session.save()
     want = text.replace('"Sir John Savage"', '"Sir J. S."').replace(
         'troop = "billmen"\r\n\r\n[[wards.units]]\r\ntroop = "archers"\r\nformation',

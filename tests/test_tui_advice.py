@@ -9,9 +9,17 @@ import bh as RULES
 import pytest
 
 from builder.resources import examples_dir
+from builder.rules import get_ruleset
 from builder.rules.base import Finding, Fix
+from builder.tui import advice
 from builder.tui.actions import key_of
-from builder.tui.advice import builder_message
+
+BILLHOOKS = get_ruleset("billhooks")
+
+
+def builder_message(finding: Finding) -> str:
+    return advice.builder_message(finding, BILLHOOKS)
+
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text()
 #: Army-file keys and flags a builder user never types.
@@ -40,29 +48,28 @@ def test_a_second_hero_says_press_k() -> None:
     f = one(classes(2, 3, 3), "one-hero")
     assert f.message.endswith("set command_class = 2")  # `check` still speaks the file
     assert builder_message(f) == ("Rhys ap Thomas is a second Hero, and an army has at "
-                                         "most one: select the leader and press k to set the "
-                                         "class")
+                                         "most one: select the leader and press k (Set class)")
 
 
 def test_a_dolt_c_in_c_says_press_k() -> None:
     f = one(classes(1, 2, 2), "c-in-c-dolt")
     assert builder_message(f) == ("John de Vere, Earl of Oxford is the C-in-C and may "
-                                         "not be a Dolt: select the leader and press k to set "
-                                         "the class")
+                                         "not be a Dolt: select the leader and press k (Set "
+                                         "class)")
 
 
 def test_no_c_in_c_says_select_and_press_c() -> None:
     f = one(LANCASTER.replace("c_in_c = true\n", ""), "one-c-in-c")
     assert "set c_in_c = true" in f.message
-    assert builder_message(f) == ("no leader is the C-in-C: select the leader you want "
-                                         "as C-in-C and press c")
+    assert builder_message(f) == ("no leader is the C-in-C: select the leader and press c "
+                                         "(Make C-in-C)")
 
 
 def test_two_c_in_cs_say_press_c() -> None:
     text = LANCASTER.replace('rank = "Knight Banneret"', 'rank = "Knight Banneret"\nc_in_c = true')
     shown = builder_message(one(text, "one-c-in-c"))
     assert shown.startswith("2 leaders are marked C-in-C (John de Vere, Earl of Oxford, "
-                            "Sir John Savage): ") and shown.endswith("press c")
+                            "Sir John Savage): ") and shown.endswith("press c (Make C-in-C)")
 
 
 @pytest.mark.parametrize("edit", [
@@ -79,7 +86,7 @@ def test_a_unit_option_says_press_e(edit: tuple[str, str]) -> None:
     f = one(LANCASTER.replace(edit[0], edit[1], 1), "option-not-allowed")
     assert f.fix is not None and f.fix.key in RULES.unit_keys
     shown = builder_message(f)
-    assert shown == f"{f.fix.problem}: select the unit and press e to change its options"
+    assert shown == f"{f.fix.problem}: select the unit and press e to edit it"
     assert not FILE_WORDS.search(shown), shown
 
 
@@ -98,9 +105,11 @@ def test_every_fix_the_checks_give_is_said_in_the_builders_words() -> None:
         assert "press " in shown and not FILE_WORDS.search(shown), shown
 
 
-def test_keys_come_from_the_action_table() -> None:
-    assert (key_of("cycle_class"), key_of("make_c_in_c"), key_of("edit")) == ("k", "c", "e")
-    assert key_of("open") == "Ctrl+O"
+def test_keys_come_from_the_action_table_and_the_ruleset() -> None:
+    assert (key_of("edit"), key_of("settings"), key_of("open")) == ("e", "s", "Ctrl+O")
+    # The ruleset's own keys come from its declaration: the builder names none of them.
+    assert {(q.key, q.keys) for q in BILLHOOKS.quick_actions} == \
+        {("c", ("c_in_c",)), ("k", ("command_class",))}
 
 
 def test_findings_without_a_fix_the_builder_knows_are_shown_as_they_are() -> None:
@@ -120,7 +129,7 @@ def test_a_fix_is_said_for_the_place_it_names() -> None:
 
     assert said("points", "points") == "bad: press s to change the army settings"
     assert said("name", "") == "bad: press s to change the army settings"
-    assert said("name", "wards[1].leader") == "bad: select the leader and press e to edit him"
-    assert said("label", "wards[1].units[0]") == ("bad: select the unit and press e to change "
-                                                 "its options")
+    assert said("name", "wards[1].leader") == "bad: select the leader and press e to edit it"
+    assert said("name", "wards[1]") == "bad: select the leader and press e to edit it"
+    assert said("label", "wards[1].units[0]") == "bad: select the unit and press e to edit it"
     assert said("label", "") == "bad: set label = 1"  # the army has no label

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import bh
+import bh as BH
 import pytest
 from bh import load_collection
 from pypdf import PdfReader
@@ -77,7 +78,8 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
         await pilot.click("#open-york")
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
-        assert app.session.army.muster is not None and app.session.army.muster.seed == 12
+        dealt = BH.army_of(app).muster
+        assert dealt is not None and dealt.seed == 12
         assert "Troop pts 111 of 100" in status(app)
         assert tree_labels(app)[0].startswith(expected.armies[0].army.name)
         await pilot.press("ctrl+s")
@@ -107,13 +109,13 @@ async def test_a_dealt_army_replaces_unsaved_work_undoably(army_path: Path) -> N
         edited = app.session
         await pilot.click("#open-lancaster")
         await pilot.pause()
-        assert app.session.army.side == "lancaster" and app.session.army.muster is not None
+        assert BH.army_of(app).side == "lancaster" and BH.army_of(app).muster is not None
         assert app.session.path is None and app.session.dirty
         # Ctrl+Z brings back the army the draw replaced, its unsaved removal and all.
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert app.session is edited and app.session.path == army_path and app.session.dirty
-        assert sum(len(w.units) for w in app.session.army.wards) == 6
+        assert sum(len(w.units) for w in BH.army_of(app).wards) == 6
 
 
 @run_async
@@ -312,4 +314,4 @@ async def test_muster_collection_not_english_deals_without_a_core(army_path: Pat
         assert not any(r[3].startswith("core") for r in rows)
         await pilot.click("#open-lancaster")
         await pilot.pause()
-        assert app.session.army.english is False
+        assert BH.army_of(app).english is False

@@ -8,10 +8,12 @@ from pathlib import Path
 import bh as RULES
 import pytest
 
+from builder.rules import get_ruleset, schema
 from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 from builder.rules.billhooks.options import UnitOptions
+from builder.rules.billhooks.quick import make_c_in_c
 from builder.tui import edits
-from builder.tui.edits import Place, place_of
+from builder.tui.edits import place_of
 from builder.tui.session import Session
 
 
@@ -19,7 +21,7 @@ def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> N
     session = Session.open(army_path)
     assert not session.dirty and session.summary.legal
     before = RULES.metric(session.summary, "troop_points")
-    session.apply("add knights", lambda a: edits.add_unit(a, 0, Unit("knights")))
+    session.apply("add knights", lambda a: edits.add(a, "wards[0]", "units", Unit("knights")))
     assert session.dirty
     knights = RULES.unit_points(Unit("knights"))
     assert RULES.metric(session.summary, "troop_points") == before + knights
@@ -34,16 +36,16 @@ def test_apply_rechecks_and_undo_redo_restore_whole_armies(army_path: Path) -> N
 
 def test_a_new_edit_clears_redo(army_path: Path) -> None:
     session = Session.open(army_path)
-    session.apply("remove", lambda a: edits.remove_unit(a, Place(0, 0)))
+    session.apply("remove", lambda a: schema.remove(a, "wards[0].units[0]"))
     session.undo()
-    session.apply("c-in-c", lambda a: edits.make_c_in_c(a, 1))
+    session.apply("c-in-c", lambda a: make_c_in_c(a, "wards[1].leader"))
     assert not session.can_redo and session.redo() is None
-    assert [w.leader.c_in_c for w in session.army.wards] == [False, True, False]
+    assert [w.leader.c_in_c for w in RULES.army_of(session).wards] == [False, True, False]
 
 
 def test_save_keeps_comments_and_save_as_carries_them_to_a_new_file(army_path: Path) -> None:
     session = Session.open(army_path)
-    session.apply("move", lambda a: edits.move_unit(a, Place(0, 1), 2))
+    session.apply("move", lambda a: edits.move(a, "wards[0].units[1]", "wards[2]"))
     session.save()
     assert not session.dirty
     text = army_path.read_text()
@@ -63,19 +65,32 @@ def test_a_missing_file_starts_a_new_army_to_save_there(tmp_path: Path) -> None:
     assert RULES.load(path).wards[0].leader.c_in_c
 
 
-def test_place_of_finding_where() -> None:
-    assert place_of("wards[1].units[0]") == Place(1, 0)
-    assert place_of("wards[2].leader") == Place(2)
-    assert place_of("wards[3]") == Place(3)
-    assert place_of("points") == place_of("") == place_of("wards") == Place()
+def test_place_of_finding_where(army_path: Path) -> None:
+    """A finding's place is the tree line it concerns: a ward's leader is on his ward's."""
+    table, army = get_ruleset("billhooks").schema, RULES.load(army_path)
+    assert place_of(table, army, "wards[1].units[0]") == "wards[1].units[0]"
+    assert place_of(table, army, "wards[2].leader") == "wards[2]"
+    assert place_of(table, army, "wards[2]") == "wards[2]"
+    assert place_of(table, army, "wards[1].units[9]") == "wards[1]"  # gone: its ward
+    assert place_of(table, army, "points") == place_of(table, army, "") == ""
+    assert place_of(table, army, "not a place!") == ""
 
 
-def test_settings_keep_a_mustered_armys_record(army_path: Path) -> None:
-    session = Session.open(army_path)
-    session.apply("settings", lambda a: edits.apply_settings(
-        a, edits.ArmySettings("Renamed", "york", False, 120)))
-    assert (session.army.name, session.army.side, session.army.english,
-            session.army.points) == ("Renamed", "york", False, 120)
+def test_edits_follow_the_declared_tables(army_path: Path) -> None:
+    table, army = get_ruleset("billhooks").schema, RULES.load(army_path)
+    assert edits.edit_target(table, "wards[0]") == "wards[0].leader"  # a ward: its leader
+    assert edits.edit_target(table, "wards[0].units[1]") == "wards[0].units[1]"
+    assert edits.holder_of(table, army, "wards[1].units[0]", "units") == "wards[1]"
+    assert edits.holder_of(table, army, "", "units") is None
+    assert edits.holders(table, army, "units") == ["wards[0]", "wards[1]", "wards[2]"]
+    assert edits.nearest(army, "wards[2].units[7]") == "wards[2].units[1]"
+    assert edits.nearest(army, "wards[9]") == "wards[2]"
+    ward = edits.blank(table.child("wards").table, 4)
+    assert isinstance(ward, Ward) and ward.leader.name == "Leader 4" and ward.units == []
+    moved = edits.children_count(army, table, "wards[2]")
+    edits.move_children(army, table, "wards[2]", "wards[0]")
+    assert edits.children_count(army, table, "wards[2]") == 0
+    assert len(army.wards[0].units) == 3 + moved
 
 
 def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
@@ -92,7 +107,7 @@ def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
     return units
 
 
-@pytest.mark.parametrize("troop", [row.key for row in RULES.entries()])
+@pytest.mark.parametrize("troop", list(RULES.catalogue.TROOPS))
 def test_every_option_offered_passes_the_check(troop: str) -> None:
     """The builder offers unit_options(troop): none of them may be an illegal option."""
     opts = RULES.unit_options(troop)

@@ -66,13 +66,14 @@ def test_findings_and_light_theme(snap_compare: Snap,
                         terminal_size=(100, 30))
 
 
-def test_unit_dialog(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_record_form(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
     assert snap_compare(make_app(), press=["down", "down", "e"], run_before=None,
                         terminal_size=(80, 24))
 
 
 def test_catalogue(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
     async def search(pilot: Pilot[Any]) -> None:
+        await pilot.pause()  # the army screen is up and its first unit selected
         await pilot.press("a", "b", "a", "n", "d")
         await no_blink(pilot)
 

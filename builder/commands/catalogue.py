@@ -30,22 +30,25 @@ def run(args: argparse.Namespace) -> int:
     from rich import box
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=f"{ruleset.title}: what an army may hold", box=box.SIMPLE_HEAD)
-    # The short columns never wrap, so the options (with their costs) get the width left.
-    for col, justify in (("key", "left"), ("what", "left"), ("points", "right")):
-        table.add_column(col, justify=justify, no_wrap=True)  # type: ignore[arg-type]
-    table.add_column("options (points)")
+    # Plain lines, as `check` prints: each entry on one line (key, what it is, points), its
+    # options with their costs indented below, so nothing is squeezed at 80 columns.
+    console = Console(highlight=False, soft_wrap=True)
+    console.print(Text(f"{ruleset.title}: what an army may hold", "bold"))
+    width = max((len(r.key) for r in rows), default=0)
     for r in rows:
-        table.add_row(r.key, f"{r.kind}, {r.summary}",
-                      "-" if r.points is None else f"{r.points:g}", "\n".join(r.options))
-    console = Console(highlight=False)
-    console.print(table)
+        points = "" if r.points is None else f"  {number(r.points)} pts"
+        console.print(Text.assemble((r.key.ljust(width), "bold"), f"  {r.name}: {r.kind}, "
+                                    f"{r.summary}{points}"))
+        for option in r.options:
+            console.print(Text(f"{' ' * width}    {option}", "dim"))
     for grid in grids:
         extra = Table(title=grid.title, box=box.SIMPLE_HEAD, title_justify="left")
-        for column in grid.columns:
-            extra.add_column(column)
+        for i, column in enumerate(grid.columns):
+            extra.add_column(column, justify="right" if i in grid.right else "left")
         for row in grid.rows:
             extra.add_row(*row)
+        console.print()
         console.print(extra)
     return 0

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from builder.rules.schema import Field, Table
+from builder.rules.schema import Field, Role, Table
 
 if TYPE_CHECKING:
     from builder.rules.printables import Printables, PrintOptions, Source
@@ -355,6 +355,25 @@ class Deal:
         raise KeyError(side)
 
 
+@dataclass(frozen=True)
+class QuickAction:
+    """A key an editor offers for one kind of record, belonging to one rule system (Billhooks'
+    "make C-in-C", "cycle the command class"): the editor binds it and shows it only where it
+    applies, and never knows what it does."""
+
+    #: The key to press ("c").
+    key: str
+    #: The editor's name for it, for the footer, palette and undo ("Make C-in-C").
+    title: str
+    help: str
+    #: The role of the records it applies to ("leader").
+    role: Role
+    #: The army-file keys it changes: a finding whose fix names one says to press this key.
+    keys: tuple[str, ...]
+    #: Changes the army in place at the record ``where`` names (pure: no I/O).
+    run: Callable[[ArmyRecord, str], None]
+
+
 class Mustering(Protocol):
     """A rule system's Mustering draw (Billhooks' optional rule): armies dealt from the
     player's figure collection."""
@@ -411,6 +430,9 @@ class Ruleset(Protocol):
     file_comment: str
     #: Every finding code its checks can give (DESIGN.md's table for Billhooks).
     codes: tuple[str, ...]
+
+    #: Keys of its own for the editor (none for most systems).
+    quick_actions: tuple[QuickAction, ...]
 
     @property
     def roller(self) -> Roller | None:

@@ -6,10 +6,13 @@ table, so they never disagree.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from textual.binding import Binding, BindingType
+
+from builder.rules.base import Ruleset
+from builder.rules.schema import Table
 
 
 @dataclass(frozen=True)
@@ -29,27 +32,25 @@ class Action:
     short: str = ""
 
 
+#: Titles may name the ruleset's records: ``{group}`` is its group's noun ("ward", "battle").
 ACTIONS: tuple[Action, ...] = (
-    Action("a", "add_unit", "Add unit", "Add a unit from the catalogue to the selected ward",
-           "army", footer=True, short="Add"),
-    Action("e", "edit", "Edit", "Edit the selected unit's options, the leader, or the "
-           "army's settings", "army", footer=True),
-    Action("m", "move_unit", "Move unit", "Move the selected unit to another ward", "army",
-           footer=True, short="Move"),
-    Action("x,delete", "remove", "Remove", "Remove the selected unit, or the selected leader "
-           "and his ward", "army"),
-    Action("w", "add_ward", "Add ward", "Add a ward under a new leader", "army"),
-    Action("c", "make_c_in_c", "Make C-in-C", "Make the selected leader the Commander-in-Chief",
-           "army"),
-    Action("k", "cycle_class", "Set class", "Set the selected leader's command class by hand "
-           "(Dolt, Commander, Hero in turn)", "army"),
-    Action("r", "roll", "Roll classes", "Roll every leader's command class, each die shown",
-           "army", footer=True, group="Leaders", short="Roll"),
-    Action("s", "settings", "Army settings", "Name, side, agreed points, English army",
-           "army"),
+    Action("a", "add", "Add {unit}", "Add a {unit} (or whatever the catalogue holds) to the "
+           "selected record, or to the one it is in", "army", footer=True, short="Add"),
+    Action("e", "edit", "Edit", "Edit the selected record in its form (Enter on the tree "
+           "too)", "army", footer=True),
+    Action("m", "move", "Move", "Move the selected record to another {group}", "army",
+           footer=True),
+    Action("x,delete", "remove", "Remove", "Remove the selected record (a {group}: its "
+           "records may move to another)", "army"),
+    Action("w", "add_group", "Add {group}", "Add a {group} under a new leader", "army"),
+    Action("r", "roll", "Roll", "Roll the army's build-time dice, each die shown", "army",
+           footer=True, group="Dice"),
+    Action("s", "settings", "Army settings", "Edit the army itself: its name, side and "
+           "what else the rules give it", "army"),
     Action("f", "focus_findings", "Findings", "Go to the findings panel (Enter jumps to the "
-           "unit or leader a finding concerns)", "army", group="Move around"),
-    Action("t", "focus_tree", "Wards", "Go to the tree of wards", "army", group="Move around"),
+           "record a finding concerns)", "army", group="Move around"),
+    Action("t", "focus_tree", "Army tree", "Go to the tree of the army", "army",
+           group="Move around"),
     Action("ctrl+z", "undo", "Undo", "Undo the last edit", "app", footer=True),
     Action("ctrl+y", "redo", "Redo", "Redo the edit just undone", "app"),
     Action("ctrl+s", "save", "Save", "Save the army to its file (asks for one if it has none)",
@@ -60,8 +61,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("ctrl+n", "new", "New army", "Start a new army", "app", group="Files"),
     Action("M", "muster", "Mustering", "Deal an army from a collection (the Mustering draw)",
            "app", group="Screens"),
-    Action("p", "print", "Print", "Print the army: rosters, cards, tokens, crib sheet",
-           "app", group="Screens"),
+    Action("p", "print", "Print", "Export the print pack as PDF files: rosters, cards, "
+           "tokens, crib sheet", "app", group="Screens"),
     Action("d", "toggle_theme", "Light/dark", "Switch between the light and dark themes",
            "app", group="View"),
     Action("question_mark,f1", "help", "Help", "Keys and screens", "app", footer=True,
@@ -71,10 +72,16 @@ ACTIONS: tuple[Action, ...] = (
 )
 
 
-def bindings(scope: str) -> list[BindingType]:
+def worded(action: Action, words: dict[str, str]) -> Action:
+    """``action`` with the ruleset's nouns in its title and help ("Add ward")."""
+    return replace(action, title=action.title.format_map(words),
+                   help=action.help.format_map(words), short=action.short.format_map(words))
+
+
+def bindings(scope: str, actions: tuple[Action, ...] = ACTIONS) -> list[BindingType]:
     """Textual bindings for one scope; keys after the first are not shown in the footer."""
     out: list[BindingType] = []
-    for a in ACTIONS:
+    for a in actions:
         if a.scope != scope:
             continue
         first, *rest = a.keys.split(",")
@@ -99,5 +106,45 @@ def key_label(keys: str) -> str:
 
 
 def key_of(action: str) -> str:
-    """The first key of ``action`` as a person reads it (``make_c_in_c``: ``c``)."""
+    """The first key of ``action`` as a person reads it (``open``: ``Ctrl+O``)."""
     return key_label(next(a.keys for a in ACTIONS if a.action == action).split(",")[0])
+
+
+def noun_of_role(table: Table, role: str) -> str | None:
+    """What the first records of ``role`` under ``table`` are called."""
+    for child in table.children:
+        if child.role == role:
+            return child.table.noun
+        found = noun_of_role(child.table, role)
+        if found:
+            return found
+    return None
+
+
+def nouns(ruleset: Ruleset) -> dict[str, str]:
+    """The words action titles take from the ruleset: ``group`` ("ward", "battle") and
+    ``unit`` ("unit", "stand")."""
+    table = ruleset.schema
+    groups = [c for c in table.children if c.role == "group"]
+    return {"group": groups[0].table.noun if groups else "group",
+            "unit": noun_of_role(table, "unit") or "record"}
+
+
+def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
+    """The builder's actions for ``ruleset``: in its words, its own quick keys added, and
+    none it has no use for (no "Add ward" without wards, no Roll without dice, no Mustering
+    without the draw)."""
+    words = nouns(ruleset)
+    has_groups = any(c.role == "group" for c in ruleset.schema.children)
+    out = []
+    for a in ACTIONS:
+        if a.action == "add_group" and not has_groups or \
+                a.action == "roll" and ruleset.roller is None or \
+                a.action == "muster" and ruleset.muster is None:
+            continue
+        if a.action == "roll" and ruleset.roller is not None:
+            a = replace(a, title=ruleset.roller.title, short="Roll")
+        out.append(worded(a, words))
+    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules")
+            for i, q in enumerate(ruleset.quick_actions)]
+    return tuple(out)

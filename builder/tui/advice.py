@@ -1,43 +1,44 @@
 """Findings in the builder's words: advice in army-file keys becomes the key to press.
 
 The ruleset says what is wrong and, as data, which army-file key would put it right
-(``Finding.fix``). Here that key, on the place the finding names, is matched to the builder
-action that changes it, and the action's key is read from the action table: no rule is
-decided here, and no key retyped.
+(``Finding.fix``). Here that key is matched to what changes it: one of the ruleset's quick keys
+that declares it, or the record form of the place the finding names where the form offers that
+key; the keys are read from the action tables. No rule is decided here, and no key retyped.
 """
 
 from __future__ import annotations
 
-from builder.rules.base import Finding
-from builder.tui.actions import key_of
-from builder.tui.edits import place_of
-
-#: The army-file keys each dialog edits (a fix naming any other key keeps the file's words).
-UNIT_KEYS = frozenset({"quality", "formation", "rear", "stakes", "pavises", "defences", "arms",
-                       "label", "nationality"})
-LEADER_KEYS = frozenset({"name", "rank", "mounted"})
-SETTINGS_KEYS = frozenset({"name", "side", "english", "points"})
+from builder.rules import schema
+from builder.rules.base import Finding, Ruleset
+from builder.tui import edits
+from builder.tui.actions import key_of, noun_of_role
 
 
-def _how(key: str, where: str) -> str | None:
+def _how(ruleset: Ruleset, key: str, where: str) -> str | None:
     """What to do in the builder to change ``key`` at ``where``; None if it has no way."""
-    place = place_of(where)
-    if key == "command_class":
-        return f"select the leader and press {key_of('cycle_class')} to set the class"
-    if key == "c_in_c":
-        return f"select the leader you want as C-in-C and press {key_of('make_c_in_c')}"
-    if place.unit is not None and key in UNIT_KEYS:
-        return f"select the unit and press {key_of('edit')} to change its options"
-    if place.ward is not None and place.unit is None and key in LEADER_KEYS:
-        return f"select the leader and press {key_of('edit')} to edit him"
-    if place.ward is None and key in SETTINGS_KEYS:
+    table = ruleset.schema
+    for quick in ruleset.quick_actions:
+        if key in quick.keys:
+            return (f"select the {noun_of_role(table, quick.role) or 'record'} and press "
+                    f"{quick.key} ({quick.title})")
+    try:
+        steps = schema.parse(where)
+    except ValueError:
+        return None
+    last = max((i for i, s in enumerate(steps) if s.index is not None), default=-1)
+    owner = schema.place(*steps[:last + 1])
+    target = edits.edit_target(table, owner)
+    record = schema.table_at(table, target)
+    if not any(f.key == key and not f.path for f in record.fields):
+        return None  # the form does not offer it (a photo's path is typed in the file)
+    if owner == edits.ARMY:
         return f"press {key_of('settings')} to change the army settings"
-    return None
+    return f"select the {record.noun} and press {key_of('edit')} to edit it"
 
 
-def builder_message(finding: Finding) -> str:
+def builder_message(finding: Finding, ruleset: Ruleset) -> str:
     """The finding as the builder shows it: the problem, then what to press."""
     if finding.fix is None:
         return finding.message
-    how = _how(finding.fix.key, finding.where)
+    how = _how(ruleset, finding.fix.key, finding.where)
     return finding.message if how is None else f"{finding.fix.problem}: {how}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 
 from builder.rules.validate import ArmyFileError
-from builder.tui.actions import ACTIONS, Action, bindings
+from builder.tui import config
+from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.screens.army import ArmyScreen
@@ -35,27 +37,36 @@ class BuilderCommands(Provider):
 
     def _commands(self) -> Iterable[tuple[Action, Callable[[], object]]]:
         screen = self.screen
-        for action in ACTIONS:
-            target = screen if action.scope == "army" else self.app
+        app = self.app
+        assert isinstance(app, BillhooksApp)
+        for action in ruleset_actions(app.session.ruleset):
+            target = screen if action.scope == "army" else app
             if action.scope == "army" and not isinstance(screen, ArmyScreen):
                 continue
             if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
                 continue
-            method = getattr(target, f"action_{action.action}", None)
-            if method is not None:
-                yield action, method
+            name, _, args = action.action.partition("(")
+            params = (args.rstrip(")"),) if args else ()
+            if target is screen and screen.check_action(name, params) is False:
+                continue  # nothing to do for what is selected
+            yield action, partial(app.run_action, action.action, target)
+
+    @staticmethod
+    def _title(action: Action) -> str:
+        """The palette shows each action with its key: "Save (Ctrl+S)"."""
+        return f"{action.title} ({key_label(action.keys.split(',')[0])})"
 
     async def discover(self) -> Hits:
         for action, method in self._commands():
-            yield DiscoveryHit(action.title, method, help=action.help)
+            yield DiscoveryHit(self._title(action), method, help=action.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for action, method in self._commands():
-            score = max(matcher.match(action.title), matcher.match(action.help) * 0.5)
+            title = self._title(action)
+            score = max(matcher.match(title), matcher.match(action.help) * 0.5)
             if score > 0:
-                yield Hit(score, matcher.highlight(action.title), method,
-                          help=action.help)
+                yield Hit(score, matcher.highlight(title), method, help=action.help)
 
 
 class BillhooksApp(App[None]):
@@ -80,6 +91,11 @@ class BillhooksApp(App[None]):
         self.muster_screen: MusterScreen | None = None
         #: The session a dealt army replaced, for Ctrl+Z.
         self.replaced: Session | None = None
+        #: The folder the Print screen last exported to ("": its default).
+        self.print_folder = ""
+        remembered = config.load().get("theme", "")
+        if remembered in self.available_themes:
+            self.theme = remembered
 
     def notify(self, message: str, *, title: str = "",
                severity: SeverityLevel = "information", timeout: float | None = None,
@@ -123,6 +139,8 @@ class BillhooksApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:
             return False
+        if action == "muster" and self.session.ruleset.muster is None:
+            return False  # Mustering only where the ruleset has the draw
         return True
 
     def _reshow(self) -> None:
@@ -159,12 +177,19 @@ class BillhooksApp(App[None]):
 
     # --- files ------------------------------------------------------------------------------
 
-    def _write(self, path: Path) -> bool:
+    def _write(self, path: Path, then: object = None) -> bool:
+        """Save to ``path``; a failure is said in a dialog that offers Save as."""
         try:
             written = self.session.save(path)
         except OSError as exc:
-            self.notify(f"Could not save {path}: {exc.strerror or exc}", severity="error",
-                        timeout=8)
+            problem = f"Could not save {path}: {exc.strerror or exc}"
+
+            def answered(answer: str | None) -> None:
+                if answer == "save_as":
+                    self.action_save_as(then=then, error=problem, suggestion=str(path))
+
+            self.push_screen(Confirm(problem, [("save_as", "Save as...", "primary"),
+                                               ("cancel", "Cancel", "default")]), answered)
             return False
         self._reshow()
         self.notify(f"Saved {written}")
@@ -176,31 +201,33 @@ class BillhooksApp(App[None]):
         else:
             self._write(self.session.path)
 
-    def action_save_as(self, then: object = None) -> None:
+    def action_save_as(self, then: object = None, error: str = "",
+                       suggestion: str = "") -> None:
         current = self.session.path
-        suggestion = str(current) if current is not None else "my-army.toml"
+        suggestion = suggestion or (str(current) if current is not None else "my-army.toml")
 
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
             if path.exists() and path != current:
                 def overwrite(answer: str | None) -> None:
-                    if answer == "yes" and self._write(path) and callable(then):
+                    if answer == "yes" and self._write(path, then) and callable(then):
                         then()
 
                 self.push_screen(Confirm(f"{path} exists. Replace it?",
                                          [("yes", "Replace", "error"), ("no", "Cancel",
                                                                         "default")]),
                                  overwrite)
-            elif self._write(path) and callable(then):
+            elif self._write(path, then) and callable(then):
                 then()
 
-        self.push_screen(PathDialog("Save the army as", suggestion, action="Save"), chosen)
+        self.push_screen(PathDialog("Save the army as", suggestion, action="Save",
+                                    error=error), chosen)
 
     def _unless_unsaved(self, what: str, proceed: object) -> None:
         """Run ``proceed`` now, or after asking what to do with unsaved changes."""
         assert callable(proceed)
-        if not self.session.dirty:
+        if not self.session.dirty or self.session.untouched:
             proceed()
             return
 
@@ -295,6 +322,7 @@ class BillhooksApp(App[None]):
 
     def action_toggle_theme(self) -> None:
         self.theme = "textual-light" if self.theme == "textual-dark" else "textual-dark"
+        config.save({"theme": self.theme})  # remembered for the next session
 
     def action_help(self) -> None:
         from builder.tui.modals.help import HelpScreen

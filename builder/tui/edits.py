@@ -1,124 +1,146 @@
 """Edits the builder makes to an army, and the places in it a user selects.
 
-Each edit changes the army in place and is run through :meth:`Session.apply`, which makes it
-undoable. None of them knows a rule: whether the result is legal is for the ruleset's check.
+Places are the schema's (``wards[1].units[0]``, ``stands[3]``, ``""`` for the army); every
+edit works from the ruleset's declared tables, so it serves any rule system. Each edit changes
+the army in place and is run through :meth:`Session.apply`, which makes it undoable. None of
+them knows a rule: whether the result is legal is for the ruleset's check.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
 from builder.rules import schema
 from builder.rules.base import Roll
-from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+from builder.rules.schema import Child, Node, Table
 
-_WHERE = re.compile(r"^wards\[(\d+)\](?:\.(leader|units\[(\d+)\]))?")
-
-
-@dataclass(frozen=True)
-class Place:
-    """A selectable place: the army (ward None), a ward and its leader, or a unit."""
-
-    ward: int | None = None
-    unit: int | None = None
-
-    @property
-    def key(self) -> str:
-        """The place as a finding's ``where`` names it."""
-        if self.ward is None:
-            return ""
-        if self.unit is None:
-            return f"wards[{self.ward}]"
-        return f"wards[{self.ward}].units[{self.unit}]"
+ARMY = ""
 
 
-ARMY = Place()
+def shown(where: str) -> bool:
+    """Whether a record gets its own line in the tree: the army and every record of a list.
+    A single child table (a ward's leader) is shown on its parent's line."""
+    steps = schema.parse(where)
+    return not steps or steps[-1].index is not None
 
 
-def place_of(where: str) -> Place:
-    """The place a finding's ``where`` points at: ``wards[1].units[0]`` is that unit,
-    ``wards[1]`` and ``wards[1].leader`` the ward's leader, anything else the army."""
-    m = _WHERE.match(where)
-    if m is None:
-        return ARMY
-    ward = int(m.group(1))
-    return Place(ward, int(m.group(3)) if m.group(3) is not None else None)
+def nodes(army: object, table: Table) -> list[Node]:
+    """The records the tree shows, in file order."""
+    return [n for n in schema.walk(army, table) if shown(n.where)]
 
 
-def exists(army: Army, place: Place) -> bool:
-    if place.ward is None:
-        return True
-    if not 0 <= place.ward < len(army.wards):
+def folded(table: Table) -> Child | None:
+    """The single child a table with no fields of its own is edited through (a ward through
+    its leader), if it has one."""
+    singles = [c for c in table.children if not c.many]
+    return singles[0] if not table.fields and len(singles) == 1 else None
+
+
+def edit_target(table: Table, where: str) -> str:
+    """The record the form edits for the tree line at ``where``."""
+    child = folded(schema.table_at(table, where))
+    return schema.join(where, child.key) if child else where
+
+
+def role_at(table: Table, where: str) -> str:
+    """The role of the record at ``where`` ("army" for the army)."""
+    steps = schema.parse(where)
+    if not steps:
+        return "army"
+    parent = schema.table_at(table, schema.place(*steps[:-1]))
+    return parent.child(steps[-1].key).role
+
+
+def place_of(table: Table, army: object, where: str) -> str:
+    """The tree line a finding's ``where`` points at: ``wards[1].units[0]`` is that unit,
+    ``wards[1].leader`` is his ward's line, ``points`` (a key of the army) the army."""
+    steps = schema.parse(where) if _is_place(where) else ()
+    while steps and not (shown(schema.place(*steps)) and schema.exists(army, schema.place(*steps))):
+        steps = steps[:-1]
+    return schema.place(*steps)
+
+
+def _is_place(where: str) -> bool:
+    try:
+        schema.parse(where)
+    except ValueError:
         return False
-    return place.unit is None or 0 <= place.unit < len(army.wards[place.ward].units)
+    return True
 
 
-def add_unit(army: Army, ward: int, unit: Unit) -> Place:
-    army.wards[ward].units.append(unit)
-    return Place(ward, len(army.wards[ward].units) - 1)
+def nearest(army: object, where: str) -> str:
+    """``where`` if it still exists, else the record before it, else its parent."""
+    steps = list(schema.parse(where))
+    while steps:
+        here = schema.place(*steps)
+        if schema.exists(army, here) and shown(here):
+            return here
+        last = steps[-1]
+        if last.index:
+            steps[-1] = schema.Step(last.key, last.index - 1)
+        else:
+            steps.pop()
+    return ARMY
 
 
-def set_unit(army: Army, place: Place, unit: Unit) -> None:
-    assert place.ward is not None and place.unit is not None
-    army.wards[place.ward].units[place.unit] = unit
+def holder_of(table: Table, army: object, where: str, key: str) -> str | None:
+    """The record at or above ``where`` that holds a ``key`` list (the ward a unit joins)."""
+    steps = schema.parse(where)
+    for n in range(len(steps), -1, -1):
+        here = schema.place(*steps[:n])
+        if key in schema.table_at(table, here).keys:
+            return here
+    return None
 
 
-def remove_unit(army: Army, place: Place) -> Unit:
-    assert place.ward is not None and place.unit is not None
-    return army.wards[place.ward].units.pop(place.unit)
+def holders(table: Table, army: object, key: str) -> list[str]:
+    """Every record that holds a ``key`` list, in file order."""
+    return [n.where for n in schema.walk(army, table)
+            if any(c.key == key and c.many for c in n.table.children)]
 
 
-def move_unit(army: Army, place: Place, to_ward: int) -> Place:
-    """Move a unit to the end of another ward; its new place."""
-    unit = remove_unit(army, place)
-    return add_unit(army, to_ward, unit)
+def blank(table: Table, number: int = 1) -> object:
+    """A new record of ``table``: its defaults, a placeholder for each required field ("Leader
+    2"), and each required single child made the same way (a new ward's leader)."""
+    values: dict[str, object] = {}
+    for field in table.fields:
+        if field.required and field.type == "str":
+            values[field.key] = f"{table.noun.capitalize()} {number}"
+        elif field.required and field.type == "int":
+            values[field.key] = field.min or 0
+    for child in table.children:
+        if child.required and not child.many:
+            values[child.key] = blank(child.table, number)
+    return table.record(**values)
 
 
-def add_ward(army: Army, leader: Leader) -> Place:
-    army.wards.append(Ward(leader))
-    return Place(len(army.wards) - 1)
+def add(army: object, parent: str, key: str, record: object) -> str:
+    return schema.append(army, parent, key, record)
 
 
-def remove_ward(army: Army, ward: int) -> Ward:
-    return army.wards.pop(ward)
+def move(army: object, where: str, to_parent: str) -> str:
+    """Move a record to the end of the same list in another parent; its new place."""
+    key = schema.parse(where)[-1].key
+    return schema.append(army, to_parent, key, schema.remove(army, where))
 
 
-def set_leader(army: Army, ward: int, leader: Leader) -> None:
-    army.wards[ward].leader = leader
+def move_children(army: object, table: Table, where: str, to: str) -> None:
+    """Move every record of ``where``'s lists to the same lists of ``to`` (a removed ward's
+    units to another ward)."""
+    record = schema.get(army, where)
+    for child in schema.table_at(table, where).children:
+        if child.many:
+            items = getattr(record, child.key)
+            getattr(schema.get(army, to), child.key).extend(items)
+            items.clear()
 
 
-def make_c_in_c(army: Army, ward: int) -> None:
-    """This ward's leader becomes the C-in-C and no other leader is."""
-    for i, w in enumerate(army.wards):
-        w.leader.c_in_c = i == ward
+def children_count(army: object, table: Table, where: str) -> int:
+    record = schema.get(army, where)
+    return sum(len(getattr(record, c.key)) for c in schema.table_at(table, where).children
+               if c.many)
 
 
-def apply_roll(army: Army, roll: Roll) -> None:
+def apply_roll(army: object, roll: Roll) -> None:
     """Set what ``roll`` rolled, at its places."""
     for setting in roll.settings:
         schema.set_value(army, setting.where, setting.key, setting.value)
 
-
-@dataclass(frozen=True)
-class ArmySettings:
-    """The army-wide fields the settings dialog edits."""
-
-    name: str
-    side: str | None
-    english: bool
-    points: int | None
-
-
-def settings_of(army: Army) -> ArmySettings:
-    return ArmySettings(army.name, army.side, army.english, army.points)
-
-
-def apply_settings(army: Army, settings: ArmySettings) -> None:
-    army.name = settings.name
-    army.side = settings.side
-    army.english = settings.english
-    # A mustered army keeps its Mustering record; its points stay unset (the file has one or
-    # the other).
-    if army.muster is None:
-        army.points = settings.points

@@ -18,8 +18,6 @@ from pathlib import Path
 from builder import armyfile
 from builder.rules import get_ruleset
 from builder.rules.base import ArmyRecord, Ruleset, Summary
-from builder.rules.billhooks import billhooks_army
-from builder.rules.billhooks.model import Army
 from builder.rules.validate import read_text
 
 #: How many edits undo remembers.
@@ -31,7 +29,7 @@ _versions = itertools.count(1)
 @dataclass
 class _State:
     label: str
-    army: Army
+    army: ArmyRecord
     version: int
 
 
@@ -61,11 +59,11 @@ class Session:
         self.untitled = untitled
         #: The file text the army was read from or last written as (its comments are kept).
         self.text = text
-        # The builder's edits are still Billhooks' own (issue 14 draws them from the ruleset).
-        self.army: Army = billhooks_army(army)
+        self.army: ArmyRecord = army
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
         self.summary: Summary = self.ruleset.summary(army)
         self.version = next(_versions)
+        self._first_version = self.version
         self.saved_version = self.version if saved else -1
         self._undo: list[_State] = []
         self._redo: list[_State] = []
@@ -98,6 +96,12 @@ class Session:
         return self.version != self.saved_version
 
     @property
+    def untouched(self) -> bool:
+        """A new army made here and not edited yet: there is nothing to lose by leaving it
+        (an army read from text, such as a mustered one, is not new)."""
+        return self.text is None and self.version == self._first_version
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._undo)
 
@@ -111,7 +115,7 @@ class Session:
 
     # --- editing -------------------------------------------------------------------------
 
-    def apply(self, label: str, edit: Callable[[Army], object]) -> None:
+    def apply(self, label: str, edit: Callable[[ArmyRecord], object]) -> None:
         """Run ``edit`` on the army as one undoable step, then re-check."""
         before = copy.deepcopy(self.army)
         edit(self.army)

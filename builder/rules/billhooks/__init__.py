@@ -28,6 +28,7 @@ from .listing import entries
 from .model import Army, Leader, Ward
 from .mustering import Mustering
 from .offers import offered
+from .quick import QUICK_ACTIONS
 from .rolls import CommandClassRoller
 from .schema import SCHEMA
 from .views import facts, summary, title_of
@@ -51,6 +52,7 @@ class Billhooks:
     codes = CODES
     roller = CommandClassRoller()
     muster = Mustering()
+    quick_actions = QUICK_ACTIONS
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""

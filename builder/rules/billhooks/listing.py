@@ -8,8 +8,9 @@ from functools import partial
 from builder.rules.base import Entry
 
 from . import catalogue as cat
-from .model import Unit
+from .model import RearCompany, Unit
 from .options import unit_options
+from .points import figures, unit_points
 
 
 def _pts(value: float) -> str:
@@ -54,8 +55,25 @@ def _options(troop: cat.Troop) -> tuple[str, ...]:
     return tuple(opts)
 
 
+def _combined() -> list[Entry]:
+    """A combined block for each company that may stand behind archers, so the block is found
+    from either company (and by "combined"), not only by editing the archers."""
+    rows = []
+    for front in cat.COMPANY_TROOPS:
+        for rear in unit_options(front).rear_troops:
+            block = Unit(front, formation="combined", rear=RearCompany(rear))
+            rows.append(Entry(f"combined-{front}-{rear}", "Combined block", "block",
+                              f"{cat.TROOPS[front].name} before {cat.TROOPS[rear].name}, "
+                              f"{figures(block)} figures", "units",
+                              partial(Unit, front, formation="combined",
+                                      rear=RearCompany(rear)),
+                              unit_points(block), (), figures(block)))
+    return rows
+
+
 def entries() -> tuple[Entry, ...]:
-    """One entry per troop type: a unit of it with no options, added to a ward's units."""
+    """One entry per troop type (a unit of it with no options) and one per combined block,
+    added to a ward's units."""
     rows = []
     for troop in cat.TROOPS.values():
         size = cat.KIND_FIGURES[troop.kind]
@@ -63,4 +81,4 @@ def entries() -> tuple[Entry, ...]:
         rows.append(Entry(troop.key, troop.name, troop.kind, what, "units",
                           partial(Unit, troop.key), troop.unit_points,
                           _options(troop), size))
-    return tuple(rows)
+    return (*rows, *_combined())

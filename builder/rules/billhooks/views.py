@@ -81,6 +81,10 @@ def title_of(army: Army, where: str) -> str:
     return f"{army.name} ({side})" if side else army.name
 
 
+#: What a unit of two companies is called, by its formation.
+_FORMED = {"line": "line", "block": "block", "combined": "combined block"}
+
+
 def _ranks(count: int) -> tuple[int, ...]:
     """Boxes in ranks of six: a company stands two ranks deep."""
     rank = cat.KIND_FIGURES[cat.COMPANY] // 2
@@ -125,8 +129,10 @@ def unit_facts(unit: Unit) -> Facts:
                 Tracker("daunted", daunted_tokens(unit))]
     if prof.arrow_supply:
         trackers.append(Tracker("arrows", prof.arrow_supply))
+    # Two companies together are a line or a block, not a company.
+    kind = _FORMED.get(unit.formation, prof.kind)
     return Facts(prof.title,
-                 f"{unit.troop} · {prof.kind} · {prof.figures} figures · "
+                 f"{unit.troop} · {kind} · {prof.figures} figures · "
                  f"{_pts(prof.points)} points",
                  tuple(rows), prof.specials, tuple(trackers))
 

@@ -18,6 +18,7 @@ from builder.rules.base import (
     Finding,
     Grid,
     Offer,
+    QuickAction,
     Ruleset,
     Summary,
 )
@@ -53,6 +54,7 @@ class Feudal:
     codes = CODES
     roller = LeaderRoller()
     muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
 
     def new_army(self, name: str) -> Army:
         """A fresh army: one battle under its C-in-C, ready for units."""

@@ -18,6 +18,7 @@ from builder.rules.base import (
     Finding,
     Grid,
     Offer,
+    QuickAction,
     Roller,
     Ruleset,
     Summary,
@@ -53,6 +54,7 @@ class Kiss:
     #: No build-time dice and no Mustering draw.
     roller: Roller | None = None
     muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
 
     def new_army(self, name: str) -> Army:
         """A Yorkist army of one ward under its C-in-C, ready for units."""

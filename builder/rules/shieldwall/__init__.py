@@ -16,6 +16,7 @@ from builder.rules.base import (
     Finding,
     Grid,
     Offer,
+    QuickAction,
     Ruleset,
     Summary,
 )
@@ -48,6 +49,7 @@ class Shieldwall:
     codes = CODES
     roller = None
     muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
 
     def new_army(self, name: str) -> Army:
         """A fresh army: its commander on a single figure, ready for stands."""

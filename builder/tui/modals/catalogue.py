@@ -13,34 +13,40 @@ from builder.rules.base import Entry, number
 from builder.tui.modals.base import Dialog
 
 
-def _prompt(row: Entry) -> Text:
+def _prompt(row: Entry, left: float | None) -> Text:
     pts = "-" if row.points is None else f"{number(row.points)} pts"
     text = Text()
     text.append(f"{row.name:<18}", "bold")
     text.append(f"{pts:>7}  ")
+    if left is not None:
+        # What is left of the agreed points after adding it; what does not fit is marked.
+        text.append(f"{number(left):>4} left  " if left >= 0 else
+                    f"✖ {number(-left):>2} over  ", "bold red" if left < 0 else "")
     text.append(f"{row.kind}, {row.summary}", "dim")
     return text
 
 
 class CataloguePicker(Dialog[str | None]):
-    """Dismisses with the chosen troop key, or None. Typing filters the list."""
+    """Dismisses with the chosen entry's key, or None. Typing filters the list."""
 
-    def __init__(self, rows: tuple[Entry, ...], ward_name: str) -> None:
+    def __init__(self, rows: tuple[Entry, ...], heading: str,
+                 left: dict[str, float | None] | None = None) -> None:
+        """``left``: each entry's points left after adding it, where the system has points."""
         super().__init__()
         self.rows = rows
-        self.ward_name = ward_name
+        self.heading = heading
+        self.left = left or {}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(f"Add a unit to {self.ward_name}'s ward", classes="title",
-                        markup=False)
-            yield Input(placeholder="Search troops (name, kind, option)", id="search",
+            yield Label(self.heading, classes="title", markup=False)
+            yield Input(placeholder="Search (name, kind, option)", id="search",
                         compact=True)
             yield OptionList(*self._options(""), id="troops", compact=True)
 
     def _options(self, query: str) -> list[Option]:
         words = query.lower().split()
-        return [Option(_prompt(row), id=row.key) for row in self.rows
+        return [Option(_prompt(row, self.left.get(row.key)), id=row.key) for row in self.rows
                 if all(w in " ".join((row.key, row.name, row.kind, row.summary,
                                       *row.options)).lower() for w in words)]
 

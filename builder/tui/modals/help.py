@@ -10,37 +10,38 @@ from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from builder.tui.actions import ACTIONS, key_label
+from builder.tui.actions import ACTIONS, Action, key_label, ruleset_actions
 from builder.tui.modals.base import Dialog
 
 INTRO = (
-    "The tree on the left holds the army: each leader heads his ward, his units under him. "
-    "The detail pane shows the selected unit's numbers (move, shooting, melee dice, saves, "
-    "specials), a leader's class and points, or the army's settings. The status bar shows "
-    "troop points against the agreed points, leader points, the total, Army Morale tokens, "
-    "and LEGAL or how many rules are broken. The findings list what the rules forbid (✖) or "
-    "advise against (▲) and what to press to put it right: choose one with Enter to jump to "
-    "the unit or leader it concerns.\n\n"
+    "The tree on the left holds the army as its rule system shapes it (in Billhooks, each "
+    "leader heads his ward, his units under him, the ward's points on its line). The detail "
+    "pane shows what the selected record shows a player; the status bar the army's numbers, "
+    "each labelled, and LEGAL or how many rules are broken. The findings list what the rules "
+    "forbid (✖) or advise against (▲) and what to press to put it right: choose one with Enter "
+    "to jump to the record it concerns.\n\n"
     "Every change is checked at once and can be undone. Arrow keys move, Tab goes to the "
-    "next pane, Enter on the tree edits, Escape closes a dialog or goes back, Ctrl+P opens "
-    "the command palette with every action."
+    "next pane, Enter on the tree opens the record's form (Enter on its last field or Ctrl+S "
+    "keeps it), Escape closes a dialog or goes back, Ctrl+P opens the command palette with "
+    "every action and its key."
 )
 
 SCREENS = (
-    ("Mustering (M)", "Pick a collection file, agreed troops, leaders, a seed (blank: random) "
-     "and one side or both; the deal plays out card by card with the running total, then "
-     "Edit opens a dealt army here."),
-    ("Print (p)", "Paper, card size, bleed and which files; Export writes them in the "
+    ("muster", "Mustering (M)", "Pick a collection file, agreed troops, leaders, a seed "
+     "(blank: random) and one side or both; the deal plays out card by card with the running "
+     "total, then Edit opens a dealt army here."),
+    ("print", "Print (p)", "Paper, card size, bleed and which files; Export writes them in the "
      "background with a progress bar and lists where they went."),
 )
 
 
-def help_renderable() -> RenderableType:
-    """The help text: the introduction, then a table of keys per group."""
+def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
+    """The help text: the introduction, then a table of keys per group (``actions``: the
+    ruleset's, in its words)."""
     parts: list[RenderableType] = [Text("billhooks: the army builder", "bold"), Text(),
                                    Text(INTRO), Text()]
     groups: dict[str, list[tuple[str, str, str]]] = {}
-    for a in ACTIONS:
+    for a in actions:
         groups.setdefault(a.group, []).append((key_label(a.keys), a.title, a.help))
     groups["Anywhere"] = [("Ctrl+P", "Palette", "Every action, searchable"),
                           ("Tab", "Next pane", "Tree, findings, dialog fields"),
@@ -58,8 +59,10 @@ def help_renderable() -> RenderableType:
                     padding=(0, 2, 0, 0), show_header=False, expand=True)
     screens.add_column(style="bold", no_wrap=True, min_width=14)
     screens.add_column(ratio=1)
-    for name, what in SCREENS:
-        screens.add_row(name, what)
+    present = {a.action for a in actions}
+    for action, name, what in SCREENS:
+        if action in present:  # no Mustering line for a system without the draw
+            screens.add_row(name, what)
     parts.append(screens)
     return Group(*parts)
 
@@ -70,7 +73,8 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_renderable(), id="help-text")
+                yield Static(help_renderable(ruleset_actions(self.app.session.ruleset)),  # type: ignore[attr-defined]
+                             id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

@@ -1,27 +1,31 @@
-"""The army screen: wards tree, detail pane, findings, status bar; every edit starts here."""
+"""The army screen: the army tree, detail pane, findings, status bar; every edit starts here.
+
+Every edit is drawn from the ruleset: the tree from its tables, the form from what it offers,
+Add from its catalogue, its own quick keys from ``quick_actions``.
+"""
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Tree
 
-from builder.rules.billhooks.catalogue import COMMAND_CLASSES
-from builder.rules.billhooks.model import Army, Leader, Unit
+from builder.rules import schema
+from builder.rules.base import ArmyRecord, Entry
 from builder.tui import edits
-from builder.tui.actions import bindings
-from builder.tui.edits import ARMY, ArmySettings, Place
+from builder.tui.actions import Action, bindings, nouns, ruleset_actions
+from builder.tui.edits import ARMY
 from builder.tui.modals.catalogue import CataloguePicker
-from builder.tui.modals.leader import LeaderDialog
 from builder.tui.modals.pick import PickDialog
+from builder.tui.modals.record import RecordForm
 from builder.tui.modals.roll import RollDialog
-from builder.tui.modals.settings import SettingsDialog
-from builder.tui.modals.unit import UnitDialog
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.detail import DetailPane
 from builder.tui.widgets.findings import FindingsPanel
@@ -30,6 +34,7 @@ from builder.tui.widgets.status import StatusBar
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from builder.rules.base import Ruleset
     from builder.tui.app import BillhooksApp
     from builder.tui.session import Session
 
@@ -41,7 +46,9 @@ class ArmyScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.place: Place = ARMY
+        self.place: str = ARMY
+        self._bound_to: Ruleset | None = None
+        self.actions: tuple[Action, ...] = ()
 
     @property
     def builder(self) -> BillhooksApp:
@@ -50,6 +57,10 @@ class ArmyScreen(Screen[None]):
     @property
     def session(self) -> Session:
         return self.builder.session
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.session.ruleset
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
@@ -61,56 +72,62 @@ class ArmyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#tree").border_title = "Wards"
         self.show_army(self.first_place())
         self.query_one("#tree", ArmyTree).focus()
 
-    def first_place(self) -> Place:
-        army = self.session.army
-        if army.wards and army.wards[0].units:
-            return Place(0, 0)
-        return Place(0) if army.wards else ARMY
+    def _bind(self) -> None:
+        """The keys in the ruleset's words, with its own quick keys (once per ruleset)."""
+        ruleset = self.ruleset
+        if self._bound_to is ruleset:
+            return
+        self._bound_to = ruleset
+        self.actions = ruleset_actions(ruleset)
+        self._bindings = BindingsMap(bindings("army", self.actions))
+        groups = [c for c in ruleset.schema.children if c.role == "group"]
+        self.query_one("#tree").border_title = \
+            f"{nouns(ruleset)['group'].capitalize()}s" if groups else "Army"
+        self.refresh_bindings()
+
+    def first_place(self) -> str:
+        """The first record of a list (a unit), else the first group, else the army."""
+        found = edits.nodes(self.session.army, self.ruleset.schema)[1:]
+        leaves = [n for n in found if n.role not in ("group", "leader")]
+        return (leaves or found)[0].where if found else ARMY
 
     # --- showing ------------------------------------------------------------------------
 
-    def show_army(self, select: Place | None = None) -> None:
+    def show_army(self, select: str | None = None) -> None:
         """Show the session's army and its latest check, the cursor on ``select``."""
+        self._bind()
         session = self.session
         army = session.army
-        place = select if select is not None else self.place
-        if not edits.exists(army, place):
-            place = self._nearest(army, place)
+        place = edits.nearest(army, select if select is not None else self.place)
         self.place = place
         self.query_one("#tree", ArmyTree).show(army, session.summary, session.ruleset, place)
-        self.query_one("#detail", DetailPane).show(session.ruleset, army, place.key,
-                                                   session.summary)
-        self.query_one("#findings", FindingsPanel).show(session.summary)
+        self._show_detail()
+        self.query_one("#findings", FindingsPanel).show(session.summary, session.ruleset)
         self.query_one("#status", StatusBar).show(session.summary, session.dirty)
         self.builder.update_title()
+        self.refresh_bindings()
 
-    @staticmethod
-    def _nearest(army: Army, place: Place) -> Place:
-        if place.ward is None or not army.wards:
-            return ARMY
-        ward = min(place.ward, len(army.wards) - 1)
-        units = army.wards[ward].units
-        if place.unit is not None and units:
-            return Place(ward, min(place.unit, len(units) - 1))
-        return Place(ward)
+    def _show_detail(self) -> None:
+        session = self.session
+        self.query_one("#detail", DetailPane).show(session.ruleset, session.army, self.place,
+                                                   session.summary)
 
-    def apply(self, label: str, edit: Callable[[Army], object], select: Place | None = None
-              ) -> None:
+    def apply(self, label: str, edit: Callable[[ArmyRecord], object],
+              select: str | None = None) -> None:
         """One undoable edit, re-checked at once, then shown."""
         self.session.apply(label, edit)
         self.show_army(select)
 
     @on(Tree.NodeHighlighted, "#tree")
-    def _highlighted(self, event: Tree.NodeHighlighted[Place]) -> None:
+    def _highlighted(self, event: Tree.NodeHighlighted[str]) -> None:
         if event.node.data is not None and event.node.data != self.place:
             self.place = event.node.data
-            session = self.session
-            self.query_one("#detail", DetailPane).show(session.ruleset, session.army,
-                                                       self.place.key, session.summary)
+            self._show_detail()
+            # The footer shows the keys that apply to what is selected.
+            self.refresh_bindings()
 
     @on(ArmyTree.EditRequested)
     def _edit_requested(self, event: ArmyTree.EditRequested) -> None:
@@ -119,146 +136,186 @@ class ArmyScreen(Screen[None]):
 
     @on(FindingsPanel.Jump)
     def _jump(self, event: FindingsPanel.Jump) -> None:
-        place = edits.place_of(event.finding.where)
+        place = edits.place_of(self.ruleset.schema, self.session.army, event.finding.where)
         tree = self.query_one("#tree", ArmyTree)
         node = tree.find(place)
         if node is not None:
             tree.move_cursor(node)
         tree.focus()
 
+    # --- what applies where ---------------------------------------------------------------
+
+    def _target(self) -> str:
+        return edits.edit_target(self.ruleset.schema, self.place)
+
+    def _move_targets(self) -> list[str]:
+        """The other records the selected one could move into (the other wards)."""
+        if not self.place:
+            return []
+        key = schema.parse(self.place)[-1].key
+        here = schema.parent_of(self.place)
+        return [w for w in edits.holders(self.ruleset.schema, self.session.army, key)
+                if w != here]
+
+    def _quick(self, index: int) -> bool:
+        quick = self.ruleset.quick_actions[index]
+        return edits.role_at(self.ruleset.schema, self._target()) == quick.role
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide (False) the keys that do nothing for the selection."""
+        if action == "quick":
+            return index_ok(self.ruleset, parameters) and self._quick(int(str(parameters[0])))
+        if action == "move":
+            return bool(self._move_targets())
+        if action == "remove":
+            return bool(self.place)
+        return True
+
     # --- actions ------------------------------------------------------------------------
 
-    def _ward_index(self) -> int | None:
-        """The ward of the selection; the only ward if the army root is selected."""
-        if self.place.ward is not None:
-            return self.place.ward
-        return 0 if len(self.session.army.wards) == 1 else None
-
-    def action_add_unit(self) -> None:
-        ward = self._ward_index()
-        army = self.session.army
-        if ward is None:
-            if not army.wards:
-                self.app.notify("Add a ward first (w).", severity="warning")
-            else:
-                self.app.notify("Select a leader or unit: the unit joins that ward.",
-                            severity="warning")
+    def action_add(self) -> None:
+        table, army = self.ruleset.schema, self.session.army
+        entries = self.ruleset.catalogue()
+        into = {e.into: edits.holder_of(table, army, self.place, e.into)
+                or _only(edits.holders(table, army, e.into)) for e in entries}
+        if all(parent is None for parent in into.values()):
+            groups = [c for c in table.children if c.role == "group"]
+            self.app.notify(f"Add a {groups[0].table.noun} first." if groups
+                            else "Select where the new record goes.", severity="warning")
             return
+        usable = tuple(e for e in entries if into[e.into] is not None)
+        group = schema.group_of(table, self.place)
+        heading = f"Add to {self.ruleset.title_of(army, group)}" if group else \
+            f"Add to {self.ruleset.title_of(army, ARMY)}"
 
-        def chosen(troop: str | None) -> None:
-            if troop is None:
+        def chosen(key: str | None) -> None:
+            entry = next((e for e in usable if e.key == key), None)
+            if entry is None:
                 return
-            new_place = Place(ward, len(self.session.army.wards[ward].units))
-            self.apply(f"add {troop}", lambda a: edits.add_unit(a, ward, Unit(troop)),
-                       new_place)
+            parent = into[entry.into]
+            assert parent is not None
+            count = len(getattr(schema.get(self.session.army, parent), entry.into))
+            self.apply(f"add {entry.name}",
+                       lambda a: edits.add(a, parent, entry.into, entry.make()),
+                       schema.join(parent, entry.into, count))
 
-        self.app.push_screen(CataloguePicker(self.session.ruleset.catalogue(),
-                                             army.wards[ward].leader.name), chosen)
+        self.app.push_screen(CataloguePicker(usable, heading, self._room(usable, into)),
+                             chosen)
+
+    def _room(self, entries: tuple[Entry, ...], into: dict[str, str | None]
+              ) -> dict[str, float | None]:
+        """Each entry's points left after adding it, where the system has agreed points."""
+        first = self.session.summary.metrics[0] if self.session.summary.metrics else None
+        if first is None or first.of is None:
+            return {}
+        out: dict[str, float | None] = {}
+        for entry in entries:
+            if entry.points is not None:
+                out[entry.key] = float(first.of) - float(first.value) - entry.points
+        return out
+
+    def _form(self, where: str, heading: str, army: ArmyRecord | None = None,
+              done: Callable[[object], None] | None = None) -> None:
+        def kept(record: object | None) -> None:
+            if record is None:
+                return
+            if done is not None:
+                done(record)
+                return
+            if record != schema.get(self.session.army, where):
+                self.apply(f"edit {self.ruleset.title_of(self.session.army, where)}",
+                           lambda a: _put(a, self.ruleset.schema, where, record), self.place)
+
+        self.app.push_screen(RecordForm(self.ruleset, army or self.session.army, where,
+                                        heading), kept)
 
     def action_edit(self) -> None:
-        place, army = self.place, self.session.army
-        if place.ward is None:
-            self.action_settings()
-        elif place.unit is None:
-            ward = place.ward
-
-            def leader_done(leader: Leader | None) -> None:
-                if leader is not None:
-                    self.apply(f"edit {leader.name}",
-                               lambda a: edits.set_leader(a, ward, leader), place)
-
-            self.app.push_screen(LeaderDialog(self.session.ruleset, army.wards[ward].leader),
-                                 leader_done)
-        else:
-            unit = army.wards[place.ward].units[place.unit]
-
-            def unit_done(new: Unit | None) -> None:
-                if new is not None and new != unit:
-                    self.apply(f"edit {new.troop}", lambda a: edits.set_unit(a, place, new),
-                               place)
-
-            self.app.push_screen(UnitDialog(self.session.ruleset, unit), unit_done)
+        target = self._target()
+        noun = schema.table_at(self.ruleset.schema, target).noun
+        self._form(target, f"Edit the {noun}")
 
     def action_settings(self) -> None:
-        def done(settings: ArmySettings | None) -> None:
-            if settings is not None and settings != edits.settings_of(self.session.army):
-                self.apply("army settings", lambda a: edits.apply_settings(a, settings))
+        self._form(ARMY, "Army settings")
 
-        self.app.push_screen(SettingsDialog(self.session.ruleset, self.session.army), done)
-
-    def action_move_unit(self) -> None:
-        place, army = self.place, self.session.army
-        if place.unit is None or place.ward is None:
-            self.app.notify("Select a unit to move.", severity="warning")
+    def action_move(self) -> None:
+        targets, army = self._move_targets(), self.session.army
+        if not targets:
+            self.app.notify("There is nowhere else to move it.", severity="warning")
             return
-        if len(army.wards) < 2:
-            self.app.notify("There is no other ward to move it to (w adds one).",
-                        severity="warning")
-            return
-        names = [f"{w.leader.name}'s ward ({len(w.units)} units)" for w in army.wards]
+        where = self.place
+        key = schema.parse(where)[-1].key
 
-        def chosen(to_ward: int | None) -> None:
-            if to_ward is None or to_ward == place.ward:
+        def chosen(index: int | None) -> None:
+            if index is None:
                 return
-            new_place = Place(to_ward, len(self.session.army.wards[to_ward].units))
-            self.apply("move unit", lambda a: edits.move_unit(a, place, to_ward), new_place)
+            to = targets[index]
+            count = len(getattr(schema.get(self.session.army, to), key))
+            self.apply(f"move {self.ruleset.title_of(self.session.army, where)}",
+                       lambda a: edits.move(a, where, to), schema.join(to, key, count))
 
-        self.app.push_screen(PickDialog("Move the unit to", names, {place.ward}), chosen)
+        self.app.push_screen(PickDialog("Move it to", [self.ruleset.title_of(army, w)
+                                                       for w in targets]), chosen)
 
     def action_remove(self) -> None:
-        place, army = self.place, self.session.army
-        if place.ward is None:
-            self.app.notify("Select a unit or a leader to remove.", severity="warning")
+        where, army, table = self.place, self.session.army, self.ruleset.schema
+        if not where:
+            self.app.notify("Select a record to remove.", severity="warning")
             return
-        if place.unit is not None:
-            title = self.session.ruleset.title_of(army, place.key)
-            self.apply(f"remove {title}", lambda a: edits.remove_unit(a, place), place)
-            self.app.notify(f"Removed {title}. Ctrl+Z brings it back.")
-        else:
-            ward = army.wards[place.ward]
-            ward_index = place.ward
-            units = len(ward.units)
-            self.apply(f"remove {ward.leader.name}",
-                       lambda a: edits.remove_ward(a, ward_index), place)
-            what = f" and his {units} unit{'s' if units != 1 else ''}" if units else ""
-            self.app.notify(f"Removed {ward.leader.name}{what}. Ctrl+Z brings them back.")
+        title = self.ruleset.title_of(army, where)
+        inside = edits.children_count(army, table, where)
+        others = [n.where for n in edits.nodes(army, table)
+                  if n.table is schema.table_at(table, where) and n.where != where]
+        if inside and others:
+            names = [f"Move them to {self.ruleset.title_of(army, w)}" for w in others]
 
-    def action_add_ward(self) -> None:
-        n = len(self.session.army.wards)
-        leader = Leader(f"Leader {n + 1}", c_in_c=n == 0)
+            def answered(index: int | None) -> None:
+                if index is None:
+                    return
+                if index < len(others):
+                    to = others[index]
+                    self.apply(f"remove {title}", lambda a: _remove_moving(a, table, where, to))
+                    self.app.notify(f"Removed {title}; {inside} moved. Ctrl+Z brings it back.")
+                else:
+                    self._remove(where, title, inside)
 
-        def done(new: Leader | None) -> None:
-            if new is not None:
-                self.apply(f"add ward {new.name}", lambda a: edits.add_ward(a, new), Place(n))
-
-        self.app.push_screen(LeaderDialog(self.session.ruleset, leader, "A new ward: its leader"),
-                             done)
-
-    def _leader_place(self) -> int | None:
-        if self.place.ward is None or self.place.unit is not None:
-            self.app.notify("Select a leader first.", severity="warning")
-            return None
-        return self.place.ward
-
-    def action_make_c_in_c(self) -> None:
-        ward = self._leader_place()
-        if ward is not None:
-            name = self.session.army.wards[ward].leader.name
-            self.apply(f"{name} C-in-C", lambda a: edits.make_c_in_c(a, ward))
-
-    def action_cycle_class(self) -> None:
-        ward = self._leader_place()
-        if ward is None:
+            self.app.push_screen(PickDialog(f"Remove {title}: {inside} record"
+                                            f"{'s' if inside != 1 else ''} in it",
+                                            [*names, "Remove them too"]), answered)
             return
-        leader = self.session.army.wards[ward].leader
-        classes = sorted(COMMAND_CLASSES)
-        new = classes[(classes.index(leader.command_class) + 1) % len(classes)] \
-            if leader.command_class in classes else classes[1]
+        self._remove(where, title, inside)
 
-        def set_class(a: Army) -> None:
-            a.wards[ward].leader.command_class = new
+    def _remove(self, where: str, title: str, inside: int) -> None:
+        self.apply(f"remove {title}", lambda a: schema.remove(a, where), where)
+        what = f" and the {inside} in it" if inside else ""
+        self.app.notify(f"Removed {title}{what}. Ctrl+Z brings it back.")
 
-        self.apply(f"{leader.name} {COMMAND_CLASSES[new]}", set_class)
+    def action_add_group(self) -> None:
+        table, army = self.ruleset.schema, self.session.army
+        child = next(c for c in table.children if c.role == "group")
+        count = len(getattr(army, child.key))
+        work = copy.deepcopy(army)
+        where = edits.add(work, ARMY, child.key, edits.blank(child.table, count + 1))
+
+        target = edits.edit_target(table, where)
+
+        def done(record: object) -> None:
+            # The form fills in the record it edits (a new ward's leader): put it in the new one.
+            schema.replace(work, target, record)
+            made = schema.get(work, where)
+            self.apply(f"add {child.table.noun}",
+                       lambda a: edits.add(a, ARMY, child.key, copy.deepcopy(made)), where)
+
+        self._form(target, f"A new {child.table.noun}", work, done)
+
+    def action_quick(self, index: int) -> None:
+        quick = self.ruleset.quick_actions[index]
+        target = self._target()
+        if edits.role_at(self.ruleset.schema, target) != quick.role:
+            self.app.notify(f"{quick.title}: select a record it applies to first.",
+                            severity="warning")
+            return
+        title = self.ruleset.title_of(self.session.army, target)
+        self.apply(f"{quick.title}: {title}", lambda a: quick.run(a, target))
 
     def action_roll(self) -> None:
         session = self.session
@@ -284,3 +341,28 @@ class ArmyScreen(Screen[None]):
 
     def action_focus_tree(self) -> None:
         self.query_one("#tree", ArmyTree).focus()
+
+
+def index_ok(ruleset: Ruleset, parameters: tuple[object, ...]) -> bool:
+    return bool(parameters) and str(parameters[0]).isdigit() and \
+        int(str(parameters[0])) < len(ruleset.quick_actions)
+
+
+def _only(places: list[str]) -> str | None:
+    """The one place there is (the army's only ward), else None: the user must choose."""
+    return places[0] if len(places) == 1 else None
+
+
+def _put(army: ArmyRecord, table: schema.Table, where: str, record: object) -> None:
+    if where:
+        schema.replace(army, where, record)
+    else:
+        # The army itself: its fields only (the form edits no children).
+        for field in table.fields:
+            setattr(army, field.key, getattr(record, field.key))
+
+
+def _remove_moving(army: ArmyRecord, table: schema.Table, where: str, to: str) -> None:
+    edits.move_children(army, table, where, to)
+    schema.remove(army, where)
+

@@ -82,7 +82,9 @@ class PrintScreen(Screen[None]):
         session = self.builder.session
         path = session.path or Path(f"{session.army.name}.toml")
         text = armyfile.dumps(session.army, session.text)
-        return (ArmyInput(copy.deepcopy(session.army), path, text),)
+        # The exporters still take Billhooks' army type (part 2 moves them onto the protocol).
+        army: Any = copy.deepcopy(session.army)
+        return (ArmyInput(army, path, text),)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
@@ -103,8 +105,10 @@ class PrintScreen(Screen[None]):
                                        compact=True))
                 yield row("", Checkbox("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
-                yield row("Folder", Input(str(default_out_dir(ExportJob(self._job_armies()))),
-                                          id="print-out", compact=True))
+                # The folder last exported to (this session), else the army's own default.
+                folder = self.builder.print_folder or \
+                    str(default_out_dir(ExportJob(self._job_armies())))
+                yield row("Folder", Input(folder, id="print-out", compact=True))
                 yield Button("Export", id="print-export", variant="primary", compact=True)
             yield SelectionList[str](*[(kind, kind, True)
                                        for kind in offered_kinds(ExportJob(self._job_armies()))],
@@ -121,6 +125,7 @@ class PrintScreen(Screen[None]):
         # Hidden until there is something to count (an idle bar pulses).
         self.query_one("#print-progress").display = False
 
+    @on(Input.Submitted)
     @on(Button.Pressed, "#print-export")
     def start(self) -> None:
         status = self.query_one("#print-status", Label)
@@ -140,7 +145,9 @@ class PrintScreen(Screen[None]):
             card_size=str(self.query_one("#print-card-size", Select).value),
             bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value)
-        out = Path(self.query_one("#print-out", Input).value.strip() or "output").expanduser()
+        typed = self.query_one("#print-out", Input).value.strip()
+        out = Path(typed or "output").expanduser()
+        self.builder.print_folder = typed
         job = ExportJob(self._job_armies(), options)
         bar = self.query_one("#print-progress", ProgressBar)
         bar.update(total=len(only), progress=0)

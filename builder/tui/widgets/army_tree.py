@@ -1,19 +1,25 @@
-"""The wards as a tree: the army at the root, each leader at the head of his units."""
+"""The army as a tree, walked from the ruleset's declared tables: the army at the root, each
+group (a ward, a battle) under it headed by its leader, the records of every list beneath.
+
+Nothing here knows a rule system: each line is the summary's line for the record (points,
+title) or the ruleset's ``title_of``; a group's line leads with its records' points added up.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from builder.rules.base import Line, Ruleset, Summary, number
-from builder.rules.billhooks.model import Army, Unit
-from builder.rules.billhooks.points import leader_points
-from builder.tui.edits import ARMY, Place
+from builder.rules import schema
+from builder.rules.base import ArmyRecord, Line, Ruleset, Summary, number
+from builder.tui import edits
+from builder.tui.edits import ARMY
 from builder.tui.widgets.colours import theme_colours
 
 
@@ -21,9 +27,21 @@ def _points(value: float | None) -> str:
     return "-" if value is None else f"{number(value)}"
 
 
-class ArmyTree(Tree[Place]):
+def fit(text: Text, width: int) -> Text:
+    """``text`` cut to ``width`` cells at a space, ending in an ellipsis (never mid-word)."""
+    if text.cell_len <= width or width < 2:
+        return text
+    plain = text.plain
+    cut = plain.rfind(" ", 0, width)
+    cut = cut if cut > 0 else width - 1
+    head = text[:cut]
+    head.rstrip()
+    return Text.assemble(head, "…")
+
+
+class ArmyTree(Tree[str]):
     """Shows an army; the screen hands it the army and its summary, it reports the cursor
-    through Tree's own NodeHighlighted/NodeSelected messages (node data is the Place)."""
+    through Tree's own NodeHighlighted/NodeSelected messages (node data is the place)."""
 
     BINDINGS = [Binding("enter", "edit_here", "Edit", show=False)]
 
@@ -31,104 +49,114 @@ class ArmyTree(Tree[Place]):
     class EditRequested(Message):
         """Enter on a node: edit that place."""
 
-        place: Place
+        place: str
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("Army", data=ARMY, id=id)
         self.auto_expand = False
         self.guide_depth = 3
 
-    def show(self, army: Army, summary: Summary, ruleset: Ruleset, select: Place) -> None:
+    def show(self, army: ArmyRecord, summary: Summary, ruleset: Ruleset, select: str) -> None:
         """Show ``army`` and put the cursor on ``select``.
 
-        When the wards and units are the same places as before (most edits change a unit or a
-        leader, not the shape), only the labels are replaced, so the tree keeps its size and
-        Textual repaints just the changed lines; otherwise the tree is rebuilt.
+        When the records are at the same places as before (most edits change a record, not
+        the shape), only the labels are replaced, so Textual repaints just the changed lines;
+        otherwise the tree is rebuilt.
         """
+        table = ruleset.schema
+        self._colours = theme_colours(self.app)
         flagged: dict[str, str] = {}
         for f in summary.findings:
-            if flagged.get(f.where) != "error":
-                flagged[f.where] = f.level
-        self._colours = theme_colours(self.app)
+            at = edits.place_of(table, army, f.where)
+            if flagged.get(at) != "error":
+                flagged[at] = f.level
         lines = {line.where: line for line in summary.lines}
-        wards = [(Place(wi), self._leader_label(army, wi, ruleset, flagged),
-                  [(Place(wi, ui), self._unit_label(unit, Place(wi, ui),
-                                                    lines[Place(wi, ui).key], flagged))
-                   for ui, unit in enumerate(ward.units)])
-                 for wi, ward in enumerate(army.wards)]
-        shape = [(place, [u for u, _ in units]) for place, _, units in wards]
-        current = [(node.data, [leaf.data for leaf in node.children])
-                   for node in self.root.children]
-        root = self.root
-        root.set_label(self._army_label(army, flagged))
-        if current and shape == current:
-            for node, (_, label, units) in zip(root.children, wards, strict=True):
-                node.set_label(label)
-                for leaf, (_, ulabel) in zip(node.children, units, strict=True):
-                    leaf.set_label(ulabel)
+        # Each group's records' points, added up once.
+        totals: dict[str, float | None] = {}
+        for line in summary.lines:
+            group = schema.group_of(table, line.where)
+            if line.points is not None:
+                totals[group] = (totals.get(group) or 0) + line.points
+        records = edits.nodes(army, table)
+        labels = {n.where: self._label(ruleset, army, n.where, n.role, lines, totals, flagged)
+                  for n in records}
+        parents = {n.where: self._holder_of(n.where) for n in records[1:]}
+        current = {node.data: self._holder_of(node.data or "") for node in self._all()
+                   if node is not self.root}
+        self.root.set_label(labels[ARMY])
+        if current and current == parents and [n.data for n in self._all()][1:] == \
+                [n.where for n in records[1:]]:
+            for node in self._all():
+                node.set_label(labels[node.data or ARMY])
         else:
             self.clear()  # clear() replaces the root node
-            root = self.root
-            root.data = ARMY
-            root.set_label(self._army_label(army, flagged))
-            for place, label, units in wards:
-                node = root.add(label, data=place, expand=True)
-                for uplace, ulabel in units:
-                    node.add_leaf(ulabel, data=uplace)
-            root.expand()
-        # Every node is expanded, so a node's line is its place in the order shown.
-        order = [p for place, _, units in wards for p in (place, *(u for u, _ in units))]
-        self.move_cursor_to_line(order.index(select) + 1 if select in order else 0)
+            self.root.data = ARMY
+            self.root.set_label(labels[ARMY])
+            made: dict[str, TreeNode[str]] = {ARMY: self.root}
+            for n in records[1:]:
+                holder = made[parents[n.where]]
+                has_children = any(p == n.where for p in parents.values())
+                made[n.where] = (holder.add(labels[n.where], data=n.where, expand=True)
+                                 if has_children or n.role == "group" else
+                                 holder.add_leaf(labels[n.where], data=n.where))
+            self.root.expand()
+        order = [n.where for n in records]
+        self.move_cursor_to_line(order.index(select) if select in order else 0)
 
-    def _leader_label(self, army: Army, wi: int, ruleset: Ruleset,
-                      flagged: dict[str, str]) -> Text:
-        leader = army.wards[wi].leader
+    def _holder_of(self, where: str) -> str:
+        """The shown record holding ``where`` (a ward's leader is on his ward's line)."""
+        up = schema.parent_of(where)
+        while not edits.shown(up):
+            up = schema.parent_of(up)
+        return up
+
+    def _all(self) -> list[TreeNode[str]]:
+        """Every node, in the order shown (all are expanded)."""
+        out: list[TreeNode[str]] = []
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            out.append(node)
+            stack.extend(reversed(node.children))
+        return out
+
+    def _label(self, ruleset: Ruleset, army: ArmyRecord, where: str, role: str,
+               lines: dict[str, Line], totals: dict[str, float | None],
+               flagged: dict[str, str]) -> Text:
         label = Text()
-        if leader.c_in_c:
-            label.append("★ ", f"bold {self._colours.accent}")
-        label.append(leader.name, "bold")
-        label.append(f" · {leader.class_name}", "italic")
-        cost = leader_points(army, leader)
-        if cost:
-            label.append(f" · {_points(cost)} pts", "dim")
-        self._flag(label, flagged, f"wards[{wi}]", f"wards[{wi}].leader")
+        line = lines.get(where)
+        if role == "group":
+            if totals.get(where) is not None or (totals and where not in totals):
+                # The group's records' points, added up, where a unit's would be.
+                label.append(f"{_points(totals.get(where) or 0):>3} ", "bold")
+            label.append(ruleset.title_of(army, where), "bold")
+        elif line is not None:
+            if line.points is not None:
+                label.append(f"{_points(line.points):>3} ", "bold")
+            label.append(line.title)
+        else:
+            label.append(ruleset.title_of(army, where), "bold" if where == ARMY else "")
+        level = flagged.get(where)
+        if level == "error":
+            label.append(" ✖", f"bold {self._colours.error}")
+        elif level == "warning":
+            label.append(" ▲", f"bold {self._colours.warning}")
         return label
 
-    def _unit_label(self, unit: Unit, place: Place, line: Line,
-                    flagged: dict[str, str]) -> Text:
-        label = Text()
-        label.append(f"{_points(line.points):>3} ", "bold")
-        label.append(line.title)
-        if unit.label:
-            label.append(f" “{unit.label}”", "italic dim")
-        self._flag(label, flagged, place.key)
-        return label
+    def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
+        # Long names end in an ellipsis at a word, not cut wherever the pane ends.
+        depth = 0
+        up = node.parent
+        while up is not None:
+            depth, up = depth + 1, up.parent
+        room = self.scrollable_content_region.width - depth * self.guide_depth - 1
+        return fit(super().render_label(node, base_style, style), room)
 
     def action_edit_here(self) -> None:
         node = self.cursor_node
         if node is not None and node.data is not None:
             self.post_message(self.EditRequested(node.data))
 
-    def find(self, place: Place) -> TreeNode[Place] | None:
+    def find(self, place: str) -> TreeNode[str] | None:
         """The node showing ``place``, if any."""
-        stack = [self.root]
-        while stack:
-            node = stack.pop()
-            if node.data == place:
-                return node
-            stack.extend(node.children)
-        return None
-
-    def _army_label(self, army: Army, flagged: dict[str, str]) -> Text:
-        label = Text(army.name, "bold")
-        if army.side:
-            label.append(f" ({army.side.capitalize()})")
-        self._flag(label, flagged, "", "points", "wards")
-        return label
-
-    def _flag(self, label: Text, flagged: dict[str, str], *keys: str) -> None:
-        levels = {flagged[k] for k in keys if k in flagged}
-        if "error" in levels:
-            label.append(" ✖", f"bold {self._colours.error}")
-        elif "warning" in levels:
-            label.append(" ▲", f"bold {self._colours.warning}")
+        return next((n for n in self._all() if n.data == place), None)

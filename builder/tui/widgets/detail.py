@@ -16,16 +16,18 @@ from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import Colours, theme_colours
 
 
-def _findings(findings: list[Finding], colours: Colours) -> list[RenderableType]:
+def _findings(findings: list[Finding], colours: Colours, ruleset: Ruleset
+              ) -> list[RenderableType]:
     out: list[RenderableType] = []
     for f in findings:
         colour = colours.error if f.level == "error" else colours.warning
         mark = "✖" if f.level == "error" else "▲"
-        out.append(Text.assemble((f"{mark} ", f"bold {colour}"), builder_message(f)))
+        out.append(Text.assemble((f"{mark} ", f"bold {colour}"), builder_message(f, ruleset)))
     return out
 
 
-def facts_view(facts: Facts, findings: list[Finding], colours: Colours) -> RenderableType:
+def facts_view(facts: Facts, findings: list[Finding], colours: Colours, ruleset: Ruleset
+               ) -> RenderableType:
     """A record's facts: heading, subheading, a grid of label and value, its notes as
     bullets, then the findings about it."""
     grid = Table.grid(padding=(0, 2))
@@ -40,7 +42,7 @@ def facts_view(facts: Facts, findings: list[Finding], colours: Colours) -> Rende
         parts.append(Text(facts.subheading, "dim"))
     parts += [Text(), grid]
     if findings:
-        parts += [Text(), *_findings(findings, colours)]
+        parts += [Text(), *_findings(findings, colours, ruleset)]
     return Group(*parts)
 
 
@@ -67,5 +69,5 @@ class DetailPane(VerticalScroll):
     def show(self, ruleset: Ruleset, army: ArmyRecord, where: str, summary: Summary) -> None:
         facts = ruleset.facts(army, where)
         self.border_title = schema.table_at(ruleset.schema, where).noun.capitalize()
-        body = facts_view(facts, findings_at(summary, where), theme_colours(self.app))
+        body = facts_view(facts, findings_at(summary, where), theme_colours(self.app), ruleset)
         self.query_one("#detail-body", Static).update(body)

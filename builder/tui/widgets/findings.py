@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules.base import Finding, Summary
+from builder.rules.base import Finding, Ruleset, Summary
 from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import theme_colours
 
@@ -28,7 +28,7 @@ class FindingsPanel(OptionList):
         super().__init__(id=id)
         self._findings: tuple[Finding, ...] = ()
 
-    def show(self, summary: Summary) -> None:
+    def show(self, summary: Summary, ruleset: Ruleset) -> None:
         colours = theme_colours(self.app)
         self._findings = summary.findings
         highlighted = self.highlighted
@@ -40,7 +40,7 @@ class FindingsPanel(OptionList):
             colour = colours.error if f.level == "error" else colours.warning
             mark = "✖ error  " if f.level == "error" else "▲ warning"
             self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ",
-                                                 builder_message(f)), id=str(i)))
+                                                 builder_message(f, ruleset)), id=str(i)))
         if summary.findings:
             self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
         errors, warnings = len(summary.errors), len(summary.warnings)
