@@ -122,7 +122,7 @@ def _toml_value(table: Table, record: object, key: str, folder: str, old: Any) -
 def _update(doc: Any, table: Table, record: object, fresh: bool, folder: str) -> None:
     """Bring a tomlkit table in line with ``record``'s fields in place, keeping comments and
     order. Only keys whose value changed are touched. A key written with its default value
-    (``stakes = false``) stays written; a new key is added only when it differs from the
+    (``mounted = false``) stays written; a new key is added only when it differs from the
     default, or in a ``fresh`` table for a field marked ``written``."""
     import tomlkit
 

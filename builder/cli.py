@@ -113,13 +113,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
                                               "(default: random, and printed)")
     p.add_argument("--side", type=_lower,
-                   help="the side of a single army, one of the rule system's sides (Never "
-                        "Mind the Billhooks: york or lancaster; default lancaster)")
+                   help="the side of a single army, one of the rule system's sides (default: "
+                        "the one its Mustering rules name)")
     p.add_argument("--both", action="store_true",
-                   help="club draft: every side (York and Lancaster) from the one collection")
+                   help="club draft: every side from the one collection")
     p.add_argument("--out", metavar="FILE",
-                   help="write the army file here (with --both: FILE-york.toml and "
-                        "FILE-lancaster.toml); an existing file is refused without --force")
+                   help="write the army file here (with --both: one file per side, "
+                        "FILE-<side>.toml); an existing file is refused without --force")
     p.add_argument("--keep-proportions", action="store_true",
                    help="house rule: set aside skirmish cards that would pass one fifth of "
                         "the total (the rules deal every card)")

@@ -3,7 +3,7 @@
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
 points and running total, set-asides), then a table of the army it made; ``--json`` prints the
 draw for other tools instead. ``--out FILE`` writes the army file (with ``--both``: one file per
-side, ``FILE``'s stem plus ``-york`` / ``-lancaster``), only after the whole draw succeeded.
+side, ``FILE``'s stem plus ``-<side>``), only after the whole draw succeeded.
 """
 
 from __future__ import annotations

@@ -38,12 +38,12 @@ class ArmyRecord(Protocol):
 class Fix:
     """A finding's remedy as data: which army-file key to change on what ``where`` names.
 
-    ``message`` gives the remedy in army-file terms (``set command_class = 2``); an editor
+    ``message`` gives the remedy in army-file terms (``set role = "chief"``); an editor
     that changes the army its own way (the builder: a key to press) shows ``problem`` and says
     the rest in its own words.
     """
 
-    #: The key to change: a leader's ``command_class`` or ``c_in_c``, a unit's option ...
+    #: The key to change: a field of the record ``where`` names.
     key: str
     #: The message without its army-file advice.
     problem: str
@@ -90,7 +90,7 @@ class Side:
 
 @dataclass(frozen=True)
 class Sides:
-    """A system's sides: fixed ones (York and Lancaster), or free text up to ``max_len``."""
+    """A system's sides: fixed ones (with names and emblems), or free text up to ``max_len``."""
 
     fixed: tuple[Side, ...] = ()
     max_len: int = 40
@@ -170,7 +170,7 @@ class Row:
 
 @dataclass(frozen=True)
 class Tracker:
-    """Boxes to tick during a game: casualties, wounds, arrowstorms."""
+    """Boxes to tick during a game: casualties, wounds, shots left."""
 
     label: str
     boxes: int

@@ -43,7 +43,7 @@ class Field:
     #: Allowed values of a "str" field, or of each item of a "list" field.
     choices: tuple[str, ...] | None = None
     #: Items (or a "str" value) may also be one of these prefixes followed by free text, e.g.
-    #: ``("anti-",)`` lets a trait be ``"anti-york"`` beside its fixed choices.
+    #: ``("anti-",)`` lets a trait be ``"anti-<anything>"`` beside its fixed choices.
     free_prefixes: tuple[str, ...] = ()
     #: Bounds of an "int" field, inclusive.
     min: int | None = None
