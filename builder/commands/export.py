@@ -39,12 +39,9 @@ def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
+    # A bad events file stops the export before anything is written: the ruleset reads it
+    # while it decides its printables, before the first file.
     events = Path(args.events) if args.events else None
-    if events is not None and (only is None or "special-events" in only):
-        # Read the events file before anything is written, so a bad one stops the export.
-        from builder.rules.billhooks.events import load_events
-
-        load_events(events)
     armies, collections = _load(args.armies)
     if not armies:
         # Collections alone print their unit cards: the other kinds need an army.

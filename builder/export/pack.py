@@ -163,7 +163,7 @@ def _prepare(out_dir: Path) -> Path:
 def _input_entry(item: ArmyInput) -> dict[str, Any]:
     return {
         "name": item.army.name,
-        "side": getattr(item.army, "side", None),
+        "side": get_ruleset(item.army.ruleset).sides.of(item.army),
         "file": item.path.name,
         "sha256": item.sha256[:16],
     }

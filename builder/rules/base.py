@@ -94,6 +94,13 @@ class Sides:
 
     fixed: tuple[Side, ...] = ()
     max_len: int = 40
+    #: The army field that holds the side (declared in the ruleset's schema).
+    field: str = "side"
+
+    def of(self, army: ArmyRecord) -> str | None:
+        """The side ``army`` is for, as its file names it (None: none)."""
+        value = vars(army).get(self.field)
+        return value if isinstance(value, str) else None
 
     def get(self, key: str | None) -> Side | None:
         return next((s for s in self.fixed if s.key == key), None)

@@ -332,7 +332,7 @@ def facts_roster(ruleset: Ruleset, sources: Sequence[Source], footer: str = "") 
         units += sum(1 for r in records if r["role"] == "unit")
         armies.append({
             "name": army.name,
-            "side": ruleset.sides.name_of(getattr(army, "side", None)),
+            "side": ruleset.sides.name_of(ruleset.sides.of(army)),
             "ruleset_title": ruleset.title,
             "legal": found.legal,
             "metrics": found.metrics,

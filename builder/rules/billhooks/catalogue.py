@@ -223,7 +223,6 @@ TROOPS: dict[str, Troop] = {
 }
 
 COMPANY_TROOPS = tuple(k for k, t in TROOPS.items() if t.kind == COMPANY)
-BAND_TROOPS = tuple(k for k, t in TROOPS.items() if t.kind == BAND)
 
 # --- Qualities, formations and extras ---------------------------------------------------------
 

@@ -11,10 +11,7 @@ from . import catalogue as cat
 from .model import RearCompany, Unit
 from .options import unit_options
 from .points import figures, unit_points
-
-
-def _pts(value: float) -> str:
-    return f"{value:g}"
+from .points import points_text as _pts
 
 
 def _options(troop: cat.Troop) -> tuple[str, ...]:

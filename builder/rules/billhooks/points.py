@@ -7,6 +7,11 @@ from builder.rules.billhooks.model import Army, Leader, Unit
 from . import catalogue as cat
 
 
+def points_text(value: float) -> str:
+    """Points as a player writes them: 12, 1.5."""
+    return f"{value:g}"
+
+
 def quality_of(unit: Unit) -> str:
     return unit.quality or cat.DEFAULT_QUALITY
 

@@ -22,6 +22,9 @@ from .points import (
     unit_points,
     unit_title,
 )
+from .points import (
+    points_text as _pts,
+)
 from .profile import daunted_tokens, leader_profile, profile
 
 #: The ward numbers as a roster heads them; a ninth ward and later are numbered.
@@ -32,9 +35,6 @@ def ward_name(index: int) -> str:
     """"First Ward", ..., "Ward 9"."""
     return f"{WARD_ORDINALS[index]} Ward" if index < len(WARD_ORDINALS) else f"Ward {index + 1}"
 
-
-def _pts(value: float) -> str:
-    return f"{number(value)}"
 
 
 def summary(army: Army) -> Summary:
