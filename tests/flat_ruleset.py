@@ -168,7 +168,8 @@ class Flat:
             return (Offer(PERSON.field("name"), record.name),
                     Offer(PERSON.field("role"), record.role,
                           tuple(Choice(r, r.capitalize()) for r in ROLES)),
-                    Offer(PERSON.field("kit"), record.kit, offers=(
+                    # A nested table is offered as a record to edit (its defaults if absent).
+                    Offer(PERSON.field("kit"), kit, offers=(
                         Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"),
                                                                     kit.note))))
         if isinstance(record, Thing):
