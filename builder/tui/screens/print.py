@@ -82,9 +82,7 @@ class PrintScreen(Screen[None]):
         session = self.builder.session
         path = session.path or Path(f"{session.army.name}.toml")
         text = armyfile.dumps(session.army, session.text)
-        # The exporters still take Billhooks' army type (part 2 moves them onto the protocol).
-        army: Any = copy.deepcopy(session.army)
-        return (ArmyInput(army, path, text),)
+        return (ArmyInput(copy.deepcopy(session.army), path, text),)
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
