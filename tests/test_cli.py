@@ -167,12 +167,18 @@ def test_check_is_linear_in_the_army_size(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     import time
 
-    path = big_army_file(tmp_path, 3000)
-    started = time.perf_counter()
-    code, out, _ = run(capsys, "check", str(path))
-    elapsed = time.perf_counter() - started
-    assert code == 1 and "Ward 3000: " in out
-    assert elapsed < 2.0, elapsed  # 10 s before: every ward scanned every unit
+    def timed(wards: int) -> float:
+        path = big_army_file(tmp_path, wards)
+        started = time.perf_counter()
+        code, out, _ = run(capsys, "check", str(path))
+        assert code == 1 and f"Ward {wards}: " in out
+        return time.perf_counter() - started
+
+    small, large = timed(300), timed(3000)
+    # Ten times the wards, about ten times the time (every ward scanning every unit made it a
+    # hundred; 3,000 wards took 10 s). The 2 s target itself is the benchmark's, on a quiet
+    # machine (benchmarks/bench_check.py); here a loaded one must not fail the suite.
+    assert large < 25 * small + 0.5 and large < 6.0, (small, large)
 
 
 def test_check_output_neither_wraps_nor_pads(tmp_path: Path,

@@ -157,12 +157,12 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
 
     timed(1_000)  # warm the font's width cache
     small, large = min(timed(5_000) for _ in range(3)), min(timed(20_000) for _ in range(3))
-    assert large < 0.5
+    assert large < 2.0  # minutes before, on any machine
     assert large < 8 * small + 0.01
     # And through the fitting of a card's box at the smallest size: cut short, never hung.
     started = time.perf_counter()
     fitted = draw.fit("x" * 20_000, fonts.BODY, 40.0, 20.0, 10, 8)
-    assert time.perf_counter() - started < 1.0
+    assert time.perf_counter() - started < 3.0
     assert fitted.size >= 6.0 and fitted.height <= 20.0 + 1e-6
 
 
