@@ -358,7 +358,9 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
         line_text(c, word, fonts.CAPS, 0, base, FOUR_WORD_PT, room, align="center",
                   colour=PAPER_WHITE, spacing=0.1)
         c.restoreState()
-    label_w = width_mm(token.label, fonts.CAPS, FOUR_LABEL_PT) + 1.6 if token.label else 0.0
+    # The plaque stays clear of the side quarters' words (a long label is shrunk, then cut).
+    label_w = min(width_mm(token.label, fonts.CAPS, FOUR_LABEL_PT) + 1.6, 2 * (base - 0.8)) \
+        if token.label else 0.0
     label_h = FOUR_LABEL_PT * PT * CAP_HEIGHT + 1.6
     wanted = {(a, b) for a, b in token.changes if a != b and 0 <= a < len(words)
               and 0 <= b < len(words)}
