@@ -21,8 +21,8 @@ from builder.rules.kiss.printcounts import counts
 from builder.rules.printables import PrintOptions
 
 EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
-#: The labels this pack prints so far (ORDERS waits for the four-way marker's art).
-PRINTED = {"magnate-cards": ("MAGNATE",),
+#: The labels each sheet of the pack prints.
+PRINTED = {"magnate-cards": ("MAGNATE",), "order-markers": ("ORDERS",),
            "tokens": ("WARD", "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK")}
 
 
@@ -37,7 +37,7 @@ class _Source:
 def test_printables_counts_are_printcounts() -> None:
     sources = [_Source(p) for p in EXAMPLES]
     pack = get_ruleset("kiss").printables(sources, PrintOptions())
-    assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "tokens")
+    assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "order-markers", "tokens")
     armies = [s.army for s in sources]
     assert all(isinstance(a, Army) for a in armies)
     want = counts(armies)  # type: ignore[arg-type]
@@ -59,14 +59,18 @@ def _text(path: Path) -> str:
 
 def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert sorted(p.name for p in pack.iterdir()) == [
-        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
+        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "order-markers.pdf",
+        "roster.pdf", "tokens.pdf"]
     manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
     assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
+    files = {f["file"]: f for f in manifest["files"]}
+    assert files["order-markers.pdf"]["counts"] == {"ORDERS": 14}
+    assert files["order-markers.pdf"]["layout"][0]["item_mm"] == [25.0, 25.0]
 
 
 def test_labels_read_back_from_the_pdfs(pack: Path) -> None:
     # York: 3 wards, 7 units. Lancaster: 3 wards, 7 units, Percy lethargic, Grey a trimmer.
-    want = {"MAGNATE": 6, "WARD": 6, "LETHARGY": 4, "TREACHEROUS": 1, "SHAKEN": 14,
+    want = {"MAGNATE": 6, "ORDERS": 14, "WARD": 6, "LETHARGY": 4, "TREACHEROUS": 1, "SHAKEN": 14,
             "MORALE TRACK": 2}
     for kind, labels in PRINTED.items():
         text = _text(pack / f"{kind}.pdf")
@@ -105,8 +109,79 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",
-                                  "tokens.pdf"])
+                                  "order-markers.pdf", "tokens.pdf"])
 def test_margins_and_type_size(pack: Path, name: str) -> None:
     edge, pt, nearest = pdf_figures(pack / name)
     assert edge >= 5.0 - 0.01, nearest
     assert pt >= 6.0 - 0.01
+
+
+def test_order_markers_words_and_changes_come_from_the_catalogue() -> None:
+    from builder.rules.kiss.catalogue import ORDERS
+    from builder.rules.kiss.printables import order_markers
+
+    sheet = order_markers([_Source(EXAMPLES[0])])
+    (group,) = sheet.groups
+    assert group.size_mm == (25.0, 25.0) and group.shape == "square"
+    (marker,) = group.tokens
+    assert marker.art == "four-way" and marker.count == 7
+    assert marker.segments == ("STAND", "LOOSE", "ADVANCE", "CHARGE")
+    # RULES.md 2.2: Stand -> Loose, Advance; Loose -> Stand, Advance; Advance -> Stand,
+    # Charge; Charge -> Stand (and any order -> Stand).
+    names = {(marker.segments[a], marker.segments[b]) for a, b in marker.changes}
+    assert names == {("STAND", "LOOSE"), ("STAND", "ADVANCE"), ("LOOSE", "STAND"),
+                     ("LOOSE", "ADVANCE"), ("ADVANCE", "STAND"), ("ADVANCE", "CHARGE"),
+                     ("CHARGE", "STAND")}
+    assert all("stand" in o.to for k, o in ORDERS.items() if k != "stand")
+
+
+def _inside_quarter(x: float, y: float, quarter: int, cx: float, cy: float,
+                    half: float) -> bool:
+    """Whether (x, y) mm lies in the quarter (0 top, 1 right, 2 bottom, 3 left) of a square
+    of half-side ``half`` centred on (cx, cy), its diagonals the quarters' borders."""
+    dx, dy = x - cx, y - cy
+    u = (dy, dx, -dy, -dx)[quarter]
+    v = (dx, dy, -dx, -dy)[quarter]
+    return abs(v) < u <= half
+
+
+def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
+    """Every letter of each word drawn inside its own triangle, the label once in the middle,
+    nothing under 6 pt."""
+    import pdfplumber
+
+    from builder.export.art import token_art
+    from builder.export.sheet import MM, Box, Cell, new_canvas
+    from builder.rules.printables import Token
+
+    path = tmp_path / "marker.pdf"
+    c = new_canvas(str(path), (60.0, 60.0), "marker", "test")
+    c.saveState()
+    c.scale(MM, MM)
+    trim = Box(15.0, 20.0, 25.0, 25.0)
+    words = ("STAND", "LOOSE", "ADVANCE", "CHARGE")
+    token = Token("four-way", "#24457a", "ORDERS", segments=words,
+                  changes=((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 3), (3, 0)))
+    token_art("four-way")(c, Cell(trim, trim), token)
+    c.restoreState()
+    c.showPage()
+    c.save()
+    cx, cy, half = 27.5, 32.5, 12.5
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        chars = [ch for ch in page.chars if ch["text"].strip()]
+    text = "".join(ch["text"] for ch in chars)
+    assert text.count("ORDERS") == 1 and text.endswith("ORDERS")
+    # The label, drawn last, sits on its plaque over the centre; the words are the rest.
+    label, chars = chars[-len("ORDERS"):], chars[:-len("ORDERS")]
+    assert all(abs(float(ch["x0"]) / MM - cx) < 6 and abs(
+        (height - float(ch["top"])) / MM - cy) < 3 for ch in label)
+    assert min(float(ch["size"]) if ch["upright"] else float(ch["width"])
+               for ch in chars) >= 6.0 - 0.01
+    for quarter, word in enumerate(words):
+        found = [ch for ch in chars if ch["text"] in word and all(
+            _inside_quarter(float(x) / MM, (height - float(y)) / MM, quarter, cx, cy, half)
+            for x in (ch["x0"], ch["x1"]) for y in (ch["top"], ch["bottom"]))]
+        assert sorted(ch["text"] for ch in found) == sorted(word), word
+    assert len(chars) == sum(map(len, words))

@@ -2,8 +2,8 @@
 
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
 and tokens: roses, an illuminated initial) and *token art* (``TOKENS``: a whole token's face:
-order, morale, disarray, daunted, an arrow tracker). A ruleset names them in its printables;
-a new system adds its own drawings here under new names.
+order, morale, disarray, daunted, an arrow tracker, a four-way marker). A ruleset names them
+in its printables; a new system adds its own drawings here under new names.
 """
 
 from __future__ import annotations
@@ -279,12 +279,130 @@ def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
             5.5, 4.2, valign="middle", max_lines=2)
 
 
+# --- The four-way marker -----------------------------------------------------------------
+
+#: Four-way marker geometry (mm): the frame's inset from the cut, the gap from the frame to the
+#: top of a quarter's word, how far from the centre along a diagonal an arrow crosses it, and
+#: an arrow's length, head length and head width.
+FOUR_FRAME = 1.0
+FOUR_WORD_GAP = 1.1
+FOUR_ARROW_AT = 0.52
+FOUR_ARROW = 4.4
+FOUR_HEAD = (1.2, 1.3)
+FOUR_WORD_PT = 7.5
+FOUR_LABEL_PT = 6.0
+#: Cap height of the small capitals as a share of the type size.
+CAP_HEIGHT = 0.68
+
+
+def _arrow(c: Canvas, x0: float, y0: float, x1: float, y1: float, heads: tuple[bool, bool],
+           colour: RGB) -> None:
+    """A small arrow from (x0, y0) to (x1, y1), with a head at either end that ``heads``
+    asks for (start, end)."""
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    hl, hw = FOUR_HEAD
+    c.setStrokeColorRGB(*colour)
+    c.setFillColorRGB(*colour)
+    c.setLineWidth(0.7 * PT)
+    sx, sy = (x0 + hl * ux * 0.8, y0 + hl * uy * 0.8) if heads[0] else (x0, y0)
+    ex, ey = (x1 - hl * ux * 0.8, y1 - hl * uy * 0.8) if heads[1] else (x1, y1)
+    c.line(sx, sy, ex, ey)
+    c.setLineWidth(0.3 * PT)
+    for (tx, ty), sign in (((x0, y0), -1.0), ((x1, y1), 1.0)):
+        if not heads[0 if sign < 0 else 1]:
+            continue
+        bx, by = tx - sign * hl * ux, ty - sign * hl * uy
+        path = c.beginPath()
+        path.moveTo(tx, ty)
+        path.lineTo(bx - hw / 2 * uy, by + hw / 2 * ux)
+        path.lineTo(bx + hw / 2 * uy, by - hw / 2 * ux)
+        path.close()
+        c.drawPath(path, stroke=1, fill=1)
+
+
+def four_way_word_box(half: float, size: float = FOUR_WORD_PT) -> tuple[float, float]:
+    """Where a quarter's word sits, in its quarter turned to the top, with the centre at the
+    origin: its baseline's height and the width it may take (the triangle's width at the
+    baseline, less a margin from each diagonal)."""
+    frame = half - FOUR_FRAME
+    base = frame - FOUR_WORD_GAP - CAP_HEIGHT * size * PT
+    return base, 2 * base - 2 * 1.0 * math.sqrt(2)
+
+
+def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
+    """A square marker cut by its diagonals into four quarters (top, right, bottom, left),
+    each with its word reading upright when its edge is turned away from the reader; arrows
+    across the lines between quarters for the allowed changes (through the centre between
+    opposite quarters) and the kind label on a plaque in the middle."""
+    colour = hex_rgb(token.accent)
+    bleed = cell.bleed
+    c.setFillColorRGB(*colour)
+    c.rect(bleed.x, bleed.y, bleed.w, bleed.h, stroke=0, fill=1)
+    t = cell.trim
+    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+    half = min(t.w, t.h) / 2
+    frame = half - FOUR_FRAME
+    c.setStrokeColorRGB(*GOLD)
+    c.setLineWidth(0.8 * PT)
+    c.rect(cx - frame, cy - frame, 2 * frame, 2 * frame, stroke=1, fill=0)
+    c.setLineWidth(0.5 * PT)
+    c.line(cx - frame, cy - frame, cx + frame, cy + frame)
+    c.line(cx - frame, cy + frame, cx + frame, cy - frame)
+    base, room = four_way_word_box(half)
+    words = token.segments[:4]
+    for i, word in enumerate(words):
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(-90 * i)
+        line_text(c, word, fonts.CAPS, 0, base, FOUR_WORD_PT, room, align="center",
+                  colour=PAPER_WHITE, spacing=0.1)
+        c.restoreState()
+    # The plaque stays clear of the side quarters' words (a long label is shrunk, then cut).
+    label_w = min(width_mm(token.label, fonts.CAPS, FOUR_LABEL_PT) + 1.6, 2 * (base - 0.8)) \
+        if token.label else 0.0
+    label_h = FOUR_LABEL_PT * PT * CAP_HEIGHT + 1.6
+    wanted = {(a, b) for a, b in token.changes if a != b and 0 <= a < len(words)
+              and 0 <= b < len(words)}
+    done: set[frozenset[int]] = set()
+    at = frame * FOUR_ARROW_AT * math.sqrt(2)
+    for a, b in sorted(wanted):
+        if frozenset((a, b)) in done:
+            continue
+        done.add(frozenset((a, b)))
+        step = (b - a) % 4
+        i, j = (a, b) if step in (1, 2) else (b, a)
+        heads = ((j, i) in wanted, (i, j) in wanted)
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(-90 * i)
+        if (j - i) % 4 == 1:
+            # Across the line between quarter i (turned to the top) and the next, clockwise.
+            px = py = at / math.sqrt(2)
+            d = FOUR_ARROW / 2 / math.sqrt(2)
+            _arrow(c, px - d, py + d, px + d, py - d, heads, GOLD)
+        else:
+            # Between opposite quarters, through the centre (and behind the label).
+            reach = max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4)
+            _arrow(c, 0, reach, 0, -reach, heads, GOLD)
+        c.restoreState()
+    if token.label:
+        c.setFillColorRGB(*PARCHMENT)
+        c.setStrokeColorRGB(*GOLD)
+        c.setLineWidth(0.5 * PT)
+        c.roundRect(cx - label_w / 2, cy - label_h / 2, label_w, label_h, 0.8, stroke=1,
+                    fill=1)
+        line_text(c, token.label, fonts.CAPS, cx, cy - CAP_HEIGHT * FOUR_LABEL_PT * PT / 2,
+                  FOUR_LABEL_PT, label_w - 1.0, align="center", colour=INK)
+
+
 TOKENS: dict[str, TokenArt] = {
     "order": _order,
     "morale": _morale,
     "disarray": _disarray,
     "daunted": _daunted,
     "tracker": _tracker,
+    "four-way": _four_way,
 }
 
 

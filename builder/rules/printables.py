@@ -229,6 +229,10 @@ class Token:
     title: str = ""
     note: str = ""
     boxes: int = 0
+    #: For a four-way marker: the words of its quarters (top, right, bottom, left) and the
+    #: changes allowed between them, as (from, to) indexes into ``segments``.
+    segments: tuple[str, ...] = ()
+    changes: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -240,7 +244,7 @@ class TokenGroup:
     caption: str
     size_mm: tuple[float, float]
     tokens: tuple[Token, ...]
-    shape: Literal["round", "rect"] = "round"
+    shape: Literal["round", "rect", "square"] = "round"
     share: bool = False
 
     def count(self) -> Counter[str]:

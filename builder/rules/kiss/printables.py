@@ -1,6 +1,6 @@
 """What KISS prints (issue 15 "The print pack"), as plain data for the export engine: the
-roster, the crib sheet, a magnate card per magnate and the tokens (ward, lethargy and
-treacherous chits, shaken markers, an army morale track per army).
+roster, the crib sheet, a magnate card per magnate, an order marker per unit and the tokens
+(ward, lethargy and treacherous chits, shaken markers, an army morale track per army).
 
 Every count comes from :mod:`.printcounts` (the tests read them back from the PDFs); the words
 from ``cards/kiss/*.toml`` and ``templates/kiss/crib-sheet.toml``, the numbers from the facts.
@@ -41,7 +41,7 @@ from builder.rules.printables import (
 from . import catalogue as cat
 from . import derive as d
 from .model import Army
-from .printcounts import LETHARGY, MORALE_TRACK, SHAKEN, TREACHEROUS, WARD
+from .printcounts import LETHARGY, MORALE_TRACK, ORDERS, SHAKEN, TREACHEROUS, WARD
 from .views import facts, magnate_facts, summary
 
 TITLE = "KISS Wars of the Roses"
@@ -182,6 +182,30 @@ def magnate_cards(sources: Sequence[Source]) -> Deck:
                 Back(words["back_title"], words["back_note"], NEUTRAL, sides))
 
 
+# --- Order markers ---------------------------------------------------------------------------
+
+
+def order_marker(army: Army, count: int) -> Token:
+    """``count`` four-way markers in ``army``'s colours: a quarter per order of the catalogue
+    (in its order: top, right, bottom, left) with its word, and the changes each allows."""
+    words = card_words("order-markers")
+    keys = list(cat.ORDERS)
+    changes = tuple((keys.index(o.key), keys.index(to)) for o in cat.ORDERS.values()
+                    for to in o.to)
+    return Token("four-way", _accent(army), ORDERS, count,
+                 segments=tuple(words["segments"][k] for k in keys), changes=changes)
+
+
+def order_markers(sources: Sequence[Source]) -> TokenSheet:
+    """``order-markers.pdf``: an order marker a unit, in its army's colours."""
+    words = card_words("order-markers")
+    size = float(words["size_mm"])
+    markers = tuple(order_marker(a, n) for a in map(_army, sources)
+                    if (n := len(a.units_with_paths())))
+    return TokenSheet("order-markers", "Order markers", (
+        TokenGroup("order markers", "Order markers", (size, size), markers, "square"),))
+
+
 # --- Tokens ----------------------------------------------------------------------------------
 
 
@@ -218,11 +242,11 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
 
 
 def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
-    """The pack, in its order. Not yet: the order markers (they need a four-way square in
-    the art registry)."""
+    """The pack, in its order."""
     return Printables("kiss", f"{TITLE} print pack", (
         roster(sources),
         crib_sheet(),
         magnate_cards(sources),
+        order_markers(sources),
         tokens(sources),
     ))
