@@ -209,13 +209,18 @@ def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
     return tuple(sheets)
 
 
+#: Images WeasyPrint has loaded (the tick boxes' dividers), kept for the process: one fetch.
+_IMAGES: dict[str, Any] = {}
+
+
 def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None,
                     ink_saver: bool = False) -> Document:
     """Lay out ``html`` on ``paper``; only ``fetcher`` (default: the shared one) loads assets."""
     base_url = resources.templates_dir().resolve().as_uri() + "/"
     return HTML(
         string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()
-    ).render(stylesheets=list(stylesheets(paper, ink_saver)), font_config=font_config())
+    ).render(stylesheets=list(stylesheets(paper, ink_saver)), font_config=font_config(),
+             cache=_IMAGES if fetcher is None else None)
 
 
 def write_pdf(document: Document, path: Path, title: str, duplex: bool = False) -> int:
