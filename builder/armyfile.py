@@ -119,33 +119,28 @@ def _toml_value(table: Table, record: object, key: str, folder: str, old: Any) -
     return list(value) if isinstance(value, list) else value
 
 
+def _inline(values: dict[str, Any]) -> Any:
+    """A nested table written on one line, as army files write them: ``rear = {troop = ...}``."""
+    import tomlkit
+
+    inline = tomlkit.inline_table()
+    inline.update(values)
+    return inline
+
+
 def _update(doc: Any, table: Table, record: object, fresh: bool, folder: str) -> None:
     """Bring a tomlkit table in line with ``record``'s fields in place, keeping comments and
     order. Only keys whose value changed are touched. A key written with its default value
     (``mounted = false``) stays written; a new key is added only when it differs from the
     default, or in a ``fresh`` table for a field marked ``written``."""
-    import tomlkit
-
     for spec in table.fields:
         key = spec.key
         new = _toml_value(table, record, key, folder, doc.get(key))
-        if key in doc:
-            if new is None:
-                del doc[key]
-            elif doc[key] != new:
-                if isinstance(new, dict):
-                    inline = tomlkit.inline_table()
-                    inline.update(new)
-                    doc[key] = inline
-                else:
-                    doc[key] = new
-        elif new is not None and (new != table.default(key) or (fresh and spec.written)):
-            if isinstance(new, dict):
-                inline = tomlkit.inline_table()
-                inline.update(new)
-                doc[key] = inline
-            else:
-                doc[key] = new
+        if key in doc and new is None:
+            del doc[key]
+        elif key in doc and doc[key] != new or key not in doc and new is not None and (
+                new != table.default(key) or (fresh and spec.written)):
+            doc[key] = _inline(new) if isinstance(new, dict) else new
 
 
 def _write(doc: Any, table: Table, record: object, fresh: bool, folder: str) -> None:

@@ -6,24 +6,15 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import flat_ruleset
-from textual import events
-from textual.widgets import Checkbox, Input, Select, SelectionList
+from test_tui_form_ruleset import paste
+from textual.widgets import Checkbox, Select, SelectionList
 
 from builder import armyfile
 from builder.tui.app import BillhooksApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session, new_army
-
-
-async def paste(pilot: Any, selector: str, text: str) -> None:
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    await pilot.press("home", "ctrl+k")
-    field.post_message(events.Paste(text))
-    await pilot.pause()
 
 
 def band(app: BillhooksApp) -> flat_ruleset.Band:
