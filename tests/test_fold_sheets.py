@@ -37,7 +37,7 @@ def decks(ruleset: str) -> list[Deck]:
 
     path = examples_dir() / EXAMPLES[ruleset]
     text = path.read_text(encoding="utf-8")
-    ctx = Ctx(str(path), text, path.parent)
+    ctx = Ctx(str(path), text, str(path.parent))
     data = parse_toml(str(path), text)
     army = armyfile.army_from_dict(data, ctx)
     pack = ruleset_of(data, ctx).printables((ArmyInput(army, path, text),), PrintOptions())
