@@ -16,6 +16,8 @@ import pdfplumber
 import pytest
 from printcheck import MM, page_figures
 from pypdf import PdfReader
+from test_tui import SIZE, clear_and_type, run_async
+from textual.widgets import Checkbox, SelectionList
 
 from builder.cli import main
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput
@@ -23,6 +25,9 @@ from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 from builder.rules.printables import Deck, PrintOptions
 from builder.rules.validate import Ctx, parse_toml, ruleset_of
+from builder.tui.app import BillhooksApp
+from builder.tui.screens.print import PrintScreen
+from builder.tui.session import Session
 
 #: One example army of each ruleset.
 EXAMPLES = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
@@ -298,3 +303,30 @@ def test_a_part_filled_row_keeps_its_card_at_the_fold() -> None:
     assert front.bleed.right == pytest.approx(lay.x0)
     assert back.bleed.right == pytest.approx(back.trim.right + BLEED)
     assert back.bleed.x == pytest.approx(lay.x0)
+
+
+@run_async
+async def test_the_print_screen_has_a_fold_checkbox(army_path: Path, tmp_path: Path) -> None:
+    out = tmp_path / "pack"
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        box = screen.query_one("#print-fold", Checkbox)
+        assert box.value is False
+        box.focus()
+        await pilot.press("space")
+        assert box.value is True
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.deselect_all()
+        kinds.select("bonus-deck")
+        await clear_and_type(pilot, "#print-out", str(out))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["fold"] is True
+    assert manifest["files"][0]["layout"][0]["fold"] is True
+    page = PdfReader(out / "bonus-deck.pdf").pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)  # landscape A4
