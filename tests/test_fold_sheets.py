@@ -16,8 +16,8 @@ import pdfplumber
 import pytest
 from printcheck import MM, page_figures
 from pypdf import PdfReader
-from test_tui import SIZE, clear_and_type, run_async
-from textual.widgets import Checkbox, SelectionList
+from test_ink_saver import export_with_checkbox
+from test_tui import run_async
 
 from builder.cli import main
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput
@@ -25,9 +25,6 @@ from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 from builder.rules.printables import Deck, PrintOptions
 from builder.rules.validate import Ctx, parse_toml, ruleset_of
-from builder.tui.app import BillhooksApp
-from builder.tui.screens.print import PrintScreen
-from builder.tui.session import Session
 
 #: One example army of each ruleset.
 EXAMPLES = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
@@ -154,34 +151,40 @@ def test_every_front_has_its_back_beside_it_mirrored_about_the_fold(
     assert folds == sum(d.back is not None for d in decks(ruleset))
 
 
+def folded_pages(folded: tuple[str, Path, dict[str, Any]]) -> list[tuple[str, int, Sheet, int]]:
+    """(file, page index, page, cards on it) for every page of the folded files: some for a
+    ruleset with a deck with a back, none for one without."""
+    ruleset, out, manifest = folded
+    found = [(entry["file"], n, sheet, entry["layout"][0]["sheets"][n])
+             for entry in manifest["files"] if entry["layout"][0].get("fold")
+             for n, sheet in enumerate(sheets(out / entry["file"]))]
+    assert bool(found) == any(d.back is not None for d in decks(ruleset))
+    return found
+
+
 def test_the_fold_line_is_dashed_in_the_margins_and_labelled(
         folded: tuple[str, Path, dict[str, Any]]) -> None:
-    ruleset, out, manifest = folded
     lay = plan(PAPER_MM["a4"], POKER, BLEED, fold=True)
-    for entry in manifest["files"]:
-        if not entry["layout"][0].get("fold"):
-            continue
-        for n, sheet in enumerate(sheets(out / entry["file"])):
-            fold = sheet.fold_x()
-            on_page = entry["layout"][0]["sheets"][n]
-            block = lay.block(on_page)
-            dashes = sorted((lo, hi) for x, lo, hi in sheet.verticals if abs(x - fold) < 0.01)
-            above = [d for d in dashes if d[0] >= block.top]
-            below = [d for d in dashes if d[1] <= block.y]
-            # Only in the margins, never across the cards; short pieces with gaps between.
-            assert len(above) + len(below) == len(dashes)
-            assert len(above) >= 4 and len(below) >= 1, (entry["file"], n)
-            assert all(hi - lo <= 1.25 for lo, hi in dashes)
-            assert all(b[0] - a[1] >= 0.7 for a, b in zip(dashes, dashes[1:], strict=False))
-            assert min(lo for lo, _ in dashes) >= EDGE_CLEAR - 1e-6
-            assert max(hi for _, hi in dashes) <= sheet.size[1] - EDGE_CLEAR + 1e-6
-            # "fold" printed beside the line in the top margin, at 6 pt or more.
-            h = sheet.size[1]
-            word = [ch for ch in sheet.page.chars if fold < float(ch["x0"]) / MM < fold + 8
-                    and (h - float(ch["bottom"]) / MM) >= block.top]
-            assert "".join(ch["text"] for ch in word) == "fold"
-            assert min(float(ch["size"]) for ch in word) >= MIN_TEXT_PT
-            assert "fold on the dashed line" in (sheet.page.extract_text() or "")
+    for file, n, sheet, on_page in folded_pages(folded):
+        fold = sheet.fold_x()
+        block = lay.block(on_page)
+        dashes = sorted((lo, hi) for x, lo, hi in sheet.verticals if abs(x - fold) < 0.01)
+        above = [d for d in dashes if d[0] >= block.top]
+        below = [d for d in dashes if d[1] <= block.y]
+        # Only in the margins, never across the cards; short pieces with gaps between.
+        assert len(above) + len(below) == len(dashes)
+        assert len(above) >= 4 and len(below) >= 1, (file, n)
+        assert all(hi - lo <= 1.25 for lo, hi in dashes)
+        assert all(b[0] - a[1] >= 0.7 for a, b in zip(dashes, dashes[1:], strict=False))
+        assert min(lo for lo, _ in dashes) >= EDGE_CLEAR - 1e-6
+        assert max(hi for _, hi in dashes) <= sheet.size[1] - EDGE_CLEAR + 1e-6
+        # "fold" printed beside the line in the top margin, at 6 pt or more.
+        h = sheet.size[1]
+        word = [ch for ch in sheet.page.chars if fold < float(ch["x0"]) / MM < fold + 8
+                and (h - float(ch["bottom"]) / MM) >= block.top]
+        assert "".join(ch["text"] for ch in word) == "fold"
+        assert min(float(ch["size"]) for ch in word) >= MIN_TEXT_PT
+        assert "fold on the dashed line" in (sheet.page.extract_text() or "")
 
 
 def beside(cells: list[Cell], t: Any, dx: int, dy: int) -> bool:
@@ -194,31 +197,26 @@ def test_faces_run_to_the_fold_with_bleed_outside(
         folded: tuple[str, Path, dict[str, Any]]) -> None:
     """No ground crosses the fold line, both faces are printed right up to it, and every
     outer side of a pair has its 3 mm of bleed."""
-    ruleset, out, manifest = folded
     lay = plan(PAPER_MM["a4"], POKER, BLEED, fold=True)
-    for entry in manifest["files"]:
-        if not entry["layout"][0].get("fold"):
-            continue
-        for n, sheet in enumerate(sheets(out / entry["file"])):
-            fold = sheet.fold_x()
-            assert not [f for f in sheet.fills if f[0] < fold - 0.01 and f[2] > fold + 0.01]
-            on_page = entry["layout"][0]["sheets"][n]
-            cells: list[Cell] = [lay.cell(slot, side, on_page) for slot in range(on_page)
-                                 for side in (False, True)]
-            for cell in cells:
-                t = cell.trim
-                for f in (0.1, 0.5, 0.9):
-                    x, y = t.x + f * t.w, t.y + f * t.h
-                    reach = BLEED - 0.05
-                    for dx, dy, point in ((-1, 0, (t.x - reach, y)), (1, 0, (t.right + reach, y)),
-                                          (0, -1, (x, t.y - reach)), (0, 1, (x, t.top + reach))):
-                        if beside(cells, t, dx, dy):
-                            continue  # a butted neighbour (across the fold: its back/front)
-                        assert covered(sheet.fills, *point), (entry["file"], n, t, point)
-                    if fold in (pytest.approx(t.x), pytest.approx(t.right)):
-                        # Printed right up to the fold from this face's side.
-                        edge = t.x + 0.05 if t.x > fold - 1e-6 else t.right - 0.05
-                        assert covered(sheet.fills, edge, y), (entry["file"], n, t)
+    for file, n, sheet, on_page in folded_pages(folded):
+        fold = sheet.fold_x()
+        assert not [f for f in sheet.fills if f[0] < fold - 0.01 and f[2] > fold + 0.01]
+        cells: list[Cell] = [lay.cell(slot, side, on_page) for slot in range(on_page)
+                             for side in (False, True)]
+        for cell in cells:
+            t = cell.trim
+            for f in (0.1, 0.5, 0.9):
+                x, y = t.x + f * t.w, t.y + f * t.h
+                reach = BLEED - 0.05
+                for dx, dy, point in ((-1, 0, (t.x - reach, y)), (1, 0, (t.right + reach, y)),
+                                      (0, -1, (x, t.y - reach)), (0, 1, (x, t.top + reach))):
+                    if beside(cells, t, dx, dy):
+                        continue  # a butted neighbour (across the fold: its back/front)
+                    assert covered(sheet.fills, *point), (file, n, t, point)
+                if fold in (pytest.approx(t.x), pytest.approx(t.right)):
+                    # Printed right up to the fold from this face's side.
+                    edge = t.x + 0.05 if t.x > fold - 1e-6 else t.right - 0.05
+                    assert covered(sheet.fills, edge, y), (file, n, t)
 
 
 def test_every_page_keeps_its_margins_and_type(folded: tuple[str, Path, dict[str, Any]]) -> None:
@@ -308,23 +306,7 @@ def test_a_part_filled_row_keeps_its_card_at_the_fold() -> None:
 @run_async
 async def test_the_print_screen_has_a_fold_checkbox(army_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "pack"
-    app = BillhooksApp(Session.open(army_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
-        screen = app.screen
-        assert isinstance(screen, PrintScreen)
-        box = screen.query_one("#print-fold", Checkbox)
-        assert box.value is False
-        box.focus()
-        await pilot.press("space")
-        assert box.value is True
-        kinds = screen.query_one("#print-kinds", SelectionList)
-        kinds.deselect_all()
-        kinds.select("bonus-deck")
-        await clear_and_type(pilot, "#print-out", str(out))
-        await pilot.click("#print-export")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+    await export_with_checkbox(army_path, out, "#print-fold", "bonus-deck")
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["fold"] is True
     assert manifest["files"][0]["layout"][0]["fold"] is True
