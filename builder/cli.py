@@ -144,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--gutter", action="store_true",
                    help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
                         "bleed all round each card; fewer per sheet)")
+    p.add_argument("--fold", action="store_true",
+                   help="gutter-fold sheets for single-sided printers: each card's back beside "
+                        "its front with a fold line between (decks with backs; not with "
+                        "--gutter)")
     p.add_argument("--ink-saver", action="store_true",
                    help="for home printers: pale fills instead of solid grounds, black text")
     p.add_argument("--only", metavar="KIND,...",

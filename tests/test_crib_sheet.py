@@ -3,14 +3,13 @@ catalogue's numbers, and the words are our own (no long run of words shared with
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
-from typing import Any
 
 import bh
 import pdfplumber
 import pytest
+from originality import seed_text, shared_runs, strings, words
 from pypdf import PdfReader
 
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
@@ -24,31 +23,9 @@ RUN = 8
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
-def seed_text() -> str | None:
-    """The Billhooks source text: in CI ``shared/`` sits beside the clone (``../shared``).
-
-    Nothing of it is committed here; without it the originality tests skip.
-    """
-    folders = [Path(os.environ["BILLHOOKS_SEEDS"])] if "BILLHOOKS_SEEDS" in os.environ else []
-    folders.append(Path(__file__).resolve().parents[2] / "shared" / "seeds")
-    for folder in folders:
-        found = sorted(folder.glob("000_*.txt")) if folder.is_dir() else []
-        if found:
-            return found[0].read_text(encoding="utf-8", errors="replace")
-    return None
-
-
-def words(text: str) -> list[str]:
-    """Lower-case words and numbers; punctuation and layout do not count."""
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
-
-
-def shared_runs(ours: str, theirs: str, n: int = RUN) -> list[str]:
-    source = words(theirs)
-    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
-    mine = words(ours)
-    return [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
-            if tuple(mine[i:i + n]) in grams]
+def own_words(text: str | list[str]) -> list[str]:
+    """Runs of :data:`RUN` words ``text`` shares with the Billhooks source (seed 000)."""
+    return shared_runs(text, seed_text("000"), RUN)
 
 
 def crib_job(paper: str) -> ExportJob:
@@ -146,45 +123,29 @@ def test_the_rulesets_wording_is_printed(crib: tuple[str, Path]) -> None:
 
 
 def test_placeholders_are_filled_from_the_catalogue() -> None:
-    def strings(value: Any) -> list[str]:
-        if isinstance(value, str):
-            return [value]
-        if isinstance(value, dict):
-            value = list(value.values())
-        return [s for v in value for s in strings(v)] if isinstance(value, list) else []
-
     words_, _ = crib_content()
     texts = strings(words_)
     assert any("6 arrowstorms" in t for t in texts)
     assert not [t for t in texts if "{" in t or "}" in t]
 
 
-@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
 def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
-    source = seed_text()
-    assert source is not None
     # Column by column: two columns read across would break a copied run in two.
-    runs = shared_runs(text_by_column(crib[1]), source)
+    runs = own_words(text_by_column(crib[1]))
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 
-@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
 def test_crib_sheet_words_file_is_in_our_own_words() -> None:
-    source = seed_text()
-    assert source is not None
     ours = templates_dir() / "billhooks" / "crib-sheet.toml"
-    runs = shared_runs(ours.read_text(encoding="utf-8"), source)
+    runs = own_words(ours.read_text(encoding="utf-8"))
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 
-@pytest.mark.skipif(seed_text() is None, reason="the source text (../shared/seeds) is absent")
 def test_the_rulesets_wording_is_in_our_own_words() -> None:
     """The words the crib sheet, rosters and unit cards share live in the ruleset: every
     special of every kind of unit, and every reaction, is checked too."""
     from armies import unit
 
-    source = seed_text()
-    assert source is not None
     rules = bh
     cat = bh.catalogue
     variants = [unit(t, quality=q) for t in cat.COMPANY_TROOPS for q in cat.QUALITIES]
@@ -195,12 +156,12 @@ def test_the_rulesets_wording_is_in_our_own_words() -> None:
     texts = [s for u in variants for s in rules.profile(u).specials]
     texts += [rules.reaction_text(t) for t in cat.TROOPS]
     texts += [cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS, cat.COMBINED_REACTION]
-    runs = [run for text in texts for run in shared_runs(text, source)]
+    runs = own_words(texts)
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 
 def test_the_originality_check_can_fail() -> None:
     """The run detector does find a copied sentence (so the tests above can fail)."""
     source = "Roll all the hits again for saving throws, and remove the dead from the rear."
-    assert shared_runs("They Roll all the hits again for saving throws, twice", source)
-    assert not shared_runs("Roll every hit once more to save it", source)
+    assert shared_runs("They Roll all the hits again for saving throws, twice", source, RUN)
+    assert not shared_runs("Roll every hit once more to save it", source, RUN)

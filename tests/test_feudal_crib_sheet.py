@@ -4,13 +4,10 @@ words of our own (no run of 7 words shared with the source, seed 004)."""
 
 from __future__ import annotations
 
-import os
-import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
-import pytest
+from originality import seed_text, shared_runs, strings
 
 from builder.resources import templates_dir
 from builder.rules.feudal import catalogue as cat
@@ -18,34 +15,6 @@ from builder.rules.feudal import catalogue as cat
 CRIB = tomllib.loads((templates_dir() / "feudal" / "crib-sheet.toml").read_text(encoding="utf-8"))
 #: A run of this many words in common with the source fails the originality test.
 RUN = 7
-
-
-def seed_text() -> str:
-    """The Feudal source text: $BILLHOOKS_SEEDS, else a ``shared/seeds`` folder beside this
-    checkout or above it (a worktree sits one level deeper than the clone)."""
-    folders = [Path(os.environ["BILLHOOKS_SEEDS"])] if "BILLHOOKS_SEEDS" in os.environ else []
-    folders += [p / "shared" / "seeds" for p in Path(__file__).resolve().parents]
-    for folder in folders:
-        found = sorted(folder.glob("004_*.txt")) if folder.is_dir() else []
-        if found:
-            return found[0].read_text(encoding="utf-8", errors="replace")
-    pytest.fail("the Feudal source text (shared/seeds/004_*.txt) is not found: set "
-                "BILLHOOKS_SEEDS")
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
-
-
-def strings(value: Any) -> list[str]:
-    """Every piece of text in the crib sheet, tables and rows included."""
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, dict):
-        return [s for v in value.values() for s in strings(v)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v)]
-    return []
 
 
 def part(table: str) -> dict[str, Any]:
@@ -124,19 +93,9 @@ def test_morale_rout_and_leader_tables_match_the_catalogue() -> None:
 
 
 def test_no_run_of_seven_words_is_shared_with_the_source() -> None:
-    source = words(seed_text())
-    grams = {tuple(source[i:i + RUN]) for i in range(len(source) - RUN + 1)}
-    shared = []
-    for text in strings(CRIB):
-        mine = words(text)
-        shared += [" ".join(mine[i:i + RUN]) for i in range(len(mine) - RUN + 1)
-                   if tuple(mine[i:i + RUN]) in grams]
-    assert shared == []
+    assert shared_runs(strings(CRIB), seed_text("004"), RUN) == []
 
 
 def test_the_originality_check_catches_a_copied_sentence() -> None:
     copied = "A unit cannot move unless all its figures are facing the same direction."
-    source = words(seed_text())
-    grams = {tuple(source[i:i + RUN]) for i in range(len(source) - RUN + 1)}
-    mine = words(copied)
-    assert any(tuple(mine[i:i + RUN]) in grams for i in range(len(mine) - RUN + 1))
+    assert shared_runs(copied, seed_text("004"), RUN)

@@ -105,16 +105,38 @@ def test_the_pack_prints_every_count(tmp_path: Path,
     assert label_counts(tmp_path / "unit-cards.pdf")["UNIT"] == 10
     tokens = label_counts(tmp_path / "tokens.pdf")
     assert (tokens["UNSTEADY"], tokens["PURSUIT"]) == (20, 10)
-    # The engine's ring label cuts "COMMAND POINT" short on a 25 mm token ("COMMAND POI…"):
-    # count its first word.
-    text = "\n".join(p.extract_text() or "" for p in PdfReader(tmp_path / "tokens.pdf").pages)
-    assert text.count("COMMAND") == 5
+    assert_command_points_in_full(tmp_path / "tokens.pdf", 5)
     crib = PdfReader(tmp_path / "crib-sheet.pdf")
     assert len(crib.pages) == 2
     text = "\n".join(page.extract_text() or "" for page in crib.pages)
     for heading in ("Order of play", "Steady or not", "Manoeuvres", "Terrain", "Shooting",
                     "Combat", "Morale", "Rout"):
         assert heading in text
+
+
+def assert_command_points_in_full(path: Path, n: int) -> None:
+    """Each COMMAND POINT marker's label is whole, on two lines centred one over the other
+    (one line would need type under 6 pt on a 25 mm token), inside the gold ring."""
+    import pdfplumber
+
+    from builder.export.sheet import MIN_TEXT_PT
+
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        assert "\u2026" not in (page.extract_text() or "")
+        assert min(float(ch["size"]) for ch in page.chars) >= MIN_TEXT_PT
+    lower = [w for w in words if w["text"] == "POINT"]
+    upper = [w for w in words if w["text"] == "COMMAND"]
+    assert len(lower) == len(upper) == n
+    mm = 72 / 25.4
+    for word in lower:
+        mid = (word["x0"] + word["x1"]) / 2
+        above = [u for u in upper if abs((u["x0"] + u["x1"]) / 2 - mid) < 0.3 * mm
+                 and 2.0 * mm < word["bottom"] - u["bottom"] < 3.0 * mm]
+        assert len(above) == 1, word
+        # Both lines narrower than the 25 mm token's ring (22.6 mm across).
+        assert (above[0]["x1"] - above[0]["x0"]) < 18 * mm and (word["x1"] - word["x0"]) < 14 * mm
 
 
 def test_printables_through_the_ruleset() -> None:

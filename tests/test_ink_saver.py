@@ -113,27 +113,33 @@ def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
                 and not any(isinstance(v, str) for v in obj["non_stroking_color"])}
 
 
-@run_async
-async def test_the_print_screen_has_an_ink_saver_checkbox(army_path: Path,
-                                                          tmp_path: Path) -> None:
-    out = tmp_path / "pack"
+async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
+    """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
+    export it into ``out``."""
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen
         assert isinstance(screen, PrintScreen)
-        box = screen.query_one("#print-ink-saver", Checkbox)
+        box = screen.query_one(checkbox, Checkbox)
         assert box.value is False
         box.focus()
         await pilot.press("space")
         assert box.value is True
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.deselect_all()
-        kinds.select("tokens")
+        kinds.select(kind)
         await clear_and_type(pilot, "#print-out", str(out))
         await pilot.click("#print-export")
         await app.workers.wait_for_complete()
         await pilot.pause()
+
+
+@run_async
+async def test_the_print_screen_has_an_ink_saver_checkbox(army_path: Path,
+                                                          tmp_path: Path) -> None:
+    out = tmp_path / "pack"
+    await export_with_checkbox(army_path, out, "#print-ink-saver", "tokens")
     assert json.loads((out / "manifest.json").read_text())["ink_saver"] is True
     assert darkest_fill(out / "tokens.pdf") > 0.8
     assert set(KINDS) >= {"tokens"}

@@ -4,13 +4,11 @@ words shared with the source, seed 001)."""
 
 from __future__ import annotations
 
-import os
 import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
-import pytest
+from originality import seed_text, shared_runs, strings
 
 from builder.resources import cards_dir, templates_dir
 from builder.rules.kiss import catalogue as cat
@@ -31,42 +29,9 @@ def part(title: str) -> list[dict[str, Any]]:
     return next(s["parts"] for s in crib()["sections"] if s["title"] == title)
 
 
-def seed_text() -> str | None:
-    """The KISS source text, from ``shared/seeds`` beside the clone (or $BILLHOOKS_SEEDS)."""
-    folders = [Path(os.environ["BILLHOOKS_SEEDS"])] if "BILLHOOKS_SEEDS" in os.environ else []
-    folders.append(Path(__file__).resolve().parents[2] / "shared" / "seeds")
-    folders.append(Path(__file__).resolve().parents[3] / "shared" / "seeds")
-    for folder in folders:
-        found = sorted(folder.glob("001_*.txt")) if folder.is_dir() else []
-        if found:
-            return found[0].read_text(encoding="utf-8", errors="replace")
-    return None
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
-
-
-def all_text(data: Any) -> list[str]:
-    """Every string in the crib sheet, each on its own (a run may not span two)."""
-    if isinstance(data, str):
-        return [data]
-    if isinstance(data, dict):
-        return [t for v in data.values() for t in all_text(v)]
-    if isinstance(data, list):
-        return [t for v in data for t in all_text(v)]
-    return []
-
-
-def shared_runs(ours: list[str], theirs: str, n: int = RUN) -> list[str]:
-    source = words(theirs)
-    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
-    found = []
-    for text in ours:
-        mine = words(text)
-        found += [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
-                  if tuple(mine[i:i + n]) in grams]
-    return found
+def own_words(texts: list[str]) -> list[str]:
+    """Runs of :data:`RUN` words the texts share with the KISS source (seed 001)."""
+    return shared_runs(texts, seed_text("001"), RUN)
 
 
 def test_two_sides_two_columns_and_every_part_the_issue_lists() -> None:
@@ -150,29 +115,20 @@ def test_army_morale_levels() -> None:
 
 
 def test_words_are_our_own() -> None:
-    source = seed_text()
-    if source is None:
-        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
-    assert shared_runs(all_text(crib()), source) == []
+    assert own_words(strings(crib())) == []
 
 
 def test_the_originality_test_can_fail() -> None:
-    source = seed_text()
-    if source is None:
-        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
     copied = "A unit will test morale if: It loses 2+ figures in a turn to fire"
-    assert shared_runs([copied], source)
+    assert own_words([copied])
 
 
 def test_reminders_and_card_words_are_our_own() -> None:
     """Every reminder the catalogue prints (orders, abilities, traits, stratagems, morale
     levels) and every card and token word in cards/kiss."""
-    source = seed_text()
-    if source is None:
-        pytest.skip("the source text (shared/seeds/001_*.txt) is not beside this clone")
     ours = [cell for grid in reference() for row in grid.rows for cell in row]
     for path in sorted((cards_dir() / "kiss").glob("*.toml")):
         with open(path, "rb") as f:
-            ours += all_text(tomllib.load(f))
+            ours += strings(tomllib.load(f))
     assert len(ours) > 60
-    assert shared_runs(ours, source) == []
+    assert own_words(ours) == []

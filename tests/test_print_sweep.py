@@ -1,7 +1,7 @@
-"""Every layout, read back from its PDFs: each paper, card size, bleed and gutter, every sheet
-kind and both documents. Nothing within 5 mm of a page edge, no text under 6 pt, bleed all
-round every card and token when asked, lining figures, the viewer preferences, and token pages
-that say to print single-sided.
+"""Every layout, read back from its PDFs: each paper, card size, bleed and gutter (and the
+decks on gutter-fold sheets), every sheet kind and both documents. Nothing within 5 mm of a
+page edge, no text under 6 pt, bleed all round every card and token when asked, lining
+figures, the viewer preferences, and token pages that say to print single-sided.
 
 Each layout is rendered once (module fixtures) and each page parsed once, so the sweep stays
 fast; ``tests/printcheck.py`` holds the measuring, shared with the before/after figures.
@@ -31,13 +31,20 @@ from builder.resources import examples_dir
 SHEET_KINDS = ("play-deck", "bonus-deck", "special-events", "unit-cards")
 DUPLEX = {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"}
 BLEEDS = ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
-LAYOUTS = [(paper, size, bleed, gutter) for paper, size, (bleed, gutter)
-           in itertools.product(PAPER_MM, CARD_MM, BLEEDS)]
+#: (paper, card size, bleed, gutter, fold)
+Layout = tuple[str, str, float, bool, bool]
+LAYOUTS: list[Layout] = [
+    *((paper, size, bleed, gutter, False) for paper, size, (bleed, gutter)
+      in itertools.product(PAPER_MM, CARD_MM, BLEEDS)),
+    # Fold sheets change only the decks: each paper and card size, with and without bleed.
+    *((paper, size, bleed, False, True) for paper, size, bleed
+      in itertools.product(PAPER_MM, CARD_MM, (0.0, 3.0)))]
 
 
-def layout_id(layout: tuple[str, str, float, bool]) -> str:
-    paper, size, bleed, gutter = layout
-    return f"{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
+def layout_id(layout: Layout) -> str:
+    paper, size, bleed, gutter, fold = layout
+    return (f"{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
+            f"{'-fold' if fold else ''}")
 
 
 @dataclass
@@ -85,15 +92,15 @@ def army() -> ArmyInput:
     return ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8"))
 
 
-def render(out: Path, layout: tuple[str, str, float, bool], kinds: set[str]) -> dict[str, Read]:
-    paper, size, bleed, gutter = layout
+def render(out: Path, layout: Layout, kinds: set[str]) -> dict[str, Read]:
+    paper, size, bleed, gutter, fold = layout
     # One event with its effect written (the rest of the sheet is blank cards): both looks
     # of an event card on the fewest pages.
     events = out.parent / f"{out.name}-events.toml"
     events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
                       'units\' order tokens before the deck is shuffled."\n', encoding="utf-8")
     job = ExportJob((army(),), ExportOptions(paper=paper, card_size=size, bleed=bleed,
-                                             gutter=gutter, events=events))
+                                             gutter=gutter, fold=fold, events=events))
     manifest = export_pack(job, out, kinds)
     return {entry["file"].removesuffix(".pdf"): read(out / entry["file"], entry)
             for entry in manifest["files"]}
@@ -101,15 +108,15 @@ def render(out: Path, layout: tuple[str, str, float, bool], kinds: set[str]) -> 
 
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]]:
-    """Cards in every layout; tokens in every paper, bleed and gutter (card size does not
-    change them); the documents on each paper (nothing else changes them)."""
+    """Cards in every layout; tokens in every paper, bleed and gutter (card size and fold do
+    not change them); the documents on each paper (nothing else changes them)."""
     out: dict[str, dict[str, Read]] = {}
     for layout in LAYOUTS:
         size = layout[1]
         kinds = set(SHEET_KINDS)
-        if size == "poker":
+        if size == "poker" and not layout[4]:
             kinds.add("tokens")
-            if layout[2:] == (0.0, False):
+            if layout[2:] == (0.0, False, False):
                 kinds |= {"roster", "crib-sheet"}
         out[layout_id(layout)] = render(tmp_path_factory.mktemp(layout_id(layout)), layout,
                                         kinds)
@@ -159,7 +166,9 @@ def test_viewer_preferences(packs: dict[str, dict[str, Read]]) -> None:
         root: Any = PdfReader(pdf.path).trailer["/Root"]
         prefs = root["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", (name, kind)
-        assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if kind in DUPLEX else None), \
+        # A fold sheet is printed single-sided.
+        duplex = kind in DUPLEX and not name.endswith("-fold")
+        assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None), \
             (name, kind)
 
 
@@ -175,16 +184,23 @@ def test_token_pages_say_print_single_sided(packs: dict[str, dict[str, Read]]) -
 def cells_by_page(paper: str, bleed: float, gutter: bool,
                   layouts: list[dict[str, Any]]) -> list[list[Cell]]:
     """Where each item of each page lies, from the manifest's layouts (items on each sheet)
-    and the layout engine's own grid, fronts and backs in page order."""
+    and the layout engine's own grid, fronts and backs in page order (on one page when
+    folded)."""
     def noop(*_: object) -> None:
         return None
 
-    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter),
+    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
+                                 bool(e.get("fold"))),
                 [noop] * sum(e["sheets"]), noop if e["duplex"] else None,
                 share=bool(e.get("shares_first_sheet")))
             for e in layouts]
     pages = []
     for page in paginate(runs):
+        if page.main.fold:
+            pages.append([grid.cell(slot, is_back, len(fronts))
+                          for _, grid, fronts in page.bands for slot in range(len(fronts))
+                          for is_back in (False, True)])
+            continue
         for is_back in (False, True) if page.back is not None else (False,):
             pages.append([grid.cell(slot, is_back, len(fronts))
                           for _, grid, fronts in page.bands for slot in range(len(fronts))])
@@ -198,11 +214,11 @@ def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) 
 
 @pytest.mark.parametrize("layout", [lay for lay in LAYOUTS if lay[2] > 0], ids=layout_id)
 def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]],
-                                               layout: tuple[str, str, float, bool]) -> None:
+                                               layout: Layout) -> None:
     """With --bleed, a ground is printed all round every card and token out to the bleed
     (its own, or a butted neighbour's across a shared cut): sampled along each side, halfway
     and all the way out."""
-    paper, _, bleed, gutter = layout
+    paper, _, bleed, gutter, _ = layout
     for kind, pdf in packs[layout_id(layout)].items():
         if kind in ("roster", "crib-sheet"):
             continue
@@ -222,17 +238,17 @@ def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]]
 
 
 def test_the_manifest_says_when_margins_cost_items(packs: dict[str, dict[str, Read]]) -> None:
-    letter = packs[layout_id(("letter", "poker", 3.0, False))]["unit-cards"]
+    letter = packs[layout_id(("letter", "poker", 3.0, False, False))]["unit-cards"]
     entry = letter.entry["layout"][0]
     assert entry["per_sheet"] == 6 and "not 9" in entry["fewer_for_margins"]
-    a4 = packs[layout_id(("a4", "poker", 0.0, False))]["unit-cards"]
+    a4 = packs[layout_id(("a4", "poker", 0.0, False, False))]["unit-cards"]
     assert "fewer_for_margins" not in a4.entry["layout"][0]
 
 
 def test_arrow_trackers_start_in_the_token_sheet_rows(
         packs: dict[str, dict[str, Read]]) -> None:
     for paper in PAPER_MM:
-        tokens = packs[layout_id((paper, "poker", 0.0, False))]["tokens"]
+        tokens = packs[layout_id((paper, "poker", 0.0, False, False))]["tokens"]
         trackers = tokens.entry["layout"][1]
         assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
         assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
@@ -242,7 +258,7 @@ def test_arrow_trackers_start_in_the_token_sheet_rows(
 
 
 def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
-    assert len(packs) == len(LAYOUTS) == 24
+    assert len(packs) == len(LAYOUTS) == 24 + 12
     kinds = {kind for _, kind, _ in every_pdf(packs)}
     assert kinds == set(SHEET_KINDS) | {"tokens", "roster", "crib-sheet"}
     for name, pack in packs.items():
@@ -257,7 +273,7 @@ def test_token_text_stays_inside_the_ring(packs: dict[str, dict[str, Read]]) -> 
     ring is 11.3 mm out)."""
     for paper in PAPER_MM:
         for bleed, gutter in BLEEDS:
-            pdf = packs[layout_id((paper, "poker", bleed, gutter))]["tokens"]
+            pdf = packs[layout_id((paper, "poker", bleed, gutter, False))]["tokens"]
             pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
             tokens = pdf.entry["layout"][0]
             cells = pages[0][:tokens["sheets"][0]]

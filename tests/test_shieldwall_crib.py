@@ -5,12 +5,10 @@ wording (cards/shieldwall/) and everything the ruleset shows."""
 
 from __future__ import annotations
 
-import re
 import tomllib
-from pathlib import Path
 from typing import Any
 
-import pytest
+from originality import seed_text, shared_runs
 
 from builder import armyfile
 from builder.resources import cards_dir, examples_dir, templates_dir
@@ -20,27 +18,6 @@ from builder.rules.shieldwall.model import Army
 
 RUN = 7
 CRIB = templates_dir() / "shieldwall" / "crib-sheet.toml"
-
-
-def seed_text() -> str | None:
-    """Seed 003, in ``shared/seeds`` beside the clone or above the worktree."""
-    for folder in Path(__file__).resolve().parents:
-        found = sorted((folder / "shared" / "seeds").glob("003_*.txt"))
-        if found:
-            return found[0].read_text(encoding="utf-8", errors="replace")
-    return None
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"[a-z0-9]+", text.lower().replace("’", "'").replace("'", ""))
-
-
-def shared_runs(ours: str, theirs: str, n: int = RUN) -> list[str]:
-    source = words(theirs)
-    grams = {tuple(source[i:i + n]) for i in range(len(source) - n + 1)}
-    mine = words(ours)
-    return [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
-            if tuple(mine[i:i + n]) in grams]
 
 
 def crib() -> dict[str, Any]:
@@ -98,18 +75,15 @@ def _ruleset_words() -> list[str]:
     return texts
 
 
-@pytest.mark.skipif(seed_text() is None, reason="the source text (shared/seeds) is absent")
 def test_the_crib_sheet_and_the_rulesets_wording_are_in_our_own_words() -> None:
-    source = seed_text()
-    assert source is not None
-    runs = shared_runs(CRIB.read_text(encoding="utf-8"), source)
-    for wording in sorted((cards_dir() / "shieldwall").glob("*.toml")):
-        runs += shared_runs(wording.read_text(encoding="utf-8"), source)
-    runs += [r for text in _ruleset_words() for r in shared_runs(text, source)]
+    texts = [CRIB.read_text(encoding="utf-8")]
+    texts += [p.read_text(encoding="utf-8")
+              for p in sorted((cards_dir() / "shieldwall").glob("*.toml"))]
+    runs = shared_runs(texts + _ruleset_words(), seed_text("003"), RUN)
     assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
 
 
 def test_the_originality_check_can_fail() -> None:
     source = "A stand that is uphill of its opponent adds a die"
-    assert shared_runs("so a stand that is uphill of its opponent wins", source)
-    assert not shared_runs("higher ground than the enemy gives a die", source)
+    assert shared_runs("so a stand that is uphill of its opponent wins", source, RUN)
+    assert not shared_runs("higher ground than the enemy gives a die", source, RUN)

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        ink_saver=args.ink_saver, events=events), collections)
+        fold=args.fold, ink_saver=args.ink_saver, events=events), collections)
     try:
         known = kinds(job)
         if only is not None:

@@ -29,8 +29,9 @@ from builder.export.draw import (
     text_in,
     tick_box,
     width_mm,
+    wrap,
 )
-from builder.export.sheet import PT, Box, Cell
+from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell
 from builder.rules.printables import Token
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
@@ -123,14 +124,26 @@ def _chord(cell: Cell, dy: float) -> float:
     return 2 * math.sqrt(max(r * r - dy * dy, 0.0)) - 1.5
 
 
+#: Between the baselines of a kind label's two lines (mm; a 6.8 pt line is 2.4 mm).
+LABEL_LEADING = 2.5
+
+
 def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
     """The kind label along the bottom of the ring: as wide as the ring is at the label's
-    baseline (its lowest, so narrowest, edge), so no letter reaches the ring."""
+    baseline (its lowest, so narrowest, edge), so no letter reaches the ring. A label that
+    would need type under 6 pt there ("COMMAND POINT" on a 25 mm token) is wrapped onto two
+    lines, the upper one where the ring is wider."""
     t = cell.trim
+    cy = t.y + t.h / 2
     base = t.y + 5.2
-    line_text(c, label, fonts.CAPS, t.x + t.w / 2, base, size,
-              _chord(cell, t.y + t.h / 2 - base), align="center", colour=PAPER_WHITE,
-              spacing=0.15)
+    lines = [label]
+    if width_mm(label, fonts.CAPS, MIN_TEXT_PT) > _chord(cell, cy - base):
+        first, *rest = wrap(label, fonts.CAPS, size, _chord(cell, cy - base))
+        lines = [first, " ".join(rest)] if rest else [first]
+    for i, line in enumerate(reversed(lines)):
+        y = base + i * LABEL_LEADING
+        line_text(c, line, fonts.CAPS, t.x + t.w / 2, y, size, _chord(cell, cy - y),
+                  align="center", colour=PAPER_WHITE, spacing=0.15)
 
 
 def _caption(c: Canvas, cell: Cell, text: str) -> None:

@@ -30,6 +30,9 @@ class ExportOptions:
     bleed: float = 0.0
     #: Gaps between items, each with its own bleed (with no bleed: just the gaps).
     gutter: bool = False
+    #: Gutter-fold sheets for single-sided printers: each card's back beside its front, a fold
+    #: line between (decks with a back; not with ``gutter``).
+    fold: bool = False
     #: For home printers: pale fills instead of solid grounds, black text.
     ink_saver: bool = False
     #: A special events file (TOML); None prints the shipped core titles and blank cards.

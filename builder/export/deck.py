@@ -47,13 +47,14 @@ class Group:
     share: bool = False
 
 
-def card_layout(job: ExportJob) -> SheetLayout:
-    return item_layout(job, CARD_MM[job.options.card_size])
+def card_layout(job: ExportJob, fold: bool = False) -> SheetLayout:
+    """The sheet of the job's cards; ``fold`` for a deck with a back when the job folds."""
+    return item_layout(job, CARD_MM[job.options.card_size], fold and job.options.fold)
 
 
-def item_layout(job: ExportJob, size: tuple[float, float]) -> SheetLayout:
+def item_layout(job: ExportJob, size: tuple[float, float], fold: bool = False) -> SheetLayout:
     opts = job.options
-    return plan(PAPER_MM[opts.paper], size, opts.bleed, opts.gutter)
+    return plan(PAPER_MM[opts.paper], size, opts.bleed, opts.gutter, fold)
 
 
 def armies_title(job: ExportJob) -> str:
@@ -69,14 +70,17 @@ def _layout_entry(job: ExportJob, group: Group, run: Run,
         "item_mm": list(lay.item),
         "grid": [lay.cols, lay.rows],
         "per_sheet": lay.per_sheet,
-        "duplex": group.back is not None,
+        "duplex": group.back is not None and not lay.fold,
         "sheets": sheets,
     }
+    if lay.fold:
+        entry["fold"] = True
+        entry["sheet_mm"] = list(lay.paper)
     if group.share:
         entry["shares_first_sheet"] = any(
             len(page.bands) > 1 and page.bands[-1][0] is run for page in pages)
     opts = job.options
-    without = edge_to_edge(PAPER_MM[opts.paper], lay.item, opts.bleed, opts.gutter)
+    without = edge_to_edge(PAPER_MM[opts.paper], lay.item, opts.bleed, opts.gutter, lay.fold)
     if without > lay.per_sheet:
         # Say what the margin (with the crop marks and the ruler in it) costs.
         entry["fewer_for_margins"] = (f"{lay.per_sheet} a sheet, not {without}: nothing is "
@@ -88,10 +92,11 @@ def _layout_entry(job: ExportJob, group: Group, run: Run,
 def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group],
                  subject: str) -> Written:
     """Write every group into one PDF at ``path`` and describe it for the manifest."""
-    canvas = new_canvas(str(path), PAPER_MM[job.options.paper],
-                        f"{title}: {armies_title(job)}",
+    # A fold sheet may be landscape: the file's pages are its groups' (a deck has one).
+    paper = groups[0].layout.paper if groups else PAPER_MM[job.options.paper]
+    canvas = new_canvas(str(path), paper, f"{title}: {armies_title(job)}",
                         f"{subject} ({job.options.paper}, {job.options.card_size} cards)",
-                        duplex=any(g.back is not None for g in groups),
+                        duplex=any(g.back is not None and not g.layout.fold for g in groups),
                         ink_saver=job.options.ink_saver)
     runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back, g.share)
             for g in groups]
@@ -107,8 +112,9 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
 
 def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
     """A deck's cards, then blank ones to the end of the last sheet when it has a ``fill``;
-    each sheet of fronts followed by its backs when it has a back."""
-    layout = card_layout(job)
+    each sheet of fronts followed by its backs when it has a back (beside them when the job
+    folds)."""
+    layout = card_layout(job, fold=deck.back is not None)
     photos: Photos = {}
     items = [Item(face.label, face_drawer(face, photos)) for face in deck.cards]
     blanks = deck.blank_cards

@@ -189,6 +189,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
         "token_mm": _token_mm(pack),
         "bleed_mm": opts.bleed,
         "gutter": opts.gutter,
+        "fold": opts.fold,
         "ink_saver": opts.ink_saver,
         "files": [
             {"file": w.file, "pages": w.pages, "counts": dict(sorted(w.counts.items())),
@@ -326,6 +327,10 @@ def _check_options(job: ExportJob) -> None:
                           f"{', '.join(CARD_MM)}")
     if not 0 <= opts.bleed <= 10:
         raise ExportError(f"bleed must be 0-10 mm, got {opts.bleed:g}")
+    if opts.fold and opts.gutter:
+        raise ExportError("--fold and --gutter do not go together: a fold sheet's front and "
+                          "back meet at the fold line; leave out --gutter (--bleed still puts "
+                          "bleed on every outer side)")
     if not job.armies and not job.collections:
         raise ExportError("no army to export")
 

@@ -20,7 +20,13 @@ Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
 - a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks, with a
   caption never under :data:`MIN_TEXT_PT`;
 - backs are mirrored for long-edge flip: the back of front slot (row, col) is at
-  (row, cols - 1 - col), so back N lands behind front N.
+  (row, cols - 1 - col), so back N lands behind front N;
+- a gutter-fold sheet (``fold``, for single-sided printers) has one vertical fold line down
+  the middle of the page: the fronts to its left, each back to the right of the fold at the
+  mirror place of its front, drawn upright (a sheet folded along the line shows the back upright
+  when the card is turned over). Both faces run to the fold (no bleed across it); the sheet is
+  portrait or landscape, whichever holds more; a part-filled row keeps its cards at the fold.
+  The fold line is dashed in the top and bottom margins and marked "fold".
 """
 
 from __future__ import annotations
@@ -48,6 +54,10 @@ RULER_MM = 50.0
 RULER_GAP = 1.0  # between the end of the crop marks and the ruler band
 RULER_BAND = 3.5  # the ruler's ticks and its text
 GUTTER_GAP = 2.0  # between neighbouring items' bleed with --gutter
+FOLD_DASH = (1.2, 0.8)  # a dash of the fold line and the gap after it
+FOLD_LABEL_PT = 7.0
+#: Room above the top marks' start for the word "fold" (its 7 pt box, with air).
+FOLD_LABEL_MM = 3.2
 MARK_WIDTH_PT = 0.3
 #: The smallest type printed anywhere (points).
 MIN_TEXT_PT = 6.0
@@ -102,7 +112,11 @@ class Ruler:
 @dataclass(frozen=True)
 class SheetLayout:
     """A grid of equal items. ``filled`` arguments say how many slots (in reading order) hold
-    an item, so that bleed and crop marks follow what is really on the sheet."""
+    an item, so that bleed and crop marks follow what is really on the sheet.
+
+    With ``fold`` the grid is of front|back pairs: ``cols`` fronts a row left of the fold line
+    at ``x0`` (slot column 0 next to the fold, the next one further out), their backs mirrored
+    to its right; ``paper`` is then the page as printed (maybe landscape)."""
 
     paper: tuple[float, float]
     item: tuple[float, float]
@@ -110,7 +124,7 @@ class SheetLayout:
     gutter: bool
     cols: int
     rows: int
-    #: Left trim edge of column 0 and top trim edge of row 0.
+    #: Left trim edge of column 0 (with ``fold``: the fold line) and top trim edge of row 0.
     x0: float
     top: float
     #: Distance between neighbouring items' trim boxes.
@@ -121,6 +135,7 @@ class SheetLayout:
     mark_y: float
     mark_x: float
     ruler: Ruler
+    fold: bool = False
 
     @property
     def per_sheet(self) -> int:
@@ -138,8 +153,11 @@ class SheetLayout:
         """The printed block of ``filled`` items (default: a full sheet), outer bleed included."""
         w, h = self.item
         cols, rows = self.used(filled)
-        width = _extent(cols, w, self.bleed, self.gutter)
         height = _extent(rows, h, self.bleed, self.gutter)
+        if self.fold:
+            width = _extent(2 * cols, w, self.bleed, False)
+            return Box(self.x0 - width / 2, self.top + self.bleed - height, width, height)
+        width = _extent(cols, w, self.bleed, self.gutter)
         return Box(self.x0 - self.bleed, self.top + self.bleed - height, width, height)
 
     def cell(self, slot: int, back: bool = False, filled: int | None = None) -> Cell:
@@ -148,7 +166,8 @@ class SheetLayout:
         Bleed goes on every side that has no item next to it: all four with ``gutter``; when
         butted, every side but those shared with a neighbour, which covers the cut there
         (so the outside of the block, and the sides facing empty slots of a part-filled
-        sheet, all get bleed).
+        sheet, all get bleed). On a fold sheet the back is the front's mirror image about the
+        fold line, and neither has bleed on its side at the fold.
         """
         n = self._filled(filled)
         row, col = divmod(slot, self.cols)
@@ -161,16 +180,26 @@ class SheetLayout:
             right = 0.0 if col + 1 < self.cols and slot + 1 < n else b
             top = 0.0 if row > 0 else b
             bottom = 0.0 if slot + self.cols < n else b
-        if back:
-            col = self.cols - 1 - col
-            left, right = right, left
-        trim = Box(self.x0 + col * self.pitch_x, self.top - h - row * self.pitch_y, w, h)
+        y = self.top - h - row * self.pitch_y
+        if self.fold:
+            # Column 0 is at the fold; ``right`` is the bleed on the side away from it.
+            x = self.x0 + col * w if back else self.x0 - (col + 1) * w
+            left, right = (0.0, right) if back else (right, 0.0)
+        else:
+            if back:
+                col = self.cols - 1 - col
+                left, right = right, left
+            x = self.x0 + col * self.pitch_x
+        trim = Box(x, y, w, h)
         return Cell(trim, Box(trim.x - left, trim.y - bottom, w + left + right,
                               h + top + bottom))
 
     def cut_xs(self, filled: int | None = None) -> list[float]:
         w = self.item[0]
         cols = self.used(filled)[0]
+        if self.fold:
+            # The fold itself is not cut.
+            return sorted(self.x0 + d * i * w for i in range(1, cols + 1) for d in (-1, 1))
         if not self.gutter:
             return [self.x0 + i * self.pitch_x for i in range(cols + 1)] if cols else []
         return sorted({self.x0 + i * self.pitch_x + d for i in range(cols) for d in (0, w)})
@@ -182,6 +211,25 @@ class SheetLayout:
             return [self.top - i * self.pitch_y for i in range(rows + 1)] if rows else []
         return sorted({self.top - i * self.pitch_y - d for i in range(rows) for d in (0, h)})
 
+    def fold_dashes(self, filled: int | None = None) -> list[tuple[float, float, float, float]]:
+        """The dashes of the fold line (x1, y1, x2, y2): in the top margin from the marks' start
+        to the page's clear edge, in the bottom one down to the ruler's band (or the clear
+        edge when the ruler is at the side); none off a fold sheet."""
+        if not self.fold:
+            return []
+        block = self.block(filled)
+        bottom = EDGE_CLEAR if self.ruler.vertical else \
+            block.y - MARK_OFFSET - self.mark_y
+        spans = [(block.top + MARK_OFFSET, self.paper[1] - EDGE_CLEAR),
+                 (bottom, block.y - MARK_OFFSET)]
+        dash, gap = FOLD_DASH
+        dashes = []
+        for start, end in spans:
+            ys = [start + i * (dash + gap) for i in range(int((end - start + gap) // (dash + gap)))]
+            # A span shorter than a dash still gets one, its length.
+            dashes += [(self.x0, y, self.x0, min(y + dash, end)) for y in ys or [start]]
+        return dashes
+
     def crop_marks(self, filled: int | None = None) -> list[tuple[float, float, float, float]]:
         """Every crop mark of a sheet holding ``filled`` items, as lines (x1, y1, x2, y2), all
         in the margin round the items (no marks beside empty rows)."""
@@ -190,7 +238,9 @@ class SheetLayout:
     def band_below(self, filled: int, item: tuple[float, float]) -> SheetLayout | None:
         """A grid of ``item``-sized items in the rows this sheet leaves empty below ``filled``
         items (centred across the sheet's block, clear of the first items' bleed), or None if
-        not one fits. The sheet's marks and ruler keep their room."""
+        not one fits (always on a fold sheet). The sheet's marks and ruler keep their room."""
+        if self.fold:
+            return None
         w, h = item
         full = self.block()
         gap = GUTTER_GAP if self.gutter else 0.0
@@ -260,32 +310,62 @@ def _fit(page: float, size: float, bleed: float, gutter: bool) -> int:
 
 
 _RULER_NEEDS = MARK_OFFSET + MARK_MIN + RULER_GAP + RULER_BAND + EDGE_CLEAR
+_FOLD_LABEL_NEEDS = MARK_OFFSET + FOLD_LABEL_MM + EDGE_CLEAR
 
 
 def plan(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
-         gutter: bool = False) -> SheetLayout:
+         gutter: bool = False, fold: bool = False) -> SheetLayout:
     """Lay out as many ``item``-sized items (mm) as fit on ``paper`` (mm), with room for crop
-    marks and the ruler; an :class:`ExportError` if not one fits."""
+    marks and the ruler; an :class:`ExportError` if not one fits. With ``fold``, front|back
+    pairs about a fold line, on the paper portrait or landscape, whichever holds more
+    (portrait when equal); not with ``gutter`` (the pairs meet at the fold; the export
+    refuses both)."""
+    if not fold:
+        return _plan(paper, item, bleed, gutter, False)
+    if gutter:
+        raise ValueError("a fold sheet has no gutters")
+    layouts = []
+    for page in (paper, (paper[1], paper[0])):
+        try:
+            layouts.append(_plan(page, item, bleed, False, True))
+        except ExportError as exc:
+            problem = exc
+    if not layouts:
+        raise problem
+    return max(layouts, key=lambda lay: lay.per_sheet)
+
+
+def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, gutter: bool,
+          fold: bool) -> SheetLayout:
     pw, ph = paper
     w, h = item
+
+    def width(n: int) -> float:
+        return _extent(2 * n if fold else n, w, bleed, gutter)
+
     cols, rows = _fit(pw, w, bleed, gutter), _fit(ph, h, bleed, gutter)
+    if fold:
+        cols //= 2  # pairs
     pitch_x = w + 2 * bleed + GUTTER_GAP if gutter else w
     pitch_y = h + 2 * bleed + GUTTER_GAP if gutter else h
     while cols > 0 and rows > 0:
-        margin_x = (pw - _extent(cols, w, bleed, gutter)) / 2
+        margin_x = (pw - width(cols)) / 2
         margin_y = (ph - _extent(rows, h, bleed, gutter)) / 2
-        # The ruler goes in the bottom margin if it has room, else the left one.
+        # The ruler goes in the bottom margin if it has room, else the left one; a fold
+        # sheet's top margin holds the word "fold".
         horizontal = margin_y >= _RULER_NEEDS
-        if horizontal or margin_x >= _RULER_NEEDS:
+        labelled = not fold or margin_y >= _FOLD_LABEL_NEEDS
+        if labelled and (horizontal or margin_x >= _RULER_NEEDS):
             break
-        if margin_y >= margin_x:
+        if labelled and margin_y >= margin_x:
             cols -= 1
         else:
             rows -= 1
     if cols <= 0 or rows <= 0:
-        raise ExportError(f"a {w:g} x {h:g} mm item with {bleed:g} mm bleed does not fit on "
+        what = "front and back side by side" if fold else "item"
+        raise ExportError(f"a {w:g} x {h:g} mm {what} with {bleed:g} mm bleed does not fit on "
                           f"{pw:g} x {ph:g} mm paper with room for crop marks")
-    x0 = margin_x + bleed
+    x0 = pw / 2 if fold else margin_x + bleed
     top = ph - margin_y - bleed
     ruler_room = RULER_GAP + RULER_BAND
     mark_y = min(MARK_MAX, margin_y - MARK_OFFSET - EDGE_CLEAR - (ruler_room if horizontal
@@ -300,15 +380,18 @@ def plan(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0
         x = margin_x - MARK_OFFSET - mark_x - RULER_GAP - RULER_BAND / 2
         ruler = Ruler(x, margin_y, True, ph - margin_y - EDGE_CLEAR)
     return SheetLayout(paper, item, bleed, gutter, cols, rows, x0, top, pitch_x, pitch_y,
-                       mark_y, mark_x, ruler)
+                       mark_y, mark_x, ruler, fold)
 
 
 def edge_to_edge(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
-                 gutter: bool = False) -> int:
+                 gutter: bool = False, fold: bool = False) -> int:
     """How many items would fit with no margin at all: the manifest compares a layout with it
-    to say what the 5 mm margins cost."""
-    return (_count(paper[0], item[0], bleed, gutter)
-            * _count(paper[1], item[1], bleed, gutter))
+    to say what the 5 mm margins cost. With ``fold``, pairs, the paper either way round."""
+    if not fold:
+        return (_count(paper[0], item[0], bleed, gutter)
+                * _count(paper[1], item[1], bleed, gutter))
+    return max(_count(pw, item[0], bleed, False) // 2 * _count(ph, item[1], bleed, False)
+               for pw, ph in (paper, (paper[1], paper[0])))
 
 
 # --- Drawing ---------------------------------------------------------------------------------
@@ -447,6 +530,20 @@ def draw_ruler(c: Canvas, layout: SheetLayout, captions: Sequence[str]) -> None:
     c.restoreState()
 
 
+def draw_fold(c: Canvas, layout: SheetLayout, filled: int) -> None:
+    """The fold line's dashes and the word "fold" beside them in the top margin."""
+    c.setStrokeColorRGB(0, 0, 0)
+    c.setLineWidth(MARK_WIDTH_PT * PT)
+    for x1, y1, x2, y2 in layout.fold_dashes(filled):
+        c.line(x1, y1, x2, y2)
+    size = FOLD_LABEL_PT * PT
+    c.setFillColorRGB(0, 0, 0)
+    c.setFont(fonts.ITALIC, size)
+    # The baseline sits above the letters' descent, so the word starts at the marks.
+    baseline = layout.block(filled).top + MARK_OFFSET + 0.3 * size
+    c.drawString(layout.x0 + 0.8, baseline, "fold")
+
+
 @dataclass(frozen=True)
 class Run:
     """Items of one size to print with one back (None: single-sided)."""
@@ -504,13 +601,17 @@ def captions(names: str, side: str, n: int, total: int) -> list[str]:
 
 def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
     """Draw every sheet of fronts, each followed by its sheet of backs (with every back behind
-    its own front); returns the number of pages written."""
+    its own front), or, on a fold sheet, with each back beside its front; returns the number
+    of pages written."""
     written = 0
     for n, page in enumerate(pages, 1):
         names = " and ".join(dict.fromkeys(run.name for run, _, _ in page.bands))
+        fold = page.main.fold and page.back is not None
         sides: list[tuple[str, bool]] = [("fronts; print double-sided, flip on the long edge",
                                           False), ("backs, mirrored for long-edge duplex", True)]
-        if page.back is None:
+        if fold:
+            sides = [("fronts and backs; print single-sided, fold on the dashed line", False)]
+        elif page.back is None:
             sides = [("print single-sided", False)]
         for side, is_back in sides:
             _begin_page(c)
@@ -518,6 +619,8 @@ def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
                 for slot, draw in enumerate(fronts):
                     fn = run.back if is_back and run.back is not None else draw
                     fn(c, grid.cell(slot, is_back, len(fronts)))
+                    if fold and run.back is not None:
+                        run.back(c, grid.cell(slot, True, len(fronts)))
             marks = page_marks(page.main, [Band(grid, len(fronts))
                                            for _, grid, fronts in page.bands])
             if is_back:
@@ -525,6 +628,8 @@ def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
                 pw = page.main.paper[0]
                 marks = [(pw - x1, y1, pw - x2, y2) for x1, y1, x2, y2 in marks]
             draw_marks(c, marks)
+            if fold:
+                draw_fold(c, page.main, len(page.bands[0][2]))
             draw_ruler(c, page.main, captions(names, side, n, len(pages)))
             _end_page(c)
             written += 1

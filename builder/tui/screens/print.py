@@ -101,6 +101,8 @@ class PrintScreen(Screen[None]):
                                               compact=True))
                 yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
+                yield row("", Checkbox("Gutter-fold (single-sided)",
+                                       id="print-fold", compact=True))
                 yield row("", Checkbox("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
                 # The folder last exported to (this session), else the army's own default.
@@ -142,6 +144,7 @@ class PrintScreen(Screen[None]):
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
             bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value,
+            fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value)
         typed = self.query_one("#print-out", Input).value.strip()
         out = Path(typed or "output").expanduser()
