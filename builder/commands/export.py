@@ -9,8 +9,15 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.commands.usage import UsageError
-from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
-from builder.export.pack import MANIFEST, default_out_dir, export_pack, kinds, parse_kinds
+from builder.export.base import DPI, ArmyInput, ExportError, ExportJob, ExportOptions
+from builder.export.pack import (
+    MANIFEST,
+    default_out_dir,
+    export_pack,
+    kind_of,
+    kinds,
+    parse_kinds,
+)
 from builder.files import file_folder, printable
 from builder.rules import get_ruleset
 from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
@@ -35,6 +42,16 @@ def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...
     return tuple(armies), tuple(collections)
 
 
+#: What to do with the pack, by format.
+_NEXT = {
+    "pdf": "Print at 100% (actual size) and check the 50 mm ruler on each sheet.",
+    "png": "Send each folder's images to the print shop as they are: trim and bleed at the "
+           "dpi recorded in them.",
+    "tts": "In Tabletop Simulator: copy each folder's .json (and its .png) into Saved "
+           "Objects; README.md says how.",
+}
+
+
 def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
@@ -42,6 +59,12 @@ def run(args: argparse.Namespace) -> int:
     # A bad events file stops the export before anything is written: the ruleset reads it
     # while it decides its printables, before the first file.
     events = Path(args.events) if args.events else None
+    if args.dpi is not None and args.format == "pdf":
+        raise UsageError("--dpi sets the resolution of images: use it with --format png or "
+                         "--format tts (PDF sheets are drawn, not rasterised)")
+    if args.gutter and args.format != "pdf":
+        print(f"billhooks export: note: --gutter spaces cards on PDF sheets; --format "
+              f"{args.format} writes each card on its own, so it is ignored", file=sys.stderr)
     armies, collections = _load(args.armies)
     if not armies:
         # Collections alone print their unit cards: the other kinds need an army.
@@ -51,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        ink_saver=args.ink_saver, events=events), collections)
+        ink_saver=args.ink_saver, events=events, format=args.format,
+        dpi=args.dpi if args.dpi is not None else DPI), collections)
     try:
         known = kinds(job)
         if only is not None:
@@ -77,13 +101,15 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     written = set(known) if only is None else only
     # The manifest may also list files an earlier export wrote: report this run's.
-    entries = [e for e in data["files"] if e["file"].removesuffix(".pdf") in written]
+    entries = [e for e in data["files"] if kind_of(e["file"]) in written]
     for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        print(f"{printable(str(out / entry['file']))}: {entry['pages']} page(s)"
+        what = (f"{entry['pages']} file(s)" if "images" in entry
+                else f"{entry['pages']} page(s)")
+        print(f"{printable(str(out / entry['file']))}: {what}"
               + (f"; {counts}" if counts else ""))
     print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
-          "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
+          + _NEXT[args.format])
     if only is None:
         return 0
     skipped = [k for k in known if k not in only]

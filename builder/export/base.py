@@ -21,6 +21,12 @@ PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_MM = {"poker": (63.5, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7)}
 #: The most bleed a sheet takes, in millimetres (the CLI's --bleed and the Print screen).
 BLEED_MAX_MM = 10.0
+#: What the decks and token sheets are written as: sheets to print (PDF), an image per card
+#: and token for a print shop (PNG), or decks for Tabletop Simulator (TTS).
+FORMATS = ("pdf", "png", "tts")
+#: The resolutions images take (dots per inch) and the default.
+DPI_RANGE = (60, 1200)
+DPI = 300
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,10 @@ class ExportOptions:
     ink_saver: bool = False
     #: A special events file (TOML); None prints the shipped core titles and blank cards.
     events: Path | None = None
+    #: One of :data:`FORMATS`; the documents (roster, crib sheet) are PDFs in every one.
+    format: str = "pdf"
+    #: The resolution of the images (``png`` and ``tts``).
+    dpi: int = DPI
 
 
 @dataclass(frozen=True)
