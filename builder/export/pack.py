@@ -107,7 +107,7 @@ def write_kind(job: ExportJob, kind: str, path: Path) -> Written:
     manifest: tests and benchmarks)."""
     pack = printables(job)
     _check_kinds({kind}, pack.kinds)
-    return _write(job, pack.get(kind), path, pack, path)
+    return _write(job, pack.get(kind), path, pack)
 
 
 def parse_kinds(text: str, known: Sequence[str]) -> set[str]:
@@ -142,10 +142,9 @@ def kind_of(name: str) -> str:
     return name.removesuffix(".pdf")
 
 
-def _write(job: ExportJob, item: Printable, path: Path, pack: Printables,
-           final: Path) -> Written:
-    """Write one printable at ``path``, which is renamed to ``final`` once the pack is
-    written (the writers import their libraries on first use)."""
+def _write(job: ExportJob, item: Printable, path: Path, pack: Printables) -> Written:
+    """Write one printable at ``path``, a temporary name in the pack's folder (the writers
+    import their libraries on first use)."""
     if isinstance(item, Document):
         from builder.export.documents import write_document
 
@@ -157,7 +156,8 @@ def _write(job: ExportJob, item: Printable, path: Path, pack: Printables,
     if job.options.format == "tts":
         from builder.export.tts import write_tts
 
-        return write_tts(job, path, item, final)
+        # Its saved object names the images where the pack renames them to.
+        return write_tts(job, path, item, path.parent / target(job, item))
     from builder.export.deck import write_deck, write_tokens
 
     if isinstance(item, Deck):
@@ -397,8 +397,7 @@ def _flush(path: Path) -> None:
 
 
 def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
-               temps: dict[str, Path], out_dir: Path,
-               progress: Progress | None) -> list[Written]:
+               temps: dict[str, Path], progress: Progress | None) -> list[Written]:
     """Write every item at its temporary path, in pack order in the manifest. The documents
     go to a forked worker while this process draws the sheets, where there are both and a
     worker may be forked (:mod:`builder.export.workers`); progress is reported as each file
@@ -412,7 +411,7 @@ def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
 
     def write(item: Printable) -> Callable[[], Written]:
         def run() -> Written:
-            result = _write(job, item, temps[item.kind], pack, out_dir / target(job, item))
+            result = _write(job, item, temps[item.kind], pack)
             result.file = target(job, item)
             result.details["sha256"] = _sha256(temps[item.kind])
             return result
@@ -466,7 +465,7 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
         for item in items:
             temps[item.kind] = (files.temp_dir(out_dir) if is_folder(job, item)
                                 else files.temp_file(out_dir, target(job, item)))
-        written = _write_all(job, pack, items, temps, out_dir, progress)
+        written = _write_all(job, pack, items, temps, progress)
         data = manifest(job, written, pack)
         # A whole pack may follow one in another format: its files are named stale.
         _merge(data, out_dir, pack.kinds)
