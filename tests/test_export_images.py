@@ -401,3 +401,14 @@ def test_tts_more_than_69_cards_take_more_sheets_and_one_card_is_a_card(
     (card,) = _saved(tmp_path, "one")["ObjectStates"]
     assert card["Name"] == "Card" and card["CardID"] == 100
     assert _path(card["CustomDeck"]["1"]["BackURL"]).name == "back.png"
+
+
+def test_bleed_with_tts_is_ignored_with_a_note(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
+                 "bonus-deck", "--format", "tts", "--dpi", "60", "--bleed", "3"]) == 0
+    assert "--bleed is ignored with --format tts" in capsys.readouterr().err
+    data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert data["bleed_mm"] == 0
+    with Image.open(tmp_path / "bonus-deck" / "back.png") as im:
+        assert im.size == cell_size(CARD_MM["poker"], 60)

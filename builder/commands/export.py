@@ -65,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if args.gutter and args.format != "pdf":
         print(f"billhooks export: note: --gutter spaces cards on PDF sheets; --format "
               f"{args.format} writes each card on its own, so it is ignored", file=sys.stderr)
+    if args.bleed and args.format == "tts":
+        print("billhooks export: note: Tabletop Simulator shows each card to its trim, so "
+              "--bleed is ignored with --format tts", file=sys.stderr)
     armies, collections = _load(args.armies)
     if not armies:
         # Collections alone print their unit cards: the other kinds need an army.
@@ -73,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
                              "file for the other kinds, or use --only unit-cards")
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
-        paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
+        paper=args.paper, card_size=args.card_size,
+        bleed=0.0 if args.format == "tts" else args.bleed, gutter=args.gutter,
         ink_saver=args.ink_saver, events=events, format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI), collections)
     try:

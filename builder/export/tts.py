@@ -151,10 +151,11 @@ def _scale(trim: tuple[float, float]) -> tuple[float, float]:
 def _saved_object(folder: Path, kind: str, objects: Sequence[dict[str, Any]], thumb: bytes,
                   listed: list[dict[str, object]]) -> None:
     """``<kind>.json`` (the saved object TTS imports) and ``<kind>.png`` (its thumbnail)."""
-    data = {"SaveName": kind, "GameMode": "", "Gravity": 0.5, "Date": "", "Table": "",
-            "Sky": "", "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "",
-            "LuaScriptState": "", "ObjectStates": list(objects), "TabStates": {},
-            "VersionNumber": ""}
+    # A saved object is a save game with the outer fields left empty.
+    data = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": list(objects)}
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     (folder / f"{kind}.json").write_text(text, encoding="utf-8")
     listed.append({"file": f"{kind}/{kind}.json", "role": "saved object"})
