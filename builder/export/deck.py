@@ -23,15 +23,17 @@ from builder.export.sheet import (
     paginate,
     plan,
 )
-from builder.rules.printables import Deck, Token, TokenSheet
+from builder.rules.printables import Deck, Face, Text, Token, TokenSheet
 
 
 @dataclass(frozen=True)
 class Item:
-    """One card or token: the kind label it prints (for the manifest) and how to draw it."""
+    """One card or token: the kind label it prints (for the manifest), how to draw it, and
+    what it is called (a card's label and first line: Tabletop Simulator shows it)."""
 
     label: str
     draw: DrawFn
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -108,14 +110,20 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
 def deck_items(deck: Deck, photos: Photos, per_sheet: int | None = None) -> list[Item]:
     """A deck's cards, then, when it has a ``fill``, the blank cards it asks for and (given
     ``per_sheet``) blank ones to the end of the last sheet. Blank cards share one item."""
-    items = [Item(face.label, face_drawer(face, photos)) for face in deck.cards]
+    items = [_card(face, photos) for face in deck.cards]
     if deck.fill is None:
         return items
     blanks = deck.blank_cards
     if per_sheet is not None:
         # The paper is printed anyway: fill the last sheet with blank cards too.
         blanks += (-(len(items) + blanks)) % per_sheet
-    return items + [Item(deck.fill.label, face_drawer(deck.fill, photos))] * blanks
+    return items + [_card(deck.fill, photos)] * blanks
+
+
+def _card(face: Face, photos: Photos) -> Item:
+    first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
+    return Item(face.label, face_drawer(face, photos),
+                f"{face.label}: {first}" if first else face.label)
 
 
 def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:

@@ -22,7 +22,7 @@ from builder.export.deck import deck_items, token_drawer
 from builder.export.faces import back_drawer
 from builder.export.raster import Picture, at_dpi, png_bytes, rasterise
 from builder.export.sheet import DrawFn
-from builder.rules.printables import Deck, TokenSheet
+from builder.rules.printables import Deck, Token, TokenSheet
 
 
 def slug(text: str) -> str:
@@ -33,13 +33,19 @@ def slug(text: str) -> str:
 
 @dataclass(frozen=True)
 class Piece:
-    """One printed item: its kind label, its front and back (None: single-sided) and its
-    trim size. Equal pieces share their drawers, so each is drawn once."""
+    """One printed item: its kind label and name, its front and back (None: single-sided)
+    and its trim size. Equal pieces share their drawers, so each is drawn once."""
 
     label: str
+    name: str
     front: DrawFn
     back: DrawFn | None
     trim: tuple[float, float]
+
+
+def token_name(token: Token) -> str:
+    """What a token is called: its kind label and caption."""
+    return f"{token.label}: {token.caption}" if token.caption else token.label
 
 
 def pieces(job: ExportJob, item: Deck | TokenSheet) -> list[Piece]:
@@ -48,12 +54,12 @@ def pieces(job: ExportJob, item: Deck | TokenSheet) -> list[Piece]:
     if isinstance(item, Deck):
         size = CARD_MM[job.options.card_size]
         back = back_drawer(item.back) if item.back is not None else None
-        return [Piece(i.label, i.draw, back, size) for i in deck_items(item, {})]
+        return [Piece(i.label, i.name, i.draw, back, size) for i in deck_items(item, {})]
     out = []
     for group in item.groups:
         for token in group.tokens:
-            draw = token_drawer(token)
-            out += [Piece(token.label, draw, None, group.size_mm)] * token.count
+            out += [Piece(token.label, token_name(token), token_drawer(token), None,
+                          group.size_mm)] * token.count
     return out
 
 

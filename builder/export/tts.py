@@ -24,9 +24,9 @@ from PIL import Image
 from builder.export.base import CARD_MM, ExportJob, Written
 from builder.export.deck import token_drawer
 from builder.export.faces import back_drawer
-from builder.export.images import pieces, slug
+from builder.export.images import pieces, slug, token_name
 from builder.export.raster import Picture, at_dpi, png_bytes, px, rasterise
-from builder.rules.printables import Back, Deck, Text, TokenSheet
+from builder.rules.printables import Back, Deck, TokenSheet
 
 #: TTS's largest deck sheet: 10 x 7 cells, the last one the hidden card.
 COLS, ROWS = 10, 7
@@ -80,20 +80,9 @@ def _deck_back(deck: Deck) -> Back:
     return Back(deck.title, "", accent)
 
 
-def card_names(deck: Deck) -> list[str]:
-    """Each card's name in TTS, blank cards included: its kind label and first text."""
-    faces = [*deck.cards, *([deck.fill] * deck.blank_cards if deck.fill is not None else [])]
-    names = []
-    for face in faces:
-        first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
-        names.append(f"{face.label}: {first}" if first else face.label)
-    return names
-
-
 def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Written:
     """The deck's face sheets, back image, saved object and thumbnail (see the module)."""
     found = pieces(job, deck)
-    names = card_names(deck)
     trim = CARD_MM[job.options.card_size]
     cell = cell_size(trim, job.options.dpi)
     back_pic = Picture(back_drawer(_deck_back(deck)), trim, 0.0, cell)
@@ -122,9 +111,9 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
         sheets[str(key)] = {"FaceURL": _url(put(name, png_bytes(sheet), sheet.size, "faces")),
                             "BackURL": back_url, "NumWidth": COLS, "NumHeight": rows,
                             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
-        for i in range(len(chunk)):
+        for i, piece in enumerate(chunk):
             cards.append({"Name": "Card", "CardID": key * 100 + i,
-                          "Nickname": names[start + i], "Description": "",
+                          "Nickname": piece.name, "Description": "",
                           "Transform": _transform(scale=_scale(trim)),
                           "CustomDeck": {str(key): sheets[str(key)]}})
     if len(cards) == 1:
@@ -183,7 +172,7 @@ def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Pat
                        "count": token.count, "px": list(pic.size),
                        "mm": [round(v, 2) for v in pic.mm]})
         counts[token.label] += token.count
-        title = f"{token.label}: {token.caption}" if token.caption else token.label
+        title = token_name(token)
         tile = {"Name": "Custom_Tile", "Nickname": title, "Description": "",
                 "Transform": _transform(face_down=False),
                 "CustomImage": {"ImageURL": _url(final / name), "ImageSecondaryURL": "",
