@@ -9,7 +9,14 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.commands.usage import UsageError
-from builder.export.base import DPI, ArmyInput, ExportError, ExportJob, ExportOptions
+from builder.export.base import (
+    DPI,
+    NEXT_STEP,
+    ArmyInput,
+    ExportError,
+    ExportJob,
+    ExportOptions,
+)
 from builder.export.pack import (
     MANIFEST,
     default_out_dir,
@@ -42,16 +49,6 @@ def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...
     return tuple(armies), tuple(collections)
 
 
-#: What to do with the pack, by format.
-_NEXT = {
-    "pdf": "Print at 100% (actual size) and check the 50 mm ruler on each sheet.",
-    "png": "Send each folder's images to the print shop as they are: trim and bleed at the "
-           "dpi recorded in them.",
-    "tts": "In Tabletop Simulator: copy each folder's .json (and its .png) into Saved "
-           "Objects; README.md says how.",
-}
-
-
 def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
@@ -76,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
                              "file for the other kinds, or use --only unit-cards")
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
-        paper=args.paper, card_size=args.card_size,
-        bleed=0.0 if args.format == "tts" else args.bleed, gutter=args.gutter,
+        paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
         ink_saver=args.ink_saver, events=events, format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI), collections)
     try:
@@ -113,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{printable(str(out / entry['file']))}: {what}"
               + (f"; {counts}" if counts else ""))
     print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
-          + _NEXT[args.format])
+          + NEXT_STEP[args.format])
     if only is None:
         return 0
     skipped = [k for k in known if k not in only]

@@ -14,6 +14,7 @@ next run removes if this one dies. The writers are imported lazily, so importing
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import hashlib
 import json
 import os
@@ -450,6 +451,9 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     in ``out_dir`` are left untouched and no temporary file remains.
     """
     _check_options(job)
+    if job.options.format == "tts" and job.options.bleed:
+        # TTS shows a card to its trim: the manifest says what was drawn.
+        job = dataclasses.replace(job, options=dataclasses.replace(job.options, bleed=0.0))
     pack = printables(job)
     if only is not None:
         _check_kinds(set(only), pack.kinds)
