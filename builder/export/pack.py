@@ -1,6 +1,8 @@
 """The print pack pipeline: which kinds exist, writing them all safely, and the manifest.
 
-:func:`export_pack` writes every kind to a temporary name inside the output folder; only when
+:func:`export_pack` writes every kind to a temporary name inside the output folder (a PDF, or
+with ``--format png`` / ``tts`` a deck or token sheet as a temporary folder of images that
+replaces the kind's folder, :mod:`builder.export.images`, :mod:`builder.export.tts`); only when
 all of them and ``manifest.json`` are on disk are they renamed into place, under a journal
 (:func:`builder.files.commit`), manifest last. A failure leaves the folder as it was; a kill
 between two renames is completed by the next export into that folder, and until then the
@@ -104,8 +106,8 @@ def ruleset_kinds(name: str) -> tuple[str, ...]:
 
 
 def write_kind(job: ExportJob, kind: str, path: Path) -> Written:
-    """Write the job's printable ``kind`` alone at ``path`` (a folder, empty, for images; no
-    manifest: tests and benchmarks)."""
+    """Write the job's printable ``kind`` alone at ``path`` (an empty folder for a folder of
+    images; no manifest: tests and benchmarks)."""
     pack = printables(job)
     _check_kinds({kind}, pack.kinds)
     return _write(job, pack.get(kind), path, pack)
