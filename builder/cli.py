@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from builder import __version__
 from builder.commands.usage import EXIT_INPUT, UsageError
-from builder.export.base import BLEED_MAX_MM, CARD_MM, PAPER_MM
+from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
 
 
@@ -44,6 +44,17 @@ def _bleed(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected millimetres, got {text!r}") from None
     if not 0 <= value <= BLEED_MAX_MM:
         raise argparse.ArgumentTypeError(f"bleed must be 0-{BLEED_MAX_MM:g} mm, got {value:g}")
+    return value
+
+
+def _dpi(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    low, high = DPI_RANGE
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"dpi must be {low}-{high}, got {value}")
     return value
 
 
@@ -155,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
                         "tokens, ...; an unknown kind lists them all)")
     p.add_argument("--events", metavar="FILE",
                    help="special events file (.toml) for the special-events cards")
+    p.add_argument("--format", choices=FORMATS, default="pdf", type=_lower,
+                   help="cards and tokens as pdf sheets to print (default), png: an image "
+                        "per card and token for a print shop, or tts: decks for Tabletop "
+                        "Simulator (the roster and crib sheet stay PDFs)")
+    p.add_argument("--dpi", type=_dpi, metavar="N",
+                   help=f"resolution of the images with --format png or tts, "
+                        f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})")
 
     p = command("catalogue", "troop types, costs and options",
                 "List every troop type with its unit size, points and the options it takes.")

@@ -193,10 +193,11 @@ _active: set[Path] = set()
 
 
 def commit(moves: Iterable[tuple[Path, Path]]) -> None:
-    """Rename each finished temporary file onto its final name (all in one folder), all or
-    nothing under a kill: a journal listing the moves is written first, so a run killed (or
-    failing) between two renames is completed by :func:`recover` in the next run into that
-    folder. The temporary files must stay where they are if this raises."""
+    """Rename each finished temporary file (or folder, which replaces a folder of that name)
+    onto its final name (all in one folder), all or nothing under a kill: a journal listing
+    the moves is written first, so a run killed (or failing) between two renames is completed
+    by :func:`recover` in the next run into that folder. The temporary files must stay where
+    they are if this raises."""
     pairs = [(Path(tmp), Path(final)) for tmp, final in moves]
     if not pairs:
         return
@@ -217,8 +218,19 @@ def commit(moves: Iterable[tuple[Path, Path]]) -> None:
 
 def _play(folder: Path, pairs: list[tuple[Path, Path]]) -> None:
     for tmp, final in pairs:
-        if (folder / tmp.name).exists():
-            os.replace(folder / tmp.name, folder / final.name)
+        if not (folder / tmp.name).exists():
+            continue  # moved already (a run replaying a killed one's journal)
+        target = folder / final.name
+        old = None
+        if target.is_dir() and not target.is_symlink():
+            # A folder cannot be renamed over a folder holding files: the old one is moved
+            # aside under a temporary name first (a kill here leaves it for :func:`sweep`,
+            # and the replay finds the target free).
+            old = folder / f".{final.name}{_TAG}{os.getpid()}-{os.urandom(4).hex()}.tmp"
+            os.replace(target, old)
+        os.replace(folder / tmp.name, target)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
 
 
 def _alive(pid: int) -> bool:

@@ -85,6 +85,36 @@ def test_export_killed_at_every_rename(tmp_path: Path) -> None:
         assert main(["export", LANCASTER, "--out", str(out), "--only", QUICK]) == 0
 
 
+def tree(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_image_export_killed_at_every_rename(tmp_path: Path) -> None:
+    """Folders of images replace the older folders under the journal too: each old folder is
+    moved aside, then the new one into place, so a kill at any rename leaves the old pack or
+    (once the next run finishes) the new one, and never a folder of both."""
+    out = tmp_path / "pack"
+    png = ["--format", "png", "--dpi", "60", "--only", QUICK]
+    assert main(["export", LANCASTER, "--out", str(out), *png]) == 0
+    old = tree(out)
+    renames = 1 + 2 * len(QUICK.split(",")) + 1  # the journal, aside and in per folder, manifest
+    for at in range(1, renames + 2):
+        code = killed("export", YORK, "--out", str(out), *png, at=at)
+        if at <= renames:
+            assert code == -signal.SIGKILL, at
+        files.sweep(out)
+        assert pack_names(out) == ["bonus-deck", "manifest.json", "play-deck", "tokens"], at
+        assert unverified_files(out) == [], at
+        if armies_of(out) == ["lancaster.toml"]:
+            assert tree(out) == old, at
+        else:
+            assert at > 1, at
+            assert tree(out) != old, at  # York's pack, each folder as its manifest says
+        assert main(["export", LANCASTER, "--out", str(out), *png]) == 0
+        assert tree(out) == old
+
+
 def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None:
     out = tmp_path / "pack"
     assert main(["export", LANCASTER, "--out", str(out)]) == 0

@@ -172,6 +172,31 @@ async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
 
 
 @run_async
+async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path,
+                                                                 tmp_path: Path) -> None:
+    out = tmp_path / "tts"
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        screen.query_one("#print-format", Select).value = "tts"
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.deselect_all()
+        kinds.select("bonus-deck")
+        await clear_and_type(pilot, "#print-out", str(out))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status_text = str(screen.query_one("#print-status", Label).render())
+        assert "Done: 1 file in" in status_text and "Tabletop Simulator" in status_text
+        assert "bonus-deck/" in plain(screen.query_one("#print-files", Static))
+    saved = json.loads((out / "bonus-deck" / "bonus-deck.json").read_text(encoding="utf-8"))
+    assert saved["ObjectStates"][0]["Name"] == "DeckCustom"
+    assert json.loads((out / "manifest.json").read_text())["format"] == "tts"
+
+
+@run_async
 async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")

@@ -9,8 +9,22 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.commands.usage import UsageError
-from builder.export.base import ArmyInput, ExportError, ExportJob, ExportOptions
-from builder.export.pack import MANIFEST, default_out_dir, export_pack, kinds, parse_kinds
+from builder.export.base import (
+    DPI,
+    NEXT_STEP,
+    ArmyInput,
+    ExportError,
+    ExportJob,
+    ExportOptions,
+)
+from builder.export.pack import (
+    MANIFEST,
+    default_out_dir,
+    export_pack,
+    kind_of,
+    kinds,
+    parse_kinds,
+)
 from builder.files import file_folder, printable
 from builder.rules import get_ruleset
 from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
@@ -42,6 +56,17 @@ def run(args: argparse.Namespace) -> int:
     # A bad events file stops the export before anything is written: the ruleset reads it
     # while it decides its printables, before the first file.
     events = Path(args.events) if args.events else None
+    if args.dpi is not None and args.format == "pdf":
+        raise UsageError("--dpi sets the resolution of images: use it with --format png or "
+                         "--format tts (PDF sheets are drawn, not rasterised)")
+    for flag, used in (("--gutter", args.gutter), ("--fold", args.fold)):
+        if used and args.format != "pdf":
+            print(f"billhooks export: note: {flag} lays cards out on PDF sheets; --format "
+                  f"{args.format} writes each card on its own, so it is ignored",
+                  file=sys.stderr)
+    if args.bleed and args.format == "tts":
+        print("billhooks export: note: Tabletop Simulator shows each card to its trim, so "
+              "--bleed is ignored with --format tts", file=sys.stderr)
     armies, collections = _load(args.armies)
     if not armies:
         # Collections alone print their unit cards: the other kinds need an army.
@@ -51,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
         only = {"unit-cards"}
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        fold=args.fold, ink_saver=args.ink_saver, events=events), collections)
+        fold=args.fold, ink_saver=args.ink_saver, events=events, format=args.format,
+        dpi=args.dpi if args.dpi is not None else DPI), collections)
     try:
         known = kinds(job)
         if only is not None:
@@ -77,13 +103,15 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     written = set(known) if only is None else only
     # The manifest may also list files an earlier export wrote: report this run's.
-    entries = [e for e in data["files"] if e["file"].removesuffix(".pdf") in written]
+    entries = [e for e in data["files"] if kind_of(e["file"]) in written]
     for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        print(f"{printable(str(out / entry['file']))}: {entry['pages']} page(s)"
+        what = (f"{entry['pages']} file(s)" if "images" in entry
+                else f"{entry['pages']} page(s)")
+        print(f"{printable(str(out / entry['file']))}: {what}"
               + (f"; {counts}" if counts else ""))
     print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
-          "Print at 100% (actual size) and check the 50 mm ruler on each sheet.")
+          + NEXT_STEP[args.format])
     if only is None:
         return 0
     skipped = [k for k in known if k not in only]

@@ -21,6 +21,23 @@ PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_MM = {"poker": (63.5, 88.9), "mini": (44.5, 63.5), "tarot": (69.9, 120.7)}
 #: The most bleed a sheet takes, in millimetres (the CLI's --bleed and the Print screen).
 BLEED_MAX_MM = 10.0
+#: What the decks and token sheets are written as: sheets to print (PDF), an image per card
+#: and token for a print shop (PNG), or decks for Tabletop Simulator (TTS).
+FORMATS = ("pdf", "png", "tts")
+#: Each format as the Print screen offers it.
+FORMAT_NAMES = {"pdf": "PDF sheets to print", "png": "PNG per card (print shop)",
+                "tts": "Tabletop Simulator"}
+#: What to do with a pack once written, by format (the CLI and the Print screen say it).
+NEXT_STEP = {
+    "pdf": "Print at 100% (actual size) and check the 50 mm ruler on each sheet.",
+    "png": "Send each folder's images to the print shop as they are: trim and bleed at the "
+           "dpi recorded in them.",
+    "tts": "In Tabletop Simulator: copy each folder's .json (and its .png) into Saved "
+           "Objects; README.md says how.",
+}
+#: The resolutions images take (dots per inch) and the default.
+DPI_RANGE = (60, 1200)
+DPI = 300
 
 
 @dataclass(frozen=True)
@@ -37,6 +54,10 @@ class ExportOptions:
     ink_saver: bool = False
     #: A special events file (TOML); None prints the shipped core titles and blank cards.
     events: Path | None = None
+    #: One of :data:`FORMATS`; the documents (roster, crib sheet) are PDFs in every one.
+    format: str = "pdf"
+    #: The resolution of the images (``png`` and ``tts``).
+    dpi: int = DPI
 
 
 @dataclass(frozen=True)

@@ -23,15 +23,17 @@ from builder.export.sheet import (
     paginate,
     plan,
 )
-from builder.rules.printables import Deck, Token, TokenSheet
+from builder.rules.printables import Deck, Face, Text, Token, TokenSheet
 
 
 @dataclass(frozen=True)
 class Item:
-    """One card or token: the kind label it prints (for the manifest) and how to draw it."""
+    """One card or token: the kind label it prints (for the manifest), how to draw it, and
+    what it is called (a card's label and first line: Tabletop Simulator shows it)."""
 
     label: str
     draw: DrawFn
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -110,28 +112,42 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
     return Written(path.name, count, dict(counts), {"layout": layouts})
 
 
+def deck_items(deck: Deck, photos: Photos, per_sheet: int | None = None) -> list[Item]:
+    """A deck's cards, then, when it has a ``fill``, the blank cards it asks for and (given
+    ``per_sheet``) blank ones to the end of the last sheet. Blank cards share one item."""
+    items = [_card(face, photos) for face in deck.cards]
+    if deck.fill is None:
+        return items
+    blanks = deck.blank_cards
+    if per_sheet is not None:
+        # The paper is printed anyway: fill the last sheet with blank cards too.
+        blanks += (-(len(items) + blanks)) % per_sheet
+    return items + [_card(deck.fill, photos)] * blanks
+
+
+def _card(face: Face, photos: Photos) -> Item:
+    first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
+    return Item(face.label, face_drawer(face, photos),
+                f"{face.label}: {first}" if first else face.label)
+
+
 def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
     """A deck's cards, then blank ones to the end of the last sheet when it has a ``fill``;
     each sheet of fronts followed by its backs when it has a back (beside them when the job
     folds)."""
     layout = card_layout(job, fold=deck.back is not None)
-    photos: Photos = {}
-    items = [Item(face.label, face_drawer(face, photos)) for face in deck.cards]
-    blanks = deck.blank_cards
-    if deck.fill is not None:
-        # The paper is printed anyway: fill the last sheet with blank cards too.
-        blanks += (-(len(items) + blanks)) % layout.per_sheet
-        items += [Item(deck.fill.label, face_drawer(deck.fill, photos))] * blanks
+    items = deck_items(deck, {}, layout.per_sheet)
     back = back_drawer(deck.back) if deck.back is not None else None
     written = write_groups(job, path, deck.title,
                            [Group("cards", layout, items, back, deck.title)], subject)
     written.details.update(deck.details)
     if deck.fill is not None:
-        written.details["blank_cards"] = blanks
+        written.details["blank_cards"] = len(items) - len(deck.cards)
     return written
 
 
-def _token_drawer(token: Token) -> DrawFn:
+def token_drawer(token: Token) -> DrawFn:
+    """How to draw one token (its art from the registry)."""
     art = token_art(token.art)
     return lambda c, cell: art(c, cell, token)
 
@@ -140,7 +156,7 @@ def write_tokens(job: ExportJob, path: Path, sheet: TokenSheet, subject: str) ->
     """A token sheet: each group on its own grid (a shared group may start in the rows the
     one before left empty), single-sided."""
     groups = [Group(g.name, item_layout(job, g.size_mm),
-                    [Item(t.label, _token_drawer(t)) for t in g.tokens for _ in range(t.count)],
+                    [Item(t.label, token_drawer(t)) for t in g.tokens for _ in range(t.count)],
                     None, g.caption, g.share)
               for g in sheet.groups]
     return write_groups(job, path, sheet.title, [g for g in groups if g.items], subject)

@@ -1,6 +1,8 @@
 """The print pack pipeline: which kinds exist, writing them all safely, and the manifest.
 
-:func:`export_pack` writes every kind to a temporary name inside the output folder; only when
+:func:`export_pack` writes every kind to a temporary name inside the output folder (a PDF, or
+with ``--format png`` / ``tts`` a deck or token sheet as a temporary folder of images that
+replaces the kind's folder, :mod:`builder.export.images`, :mod:`builder.export.tts`); only when
 all of them and ``manifest.json`` are on disk are they renamed into place, under a journal
 (:func:`builder.files.commit`), manifest last. A failure leaves the folder as it was; a kill
 between two renames is completed by the next export into that folder, and until then the
@@ -14,6 +16,7 @@ next run removes if this one dies. The writers are imported lazily, so importing
 from __future__ import annotations
 
 import atexit
+import dataclasses
 import hashlib
 import json
 import os
@@ -28,6 +31,8 @@ from builder import __version__, files
 from builder.export import workers
 from builder.export.base import (
     CARD_MM,
+    DPI_RANGE,
+    FORMATS,
     PAPER_MM,
     TOKEN_MM,
     ArmyInput,
@@ -101,8 +106,8 @@ def ruleset_kinds(name: str) -> tuple[str, ...]:
 
 
 def write_kind(job: ExportJob, kind: str, path: Path) -> Written:
-    """Write the job's printable ``kind`` alone at ``path`` (no manifest: tests and
-    benchmarks)."""
+    """Write the job's printable ``kind`` alone at ``path`` (an empty folder for a folder of
+    images; no manifest: tests and benchmarks)."""
     pack = printables(job)
     _check_kinds({kind}, pack.kinds)
     return _write(job, pack.get(kind), path, pack)
@@ -123,12 +128,39 @@ def _check_kinds(chosen: set[str], known: Sequence[str]) -> None:
         raise ExportError(f"unknown kind {what}: choose from {', '.join(known)}")
 
 
+def is_folder(job: ExportJob, item: Printable) -> bool:
+    """Whether ``item`` is written as a folder of images (a deck or token sheet as PNG or
+    for Tabletop Simulator) rather than a PDF."""
+    return job.options.format != "pdf" and not isinstance(item, Document)
+
+
+def target(job: ExportJob, item: Printable) -> str:
+    """The name ``item`` is written under in the pack's folder: ``<kind>.pdf`` or, for a
+    folder of images, ``<kind>``."""
+    return item.kind if is_folder(job, item) else f"{item.kind}.pdf"
+
+
+def kind_of(name: str) -> str:
+    """The kind a manifest entry's ``file`` holds (a PDF's name or an image folder's)."""
+    return name.removesuffix(".pdf")
+
+
 def _write(job: ExportJob, item: Printable, path: Path, pack: Printables) -> Written:
-    """Write one printable (the writers import their libraries on first use)."""
+    """Write one printable at ``path``, a temporary name in the pack's folder (the writers
+    import their libraries on first use)."""
     if isinstance(item, Document):
         from builder.export.documents import write_document
 
         return write_document(job, path, item, pack.ruleset)
+    if job.options.format == "png":
+        from builder.export.images import write_images
+
+        return write_images(job, path, item)
+    if job.options.format == "tts":
+        from builder.export.tts import write_tts
+
+        # Its saved object names the images where the pack renames them to.
+        return write_tts(job, path, item, path.parent / target(job, item))
     from builder.export.deck import write_deck, write_tokens
 
     if isinstance(item, Deck):
@@ -178,8 +210,10 @@ def _token_mm(pack: Printables) -> float:
 
 
 def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[str, Any]:
-    """The manifest: armies, paper, sizes, and every file with its pages and counts."""
+    """The manifest: armies, paper, sizes, and every file with its pages and counts (a
+    folder of images: its images, each with its size)."""
     opts = job.options
+    images = {"format": opts.format, "dpi": opts.dpi} if opts.format != "pdf" else {}
     return {
         "generator": f"billhooks {__version__}",
         "armies": [_input_entry(item) for item in job.armies],
@@ -191,6 +225,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
         "gutter": opts.gutter,
         "fold": opts.fold,
         "ink_saver": opts.ink_saver,
+        **images,
         "files": [
             {"file": w.file, "pages": w.pages, "counts": dict(sorted(w.counts.items())),
              **w.details}
@@ -200,6 +235,16 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
 
 
 def _sha256(path: Path) -> str | None:
+    """The SHA-256 of a file, or of a folder of images: of its files' names and SHA-256s
+    (None if anything in it cannot be read)."""
+    if path.is_dir() and not path.is_symlink():
+        lines = []
+        for entry in sorted(path.iterdir()):
+            digest = _sha256(entry) if entry.is_file() else None
+            if digest is None:
+                return None
+            lines.append(f"{digest}  {entry.name}\n")
+        return hashlib.sha256("".join(lines).encode("utf-8")).hexdigest()
     try:
         return hashlib.sha256(files.read_bytes(path, 1 << 30)).hexdigest()
     except files.FileProblem:
@@ -248,7 +293,7 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
         name = entry.get("file") if isinstance(entry, dict) else None
         if not isinstance(name, str) or name in now or Path(name).name != name:
             continue
-        if not (out_dir / name).is_file():
+        if not (out_dir / name).exists():
             continue
         if same_pack and _sha256(out_dir / name) == entry.get("sha256"):
             data["files"].append(entry)
@@ -257,10 +302,10 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
     earlier = old.get("stale_files")
     for name in earlier if isinstance(earlier, list) else []:
         if isinstance(name, str) and Path(name).name == name and name not in now \
-                and name not in stale and (out_dir / name).is_file():
+                and name not in stale and (out_dir / name).exists():
             stale.append(name)
-    data["files"].sort(key=lambda e: list(order).index(e["file"][:-4])
-                       if e["file"][:-4] in order else len(order))
+    data["files"].sort(key=lambda e: list(order).index(kind_of(e["file"]))
+                       if kind_of(e["file"]) in order else len(order))
     if stale:
         data["stale_files"] = sorted(stale)
 
@@ -331,8 +376,32 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("--fold and --gutter do not go together: a fold sheet's front and "
                           "back meet at the fold line; leave out --gutter (--bleed still puts "
                           "bleed on every outer side)")
+    if opts.format not in FORMATS:
+        raise ExportError(f"unknown format {opts.format!r}: choose from {', '.join(FORMATS)}")
+    if not DPI_RANGE[0] <= opts.dpi <= DPI_RANGE[1]:
+        raise ExportError(f"dpi must be {DPI_RANGE[0]}-{DPI_RANGE[1]}, got {opts.dpi}")
     if not job.armies and not job.collections:
         raise ExportError("no army to export")
+
+
+def _check_folders(job: ExportJob, items: Sequence[Printable], out_dir: Path) -> None:
+    """ExportError before anything is written if a file (or a link) has the name a folder of
+    images is to take: only a folder is replaced by one."""
+    for item in items:
+        path = out_dir / target(job, item)
+        if is_folder(job, item) and (path.is_symlink() or path.exists() and not path.is_dir()):
+            raise ExportError(f"{path}: is in the way of the folder of {item.kind} images "
+                              "(move it, or export into another folder with --out)")
+
+
+def _flush(path: Path) -> None:
+    """Flush a written file (or every file of a folder of images) to disk, readable by all."""
+    for entry in sorted(path.iterdir()) if path.is_dir() else [path]:
+        with open(entry, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.chmod(entry, 0o644)
+    if path.is_dir():
+        os.chmod(path, 0o755)
 
 
 def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
@@ -346,12 +415,12 @@ def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
     def done(result: Written) -> None:
         results[result.file] = result
         if progress is not None:
-            progress(result.file.removesuffix(".pdf"), len(results), len(items))
+            progress(kind_of(result.file), len(results), len(items))
 
     def write(item: Printable) -> Callable[[], Written]:
         def run() -> Written:
             result = _write(job, item, temps[item.kind], pack)
-            result.file = f"{item.kind}.pdf"
+            result.file = target(job, item)
             result.details["sha256"] = _sha256(temps[item.kind])
             return result
 
@@ -377,7 +446,7 @@ def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
     finally:
         if worker is not None:
             worker.close()
-    return [results[f"{item.kind}.pdf"] for item in items]
+    return [results[target(job, item)] for item in items]
 
 
 def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
@@ -389,6 +458,9 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     in ``out_dir`` are left untouched and no temporary file remains.
     """
     _check_options(job)
+    if job.options.format == "tts" and job.options.bleed:
+        # TTS shows a card to its trim: the manifest says what was drawn.
+        job = dataclasses.replace(job, options=dataclasses.replace(job.options, bleed=0.0))
     pack = printables(job)
     if only is not None:
         _check_kinds(set(only), pack.kinds)
@@ -398,30 +470,33 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     files.sweep(out_dir)
     _private_tempdir()
     _check_photos(items)
+    _check_folders(job, items, out_dir)
     temps: dict[str, Path] = {}
     try:
         for item in items:
-            temps[item.kind] = files.temp_file(out_dir, f"{item.kind}.pdf")
+            temps[item.kind] = (files.temp_dir(out_dir) if is_folder(job, item)
+                                else files.temp_file(out_dir, target(job, item)))
         written = _write_all(job, pack, items, temps, progress)
         data = manifest(job, written, pack)
-        if only is not None:
-            _merge(data, out_dir, pack.kinds)
+        # A whole pack may follow one in another format: its files are named stale.
+        _merge(data, out_dir, pack.kinds)
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         temps[MANIFEST] = files.write_temp(out_dir, MANIFEST, text.encode("utf-8"))
         for kind in kinds:
-            with open(temps[kind], "rb") as fh:
-                os.fsync(fh.fileno())
-            os.chmod(temps[kind], 0o644)
+            _flush(temps[kind])
     except BaseException as exc:
         for path in temps.values():
-            path.unlink(missing_ok=True)
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
             where = exc.filename or out_dir
             raise ExportError(f"{where}: cannot write ({exc.strerror or exc})") from None
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:
-        files.commit([(temps[k], out_dir / f"{k}.pdf") for k in kinds]
+        files.commit([(temps[i.kind], out_dir / target(job, i)) for i in items]
                      + [(temps[MANIFEST], out_dir / MANIFEST)])
     except OSError as exc:
         raise ExportError(f"{out_dir}: the pack could not be moved into place "

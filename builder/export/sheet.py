@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -455,7 +456,7 @@ class InkSaverCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types
         super().drawText(*args, **kw)
 
 
-def new_canvas(path: str, paper: tuple[float, float], title: str, subject: str,
+def new_canvas(path: str | BinaryIO, paper: tuple[float, float], title: str, subject: str,
                duplex: bool = False, ink_saver: bool = False) -> Canvas:
     """A canvas for one PDF of the pack: bundled fonts only, metadata set, deterministic; it
     asks viewers to print at actual size (and, for a file of fronts and backs, long-edge

@@ -33,6 +33,8 @@ from builder import armyfile
 from builder.export.base import (
     BLEED_MAX_MM,
     CARD_MM,
+    FORMAT_NAMES,
+    NEXT_STEP,
     PAPER_MM,
     ArmyInput,
     ExportError,
@@ -58,9 +60,18 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
     table.add_column("holds")
     for entry in manifest["files"]:
         holds = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        table.add_row(entry["file"], str(entry["pages"]), holds)
+        folder = "images" in entry  # a folder of images: its files, not pages
+        table.add_row(entry["file"] + ("/" if folder else ""),
+                      f"{entry['pages']} files" if folder else str(entry["pages"]), holds)
     table.add_row("manifest.json", "", "what is in each file")
     return table
+
+
+def _files(manifest: dict[str, Any]) -> str:
+    """How many files the manifest lists: "3 PDF files", or with folders of images "3 files"."""
+    n = len(manifest["files"])
+    noun = "PDF file" if manifest.get("format", "pdf") == "pdf" else "file"
+    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 #: The bound the CLI's ``--bleed`` has, checked as it is typed.
@@ -105,6 +116,9 @@ class PrintScreen(Screen[None]):
                                        id="print-fold", compact=True))
                 yield row("", Checkbox("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
+                yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
+                                           value="pdf", allow_blank=False, id="print-format",
+                                           compact=True))
                 # The folder last exported to (this session), else the army's own default.
                 folder = self.builder.print_folder or \
                     str(default_out_dir(ExportJob(self._job_armies())))
@@ -145,7 +159,8 @@ class PrintScreen(Screen[None]):
             card_size=str(self.query_one("#print-card-size", Select).value),
             bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
-            ink_saver=self.query_one("#print-ink-saver", Checkbox).value)
+            ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            format=str(self.query_one("#print-format", Select).value))
         typed = self.query_one("#print-out", Input).value.strip()
         out = Path(typed or "output").expanduser()
         self.builder.print_folder = typed
@@ -196,7 +211,7 @@ class PrintScreen(Screen[None]):
         if not self.is_attached:
             return
         self.query_one("#print-progress", ProgressBar).update(progress=done)
-        self.query_one("#print-status", Label).update(f"Wrote {kind}.pdf ({done} of {total})")
+        self.query_one("#print-status", Label).update(f"Wrote {kind} ({done} of {total})")
 
     def _failed(self, app: App[object], message: str) -> None:
         if not self.is_attached:  # the player left the screen while it ran
@@ -208,11 +223,10 @@ class PrintScreen(Screen[None]):
 
     def _done(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
         if not self.is_attached:
-            app.notify(f"Wrote {len(manifest['files'])} PDF files in {out.resolve()}",
-                            title="Print pack")
+            app.notify(f"Wrote {_files(manifest)} in {out.resolve()}", title="Print pack")
             return
         self.query_one("#print-export", Button).disabled = False
         self.query_one("#print-status", Label).update(Text(
-            f"Done: {len(manifest['files'])} PDF files in {out.resolve()}. Print at 100% "
-            "(actual size) and check the 50 mm ruler on each sheet.", "bold"))
+            f"Done: {_files(manifest)} in {out.resolve()}. "
+            f"{NEXT_STEP[manifest.get('format', 'pdf')]}", "bold"))
         self.query_one("#print-files", Static).update(files_table(out, manifest))

@@ -1,0 +1,195 @@
+"""``--format tts``: a deck or token sheet for Tabletop Simulator (TTS), as a folder holding its
+images and a saved object TTS imports (``<kind>.json``, with ``<kind>.png`` as its thumbnail).
+
+A deck is face sheets of up to 10 x 7 cards (TTS's largest grid; more cards take more sheets),
+the last cell of each holding the deck's back (TTS's "hidden card"), at most 4096 px a side
+(the card cells are scaled down to fit), and one back image; the JSON is a ``DeckCustom``
+whose cards point at their sheet and cell (``CardID`` = sheet key * 100 + cell). A token sheet
+is one image per distinct token and a bag of each token's copies as stackable tiles. Images
+are referred to by ``file:///`` URLs of where the pack puts them; for a game with others they
+are uploaded with TTS's Cloud Manager (README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from builder.export.base import CARD_MM, ExportJob, Written
+from builder.export.deck import token_drawer
+from builder.export.faces import back_drawer
+from builder.export.images import pieces, slug, token_name
+from builder.export.raster import Picture, at_dpi, png_bytes, px, rasterise
+from builder.rules.printables import Back, Deck, TokenSheet
+
+#: TTS's largest deck sheet: 10 x 7 cells, the last one the hidden card.
+COLS, ROWS = 10, 7
+#: The largest texture TTS loads, px a side.
+MAX_PX = 4096
+#: Cards a sheet holds besides the hidden card.
+PER_SHEET = COLS * ROWS - 1
+#: A thumbnail's width (TTS shows it in its Saved Objects browser).
+THUMB_PX = 256
+#: A TTS card at scale 1 is a poker card; other sizes scale from it.
+_POKER = CARD_MM["poker"]
+#: TTS's tile shapes (``CustomTile.Type``).
+_TILE = {"round": 2, "rect": 0, "square": 0}
+
+
+def cell_size(trim: tuple[float, float], dpi: int) -> tuple[int, int]:
+    """A card's cell on a face sheet in px: its size at ``dpi``, scaled down so that 10 x 7
+    cells fit in 4096 x 4096 (a poker card: at most 409 x 573)."""
+    w, h = trim
+    cell_w = min(px(w, dpi), MAX_PX // COLS)
+    cell_h = round(cell_w * h / w)
+    if cell_h > MAX_PX // ROWS:
+        cell_h = MAX_PX // ROWS
+        cell_w = round(cell_h * w / h)
+    return cell_w, cell_h
+
+
+def _transform(x: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
+               face_down: bool = True) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0 if face_down else 0.0, "scaleX": scale[0], "scaleY": 1.0,
+            "scaleZ": scale[1]}
+
+
+def _url(path: Path) -> str:
+    return path.resolve().as_uri()
+
+
+def _thumbnail(image: Image.Image) -> bytes:
+    thumb = image.copy()
+    thumb.thumbnail((THUMB_PX, THUMB_PX))
+    return png_bytes(thumb)
+
+
+def _deck_back(deck: Deck) -> Back:
+    """The deck's back; a plain one in its first card's colour for a deck printed single-sided
+    (TTS shows every card face down as a back)."""
+    if deck.back is not None:
+        return deck.back
+    accent = deck.cards[0].accent if deck.cards else "#5a4632"
+    return Back(deck.title, "", accent)
+
+
+def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Written:
+    """The deck's face sheets, back image, saved object and thumbnail (see the module)."""
+    found = pieces(job, deck)
+    trim = CARD_MM[job.options.card_size]
+    cell = cell_size(trim, job.options.dpi)
+    back_pic = Picture(back_drawer(_deck_back(deck)), trim, 0.0, cell)
+    distinct = list({id(p.front): Picture(p.front, trim, 0.0, cell) for p in found}.values())
+    drawn = rasterise([back_pic, *distinct], deck.title, job.options.ink_saver)
+    back, faces = drawn[0], {id(p.draw): image for p, image in zip(distinct, drawn[1:],
+                                                                        strict=True)}
+    listed: list[dict[str, object]] = []
+
+    def put(name: str, data: bytes, size: tuple[int, int], role: str) -> Path:
+        (folder / name).write_bytes(data)
+        listed.append({"file": f"{deck.kind}/{name}", "role": role, "px": list(size)})
+        return final / name
+
+    back_url = _url(put("back.png", png_bytes(back), back.size, "back"))
+    sheets: dict[str, dict[str, object]] = {}
+    cards: list[dict[str, Any]] = []
+    for key, start in enumerate(range(0, len(found), PER_SHEET), 1):
+        chunk = found[start:start + PER_SHEET]
+        rows = max(2, math.ceil((len(chunk) + 1) / COLS))
+        sheet = Image.new("RGB", (COLS * cell[0], rows * cell[1]), "white")
+        for i, piece in enumerate(chunk):
+            sheet.paste(faces[id(piece.front)], ((i % COLS) * cell[0], (i // COLS) * cell[1]))
+        sheet.paste(back, ((COLS - 1) * cell[0], (rows - 1) * cell[1]))
+        name = f"faces-{key}.png"
+        sheets[str(key)] = {"FaceURL": _url(put(name, png_bytes(sheet), sheet.size, "faces")),
+                            "BackURL": back_url, "NumWidth": COLS, "NumHeight": rows,
+                            "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        for i, piece in enumerate(chunk):
+            cards.append({"Name": "Card", "CardID": key * 100 + i,
+                          "Nickname": piece.name, "Description": "",
+                          "Transform": _transform(scale=_scale(trim)),
+                          "CustomDeck": {str(key): sheets[str(key)]}})
+    if len(cards) == 1:
+        # TTS has no deck of one card: it is a card of its own.
+        objects: list[dict[str, Any]] = [cards[0]]
+    elif cards:
+        objects = [{"Name": "DeckCustom", "Transform": _transform(scale=_scale(trim)),
+                    "Nickname": deck.title, "Description": "",
+                    "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": sheets,
+                    "ContainedObjects": cards}]
+    else:
+        objects = []
+    _saved_object(folder, deck.kind, objects, _thumbnail(back), listed)
+    counts = Counter(piece.label for piece in found)
+    return Written(deck.kind, len(listed), dict(counts), {
+        "format": "tts", "cell_px": list(cell), "sheets": len(sheets), "images": listed})
+
+
+def _scale(trim: tuple[float, float]) -> tuple[float, float]:
+    """A card's scale in TTS (a poker card is 1 x 1)."""
+    return (round(trim[0] / _POKER[0], 3), round(trim[1] / _POKER[1], 3))
+
+
+def _saved_object(folder: Path, kind: str, objects: Sequence[dict[str, Any]], thumb: bytes,
+                  listed: list[dict[str, object]]) -> None:
+    """``<kind>.json`` (the saved object TTS imports) and ``<kind>.png`` (its thumbnail)."""
+    # A saved object is a save game with the outer fields left empty.
+    data = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": list(objects)}
+    text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    (folder / f"{kind}.json").write_text(text, encoding="utf-8")
+    listed.append({"file": f"{kind}/{kind}.json", "role": "saved object"})
+    (folder / f"{kind}.png").write_bytes(thumb)
+    listed.append({"file": f"{kind}/{kind}.png", "role": "thumbnail"})
+
+
+def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Path) -> Written:
+    """One image per distinct token (at the job's dpi) and a bag of each token's copies as
+    stackable tiles of its shape."""
+    dpi = job.options.dpi
+    found = [(group, token) for group in sheet.groups for token in group.tokens
+             if token.count > 0]
+    pictures = [at_dpi(token_drawer(token), group.size_mm, 0.0, dpi) for group, token in found]
+    images = rasterise(pictures, sheet.title, job.options.ink_saver)
+    width = max(2, len(str(len(found))))
+    listed: list[dict[str, object]] = []
+    bags: list[dict[str, Any]] = []
+    counts: Counter[str] = Counter()
+    for n, ((group, token), pic, image) in enumerate(zip(found, pictures, images,
+                                                         strict=True), 1):
+        name = f"{n:0{width}d}-{slug(token.label)}.png"
+        (folder / name).write_bytes(png_bytes(image, dpi))
+        listed.append({"file": f"{sheet.kind}/{name}", "role": "token", "label": token.label,
+                       "count": token.count, "px": list(pic.size),
+                       "mm": [round(v, 2) for v in pic.mm]})
+        counts[token.label] += token.count
+        title = token_name(token)
+        tile = {"Name": "Custom_Tile", "Nickname": title, "Description": "",
+                "Transform": _transform(face_down=False),
+                "CustomImage": {"ImageURL": _url(final / name), "ImageSecondaryURL": "",
+                                "ImageScalar": 1.0, "WidthScale": 0.0,
+                                "CustomTile": {"Type": _TILE[group.shape], "Thickness": 0.1,
+                                               "Stackable": True, "Stretch": True}}}
+        bags.append({"Name": "Bag", "Nickname": f"{title} (x{token.count})",
+                     "Description": "", "Transform": _transform(x=3.0 * (n - 1),
+                                                                face_down=False),
+                     "ContainedObjects": [tile] * token.count})
+    thumb = _thumbnail(images[0]) if images else png_bytes(Image.new("RGB", (1, 1), "white"))
+    _saved_object(folder, sheet.kind, bags, thumb, listed)
+    return Written(sheet.kind, len(listed), dict(counts), {"format": "tts", "images": listed})
+
+
+def write_tts(job: ExportJob, folder: Path, item: Deck | TokenSheet, final: Path) -> Written:
+    """Write ``item`` for TTS into ``folder`` (empty), which the pack renames to ``final``."""
+    if isinstance(item, Deck):
+        return write_deck_tts(job, folder, item, final)
+    return write_tokens_tts(job, folder, item, final)
