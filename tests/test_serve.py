@@ -181,9 +181,11 @@ def test_the_served_builder_in_chromium(example: str, ctrl_c: bool, tmp_path: Pa
         page.on("response", lambda r: failures.append(r.url) if r.status >= 400 else None)
         page.add_init_script(CATCH_TERMINAL)
         page.goto(url)
-        page.locator(".xterm-helper-textarea").focus()
 
         rows = screen_until(page, lambda rows: before in status_of(rows), "the army's numbers")
+        # As a player clicks into the page: keys go to the terminal, the app is told "focus".
+        page.locator(".xterm-helper-textarea").focus()
+        screen_until(page, lambda rows: "Undo" in rows[-1], "the footer of a focused builder")
         assert f"{record.name} — {army.name}" in rows[0]
         opened = status_of(rows)
         assert "unsaved" not in opened
