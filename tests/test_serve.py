@@ -130,6 +130,16 @@ def listening(pids: set[int]) -> list[str]:
     return out
 
 
+def handshake(port: int, origin: str | None) -> int:
+    """The status a websocket opening of the builder gets, sent with ``origin``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT_S) as conn:
+        conn.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                      "Sec-WebSocket-Version: 13\r\n"
+                      + ("" if origin is None else f"Origin: {origin}\r\n") + "\r\n").encode())
+        return int(conn.recv(64).split()[1])
+
+
 def metrics_line(summary: Summary) -> str:
     """The status bar's numbers as the builder words them ("Troop pts 96 of 100  ...")."""
     return "  ".join(f"{m.short or m.label} {number(m.value)}"
@@ -151,12 +161,13 @@ def status_of(rows: list[str]) -> str:
     return next((r.strip() for r in reversed(rows) if STATUS.search(r)), "")
 
 
-# Two ways to stop: Ctrl+C in the terminal (SIGINT to its whole process group, so each builder
+# The page opened by either name of this computer (the websocket takes only those origins);
+# two ways to stop: Ctrl+C in the terminal (SIGINT to its whole process group, so each builder
 # gets it too), or `kill` of the server alone (SIGTERM: the server must stop its builders).
-@pytest.mark.parametrize(("example", "ctrl_c"), [
-    ("york.toml", True), ("kiss-lancaster.toml", False), ("feudal-normandy.toml", True),
-    ("shieldwall-norse.toml", False)])
-def test_the_served_builder_in_chromium(example: str, ctrl_c: bool, tmp_path: Path,
+@pytest.mark.parametrize(("example", "host", "ctrl_c"), [
+    ("york.toml", "127.0.0.1", True), ("kiss-lancaster.toml", "localhost", False),
+    ("feudal-normandy.toml", "localhost", True), ("shieldwall-norse.toml", "127.0.0.1", False)])
+def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, tmp_path: Path,
                                         browser: BrowserContext) -> None:
     # A name a shell would mangle: the path reaches textual-serve's shell command quoted.
     army = tmp_path / f"{Path(example).stem} it's $(touch PWNED) `id`.toml"
@@ -171,7 +182,7 @@ def test_the_served_builder_in_chromium(example: str, ctrl_c: bool, tmp_path: Pa
         line = read_line(server.stdout, WAIT_S)
         found = re.search(r"open (http://127\.0\.0\.1:(\d+)/) in a web browser", line)
         assert found, line
-        url = found.group(1)
+        url, port = found.group(1), int(found.group(2))
 
         page = browser.new_page()
         requests: list[str] = []
@@ -180,7 +191,7 @@ def test_the_served_builder_in_chromium(example: str, ctrl_c: bool, tmp_path: Pa
         page.on("requestfailed", lambda r: failures.append(r.url))
         page.on("response", lambda r: failures.append(r.url) if r.status >= 400 else None)
         page.add_init_script(CATCH_TERMINAL)
-        page.goto(url)
+        page.goto(f"http://{host}:{port}/")
 
         rows = screen_until(page, lambda rows: before in status_of(rows), "the army's numbers")
         # As a player clicks into the page: keys go to the terminal, the app is told "focus".
@@ -199,15 +210,20 @@ def test_the_served_builder_in_chromium(example: str, ctrl_c: bool, tmp_path: Pa
         screen_until(page, lambda rows: status_of(rows) == opened, "the undo")
 
         # Everything came from the server itself, and nothing was refused.
-        assert requests and all(r.startswith(url) for r in requests), requests
+        assert requests and all(r.startswith((url, f"http://{host}:{port}/"))
+                                for r in requests), requests
         assert not failures, failures
         assert not (tmp_path / "PWNED").exists()
 
         # The server and its tab's builder listen on 127.0.0.1 and nowhere else.
         processes = family(server.pid)
+        # Only the page itself may start a builder: not another site, not a page from nowhere.
+        assert handshake(port, "http://evil.example") == 403
+        assert handshake(port, None) == 403
+        assert family(server.pid) == processes
         assert len(processes) >= 2, "no builder started for the tab"
         sockets = listening(processes)
-        assert sockets == [f"127.0.0.1:{found.group(2)}"], sockets
+        assert sockets == [f"127.0.0.1:{port}"], sockets
 
         # It stops, quietly, and no builder outlives it.
         stopping = time.monotonic()

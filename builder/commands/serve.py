@@ -3,8 +3,12 @@
 textual-serve runs a web page whose terminal (xterm.js) talks over a websocket to a shell
 command it starts for each browser tab: here ``billhooks tui [ARMY]`` with this same Python.
 It listens on 127.0.0.1 alone, on a socket bound here first, so a busy port is a plain message
-and ``--port 0`` (a free port) prints the port it got. The page is textual-serve's own with its
-fonts served from its static folder (``templates/serve/``): nothing is fetched from the web.
+and ``--port 0`` (a free port) works: textual-serve writes the page's websocket address from
+``public_url``, made from the port it is given, so that must be the real one. The page is
+textual-serve's own (``templates/serve/``) with its fonts from its static folder: nothing is
+fetched from the web. A websocket, which starts a builder that can write files, is only for
+the page itself: a browser sends every site's origin, and any other is refused (a web page
+elsewhere could otherwise drive the builder through the player's browser).
 """
 
 from __future__ import annotations
@@ -77,6 +81,8 @@ class LocalServer(Server):
         self.sock = sock
         self.what = what
         self.tabs: set[Tab] = set()
+        # The page as opened by either name of this computer.
+        self.origins = {self.public_url, self.public_url.replace(HOST, "localhost", 1)}
 
     def initialize_logging(self) -> None:
         # textual-serve logs every start at INFO; only problems are worth a line here.
@@ -93,6 +99,8 @@ class LocalServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab: its own builder, until the tab closes or the server stops
         (textual-serve's own, keeping each tab so that shutdown can stop it)."""
+        if request.headers.get("Origin") not in self.origins:
+            raise web.HTTPForbidden(text="only the builder's own page may open the builder")
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
 
