@@ -49,9 +49,11 @@ def builder_command(army: Path | None) -> str:
 def listen(port: int) -> socket.socket:
     """A listening socket on 127.0.0.1:``port`` (0: any free port)."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    # Lets a restart reuse the port while the last run's connections wind down (TIME_WAIT);
-    # Linux still refuses a port another program listens on.
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if sys.platform != "win32":
+        # Lets a restart reuse the port while the last run's connections wind down
+        # (TIME_WAIT); a port another program listens on is still refused (on Windows this
+        # option would let two programs share a port instead).
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((HOST, port))
         sock.listen(128)
