@@ -266,6 +266,21 @@ def test_a_missing_folder_is_refused_as_build_refuses_it(
     assert served.removeprefix("billhooks serve:") == built.removeprefix("billhooks tui:")
 
 
+def test_a_file_tui_opens_with_its_error_is_served_too(tmp_path: Path) -> None:
+    # A symlink loop: the builder opens and says what is wrong; serve must not choke on it.
+    army = tmp_path / "loop.toml"
+    army.symlink_to(army)
+    server = subprocess.Popen([sys.executable, "-m", "builder", "serve", str(army), "--port",
+                               "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert f"the builder on {army}: open http://127.0.0.1:" in read_line(server.stdout,
+                                                                                WAIT_S)
+    finally:
+        server.terminate()
+    assert server.wait(WAIT_S) == 0 and server.stderr is not None
+    assert server.stderr.read() == ""
+
+
 @pytest.mark.parametrize("port", ["-1", "65536", "http"])
 def test_a_bad_port_is_refused(port: str, army_path: Path,
                                capsys: pytest.CaptureFixture[str]) -> None:

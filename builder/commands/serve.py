@@ -131,7 +131,7 @@ class LocalServer(Server):
 
 
 def run(args: argparse.Namespace) -> int:
-    army = None if args.army is None else army_path(args.army).resolve()
+    army = None if args.army is None else army_path(args.army).absolute()
     what = "the sample army" if army is None else printable(str(army))
     LocalServer(builder_command(army), listen(args.port), what).serve()
     return EXIT_OK
