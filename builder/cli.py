@@ -30,6 +30,13 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _port(text: str) -> int:
+    value = _positive_int(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535, got {value}")
+    return value
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -96,6 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
                 "Open the builder on ARMY; a file that does not exist yet is created when you "
                 "save.")
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
+
+    p = command("serve", "the builder in a web browser, on this computer only",
+                "Serve the builder (as `tui` runs it) as a web page at http://127.0.0.1:PORT/, "
+                "reachable from this computer only; each browser tab runs its own builder. "
+                "Ctrl+C stops.")
+    p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
+    p.add_argument("--port", type=_port, default=8000,
+                   help="the port to listen on (default 8000; 0: any free port, printed)")
 
     p = command("check", "points breakdown, army-morale tokens and findings",
                 "Price an army unit by unit, count its Army Morale tokens and list what the "

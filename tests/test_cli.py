@@ -198,7 +198,8 @@ def test_check_output_neither_wraps_nor_pads(tmp_path: Path,
 # --- help, mistyped commands, option spelling (issue 10.21) ------------------------------------
 
 
-@pytest.mark.parametrize("command", ["tui", "check", "roll", "muster", "export", "catalogue"])
+@pytest.mark.parametrize("command", ["tui", "serve", "check", "roll", "muster", "export",
+                                     "catalogue"])
 def test_every_command_help_explains_its_options_and_exit_codes(
         command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:

@@ -10,7 +10,7 @@ import pytest
 
 from builder.resources import examples_dir
 
-HEAVY = ("textual", "weasyprint", "reportlab", "PIL", "pypdfium2")
+HEAVY = ("textual", "weasyprint", "reportlab", "PIL", "pypdfium2", "textual_serve", "aiohttp")
 
 
 def loaded_after(code: str) -> set[str]:

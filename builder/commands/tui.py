@@ -10,6 +10,15 @@ from builder.resources import sample_army
 from builder.rules.validate import ArmyFileError
 
 
+def army_path(text: str) -> Path:
+    """The army file named on the command line: one that does not exist yet is a new army,
+    but its folder must exist (``serve`` asks the same before it starts)."""
+    path = Path(text).expanduser()
+    if not path.exists() and not path.parent.is_dir():
+        raise UsageError(f"{path}: no such folder: {path.parent}")
+    return path
+
+
 def run(args: argparse.Namespace) -> int:
     from builder.tui.session import Session, new_army
 
@@ -17,9 +26,7 @@ def run(args: argparse.Namespace) -> int:
     if args.army is None:
         session = Session.sample(sample_army())
     else:
-        path = Path(args.army).expanduser()
-        if not path.exists() and not path.parent.is_dir():
-            raise UsageError(f"{path}: no such folder: {path.parent}")
+        path = army_path(args.army)
         try:
             session = Session.open(path)
         except ArmyFileError as exc:

@@ -1,0 +1,137 @@
+"""``billhooks serve [ARMY] [--port N]``: the builder in a web browser, on this computer only.
+
+textual-serve runs a web page whose terminal (xterm.js) talks over a websocket to a shell
+command it starts for each browser tab: here ``billhooks tui [ARMY]`` with this same Python.
+It listens on 127.0.0.1 alone, on a socket bound here first, so a busy port is a plain message
+and ``--port 0`` (a free port) works: textual-serve writes the page's websocket address from
+``public_url``, made from the port it is given, so that must be the real one. The page is
+textual-serve's own (``templates/serve/``) with its fonts from its static folder: nothing is
+fetched from the web. A websocket, which starts a builder that can write files, is only for
+the page itself: a browser sends every site's origin, and any other is refused (a web page
+elsewhere could otherwise drive the builder through the player's browser).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import shlex
+import socket
+import sys
+from pathlib import Path
+
+from aiohttp import web
+from textual_serve.app_service import AppService
+from textual_serve.server import Server, to_int
+
+from builder.commands.tui import army_path
+from builder.commands.usage import EXIT_OK, UsageError
+from builder.files import printable
+from builder.resources import templates_dir
+
+#: The loopback address only: the builder reads and writes files, so no other computer may
+#: reach it.
+HOST = "127.0.0.1"
+#: How long Ctrl+C waits for a tab's websocket to finish once its builder has quit.
+SHUTDOWN_S = 2.0
+
+
+def builder_command(army: Path | None) -> str:
+    """The shell command textual-serve runs per tab; every word quoted (the path is user
+    text, and textual-serve hands the line to a shell)."""
+    words = [sys.executable, "-m", "builder", "tui"]
+    if army is not None:
+        words.append(str(army))
+    return shlex.join(words)
+
+
+def listen(port: int) -> socket.socket:
+    """A listening socket on 127.0.0.1:``port`` (0: any free port)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    if sys.platform != "win32":
+        # Lets a restart reuse the port while the last run's connections wind down
+        # (TIME_WAIT); a port another program listens on is still refused (on Windows this
+        # option would let two programs share a port instead).
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((HOST, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc} (choose "
+                         "another --port, or --port 0 for a free one)") from None
+    return sock
+
+
+class Tab(AppService):
+    """One browser tab's builder process; stopping it waits until the process has ended."""
+
+    async def stop(self) -> None:
+        await super().stop()
+        if self._process is not None:
+            await self._process.wait()
+
+
+class LocalServer(Server):
+    """textual-serve's server on a socket already bound, with billhooks' page and words."""
+
+    def __init__(self, command: str, sock: socket.socket, what: str) -> None:
+        port = sock.getsockname()[1]
+        super().__init__(command, host=HOST, port=port, title="billhooks",
+                         templates_path=templates_dir() / "serve")
+        self.sock = sock
+        self.what = what
+        self.tabs: set[Tab] = set()
+        # The page as opened by either name of this computer.
+        self.origins = {self.public_url, self.public_url.replace(HOST, "localhost", 1)}
+
+    def initialize_logging(self) -> None:
+        # textual-serve logs every start at INFO; only problems are worth a line here.
+        logging.basicConfig(level=logging.WARNING, format="billhooks serve: %(message)s")
+
+    async def on_startup(self, app: web.Application) -> None:
+        print(f"billhooks serve: the builder on {self.what}: open {self.public_url}/ in a "
+              "web browser (this computer only). Ctrl+C stops.", flush=True)
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        # Before aiohttp closes the connections: no builder may outlive the server.
+        await asyncio.gather(*(tab.stop() for tab in list(self.tabs)))
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        """A browser tab: its own builder, until the tab closes or the server stops
+        (textual-serve's own, keeping each tab so that shutdown can stop it)."""
+        if request.headers.get("Origin") not in self.origins:
+            raise web.HTTPForbidden(text="only the builder's own page may open the builder")
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+
+        async def close() -> None:  # the builder quit (Ctrl+Q): the page says so
+            await websocket.close()
+
+        tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
+                  close=close, download_manager=self.download_manager)
+        self.tabs.add(tab)
+        try:
+            await tab.start(to_int(request.query.get("width", "80"), 80),
+                            to_int(request.query.get("height", "24"), 24))
+            await self._process_messages(websocket, tab)
+        finally:
+            self.tabs.discard(tab)
+            await tab.stop()
+            await websocket.close()
+        return websocket
+
+    def serve(self, debug: bool = False) -> None:
+        self.initialize_logging()
+        # aiohttp turns SIGINT and SIGTERM into a clean shutdown: each open tab's builder is
+        # told to quit, then the socket closes.
+        web.run_app(self._make_app(), sock=self.sock, shutdown_timeout=SHUTDOWN_S,
+                    print=None, handle_signals=True)
+
+
+def run(args: argparse.Namespace) -> int:
+    army = None if args.army is None else army_path(args.army).absolute()
+    what = "the sample army" if army is None else printable(str(army))
+    LocalServer(builder_command(army), listen(args.port), what).serve()
+    return EXIT_OK
