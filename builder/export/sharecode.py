@@ -1,0 +1,63 @@
+"""The roster's share code: a QR code of the army's shared list (:mod:`builder.share`) that
+``billhooks verify`` checks against the file, drawn by segno as inline SVG (so WeasyPrint
+fetches nothing: the page's own assets stay the only files it reads).
+
+The code is always :data:`CODE_MM` square; its version is at most :data:`MAX_VERSION`, so a
+module is never under :data:`MIN_MODULE_MM` and a phone reads it at arm's length. A list too
+long for that is shortened (:func:`builder.share.code_text`).
+"""
+
+from __future__ import annotations
+
+import segno
+from markupsafe import Markup
+
+from builder import share
+from builder.rules.printables import Source
+
+#: The code's side on paper, without its quiet zone (four modules of white all round).
+CODE_MM = 34.0
+#: The smallest module a phone reads at arm's length.
+MIN_MODULE_MM = 0.4
+QUIET_MODULES = 4
+#: The largest QR version (17 + 4 v modules a side) whose modules stay MIN_MODULE_MM at CODE_MM.
+MAX_VERSION = int((CODE_MM / MIN_MODULE_MM - 17) // 4)
+#: The words printed under the code.
+CAPTION = "scan to check: billhooks verify"
+
+
+def _code(text: str) -> segno.QRCode | None:
+    """The smallest QR code of ``text`` at low error correction (raised where the version
+    allows: boost_error), or None if it needs a version over MAX_VERSION."""
+    try:
+        code = segno.make(text, error="L", micro=False)
+    except segno.DataOverflowError:
+        return None
+    version = code.version
+    return code if isinstance(version, int) and version <= MAX_VERSION else None
+
+
+def fits(text: str) -> bool:
+    """Whether ``text`` fits a code of MAX_VERSION or less."""
+    return _code(text) is not None
+
+
+def payload(source: Source) -> str:
+    """What the code of ``source`` holds: its list, shortened until it fits."""
+    return share.code_text(share.share_list(source), fits)
+
+
+def svg(text: str) -> Markup:
+    """``text`` as a QR code, inline SVG CODE_MM square plus its quiet zone."""
+    code = _code(text)
+    assert code is not None, "share.code_text gives only text that fits"
+    width, _ = code.symbol_size(scale=1, border=0)
+    module = CODE_MM / width
+    return Markup(code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES,
+                                  dark="#000"))
+
+
+def share_code(source: Source) -> dict[str, object]:
+    """The roster's code for one army: its SVG, the text it holds and its caption."""
+    text = payload(source)
+    return {"svg": svg(text), "text": text, "caption": CAPTION}
