@@ -47,17 +47,20 @@ def payload(source: Source) -> str:
     return share.code_text(share.share_list(source), fits)
 
 
-def svg(text: str) -> Markup:
-    """``text`` as a QR code, inline SVG CODE_MM square plus its quiet zone."""
+def svg(text: str) -> tuple[Markup, float]:
+    """``text`` as a QR code: inline SVG CODE_MM square plus its quiet zone, and its whole
+    width in mm."""
     code = _code(text)
     assert code is not None, "share.code_text gives only text that fits"
-    width, _ = code.symbol_size(scale=1, border=0)
-    module = CODE_MM / width
-    return Markup(code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES,
-                                  dark="#000"))
+    modules, _ = code.symbol_size(scale=1, border=0)
+    module = CODE_MM / modules
+    drawing = code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES, dark="#000")
+    return Markup(drawing), CODE_MM + 2 * QUIET_MODULES * module
 
 
 def share_code(source: Source) -> dict[str, object]:
-    """The roster's code for one army: its SVG, the text it holds and its caption."""
+    """The roster's code for one army: its SVG and width (mm), the text it holds and its
+    caption."""
     text = payload(source)
-    return {"svg": svg(text), "text": text, "caption": CAPTION}
+    drawing, width = svg(text)
+    return {"svg": drawing, "width": width, "text": text, "caption": CAPTION}
