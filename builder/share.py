@@ -137,8 +137,11 @@ def share_list(source: Source) -> ShareList:
     if by_group.get(""):
         groups.insert(0, Group("", "", items("")))
     side = ruleset.sides.name_of(ruleset.sides.of(army))
-    errors = tuple(f"{ruleset.title_of(army, f.where)}: {f.message}" if f.where else f.message
-                   for f in found.errors)
+    # A finding on a record is told by the record's title; one on a field of the army by its
+    # message alone.
+    records = {node.where for node in schema.walk(army, ruleset.schema)} - {""}
+    errors = tuple(f"{ruleset.title_of(army, f.where)}: {f.message}" if f.where in records
+                   else f.message for f in found.errors)
     return ShareList(
         name=army.name, about=SEPARATOR.join(part for part in (ruleset.title, side) if part),
         groups=tuple(groups), totals=tuple(metric_text(m) for m in found.metrics),
