@@ -54,7 +54,8 @@ def svg(text: str) -> tuple[Markup, float]:
     assert code is not None, "share.code_text gives only text that fits"
     modules, _ = code.symbol_size(scale=1, border=0)
     module = CODE_MM / modules
-    drawing = code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES, dark="#000")
+    drawing = code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES, dark="#000",
+                               light="#fff")
     return Markup(drawing), CODE_MM + 2 * QUIET_MODULES * module
 
 
