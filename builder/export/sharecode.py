@@ -26,20 +26,14 @@ MAX_VERSION = int((CODE_MM / MIN_MODULE_MM - 17) // 4)
 CAPTION = "scan to check: billhooks verify"
 
 
-def _code(text: str) -> segno.QRCode | None:
-    """The smallest QR code of ``text`` at low error correction (raised where the version
-    allows: boost_error), or None if it needs a version over MAX_VERSION."""
-    try:
-        code = segno.make(text, error="L", micro=False)
-    except segno.DataOverflowError:
-        return None
-    version = code.version
-    return code if isinstance(version, int) and version <= MAX_VERSION else None
-
-
 def fits(text: str) -> bool:
-    """Whether ``text`` fits a code of MAX_VERSION or less."""
-    return _code(text) is not None
+    """Whether ``text`` fits a code of MAX_VERSION at low error correction (asked of segno at
+    that version with one mask, which answers without choosing the best of eight)."""
+    try:
+        segno.make(text, error="L", version=MAX_VERSION, mask=0, boost_error=False)
+    except segno.DataOverflowError:
+        return False
+    return True
 
 
 def payload(source: Source) -> str:
@@ -48,14 +42,15 @@ def payload(source: Source) -> str:
 
 
 def svg(text: str) -> tuple[Markup, float]:
-    """``text`` as a QR code: inline SVG CODE_MM square plus its quiet zone, and its whole
-    width in mm."""
-    code = _code(text)
-    assert code is not None, "share.code_text gives only text that fits"
+    """``text`` as a QR code: inline SVG CODE_MM square plus its white quiet zone, and its
+    whole width in mm. The smallest version that holds it, at low error correction raised
+    where that version allows (segno's boost_error), never over MAX_VERSION."""
+    code = segno.make(text, error="L", micro=False)
+    assert isinstance(code.version, int) and code.version <= MAX_VERSION, "text that fits"
     modules, _ = code.symbol_size(scale=1, border=0)
     module = CODE_MM / modules
     drawing = code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES, dark="#000",
-                               light="#fff")
+                              light="#fff")
     return Markup(drawing), CODE_MM + 2 * QUIET_MODULES * module
 
 
