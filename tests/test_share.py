@@ -260,3 +260,14 @@ def test_the_hash_alone_when_nothing_else_fits() -> None:
 def test_text_that_is_not_a_list(text: str) -> None:
     with pytest.raises(share.NotAShareList):
         share.parse(text)
+
+
+def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """The flat test ruleset (no groups, no points, no troop key) shares and verifies through
+    the protocol alone."""
+    path = Path(__file__).parent / "flat_example.toml"
+    code, out, _ = run(capsys, "share", str(path))
+    assert code == 0
+    assert out == ("The test band\nFlat test rules · Anyone at all\n\n- Cart\n- Anvil\n\n"
+                   f"Totals: People 2 · Things 2\nLEGAL\nflat_example.toml #{digest(path)}\n")
+    assert run(capsys, "verify", str(path), "--code", out)[0] == 0
