@@ -103,3 +103,13 @@ def test_a_huge_armys_code_holds_its_totals(tmp_path: Path) -> None:
     assert [c.text for c in codes] == [code]
     read = share.parse(code)
     assert read.totals == share.share_list(item).totals and read.groups == ()
+
+
+def test_a_name_beyond_latin_1_reads_back(tmp_path: Path) -> None:
+    """The code holds the name as written (UTF-8), even where the roster's fonts print "?"."""
+    army = make_army([unit("archers"), unit("billmen")], [unit("billmen"), unit("archers")])
+    army.name = "Þórr's ᚱune-host 😀"
+    item = ArmyInput(army, Path("runes.toml"), armyfile.dumps(army))
+    codes = decode(roster(tmp_path, item), 0)
+    assert [c.text for c in codes] == [payload(item)]
+    assert codes[0].text.splitlines()[0] == "Þórr's ᚱune-host 😀"
