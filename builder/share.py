@@ -308,8 +308,10 @@ def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> list[str]:
 def changes(printed: ShareList, current: ShareList) -> list[str]:
     """What differs between the list a code holds and the file's list now, compared in the
     code's form (a compact code has no group titles, a totals code no records): the name,
-    ruleset and side, the groups' headings, the records, the totals and the verdict."""
-    now = shortened(current, printed.form)
+    ruleset and side, the groups' headings, the records, the totals and the verdict. The file's
+    list is written in that form and read back, so both sides are read alike (a title that
+    ends like numbers, spaces at either end)."""
+    now = parse("\n".join(_code_lines(shortened(current, printed.form))))
     out = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
                                                               now.about)
     out += _pairs("group", [g.heading for g in printed.groups if g.label],

@@ -19,10 +19,11 @@ from test_share import digest, run
 
 from builder import armyfile, share
 from builder.commands.share import source
+from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
 from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, payload
-from builder.resources import examples_dir
+from builder.resources import examples_dir, templates_dir
 
 DPI = 200
 MM = 72 / 25.4
@@ -52,7 +53,13 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
                                      names: tuple[str, ...]) -> None:
     paths = [examples_dir() / name for name in names]
     sources = [source(str(p)) for p in paths]
+    fetcher = weasy.shared_fetcher()
+    weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
+    before = len(fetcher.requests)
     pdf = roster(tmp_path, *sources)
+    # The code is drawn inline: WeasyPrint fetched nothing for it (the tick tile at most).
+    tick = (templates_dir() / "tick-divider.png").resolve().as_uri()
+    assert set(fetcher.requests[before:]) <= {tick} and fetcher.refused == []
     with pdfplumber.open(pdf) as doc:
         # Each army's header is on the first page of its part of the roster.
         firsts = [i for i, page in enumerate(doc.pages)

@@ -153,3 +153,14 @@ def test_code_and_code_file_together_is_bad_usage(capsys: pytest.CaptureFixture[
 def test_a_missing_code_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "verify", str(YORK), "--code-file", str(tmp_path / "none.txt"))
     assert code == 2 and "none.txt" in err
+
+
+def test_both_sides_are_read_alike() -> None:
+    """A title that reads like a title and numbers, and spaces a phone drops, are no change."""
+    found = share.share_list(source(str(YORK)))
+    odd = share.ShareList(**{**vars(found), "name": f"  {found.name} ", "groups": (
+        share.Group("", "", (share.Item("Cart: 3 pts"), share.Item("Mule", "1 figure"))),
+        *found.groups)})
+    printed = share.code_text(odd, lambda _: True)
+    assert share.parse(printed) != odd
+    assert share.changes(share.parse(printed), odd) == []
