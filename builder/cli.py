@@ -18,6 +18,7 @@ from builder import __version__
 from builder.commands.usage import EXIT_INPUT, UsageError
 from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
+from builder.share import FORMATS as SHARE_FORMATS
 
 
 def _positive_int(text: str) -> int:
@@ -188,6 +189,26 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dpi", type=_dpi, metavar="N",
                    help=f"resolution of the images with --format png or tts, "
                         f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})")
+
+    p = command("share", "the army as a short list for a forum post or an organiser",
+                "Print the army's groups, records with their key numbers, totals and LEGAL or "
+                "its broken rules, ending with the army file's short hash (the roster's QR "
+                "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
+                "breaks a rule (the list is still printed).")
+    p.add_argument("army", help="army file (.toml)")
+    p.add_argument("--format", choices=SHARE_FORMATS, default="text", type=_lower,
+                   help="text (default), markdown (GitHub, Discord) or bbcode (forums)")
+
+    p = command("verify", "whether an army file still matches a printed roster's QR code",
+                "Compare ARMY with the list a roster's QR code holds (the text a phone reads "
+                "off it): 'matches', or 'changed' with the records added, removed and changed, "
+                "the totals and the legality. Exit 1 when it changed, 2 when the code is not "
+                "one billhooks printed.")
+    p.add_argument("army", help="army file (.toml)")
+    code = p.add_mutually_exclusive_group(required=True)
+    code.add_argument("--code", metavar="TEXT",
+                      help="the code's text, as a phone reads it ('-': read it from stdin)")
+    code.add_argument("--code-file", metavar="FILE", help="a file holding the code's text")
 
     p = command("catalogue", "troop types, costs and options",
                 "List every troop type with its unit size, points and the options it takes.")

@@ -10,7 +10,8 @@ from typing import Any
 from builder import armyfile
 from builder.files import printable
 from builder.rules import get_ruleset, schema
-from builder.rules.base import ArmyRecord, Ruleset, Summary, number
+from builder.rules.base import ArmyRecord, Line, Summary, number
+from builder.share import group_headings, lines_by_group
 
 
 def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
@@ -36,13 +37,6 @@ def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
             for row in rows]
 
 
-def _groups(ruleset: Ruleset, army: ArmyRecord) -> list[tuple[str, str]]:
-    """Each group record (a ward, a battle) with its heading, in file order."""
-    return [(node.where, f"{node.table.noun.capitalize()} {number + 1}: "
-                         f"{ruleset.title_of(army, node.where)}")
-            for number, node in enumerate(schema.groups(army, ruleset.schema))]
-
-
 def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
     """The breakdown as plain lines, never re-wrapped (a heading stays on one line in any
     terminal, and piped output is not cut at 80 columns), in time linear in the army's size:
@@ -54,15 +48,17 @@ def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
     flagged = {f.where for f in summary.findings}
     has_figures = any(u.figures is not None for u in summary.lines)
     has_points = any(u.points is not None for u in summary.lines)
-    by_group: dict[str, list[tuple[str, ...]]] = {}
-    for u in summary.lines:
-        row = [u.where, u.title + (" !" if u.where in flagged else "")]
+
+    def row(u: Line) -> tuple[str, ...]:
+        cells = [u.where, u.title + (" !" if u.where in flagged else "")]
         if has_figures:
-            row.append("-" if u.figures is None else str(u.figures))
+            cells.append("-" if u.figures is None else str(u.figures))
         if has_points:
-            row.append("-" if u.points is None else f"{number(u.points)}")
-        # "wards[3].units[1]" belongs to wards[3]: one pass over the lines, not one per group.
-        by_group.setdefault(schema.group_of(ruleset.schema, u.where), []).append(tuple(row))
+            cells.append("-" if u.points is None else f"{number(u.points)}")
+        return tuple(cells)
+
+    by_group = {where: [row(u) for u in lines]
+                for where, lines in lines_by_group(ruleset, summary.lines).items()}
     noun = schema.table_at(ruleset.schema, summary.lines[0].where).noun if summary.lines \
         else "record"
     heading = ("where", noun, *(("figures",) if has_figures else ()),
@@ -85,9 +81,9 @@ def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
     if loose:
         lines.append(Text(""))
         table(loose)
-    for where, title in _groups(ruleset, army):
+    for where, label, title in group_headings(ruleset, army):
         lines.append(Text(""))
-        lines.append(Text(title, style="bold"))
+        lines.append(Text(f"{label}: {title}", style="bold"))
         table(by_group.get(where, []))
     totals = _columns([(m.label, f"{number(m.value)}", m.note) for m in summary.metrics],
                       right={1})

@@ -17,7 +17,12 @@ def write_document(job: ExportJob, path: Path, document: Document, ruleset: str)
     first, then ``templates/``."""
     from builder.export import weasy
 
-    html = weasy.render_html(document.template, ruleset, **document.context,
+    context = dict(document.context)
+    if document.share_codes:
+        from builder.export.sharecode import share_code
+
+        context["share_codes"] = [share_code(item) for item in job.armies]
+    html = weasy.render_html(document.template, ruleset, **context,
                              paper_width=PAPER_MM[job.options.paper][0])
     laid_out = weasy.render_document(html, job.options.paper, ink_saver=job.options.ink_saver)
     pages = weasy.write_pdf(laid_out, path, document.title, duplex=document.duplex)

@@ -47,6 +47,15 @@ class Source(Protocol):
     def sha256(self) -> str: ...
 
 
+#: How many hex digits of an army file's SHA-256 its roster and its shared list print.
+SHORT_HASH = 8
+
+
+def short_hash(source: Source) -> str:
+    """The army file's short hash ("1a2b3c4d"): the roster's footer and ``billhooks share``."""
+    return source.sha256[:SHORT_HASH]
+
+
 @dataclass(frozen=True)
 class PrintOptions:
     """What a ruleset's printables depend on besides the armies."""
@@ -277,6 +286,9 @@ class Document:
     #: Printed on both sides of the paper.
     duplex: bool = False
     details: Mapping[str, object] = field(default_factory=dict)
+    #: Give the template ``share_codes``: for each army of the job, in order, its share code
+    #: (a QR of ``billhooks share``'s list that ``billhooks verify`` checks; the roster's).
+    share_codes: bool = False
 
 
 Printable = Document | Deck | TokenSheet
@@ -343,10 +355,10 @@ def facts_roster(ruleset: Ruleset, sources: Sequence[Source], footer: str = "") 
             "errors": [(place(f.where), f.message) for f in found.errors],
             "warnings": [(place(f.where), f.message) for f in found.warnings],
             "records": records,
-            "footer": footer or f"{item.path.name} #{item.sha256[:8]}",
+            "footer": footer or f"{item.path.name} #{short_hash(item)}",
         })
     return Document("roster", "roster.html", "Roster: " + "; ".join(
         item.army.name for item in sources), {"title": "Roster", "armies": armies}, details={
         "armies": [item.army.name for item in sources],
         "units": units,
-    })
+    }, share_codes=True)

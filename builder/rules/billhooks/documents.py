@@ -17,7 +17,7 @@ from typing import Any
 import builder
 from builder import resources
 from builder.rules.base import number
-from builder.rules.printables import Document, Source
+from builder.rules.printables import Document, Source, short_hash
 
 from . import catalogue as cat
 from .catalogue import COMMAND_CLASSES
@@ -230,7 +230,7 @@ def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
         "morale_groups": _ranks(int(metric["army_morale_tokens"])),
         "no_rerolls": cat.NO_REROLLS,
         "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
-                   f" · {item.path.name} #{item.sha256[:8]}"),
+                   f" · {item.path.name} #{short_hash(item)}"),
     }
 
 
@@ -242,7 +242,7 @@ def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
         item.army.name for item in sources), {"title": "Roster", "armies": armies}, details={
         "armies": [item.army.name for item in sources],
         "units": sum(len(ward.units) for a in armies for ward in a["wards"]),
-    })
+    }, share_codes=True)
 
 
 # --- the crib sheet -----------------------------------------------------------------------------

@@ -110,7 +110,8 @@ def roster(sources: Sequence[Source]) -> Document:
     return Document("roster", "roster.html", "Roster: " + "; ".join(a.name for a in armies),
                     {"title": "Roster", "armies": [roster_context(a) for a in armies]},
                     details={"armies": [a.name for a in armies],
-                             "units": sum(len(a.units_with_paths()) for a in armies)})
+                             "units": sum(len(a.units_with_paths()) for a in armies)},
+                    share_codes=True)
 
 
 # --- The crib sheet --------------------------------------------------------------------------

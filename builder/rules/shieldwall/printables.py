@@ -99,7 +99,7 @@ def roster(sources: Sequence[Source]) -> Document:
         s.army.name for s in sources), {"title": "Roster", "ruleset_title": TITLE,
                                         "armies": [roster_context(s) for s in sources],
                                         "version": builder.__version__},
-        details={"armies": [s.army.name for s in sources]})
+        details={"armies": [s.army.name for s in sources]}, share_codes=True)
 
 
 def crib_sheet() -> Document:

@@ -1,0 +1,273 @@
+"""`billhooks share`: the list in each format for one army of every ruleset (checked by hand
+against `check` and the roster), the exit codes, the shortened forms a QR code holds, and the
+list agreeing with `check --json` for every example."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+
+from builder import share
+from builder.cli import main
+from builder.commands.share import source
+from builder.export.sharecode import fits
+from builder.resources import examples_dir
+
+EXAMPLES = sorted(p for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:8]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+EXPECTED_TEXT = {
+    "york.toml": """\
+The Duke of Norfolk's Affinity
+Never Mind the Billhooks · York
+
+Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)
+- Line of Archers with stakes: 24 figures, 30 pts
+- Company of Veteran Billmen: 12 figures, 15 pts
+
+Ward 2: Sir Robert Brackenbury (Knight Banneret, mounted, Commander, 5 pts)
+- Squadron of Knights: 8 figures, 24 pts
+- Company of Billmen: 12 figures, 12 pts
+
+Ward 3: Thomas Fenwick (Serjeant, Commander, 5 pts)
+- Band of Handgunners: 6 figures, 6 pts
+- Gun and crew: 3 figures, 9 pts
+
+Totals: Troop points 96 (of 100 agreed) · Leader points 10 · Total 106 · Army Morale tokens 4
+LEGAL
+york.toml #{hash}
+""",
+    "kiss-york.toml": """\
+Warwick's affinity
+KISS Wars of the Roses · York
+
+Ward 1: Richard Neville, Earl of Warwick (level 4, old soldier, C-in-C)
+- Neville's bowmen (Archers): 12 figures
+- Billmen: 12 figures
+- The Earl's household (Men-at-Arms): 8 figures
+
+Ward 2: John Neville, Lord Montagu (level 3, audacious)
+- Mounted Knights: 6 figures
+- Archers: 16 figures
+
+Ward 3: Sir John Conyers (level 2, practiced)
+- Burgundian crossbowmen (Crossbows): 10 figures
+- Spears/Pikes: 12 figures
+
+Totals: Wards 3 · Units 7 · Figures 76 · Starting army morale 4 (of 5) · Chits in the cup 3 \
+(3 ward, 0 lethargy, 0 treacherous)
+LEGAL
+kiss-york.toml #{hash}
+""",
+    "feudal-flanders.toml": """\
+The Count's muster
+Feudal convention rules · Flanders
+
+Battle 1: Count Baldwin (C-in-C, charisma +1, 2 command points)
+- Mailed horse (heavy cavalry, B): 12 figures
+- Household knights (armored cavalry, A): 8 figures
+
+Battle 2: Castellan of Ypres (charisma +0, 3 command points)
+- Ghent spearmen (heavy infantry, C): 16 figures
+- Town crossbows (light infantry, D): 11 figures
+- Peasant levy (light infantry, F): 20 figures
+
+Totals: Battles 2 · Units 5 · Figures 67 · Leaders 2
+LEGAL
+feudal-flanders.toml #{hash}
+""",
+    # No groups: the stands come straight after the name, under no heading.
+    "shieldwall-norse.toml": """\
+Jarl Sigurd's host
+Dark Ages shieldwall · Norse
+
+- Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures
+- Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures
+- 2 x Ulfhednar (berserkers, 4 figures, no armour, axe): 8 figures
+- 3 x Bondi spearmen (warriors, 4 figures, shield, spear): 12 figures
+- Bowmen (warriors, 4 figures, no armour, bow): 4 figures
+- Finnish archers (thralls, 2 figures, no armour, sharpshooter bow): 2 figures
+
+Totals: Stands 9 · Figures 34 · Leaders 2 · Banner 1 (yes)
+LEGAL
+shieldwall-norse.toml #{hash}
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED_TEXT))
+def test_text_for_one_army_of_each_ruleset(capsys: pytest.CaptureFixture[str],
+                                           name: str) -> None:
+    path = examples_dir() / name
+    code, out, err = run(capsys, "share", str(path))
+    assert (code, err) == (0, "")
+    assert out == EXPECTED_TEXT[name].replace("{hash}", digest(path))
+
+
+def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
+    path = examples_dir() / "york.toml"
+    code, out, _ = run(capsys, "share", str(path), "--format", "markdown")
+    assert code == 0
+    assert out.splitlines()[:5] == [
+        "## The Duke of Norfolk's Affinity", "*Never Mind the Billhooks · York*", "",
+        "### Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)",
+        "- Line of Archers with stakes: 24 figures, 30 pts"]
+    assert out.splitlines()[-4:] == [
+        "**Totals:** Troop points 96 (of 100 agreed) · Leader points 10 · Total 106 · "
+        "Army Morale tokens 4", "**LEGAL**", "", f"`york.toml #{digest(path)}`"]
+
+
+def test_bbcode(capsys: pytest.CaptureFixture[str]) -> None:
+    path = examples_dir() / "york.toml"
+    code, out, _ = run(capsys, "share", str(path), "--format", "bbcode")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[:8] == [
+        "[size=150][b]The Duke of Norfolk's Affinity[/b][/size]",
+        "[i]Never Mind the Billhooks · York[/i]", "",
+        "[b]Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)[/b]",
+        "[list]", "[*]Line of Archers with stakes: 24 figures, 30 pts",
+        "[*]Company of Veteran Billmen: 12 figures, 15 pts", "[/list]"]
+    assert lines.count("[list]") == lines.count("[/list]") == 3
+    assert lines[-3:] == ["[b]LEGAL[/b]", "", f"york.toml #{digest(path)}"]
+
+
+def test_user_text_is_not_markup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "odd.toml"
+    text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace('"The Duke of Norfolk\'s Affinity"', '"[b]Bold_*Army*[/b]"'),
+                    encoding="utf-8")
+    _, md, _ = run(capsys, "share", str(path), "--format", "markdown")
+    assert md.splitlines()[0] == r"## \[b\]Bold\_\*Army\*\[/b\]"
+    _, bb, _ = run(capsys, "share", str(path), "--format", "bbcode")
+    assert bb.splitlines()[0] == "[size=150][b][\u200bb]Bold_*Army*[\u200b/b][/b][/size]"
+
+
+def test_a_broken_army_prints_its_list_and_exits_1(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "over.toml"
+    text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
+    path.write_text(text.replace("points = 100", "points = 80"), encoding="utf-8")
+    code, out, err = run(capsys, "share", str(path))
+    assert (code, err) == (1, "")
+    check = json.loads(_check_json(capsys, path))
+    errors = [f for f in check["findings"] if f["level"] == "error"]
+    assert errors and [line[2:] for line in out.splitlines() if line.startswith("! ")] == [
+        f["message"] for f in errors]
+    assert "NOT LEGAL" in out.splitlines() and "LEGAL" not in out.splitlines()
+    assert "Troop points 96 (of 80 agreed)" in out
+    assert out.endswith(f"over.toml #{digest(path)}\n")
+
+
+def _check_json(capsys: pytest.CaptureFixture[str], path: Path) -> str:
+    main(["check", str(path), "--json"])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text,where", [
+    ("ruleset = \"billhooks\"\nname = 3\n", "bad.toml:2: name:"),
+    ("not toml [", "bad.toml:1"),
+])
+def test_unreadable_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
+                            where: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, "share", str(path))
+    assert (code, out) == (2, "")
+    assert where in err and "Traceback" not in err
+
+
+def test_bad_format_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["share", str(EXAMPLES[0]), "--format", "html"])
+    assert exc.value.code == 2
+    assert "invalid choice: 'html'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    """Every example: the records, numbers, legality and exit code of `check --json`."""
+    code, out, _ = run(capsys, "share", str(path))
+    check = json.loads(_check_json(capsys, path))
+    found = share.parse(out)
+    items = [item for group in found.groups for item in group.items]
+    assert [i.title for i in items] == [u["title"] for u in check["units"]]
+    for item, u in zip(items, check["units"], strict=True):
+        if u["figures"] is not None:
+            assert item.numbers.startswith(f"{u['figures']} figure")
+        if u["points"] is not None:
+            assert item.numbers.endswith(f"{u['points']} pts")
+    assert found.legal == check["legal"] and code == (0 if check["legal"] else 1)
+    assert found.digest == digest(path) and found.name == check["name"]
+    # Every text format is the same list: parse() reads the plain one back whole.
+    assert found == share.share_list(source(str(path)))
+
+
+# --- The forms a code holds ------------------------------------------------------------------
+
+
+def big(units: int) -> share.ShareList:
+    """The york list with ``units`` more records in its first ward."""
+    found = share.share_list(source(str(examples_dir() / "york.toml")))
+    first = found.groups[0]
+    extra = tuple(share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts")
+                  for i in range(units))
+    return share.ShareList(**{**vars(found), "groups": (
+        share.Group(first.label, first.title, first.items + extra), *found.groups[1:])})
+
+
+@pytest.mark.parametrize("units,form", [(0, "plain"), (3, "compact"), (60, "totals")])
+def test_a_long_list_is_shortened_to_fit(units: int, form: str) -> None:
+    found = big(units)
+    text = share.code_text(found, fits)
+    assert fits(text)
+    read = share.parse(text)
+    assert read.form == form and read == share.shortened(found, read.form)
+    assert text.endswith(f"york.toml #{found.digest}" + share.FORM_NOTES[read.form])
+    if form == "compact":
+        # Every record is kept; the wards lose their leaders' titles.
+        assert [g.heading for g in read.groups] == ["Ward 1", "Ward 2", "Ward 3"]
+        assert len(read.groups[0].items) == 2 + units
+    if form == "totals":
+        assert read.groups == () and read.totals == found.totals and read.legal
+
+
+def test_the_hash_alone_when_nothing_else_fits() -> None:
+    found = big(0)
+    text = share.code_text(found, lambda _: False)
+    assert text == f"york.toml #{found.digest} (hash only)"
+    assert share.parse(text).form == "hash"
+
+
+@pytest.mark.parametrize("text", [
+    "", "hello", "https://example.com/#1a2b3c4d", "a\nb\nLEGAL\nx.toml #zzzzzzzz",
+    "name\nabout\nx.toml #1a2b3c4d", "name\nabout\n- unit\nx.toml #1a2b3c4d",
+    "name\nLEGAL\n! stray\nTotals: late\nx.toml #1a2b3c4d",
+])
+def test_text_that_is_not_a_list(text: str) -> None:
+    with pytest.raises(share.NotAShareList):
+        share.parse(text)
+
+
+def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """The flat test ruleset (no groups, no points, no troop key) shares and verifies through
+    the protocol alone."""
+    path = Path(__file__).parent / "flat_example.toml"
+    code, out, _ = run(capsys, "share", str(path))
+    assert code == 0
+    assert out == ("The test band\nFlat test rules · Anyone at all\n\n- Cart\n- Anvil\n\n"
+                   f"Totals: People 2 · Things 2\nLEGAL\nflat_example.toml #{digest(path)}\n")
+    assert run(capsys, "verify", str(path), "--code", out)[0] == 0

@@ -1,0 +1,122 @@
+"""The roster's share code read back: each ruleset's roster PDF rasterised (pypdfium2), the QR
+decoded (zxing-cpp) to the army's list and hash, `verify` matching it, and its size on paper:
+34 mm square, modules of at least 0.4 mm, clear of the page edge, its caption legible. A huge
+army's code holds its totals only and still reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pypdfium2 as pdfium
+import pytest
+import segno
+import zxingcpp
+from armies import army as make_army
+from armies import unit
+from test_share import digest, run
+
+from builder import armyfile, share
+from builder.commands.share import source
+from builder.export import weasy
+from builder.export.base import ArmyInput, ExportJob
+from builder.export.pack import write_kind
+from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, payload
+from builder.resources import examples_dir, templates_dir
+
+DPI = 200
+MM = 72 / 25.4
+#: One army of each ruleset, and the two Billhooks armies in one roster.
+ROSTERS = [("york.toml",), ("kiss-lancaster.toml",), ("feudal-normandy.toml",),
+           ("shieldwall-saxon.toml",), ("lancaster.toml", "york.toml")]
+
+
+def decode(pdf: Path, page: int) -> list[Any]:
+    """The QR codes on a page of ``pdf``, rasterised at DPI."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image = document[page].render(scale=DPI / 72).to_pil()
+    finally:
+        document.close()
+    return [c for c in zxingcpp.read_barcodes(image) if c.format == zxingcpp.BarcodeFormat.QRCode]
+
+
+def roster(tmp_path: Path, *inputs: ArmyInput) -> Path:
+    path = tmp_path / "roster.pdf"
+    write_kind(ExportJob(inputs), "roster", path)
+    return path
+
+
+@pytest.mark.parametrize("names", ROSTERS, ids=lambda n: "+".join(Path(x).stem for x in n))
+def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                     names: tuple[str, ...]) -> None:
+    paths = [examples_dir() / name for name in names]
+    sources = [source(str(p)) for p in paths]
+    fetcher = weasy.shared_fetcher()
+    weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
+    before, refused = len(fetcher.requests), len(fetcher.refused)
+    pdf = roster(tmp_path, *sources)
+    # The code is drawn inline: WeasyPrint fetched nothing for it (the tick tile at most).
+    tick = (templates_dir() / "tick-divider.png").resolve().as_uri()
+    assert set(fetcher.requests[before:]) <= {tick} and len(fetcher.refused) == refused
+    with pdfplumber.open(pdf) as doc:
+        # Each army's header is on the first page of its part of the roster.
+        firsts = [i for i, page in enumerate(doc.pages)
+                  if CAPTION in (page.extract_text() or "")]
+        captions = [(i, w) for i in firsts for w in doc.pages[i].extract_words(
+            extra_attrs=["size"]) if w["text"] == "scan"]
+        height, width = float(doc.pages[0].height), float(doc.pages[0].width)
+    assert len(firsts) == len(paths)
+    for page, path, item in zip(firsts, paths, sources, strict=True):
+        codes = decode(pdf, page)
+        assert len(codes) == 1
+        text = codes[0].text
+        assert text == payload(item)
+        assert text.splitlines()[-1].startswith(f"{path.name} #{digest(path)}")
+        read = share.parse(text)
+        assert read == share.shortened(share.share_list(item), read.form)
+        # What the phone read is what verify takes.
+        assert run(capsys, "verify", str(path), "--code", text)[:2] == (
+            0, f"matches: {path} is the army printed (#{digest(path)})\n")
+
+        # On paper: CODE_MM square, modules no smaller than MIN_MODULE_MM, 5 mm inside the
+        # page (its quiet zone too), the caption under it at 6 pt or more.
+        pos = codes[0].position
+        xs = [p.x * 25.4 / DPI for p in (pos.top_left, pos.top_right, pos.bottom_right,
+                                          pos.bottom_left)]
+        ys = [p.y * 25.4 / DPI for p in (pos.top_left, pos.top_right, pos.bottom_right,
+                                          pos.bottom_left)]
+        side = max(xs) - min(xs)
+        assert abs(side - CODE_MM) < 0.6 and abs((max(ys) - min(ys)) - CODE_MM) < 0.6
+        modules = segno.make(text, error="L", micro=False).symbol_size(scale=1, border=0)[0]
+        assert side / modules >= MIN_MODULE_MM - 0.01
+        quiet = 4 * side / modules
+        assert min(xs) - quiet >= 5 and max(xs) + quiet <= width / MM - 5
+        assert min(ys) - quiet >= 5 and max(ys) + quiet <= height / MM - 5
+        (_, word), = [(i, w) for i, w in captions if i == page]
+        assert word["size"] >= 6
+        assert word["top"] / MM > max(ys) and word["top"] / MM - max(ys) < 6
+
+
+def test_a_huge_armys_code_holds_its_totals(tmp_path: Path) -> None:
+    wards = [[unit("billmen") for _ in range(6)] for _ in range(6)]
+    army = make_army(*wards)
+    text = armyfile.dumps(army)
+    item = ArmyInput(army, Path("huge.toml"), text)
+    code = payload(item)
+    assert code.endswith("(totals only)")
+    codes = decode(roster(tmp_path, item), 0)
+    assert [c.text for c in codes] == [code]
+    read = share.parse(code)
+    assert read.totals == share.share_list(item).totals and read.groups == ()
+
+
+def test_a_name_beyond_latin_1_reads_back(tmp_path: Path) -> None:
+    """The code holds the name as written (UTF-8), even where the roster's fonts print "?"."""
+    army = make_army([unit("archers"), unit("billmen")], [unit("billmen"), unit("archers")])
+    army.name = "Þórr's ᚱune-host 😀"
+    item = ArmyInput(army, Path("runes.toml"), armyfile.dumps(army))
+    codes = decode(roster(tmp_path, item), 0)
+    assert [c.text for c in codes] == [payload(item)]
+    assert codes[0].text.splitlines()[0] == "Þórr's ᚱune-host 😀"
