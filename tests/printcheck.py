@@ -9,8 +9,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
+from pdfminer.pdftypes import resolve1
+
+from builder.export import ticks
 
 MM = 72 / 25.4
 
@@ -58,6 +62,44 @@ def kind_is_blank(o: dict[str, object]) -> bool:
     if o.get("object_type") == "char":
         return not str(o.get("text", "")).strip()
     return float(o["x1"]) - float(o["x0"]) <= 0 and float(o["bottom"]) - float(o["top"]) <= 0  # type: ignore[arg-type]
+
+
+def tick_runs(image: dict[str, Any]) -> tuple[int, ...]:
+    """The boxes a tick-box strip image draws, run by run, read from its pixels: along the
+    middle row, a clear stretch between two ink lines wider than half a box is a box, a
+    narrower one the gap between two runs."""
+    width, height = (int(v) for v in image["srcsize"])
+    # Ink on a transparent ground: the lines are in the soft mask.
+    mask = resolve1(image["stream"].attrs["SMask"]).get_data()
+    row = mask[(height // 2) * width:(height // 2 + 1) * width]
+    half = height * ticks.BOX_MM / ticks.HEIGHT_MM / 2
+    runs, boxes, clear_from = [], 0, None
+    for x, alpha in enumerate(row):
+        if alpha < 128:
+            clear_from = x if clear_from is None else clear_from
+            continue
+        if clear_from is not None and x - clear_from > half:
+            boxes += 1
+        elif clear_from is not None:
+            runs.append(boxes)
+            boxes = 0
+        clear_from = None
+    return (*runs, boxes)
+
+
+def tick_strips(page: pdfplumber.page.Page, label: str) -> list[tuple[int, ...]]:
+    """The runs of the tick-box strip printed after each ``label`` on the page, top to bottom
+    (the nearest image right of the word on its line)."""
+    found = []
+    for word in page.extract_words():
+        if word["text"] != label:
+            continue
+        beside = [im for im in page.images if im["x0"] >= word["x1"] - 1
+                  and abs((im["top"] + im["bottom"]) / 2 - (word["top"] + word["bottom"]) / 2)
+                  < 3 * MM]
+        assert beside, f"no tick boxes after {label!r} at {word['top'] / MM:.1f} mm"
+        found.append(tick_runs(min(beside, key=lambda im: im["x0"])))
+    return found
 
 
 def pdf_figures(path: Path) -> tuple[float, float, str]:
