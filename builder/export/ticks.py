@@ -1,11 +1,17 @@
 """Tick-box strips for the WeasyPrint documents, drawn as small PNGs.
 
-A strip of boxes is one replaced element (``<img src="ticks:6-6">``: runs of six and six boxes
-with a gap between runs) instead of styled boxes: WeasyPrint lays out and draws an image for a
-fraction of what a box with borders and a background costs, and each strip is drawn once a
-process whatever the number of units. The images are drawn at 25 pixels a millimetre (635 dpi:
-a box is 65 pixels, a line 4), and the stylesheet gives them that resolution, so they print at
-their size in millimetres, crisp.
+A strip of boxes is one image (``<img src="ticks:6-6">``: runs of six and six boxes with a gap
+between runs) instead of styled boxes: WeasyPrint lays out and draws an image for a fraction of
+what a box with borders and a background costs, and each image is drawn once a process however
+many units use it. The images are drawn at 25 pixels a millimetre (635 dpi: a box is 65
+pixels, a line 4), and the stylesheet gives them that resolution, so they print at their size
+in millimetres, crisp.
+
+A unit's row of trackers ("casualties [6][6] disarray [2] ...") is cheaper still as one run of
+text and one image behind it (:func:`tracker_line`): the labels sit on tab stops a box wide, at
+places worked out here from the bundled font's advance widths, and the image draws every strip
+where the text leaves room for it (``ticks:0.5.6-6,0.17.2``: line 0, stop 5, runs of six and
+six; line 0, stop 17, two boxes).
 
 :class:`~builder.export.weasy.AssetFetcher` serves these URLs; nothing else does.
 """
@@ -13,11 +19,16 @@ their size in millimetres, crisp.
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw
+
+from builder import resources
 
 SCHEME = "ticks:"
 #: Pixels a millimetre; the stylesheet's ``image-resolution`` is the same in dots an inch.
@@ -30,24 +41,55 @@ GAP_MM = 1.0
 #: The line: 0.16 mm, about 0.45 pt, as the boxes had when they were drawn with borders.
 LINE_PX = 4
 INK = (0x23, 0x1A, 0x12)
-#: The most boxes one strip draws: an image wider than a page is a mistake, not a tracker.
-MAX_BOXES = 64
+#: The most boxes one image draws: an image wider than a page is a mistake, not a tracker.
+MAX_BOXES = 200
+#: The tab stops of a tracker line, as WeasyPrint sets ``tab-size: 10px``: it hands Pango the
+#: width in whole pixels, and Pango's stops fall 2.3 % wider than CSS pixels (measured; the
+#: roster's tests read the labels and boxes back and fail if this ever changes).
+STOP_MM = 2.7061
+#: A tracker line's lines are this tall (its CSS line-height), each strip this far down one.
+LINE_MM = 4.0
+STRIP_TOP_MM = 0.2
+#: Room kept between a label and its boxes, and after a strip before the next label.
+LABEL_GAP_MM = 0.8
+TRACKER_GAP_MM = 2.4
+#: A label ending this near a tab stop might end past it in the real layout (kerning): it is
+#: given an en space, so its tab lands on a stop known for sure.
+GUARD_MM = 0.35
+EN_SPACE = "\u2002"
 
-_URL = re.compile(r"ticks:([1-9][0-9]*(?:-[1-9][0-9]*)*)")
+_RUNS = r"[1-9][0-9]*(?:-[1-9][0-9]*)*"
+_STRIP = re.compile(rf"ticks:({_RUNS})")
+_PLACED = re.compile(rf"ticks:((?:[0-9]+\.[0-9]+\.{_RUNS})(?:,[0-9]+\.[0-9]+\.{_RUNS})*)")
+
+#: A strip placed in a tracker line: (line, tab stop, runs).
+Placed = tuple[int, int, tuple[int, ...]]
 
 
 def url(runs: Sequence[int]) -> str:
     """The URL of a strip of ``runs`` (box counts, e.g. ``[6, 6]``; empty runs left out)."""
-    return SCHEME + "-".join(str(n) for n in runs if n > 0)
+    return SCHEME + _runs_text(runs)
 
 
-def runs_of(address: str) -> tuple[int, ...] | None:
-    """The runs a strip URL draws, or None when it is not one (or too big to be one)."""
-    found = _URL.fullmatch(address)
-    if found is None:
+def _runs_text(runs: Sequence[int]) -> str:
+    return "-".join(str(n) for n in runs if n > 0)
+
+
+def placed_of(address: str) -> tuple[Placed, ...] | None:
+    """The strips a ``ticks:`` URL draws, each with its line and stop (a plain strip is at
+    line 0, stop 0 of an image its own size), or None when it is not one of ours."""
+    if found := _STRIP.fullmatch(address):
+        placed: tuple[Placed, ...] = ((0, 0, _runs(found[1])),)
+    elif found := _PLACED.fullmatch(address):
+        placed = tuple((int(line), int(stop), _runs(runs)) for line, stop, runs in
+                       (part.split(".") for part in found[1].split(",")))
+    else:
         return None
-    runs = tuple(int(n) for n in found[1].split("-"))
-    return runs if sum(runs) <= MAX_BOXES else None
+    return placed if sum(sum(runs) for _, _, runs in placed) <= MAX_BOXES else None
+
+
+def _runs(text: str) -> tuple[int, ...]:
+    return tuple(int(n) for n in text.split("-"))
 
 
 def width_mm(runs: Sequence[int]) -> float:
@@ -57,22 +99,113 @@ def width_mm(runs: Sequence[int]) -> float:
 
 
 @cache
-def png(runs: tuple[int, ...]) -> bytes:
-    """The strip as a PNG: ink lines on a transparent ground, each run a row of joined boxes."""
+def png(address: str) -> bytes | None:
+    """The image a ``ticks:`` URL names, or None when it names none: ink lines on a
+    transparent ground, each run a row of joined boxes."""
+    placed = placed_of(address)
+    if placed is None:
+        return None
     px = round(BOX_MM * PX_PER_MM)
     gap = round(GAP_MM * PX_PER_MM)
-    height = round(HEIGHT_MM * PX_PER_MM)
-    image = Image.new("P", (sum(runs) * px + (len(runs) - 1) * gap, height), 0)
+    strip_height = round(HEIGHT_MM * PX_PER_MM)
+    lone = _STRIP.fullmatch(address) is not None
+    top = 0 if lone else round(STRIP_TOP_MM * PX_PER_MM)
+    line_px = strip_height if lone else round(LINE_MM * PX_PER_MM)
+
+    def left_of(stop: int) -> int:
+        return round(stop * STOP_MM * PX_PER_MM)
+
+    width = max(left_of(stop) + sum(runs) * px + (len(runs) - 1) * gap
+                for _, stop, runs in placed)
+    height = (max(line for line, _, _ in placed) + 1) * line_px
+    image = Image.new("P", (width, height), 0)
     image.putpalette([255, 255, 255, *INK])
     draw = ImageDraw.Draw(image)
-    left = 0
-    for count in runs:
-        right = left + count * px
-        draw.rectangle((left, 0, right - 1, height - 1), outline=1, width=LINE_PX)
-        for box in range(1, count):
-            x = left + box * px - LINE_PX // 2
-            draw.rectangle((x, 0, x + LINE_PX - 1, height - 1), fill=1)
-        left = right + gap
+    for line, stop, runs in placed:
+        y0 = line * line_px + top
+        y1 = y0 + strip_height - 1
+        left = left_of(stop)
+        for count in runs:
+            right = left + count * px
+            draw.rectangle((left, y0, right - 1, y1), outline=1, width=LINE_PX)
+            for box in range(1, count):
+                x = left + box * px - LINE_PX // 2
+                draw.rectangle((x, y0, x + LINE_PX - 1, y1), fill=1)
+            left = right + gap
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True, transparency=0, dpi=(DPI, DPI))
     return out.getvalue()
+
+
+# --- a row of trackers as one run of text and one image -------------------------------------
+
+
+@cache
+def _advances(face: str) -> tuple[dict[int, float], float]:
+    """Each character's advance in a bundled face, in ems, with lining figures (the documents
+    ask for them: lnum), and the width of a character the face lacks."""
+    font = TTFont(str(resources.fonts_dir() / face), lazy=True)
+    lining: dict[str, str] = {}
+    for record in font["GSUB"].table.FeatureList.FeatureRecord:
+        if record.FeatureTag == "lnum":
+            for index in record.Feature.LookupListIndex:
+                for table in font["GSUB"].table.LookupList.Lookup[index].SubTable:
+                    lining.update(getattr(table, "mapping", {}))
+    metrics = font["hmtx"].metrics
+    per_em = float(font["head"].unitsPerEm)
+    widths = {code: metrics[lining.get(glyph, glyph)][0] / per_em
+              for code, glyph in font.getBestCmap().items()}
+    return widths, metrics[".notdef"][0] / per_em
+
+
+def text_mm(text: str, face: str, size_pt: float) -> float:
+    """How wide ``text`` prints in ``face`` at ``size_pt``, from the advance widths alone (no
+    kerning: :data:`GUARD_MM` covers it)."""
+    widths, missing = _advances(face)
+    return sum(widths.get(ord(ch), missing) for ch in text) * size_pt * 25.4 / 72
+
+
+@dataclass(frozen=True)
+class TrackerLine:
+    """A row of trackers as the template prints it: ``text`` (labels and tabs, lines split by
+    "\\n", in ``white-space: pre`` with ``tab-size`` one box) over the image at ``url``."""
+
+    text: str
+    url: str
+    lines: int
+
+
+def tracker_line(trackers: Sequence[tuple[str, Sequence[int]]], width: float, face: str,
+                 size_pt: float) -> TrackerLine:
+    """Lay out ``(label, runs)`` trackers in a column ``width`` mm wide: each label on a tab
+    stop, its boxes from the first stop at least :data:`LABEL_GAP_MM` after it, the next
+    tracker after the boxes, on a new line when it would not fit."""
+    stop_of = STOP_MM
+    parts: list[str] = []
+    placed: list[Placed] = []
+    line, stop = 0, 0  # the pen: always on a tab stop between trackers
+    for label, runs in trackers:
+        if not sum(runs):
+            continue
+        strip = width_mm(runs)
+        for attempt in range(2):
+            end = stop * stop_of + text_mm(label, face, size_pt)
+            offset = end - math.floor(end / stop_of) * stop_of
+            padded = label + (EN_SPACE if min(offset, stop_of - offset) < GUARD_MM else "")
+            if padded != label:
+                end += text_mm(EN_SPACE, face, size_pt)
+            boxes = math.floor(end / stop_of) + 1
+            if boxes * stop_of - end < LABEL_GAP_MM:
+                boxes += 1
+            if stop == 0 or boxes * stop_of + strip <= width or attempt:
+                break
+            parts.append("\n")
+            line, stop = line + 1, 0
+        # The first tab goes to the stop after the label's end, each further tab one stop on.
+        parts.append(padded + "\t" * (boxes - math.floor(end / stop_of)))
+        placed.append((line, boxes, tuple(n for n in runs if n > 0)))
+        stop = math.ceil((boxes * stop_of + strip + TRACKER_GAP_MM) / stop_of)
+        parts.append("\t" * (stop - boxes))
+    text = "".join(parts).rstrip("\t")
+    address = SCHEME + ",".join(f"{ln}.{st}.{_runs_text(runs)}" for ln, st, runs in placed)
+    return TrackerLine(text, address, line + 1)

@@ -57,7 +57,7 @@ class AssetRefused(ValueError):
 
 class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
     """Serve only files under the package's template and card folders and the tick-box
-    strips (``ticks:6-6``); refuse the rest.
+    strips (``ticks:6-6``, ``ticks:0.5.6-6,0.17.2``); refuse the rest.
 
     Every request is recorded in :attr:`requests`, and each refusal also in :attr:`refused`, so
     tests can prove that user text made WeasyPrint fetch nothing.
@@ -85,9 +85,9 @@ class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no typ
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
         self.requests.append(url)
-        runs = ticks.runs_of(url)
-        if runs is not None:
-            return URLFetcherResponse(url, ticks.png(runs), {"Content-Type": "image/png"})
+        strips = ticks.png(url)
+        if strips is not None:
+            return URLFetcherResponse(url, strips, {"Content-Type": "image/png"})
         path = self._local_path(url)
         if path is None:
             self.refused.append(url)
@@ -143,6 +143,7 @@ def environment(ruleset: str = "") -> jinja2.Environment:
         finalize=_finalize,
     )
     env.globals["ticks"] = ticks.url
+    env.globals["tracker_line"] = ticks.tracker_line
     return env
 
 
