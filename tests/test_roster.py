@@ -103,6 +103,12 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
                 assert u["title"] in titles
             assert column_numbers(page, "Figs") == [str(u["figures"]) for u in expected["units"]]
             assert column_numbers(page, "Pts") == [str(u["points"]) for u in expected["units"]]
+            # The dice of every action row stand under their heading too (the row is one run
+            # of text, its values placed by spaces).
+            context = roster_context(ArmyInput(army, path, path.read_text(encoding="utf-8")),
+                                     dt.date(2026, 12, 1))
+            assert column_numbers(page, "Dice") == [
+                act.dice for ward in context["wards"] for u in ward.units for act in u.actions]
             labels = [u.label for _, u in army.units_with_paths() if u.label]
             for label in labels:
                 assert label in titles

@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from builder.export import ticks, weasy
+from builder.export import spaces, ticks, weasy
 
 SC = "EBGaramond12-AllSC.ttf"
 
@@ -39,21 +39,41 @@ def test_the_fetcher_serves_strips_as_png() -> None:
 
 def test_a_row_of_trackers_keeps_each_label_clear_of_its_boxes() -> None:
     row = [("casualties", [6, 6]), ("disarray", [2]), ("daunted", [1]), ("arrows", [6])]
-    line = ticks.tracker_line(row, 98.0, SC, 7.1)
-    labels = line.text.split("\n")
-    assert [s.strip("\t\u2002") for part in labels for s in part.split("\t") if s.strip()] == [
-        "casualties", "disarray", "daunted", "arrows"]
+    line = ticks.tracker_line(row, 80.0, SC, 7.1)
+    texts = line.text.split("\n")
+    words = [w for text in texts for w in "".join(
+        " " if ch in spaces.SPACES else ch for ch in text).split()]
+    assert words == ["casualties", "disarray", "daunted", "arrows"]
     placed = ticks.placed_of(line.url)
     assert placed is not None and [runs for _, _, runs in placed] == [(6, 6), (2,), (1,), (6,)]
-    # Too wide for one line of 98 mm: the arrows start the second line, at its first stop.
-    assert line.lines == 2 and labels[1].startswith("arrows")
-    for _, stop, runs in placed:
-        assert stop * ticks.STOP_MM + ticks.width_mm(runs) <= 98.0
-    # A line's first label starts at its left edge: its boxes start past it, with room.
-    for (_, stop, _), label in ((placed[0], "casualties"), (placed[3], "arrows")):
-        assert ticks.text_mm(label, SC, 7.1) + ticks.LABEL_GAP_MM <= stop * ticks.STOP_MM
+    # Too wide for one line of 80 mm: the arrows start the second line.
+    assert line.lines == 2 and texts[1].startswith("arrows")
+    for (ln, left, runs), (label, _) in zip(placed, row, strict=True):
+        # Each label ends before its boxes start; the boxes end inside the column.
+        text = texts[ln]
+        end = spaces.text_mm(text[:text.index(label) + len(label)], SC, 7.1)
+        assert end + ticks.LABEL_GAP_MM <= left / 10 + 0.1
+        assert left / 10 + ticks.width_mm(runs) <= 80.0
+        # The text after the label is spaces reaching past the boxes.
+        rest = text[text.index(label) + len(label):]
+        gap = rest[:len(rest) - len(rest.lstrip("".join(spaces.SPACES)))]
+        if gap:
+            assert end + spaces.text_mm(gap, SC, 7.1) >= left / 10 + ticks.width_mm(runs) - 0.03
+
+
+def test_spaces_set_cells_at_their_places() -> None:
+    face, size = "EBGaramond12-Regular.ttf", 8.0
+    line = spaces.cells([(0, "12"), (8.9, "5+"), (17.8, "1.3")], face, size)
+    assert line.startswith("12") and "5+" in line
+    at = spaces.text_mm(line[:line.index("5+")], face, size)
+    assert 8.9 - 0.05 <= at <= 8.9
+    assert 17.8 - 0.05 <= spaces.text_mm(line[:line.index("1.3")], face, size) <= 17.8
+    # A cell that runs past the next place: the next follows it, a hair space on.
+    crowded = spaces.cells([(0, "a long cell"), (1.0, "next")], face, size)
+    assert crowded == "a long cell\u200anext"
 
 
 def test_an_empty_tracker_prints_nothing() -> None:
     line = ticks.tracker_line([("casualties", [6]), ("arrows", [0])], 98.0, SC, 7.1)
-    assert "arrows" not in line.text and ticks.placed_of(line.url) == ((0, 5, (6,)),)
+    placed = ticks.placed_of(line.url)
+    assert "arrows" not in line.text and placed is not None and len(placed) == 1

@@ -8,10 +8,10 @@ pixels, a line 4), and the stylesheet gives them that resolution, so they print 
 in millimetres, crisp.
 
 A unit's row of trackers ("casualties [6][6] disarray [2] ...") is cheaper still as one run of
-text and one image behind it (:func:`tracker_line`): the labels sit on tab stops a box wide, at
-places worked out here from the bundled font's advance widths, and the image draws every strip
-where the text leaves room for it (``ticks:0.5.6-6,0.17.2``: line 0, stop 5, runs of six and
-six; line 0, stop 17, two boxes).
+text and one image behind it (:func:`tracker_line`): the labels are spaced with fixed-width
+spaces at places worked out from the bundled face's advance widths (:mod:`builder.export.spaces`),
+and the image draws every strip where the text leaves room for it (``ticks:0.131.6-6,0.475.2``:
+on line 0, 13.1 mm in, runs of six and six; on line 0, 47.5 mm in, two boxes).
 
 :class:`~builder.export.weasy.AssetFetcher` serves these URLs; nothing else does.
 """
@@ -25,10 +25,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw
 
-from builder import resources
+from builder.export import spaces
 
 SCHEME = "ticks:"
 #: Pixels a millimetre; the stylesheet's ``image-resolution`` is the same in dots an inch.
@@ -43,26 +42,18 @@ LINE_PX = 4
 INK = (0x23, 0x1A, 0x12)
 #: The most boxes one image draws: an image wider than a page is a mistake, not a tracker.
 MAX_BOXES = 200
-#: The tab stops of a tracker line, as WeasyPrint sets ``tab-size: 10px``: it hands Pango the
-#: width in whole pixels, and Pango's stops fall 2.3 % wider than CSS pixels (measured; the
-#: roster's tests read the labels and boxes back and fail if this ever changes).
-STOP_MM = 2.7061
 #: A tracker line's lines are this tall (its CSS line-height), each strip this far down one.
 LINE_MM = 4.0
 STRIP_TOP_MM = 0.2
 #: Room kept between a label and its boxes, and after a strip before the next label.
 LABEL_GAP_MM = 0.8
 TRACKER_GAP_MM = 2.4
-#: A label ending this near a tab stop might end past it in the real layout (kerning): it is
-#: given an en space, so its tab lands on a stop known for sure.
-GUARD_MM = 0.35
-EN_SPACE = "\u2002"
 
 _RUNS = r"[1-9][0-9]*(?:-[1-9][0-9]*)*"
 _STRIP = re.compile(rf"ticks:({_RUNS})")
 _PLACED = re.compile(rf"ticks:((?:[0-9]+\.[0-9]+\.{_RUNS})(?:,[0-9]+\.[0-9]+\.{_RUNS})*)")
 
-#: A strip placed in a tracker line: (line, tab stop, runs).
+#: A strip placed in a tracker line: (line, left edge in tenths of a millimetre, runs).
 Placed = tuple[int, int, tuple[int, ...]]
 
 
@@ -76,12 +67,12 @@ def _runs_text(runs: Sequence[int]) -> str:
 
 
 def placed_of(address: str) -> tuple[Placed, ...] | None:
-    """The strips a ``ticks:`` URL draws, each with its line and stop (a plain strip is at
-    line 0, stop 0 of an image its own size), or None when it is not one of ours."""
+    """The strips a ``ticks:`` URL draws, each with its line and left edge (a plain strip is at
+    line 0, edge 0 of an image its own size), or None when it is not one of ours."""
     if found := _STRIP.fullmatch(address):
         placed: tuple[Placed, ...] = ((0, 0, _runs(found[1])),)
     elif found := _PLACED.fullmatch(address):
-        placed = tuple((int(line), int(stop), _runs(runs)) for line, stop, runs in
+        placed = tuple((int(line), int(left), _runs(runs)) for line, left, runs in
                        (part.split(".") for part in found[1].split(",")))
     else:
         return None
@@ -112,19 +103,19 @@ def png(address: str) -> bytes | None:
     top = 0 if lone else round(STRIP_TOP_MM * PX_PER_MM)
     line_px = strip_height if lone else round(LINE_MM * PX_PER_MM)
 
-    def left_of(stop: int) -> int:
-        return round(stop * STOP_MM * PX_PER_MM)
+    def left_of(tenths: int) -> int:
+        return round(tenths / 10 * PX_PER_MM)
 
-    width = max(left_of(stop) + sum(runs) * px + (len(runs) - 1) * gap
-                for _, stop, runs in placed)
+    width = max(left_of(left) + sum(runs) * px + (len(runs) - 1) * gap
+                for _, left, runs in placed)
     height = (max(line for line, _, _ in placed) + 1) * line_px
     image = Image.new("P", (width, height), 0)
     image.putpalette([255, 255, 255, *INK])
     draw = ImageDraw.Draw(image)
-    for line, stop, runs in placed:
+    for line, edge, runs in placed:
         y0 = line * line_px + top
         y1 = y0 + strip_height - 1
-        left = left_of(stop)
+        left = left_of(edge)
         for count in runs:
             right = left + count * px
             draw.rectangle((left, y0, right - 1, y1), outline=1, width=LINE_PX)
@@ -140,35 +131,10 @@ def png(address: str) -> bytes | None:
 # --- a row of trackers as one run of text and one image -------------------------------------
 
 
-@cache
-def _advances(face: str) -> tuple[dict[int, float], float]:
-    """Each character's advance in a bundled face, in ems, with lining figures (the documents
-    ask for them: lnum), and the width of a character the face lacks."""
-    font = TTFont(str(resources.fonts_dir() / face), lazy=True)
-    lining: dict[str, str] = {}
-    for record in font["GSUB"].table.FeatureList.FeatureRecord:
-        if record.FeatureTag == "lnum":
-            for index in record.Feature.LookupListIndex:
-                for table in font["GSUB"].table.LookupList.Lookup[index].SubTable:
-                    lining.update(getattr(table, "mapping", {}))
-    metrics = font["hmtx"].metrics
-    per_em = float(font["head"].unitsPerEm)
-    widths = {code: metrics[lining.get(glyph, glyph)][0] / per_em
-              for code, glyph in font.getBestCmap().items()}
-    return widths, metrics[".notdef"][0] / per_em
-
-
-def text_mm(text: str, face: str, size_pt: float) -> float:
-    """How wide ``text`` prints in ``face`` at ``size_pt``, from the advance widths alone (no
-    kerning: :data:`GUARD_MM` covers it)."""
-    widths, missing = _advances(face)
-    return sum(widths.get(ord(ch), missing) for ch in text) * size_pt * 25.4 / 72
-
-
 @dataclass(frozen=True)
 class TrackerLine:
-    """A row of trackers as the template prints it: ``text`` (labels and tabs, lines split by
-    "\\n", in ``white-space: pre`` with ``tab-size`` one box) over the image at ``url``."""
+    """A row of trackers as the template prints it: ``text`` (labels and spaces, lines split
+    by "\\n", in ``white-space: pre``) over the image at ``url``."""
 
     text: str
     url: str
@@ -177,35 +143,35 @@ class TrackerLine:
 
 def tracker_line(trackers: Sequence[tuple[str, Sequence[int]]], width: float, face: str,
                  size_pt: float) -> TrackerLine:
-    """Lay out ``(label, runs)`` trackers in a column ``width`` mm wide: each label on a tab
-    stop, its boxes from the first stop at least :data:`LABEL_GAP_MM` after it, the next
-    tracker after the boxes, on a new line when it would not fit."""
-    stop_of = STOP_MM
+    """Lay out ``(label, runs)`` trackers in a column ``width`` mm wide: each label, its boxes
+    :data:`LABEL_GAP_MM` after it, the next tracker :data:`TRACKER_GAP_MM` after the boxes, on
+    a new line when it would not fit; the text's gaps are fixed-width spaces."""
     parts: list[str] = []
     placed: list[Placed] = []
-    line, stop = 0, 0  # the pen: always on a tab stop between trackers
-    for label, runs in trackers:
-        if not sum(runs):
+    line, at = 0, 0.0  # the pen, in mm from the line's start
+
+    def advance(to: float) -> None:
+        nonlocal at
+        gap = spaces.fill(to - at, face, size_pt)
+        parts.append(gap)
+        at += spaces.text_mm(gap, face, size_pt)
+
+    for label, counts in trackers:
+        runs = tuple(n for n in counts if n > 0)
+        if not runs:
             continue
         strip = width_mm(runs)
-        for attempt in range(2):
-            end = stop * stop_of + text_mm(label, face, size_pt)
-            offset = end - math.floor(end / stop_of) * stop_of
-            padded = label + (EN_SPACE if min(offset, stop_of - offset) < GUARD_MM else "")
-            if padded != label:
-                end += text_mm(EN_SPACE, face, size_pt)
-            boxes = math.floor(end / stop_of) + 1
-            if boxes * stop_of - end < LABEL_GAP_MM:
-                boxes += 1
-            if stop == 0 or boxes * stop_of + strip <= width or attempt:
-                break
+        label_mm = spaces.text_mm(label, face, size_pt)
+        if at and at + TRACKER_GAP_MM + label_mm + LABEL_GAP_MM + strip > width:
             parts.append("\n")
-            line, stop = line + 1, 0
-        # The first tab goes to the stop after the label's end, each further tab one stop on.
-        parts.append(padded + "\t" * (boxes - math.floor(end / stop_of)))
-        placed.append((line, boxes, tuple(n for n in runs if n > 0)))
-        stop = math.ceil((boxes * stop_of + strip + TRACKER_GAP_MM) / stop_of)
-        parts.append("\t" * (stop - boxes))
-    text = "".join(parts).rstrip("\t")
-    address = SCHEME + ",".join(f"{ln}.{st}.{_runs_text(runs)}" for ln, st, runs in placed)
+            line, at = line + 1, 0.0
+        elif at:
+            advance(at + TRACKER_GAP_MM)
+        parts.append(label)
+        at += label_mm
+        left = math.ceil((at + LABEL_GAP_MM) * 10) / 10
+        placed.append((line, round(left * 10), runs))
+        advance(left + strip)
+    text = "".join(parts).rstrip("".join(spaces.SPACES))
+    address = SCHEME + ",".join(f"{ln}.{x}.{_runs_text(runs)}" for ln, x, runs in placed)
     return TrackerLine(text, address, line + 1)

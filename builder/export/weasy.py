@@ -35,7 +35,7 @@ from fontTools.ttLib import TTFont
 from markupsafe import Markup
 
 from builder import resources
-from builder.export import ticks
+from builder.export import spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.libs import fast_library_lookup
 
@@ -144,6 +144,7 @@ def environment(ruleset: str = "") -> jinja2.Environment:
     )
     env.globals["ticks"] = ticks.url
     env.globals["tracker_line"] = ticks.tracker_line
+    env.globals["cells"] = spaces.cells
     return env
 
 
