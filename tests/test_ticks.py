@@ -73,7 +73,8 @@ def test_spaces_set_cells_at_their_places() -> None:
     assert crowded == "a long cell\u200anext"
 
 
-def test_an_empty_tracker_prints_nothing() -> None:
-    line = ticks.tracker_line([("casualties", [6]), ("arrows", [0])], 98.0, SC, 7.1)
+def test_a_tracker_without_boxes_keeps_its_label_and_marks() -> None:
+    line = ticks.tracker_line([("casualties", [6]), ("shatter", [0], "at 4")], 98.0, SC, 7.1)
     placed = ticks.placed_of(line.url)
-    assert "arrows" not in line.text and placed is not None and len(placed) == 1
+    assert placed is not None and [runs for _, _, runs in placed] == [(6,)]
+    assert line.text.index("casualties") < line.text.index("shatter") < line.text.index("at 4")

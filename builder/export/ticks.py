@@ -141,11 +141,12 @@ class TrackerLine:
     lines: int
 
 
-def tracker_line(trackers: Sequence[tuple[str, Sequence[int]]], width: float, face: str,
-                 size_pt: float) -> TrackerLine:
-    """Lay out ``(label, runs)`` trackers in a column ``width`` mm wide: each label, its boxes
-    :data:`LABEL_GAP_MM` after it, the next tracker :data:`TRACKER_GAP_MM` after the boxes, on
-    a new line when it would not fit; the text's gaps are fixed-width spaces."""
+def tracker_line(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
+                 width: float, face: str, size_pt: float) -> TrackerLine:
+    """Lay out ``(label, runs)`` or ``(label, runs, after)`` trackers in a column ``width`` mm
+    wide: each label, its boxes :data:`LABEL_GAP_MM` after it, then the words after the boxes
+    (marked boxes: "9: shatter"), the next tracker :data:`TRACKER_GAP_MM` on, on a new line when
+    it would not fit; the text's gaps are fixed-width spaces."""
     parts: list[str] = []
     placed: list[Placed] = []
     line, at = 0, 0.0  # the pen, in mm from the line's start
@@ -156,13 +157,13 @@ def tracker_line(trackers: Sequence[tuple[str, Sequence[int]]], width: float, fa
         parts.append(gap)
         at += spaces.text_mm(gap, face, size_pt)
 
-    for label, counts in trackers:
+    for label, counts, *after in trackers:
         runs = tuple(n for n in counts if n > 0)
-        if not runs:
-            continue
-        strip = width_mm(runs)
+        strip = width_mm(runs) if runs else -LABEL_GAP_MM
         label_mm = spaces.text_mm(label, face, size_pt)
-        if at and at + TRACKER_GAP_MM + label_mm + LABEL_GAP_MM + strip > width:
+        words = "".join(after)
+        words_mm = spaces.text_mm(words, face, size_pt) + LABEL_GAP_MM if words else 0.0
+        if at and at + TRACKER_GAP_MM + label_mm + LABEL_GAP_MM + strip + words_mm > width:
             parts.append("\n")
             line, at = line + 1, 0.0
         elif at:
@@ -170,8 +171,11 @@ def tracker_line(trackers: Sequence[tuple[str, Sequence[int]]], width: float, fa
         parts.append(label)
         at += label_mm
         left = math.ceil((at + LABEL_GAP_MM) * 10) / 10
-        placed.append((line, round(left * 10), runs))
-        advance(left + strip)
+        if runs:
+            placed.append((line, round(left * 10), runs))
+        advance(left + strip + (LABEL_GAP_MM if words else 0.0))
+        parts.append(words)
+        at += spaces.text_mm(words, face, size_pt)
     text = "".join(parts).rstrip("".join(spaces.SPACES))
     address = SCHEME + ",".join(f"{ln}.{x}.{_runs_text(runs)}" for ln, x, runs in placed)
     return TrackerLine(text, address, line + 1)
