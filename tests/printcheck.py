@@ -9,8 +9,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
+from pdfminer.pdftypes import resolve1
+
+from builder.export import ticks
 
 MM = 72 / 25.4
 
@@ -58,6 +62,71 @@ def kind_is_blank(o: dict[str, object]) -> bool:
     if o.get("object_type") == "char":
         return not str(o.get("text", "")).strip()
     return float(o["x1"]) - float(o["x0"]) <= 0 and float(o["bottom"]) - float(o["top"]) <= 0  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Strip:
+    """A strip of tick boxes found in an image: where it is on the page (points) and the boxes
+    it draws, run by run."""
+
+    x0: float
+    x1: float
+    middle: float
+    runs: tuple[int, ...]
+
+
+def strips_in(image: dict[str, Any]) -> list[Strip]:
+    """Every strip of tick boxes an image draws, read from its pixels (ink on a transparent
+    ground: the soft mask). A strip's top and bottom lines are long runs of ink along a row;
+    along the row between them, ink lines a box apart bound a box, nearer ones the gap between
+    two runs, farther ones two strips."""
+    width, height = (int(v) for v in image["srcsize"])
+    mask = resolve1(image["stream"].attrs["SMask"]).get_data()
+    rows = [mask[y * width:(y + 1) * width] for y in range(height)]
+    box = round(ticks.BOX_MM * ticks.PX_PER_MM)
+    ruled = [longest_ink(row) > 0.8 * box for row in rows]
+    edges = [y for y in range(height) if ruled[y] and (y == 0 or not ruled[y - 1])]
+    scale_x, scale_y = float(image["width"]) / width, float(image["height"]) / height
+    found = []
+    for top, bottom in zip(edges[::2], edges[1::2], strict=True):
+        y = (top + bottom) // 2
+        lines = [x for x in range(width) if rows[y][x] > 127 and (x == 0 or rows[y][x - 1] <= 127)]
+        strip_start, runs, boxes = lines[0], [], 0
+        for left, right in zip(lines, [*lines[1:], None], strict=True):
+            if right is not None and right - left < 0.6 * box:
+                runs.append(boxes)
+                boxes = 0
+            elif right is not None and right - left < 1.5 * box:
+                boxes += 1
+            else:
+                found.append(Strip(float(image["x0"]) + strip_start * scale_x,
+                                   float(image["x0"]) + (left + ticks.LINE_PX) * scale_x,
+                                   float(image["top"]) + y * scale_y, (*runs, boxes)))
+                strip_start, runs, boxes = right or 0, [], 0
+    return found
+
+
+def longest_ink(row: bytes) -> int:
+    """The longest run of ink along a row of a soft mask."""
+    return max((len(run) for run in bytes(a > 127 for a in row).split(b"\0")), default=0)
+
+
+def tick_strips(page: pdfplumber.page.Page, label: str) -> list[tuple[int, ...]]:
+    """The runs of the tick-box strip printed after each ``label`` on the page, top to bottom:
+    the nearest strip right of the word on its line, clear of it, and no strip over the word."""
+    strips = [strip for image in page.images for strip in strips_in(image)]
+    found = []
+    for word in page.extract_words():
+        if word["text"] != label:
+            continue
+        middle = (float(word["top"]) + float(word["bottom"])) / 2
+        line = [s for s in strips if abs(s.middle - middle) < 2 * MM]
+        assert not [s for s in line if s.x0 < word["x1"] and s.x1 > word["x0"]], \
+            f"tick boxes over {label!r} at {word['top'] / MM:.1f} mm"
+        beside = [s for s in line if s.x0 >= word["x1"] + 0.3 * MM]
+        assert beside, f"no tick boxes after {label!r} at {word['top'] / MM:.1f} mm"
+        found.append(min(beside, key=lambda s: s.x0).runs)
+    return found
 
 
 def pdf_figures(path: Path) -> tuple[float, float, str]:

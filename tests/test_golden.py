@@ -104,7 +104,9 @@ def _pdf_record(path: Path, tmp: Path) -> dict[str, object]:
         box = page.mediabox
         size = [round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1)]
         text = _normalise(page.extract_text() or "", tmp)
-        pages.append({"mm": size, "text": [line.rstrip() for line in text.splitlines()
+        # Words and their order, not the spacing between them (the roster places its columns
+        # with runs of fixed-width spaces, which the text extractor turns into runs of spaces).
+        pages.append({"mm": size, "text": [" ".join(line.split()) for line in text.splitlines()
                                            if line.strip()]})
     return {"pages": len(pages), "page_list": pages}
 

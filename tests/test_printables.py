@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
 import pytest
+from printcheck import tick_strips
 from pypdf import PdfReader
 
 from builder import armyfile
@@ -95,6 +97,9 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
     for words in ("Test band", "The Reds · Flat test rules", "LEGAL", "People 1", "Things 2",
                   "Spears", "Weight 3", "Bows", "Weight 2", "load"):
         assert words in roster, words
+    # Each record's "load" tracker: as many tick boxes as its weight, read from the strip.
+    with pdfplumber.open(tmp_path / "out" / "roster.pdf") as pdf:
+        assert tick_strips(pdf.pages[0], "load") == [(3,), (2,)]
 
 
 def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,

@@ -14,6 +14,7 @@ import pdfplumber
 import pytest
 from armies import army as make_army
 from armies import unit
+from printcheck import tick_strips
 from pypdf import PdfReader
 
 import builder
@@ -102,6 +103,12 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
                 assert u["title"] in titles
             assert column_numbers(page, "Figs") == [str(u["figures"]) for u in expected["units"]]
             assert column_numbers(page, "Pts") == [str(u["points"]) for u in expected["units"]]
+            # The dice of every action row stand under their heading too (the row is one run
+            # of text, its values placed by spaces).
+            context = roster_context(ArmyInput(army, path, path.read_text(encoding="utf-8")),
+                                     dt.date(2026, 12, 1))
+            assert column_numbers(page, "Dice") == [
+                act.dice for ward in context["wards"] for u in ward.units for act in u.actions]
             labels = [u.label for _, u in army.units_with_paths() if u.label]
             for label in labels:
                 assert label in titles
@@ -139,6 +146,26 @@ def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) 
     assert len(re.findall(r"\barrows\b", text)) == len(archer_units) == 3
     assert text.count("casualties") == len(army.units_with_paths()) == 7
     assert text.count("disarray") >= 7 and text.count("daunted") >= 7
+
+
+def test_tick_boxes_read_back_from_their_strips(examples_pdf: Path) -> None:
+    """The boxes each strip draws, counted from its pixels: a unit's casualty boxes are its
+    figures in ranks of six, its disarray, daunted and arrow boxes the ruleset's, a leader's
+    wound boxes his wounds."""
+    with pdfplumber.open(examples_pdf) as pdf:
+        for page, path in zip(pdf.pages, EXAMPLES, strict=True):
+            army = bh.load(path)
+            units = [u for _, u in army.units_with_paths()]
+            profiles = [bh.profile(u) for u in units]
+            casualties = tick_strips(page, "casualties")
+            assert [sum(runs) for runs in casualties] == [p.figures for p in profiles]
+            assert all(set(runs[:-1]) <= {6} and runs[-1] <= 6 for runs in casualties)
+            assert tick_strips(page, "disarray") == [(bh.catalogue.DISARRAY_MAX,)] * len(units)
+            assert tick_strips(page, "daunted") == [(p.daunted_tokens,) for p in profiles]
+            assert tick_strips(page, "arrows") == [(p.arrow_supply,) for p in profiles
+                                                   if p.arrow_supply]
+            assert tick_strips(page, "wounds") == [
+                (bh.leader_profile(army, w.leader).wounds,) for w in army.wards]
 
 
 def test_footer_dates_versions_and_hashes_each_army(pages: list[str]) -> None:

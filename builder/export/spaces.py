@@ -1,0 +1,74 @@
+"""Text set at exact places in one run: how wide text prints in a bundled face, and the space
+characters that carry a run on to a given place.
+
+WeasyPrint lays out each run of text as one Pango layout and each element as boxes, so a table
+row of runs and cells costs far more than one run holding the whole row. Tab stops cannot place
+text after text reliably (Pango's tab after a word lands a stop early or late), but the space
+characters of the bundled faces have fixed advances (an em, a tenth of an em, a hundredth), so a
+row of numbers or labels is placed to a hundredth of an em from the face's advance widths.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from fontTools.ttLib import TTFont
+
+from builder import resources
+
+#: The fixed-width spaces, widest first: em space, thin space, hair space.
+SPACES = ("\u2003", "\u2009", "\u200a")
+
+
+@cache
+def _advances(face: str) -> tuple[dict[int, float], float]:
+    """Each character's advance in a bundled face, in ems, with lining figures (the documents
+    ask for them: lnum), and the advance of a character the face lacks."""
+    font = TTFont(str(resources.fonts_dir() / face), lazy=True)
+    lining: dict[str, str] = {}
+    for record in font["GSUB"].table.FeatureList.FeatureRecord:
+        if record.FeatureTag == "lnum":
+            for index in record.Feature.LookupListIndex:
+                for table in font["GSUB"].table.LookupList.Lookup[index].SubTable:
+                    lining.update(getattr(table, "mapping", {}))
+    metrics = font["hmtx"].metrics
+    per_em = float(font["head"].unitsPerEm)
+    widths = {code: metrics[lining.get(glyph, glyph)][0] / per_em
+              for code, glyph in font.getBestCmap().items()}
+    return widths, metrics[".notdef"][0] / per_em
+
+
+def text_mm(text: str, face: str, size_pt: float) -> float:
+    """How wide ``text`` prints in ``face`` at ``size_pt``, from the advance widths (kerning
+    inside a word moves its end by a few hundredths of a millimetre)."""
+    widths, missing = _advances(face)
+    return sum(widths.get(ord(ch), missing) for ch in text) * size_pt * 25.4 / 72
+
+
+def fill(width: float, face: str, size_pt: float) -> str:
+    """Spaces as wide as ``width`` mm, to a hundredth of an em short at most (at least a hair
+    space, so two cells never touch)."""
+    widths, _ = _advances(face)
+    em_mm = size_pt * 25.4 / 72
+    out: list[str] = []
+    left = width / em_mm
+    for space in SPACES:
+        count = int(left / widths[ord(space)] + 1e-9)
+        out.append(space * count)
+        left -= count * widths[ord(space)]
+    return "".join(out) or SPACES[-1]
+
+
+def cells(values: list[tuple[float, str]], face: str, size_pt: float) -> str:
+    """One line of ``(place mm, text)`` cells, each text set from its place (or, should the one
+    before run past it, just after that)."""
+    line: list[str] = []
+    at = 0.0
+    for place, text in values:
+        if line or place > at:
+            gap = fill(place - at, face, size_pt)
+            line.append(gap)
+            at += text_mm(gap, face, size_pt)
+        line.append(text)
+        at += text_mm(text, face, size_pt)
+    return "".join(line)
