@@ -4,7 +4,8 @@ roster of facts and trackers; the cost per unit is the slope between the smalles
 largest.
 
 Target (issue 13): at least 3x smaller than before its work (commit 52c2e5d, measured back to
-back with this one on 1 December 2026: Billhooks 22.9 ms a unit, the shared roster 22.0 ms).
+back with this one on 1 December 2026, medians of three runs: Billhooks 24.4 ms a unit, the
+shared roster 23.1 ms; the machine is shared, so compare medians with medians).
 
 Run: .venv/bin/python benchmarks/bench_roster.py [--runs N]
 """
@@ -20,8 +21,8 @@ import tempfile
 
 from measure import Row, Target, table
 
-#: Issue 13: a third of the cost per unit before its work (22.9 ms Billhooks', 22.0 ms shared).
-PER_UNIT_MS = {"Billhooks roster": 7.6, "shared roster (facts)": 7.3}
+#: Issue 13: a third of the cost per unit before its work (24.4 ms Billhooks', 23.1 ms shared).
+PER_UNIT_MS = {"Billhooks roster": 8.1, "shared roster (facts)": 7.7}
 SIZES = (1, 50, 200)
 
 PROBE = """
