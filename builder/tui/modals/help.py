@@ -30,8 +30,9 @@ SCREENS = (
     ("muster", "Mustering (M)", "Pick a collection file, agreed troops, leaders, a seed "
      "(blank: random) and one side or both; the deal plays out card by card with the running "
      "total, then Edit opens a dealt army here."),
-    ("print", "Print (p)", "Paper, card size, bleed and which files; Export writes them in the "
-     "background with a progress bar and lists where they went."),
+    ("print", "Print (p)", "Paper, card size, bleed, gutters or gutter-fold sheets, the ink "
+     "saver, the format (PDF sheets, a PNG per card, Tabletop Simulator) and which files; "
+     "Export writes them in the background with a progress bar and lists where they went."),
 )
 
 

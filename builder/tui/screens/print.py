@@ -1,5 +1,5 @@
-"""The Print screen: paper, card size, bleed and which files; the pack is written in a thread
-worker with a progress bar, then the screen lists what went where."""
+"""The Print screen: paper, card size, bleed, layout, format and which files; the pack is
+written in a thread worker with a progress bar, then the screen lists what went where."""
 
 from __future__ import annotations
 
