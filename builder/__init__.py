@@ -1,3 +1,3 @@
-"""billhooks: army builder, rules checker and print pack for Wars of the Roses wargames."""
+"""billhooks: army builder, rules checker and print pack for historical wargames."""
 
 __version__ = "0.1.0"

@@ -91,7 +91,8 @@ def _lower(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="billhooks",
-        description="Build, check and print Wars of the Roses armies (Never Mind the Billhooks).",
+        description="Build, check and print wargame armies, for every rule system it knows "
+                    "(`billhooks catalogue --help` names them).",
         epilog=EXIT_CODES + ". `billhooks COMMAND --help` says more about each command.",
     )
     parser.add_argument("--version", action="version", version=f"billhooks {__version__}")
@@ -113,21 +114,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=_port, default=8000,
                    help="the port to listen on (default 8000; 0: any free port, printed)")
 
-    p = command("check", "points breakdown, army-morale tokens and findings",
-                "Price an army unit by unit, count its Army Morale tokens and list what the "
-                "rules forbid (errors) or advise against (warnings).")
+    p = command("check", "the army's numbers, points and findings",
+                "Price an army unit by unit, give the totals its rule system counts and list "
+                "what the rules forbid (errors) or advise against (warnings).")
     p.add_argument("army", help="army file (.toml)")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object (name, points, units, findings) instead")
 
-    p = command("roll", "roll leaders' command classes, each die shown",
-                "Roll every leader's command class (6 Hero, 2-5 Commander, 1 Dolt), showing "
-                "each die and re-roll.")
+    p = command("roll", "roll the dice an army rolls before the battle, each die shown",
+                "Roll what the army's rule system rolls when an army is made (its leaders' "
+                "qualities), showing each die and re-roll and how to read it.")
     p.add_argument("army", help="army file (.toml)")
     p.add_argument("--seed", type=_seed, help="seed for the dice, to repeat a roll "
                                               "(default: random, and printed)")
     p.add_argument("--write", action="store_true",
-                   help="write the rolled classes into the army file (nothing else changes)")
+                   help="write what was rolled into the army file (nothing else changes)")
 
     p = command("muster", "the Mustering draw from a figure collection",
                 "Deal an army from a collection of unit cards (the Mustering rules), narrating "
@@ -136,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--troops", type=_positive_int, required=True,
                    help="agreed troop points, e.g. 100")
     p.add_argument("--leaders", type=_positive_int, default=3,
-                   help="leaders to add (C-in-C free, others 5 points; default 3)")
+                   help="leaders to add, priced as the Mustering rules price them (default 3)")
     p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
                                               "(default: random, and printed)")
     p.add_argument("--side", type=_lower,
@@ -181,7 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write only these kinds of the ruleset's pack, comma-separated (roster, "
                         "tokens, ...; an unknown kind lists them all)")
     p.add_argument("--events", metavar="FILE",
-                   help="special events file (.toml) for the special-events cards")
+                   help="a file of event cards (.toml), for a rule system whose pack holds an "
+                        "events deck")
     p.add_argument("--format", choices=FORMATS, default="pdf", type=_lower,
                    help="cards and tokens as pdf sheets to print (default), png: an image "
                         "per card and token for a print shop, or tts: decks for Tabletop "

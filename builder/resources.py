@@ -8,7 +8,7 @@ the top-level folders themselves.
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from importlib import import_module, resources
 from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -46,4 +46,9 @@ def examples_dir() -> Path:
 
 
 def sample_army() -> Path:
-    return examples_dir() / "lancaster.toml"
+    """The army the builder opens when given none; the examples package names it."""
+    try:
+        examples = import_module("builder.examples")
+    except ModuleNotFoundError:  # a source checkout run without installing
+        examples = import_module("examples")
+    return examples_dir() / str(examples.SAMPLE)

@@ -28,7 +28,7 @@ FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
 #: and its broken rules counted, the totals alone, or the hash alone.
 Form = Literal["plain", "compact", "totals", "hash"]
 FORMS: tuple[Form, ...] = ("plain", "compact", "totals", "hash")
-#: The hash line's note naming a shortened form ("york.toml #1a2b3c4d (compact)").
+#: The hash line's note naming a shortened form ("army.toml #1a2b3c4d (compact)").
 FORM_NOTES: dict[Form, str] = {"plain": "", "compact": " (compact)", "totals": " (totals only)",
                                "hash": " (hash only)"}
 
@@ -70,13 +70,13 @@ class Group:
 @dataclass(frozen=True)
 class ShareList:
     name: str
-    #: The ruleset's title and the side ("Never Mind the Billhooks · York").
+    #: The ruleset's title and the side ("<ruleset title> · <side>").
     about: str
     groups: tuple[Group, ...]
     #: Each metric as "Troop points 96 (of 100 agreed)".
     totals: tuple[str, ...]
     legal: bool
-    #: Each broken rule as "Company of Billmen: message"; in a compact list, only their count.
+    #: Each broken rule as "<unit title>: message"; in a compact list, only their count.
     errors: tuple[str, ...]
     #: The army file's name and short hash (the roster's footer prints the same).
     file: str

@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     if args.troops < 1:
         raise UsageError("--troops must be 1 or more (the agreed troop points, e.g. 100)")
     if args.leaders < 1:
-        raise UsageError("--leaders must be 1 or more: every army has a C-in-C")
+        raise UsageError("--leaders must be 1 or more: every army has a commander")
     ruleset, collection = armyfile.load_collection(args.collection)
     muster = ruleset.muster
     assert muster is not None  # load_collection refuses a system without the draw

@@ -1,5 +1,5 @@
 """``billhooks roll ARMY [--seed N] [--write]``: the ruleset's build-time dice, every die shown
-(Billhooks: the leaders' command classes)."""
+(the leaders' qualities, as the ruleset rolls them)."""
 
 from __future__ import annotations
 

@@ -2,8 +2,9 @@
 
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
 and tokens: roses, an illuminated initial) and *token art* (``TOKENS``: a whole token's face:
-order, morale, disarray, daunted, an arrow tracker, a four-way marker). A ruleset names them
-in its printables; a new system adds its own drawings here under new names.
+an emblem in a roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way
+marker). Names say what is drawn, not what a game calls the token: a ruleset names them in
+its printables, and a new system adds its own drawings here under new names.
 """
 
 from __future__ import annotations
@@ -188,7 +189,7 @@ def _order(c: Canvas, cell: Cell, token: Token) -> None:
     _label(c, cell, token.label)
 
 
-def _disarray(c: Canvas, cell: Cell, token: Token) -> None:
+def _fallen_pikes(c: Canvas, cell: Cell, token: Token) -> None:
     cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
     # Three pikes fallen across each other, heads every which way (outlined in the
     # ground's own white, so that with --ink-saver they still show).
@@ -213,7 +214,7 @@ def _disarray(c: Canvas, cell: Cell, token: Token) -> None:
     _label(c, cell, token.label)
 
 
-def _daunted(c: Canvas, cell: Cell, token: Token) -> None:
+def _limp_banner(c: Canvas, cell: Cell, token: Token) -> None:
     cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
     # A banner hanging limp from its pole (outlined, as the pike heads are).
     c.setStrokeColorRGB(*PAPER_WHITE)
@@ -412,8 +413,8 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
 TOKENS: dict[str, TokenArt] = {
     "order": _order,
     "morale": _morale,
-    "disarray": _disarray,
-    "daunted": _daunted,
+    "fallen-pikes": _fallen_pikes,
+    "limp-banner": _limp_banner,
     "tracker": _tracker,
     "four-way": _four_way,
 }

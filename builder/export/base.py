@@ -52,7 +52,7 @@ class ExportOptions:
     fold: bool = False
     #: For home printers: pale fills instead of solid grounds, black text.
     ink_saver: bool = False
-    #: A special events file (TOML); None prints the shipped core titles and blank cards.
+    #: A file of event cards (TOML) for a ruleset that prints them; None: the ruleset's own.
     events: Path | None = None
     #: One of :data:`FORMATS`; the documents (roster, crib sheet) are PDFs in every one.
     format: str = "pdf"

@@ -366,7 +366,7 @@ def badge(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
 
 def star(c: Canvas, cx: float, cy: float, r: float, fill: RGB = GOLD,
          stroke: RGB = INK) -> None:
-    """A five-pointed star (a leader's command class)."""
+    """A five-pointed star (a leader's rating)."""
     path = c.beginPath()
     for i in range(10):
         a = math.radians(90 + 36 * i)

@@ -7,7 +7,7 @@ many units use it. The images are drawn at 25 pixels a millimetre (635 dpi: a bo
 pixels, a line 4), and the stylesheet gives them that resolution, so they print at their size
 in millimetres, crisp.
 
-A unit's row of trackers ("casualties [6][6] disarray [2] ...") is cheaper still as one run of
+A unit's row of trackers ("casualties [6][6] wounds [2] ...") is cheaper still as one run of
 text and one image behind it (:func:`tracker_line`): the labels are spaced with fixed-width
 spaces at places worked out from the bundled face's advance widths (:mod:`builder.export.spaces`),
 and the image draws every strip where the text leaves room for it (``ticks:0.131.6-6,0.475.2``:

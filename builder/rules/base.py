@@ -281,9 +281,9 @@ class Setting:
 class Roll:
     """A seeded roll of an army's build-time dice, every die shown."""
 
-    #: "Command class rolls".
+    #: What was rolled, as a heading ("<quality> rolls").
     title: str
-    #: How to read a die: "6 Hero, 2-5 Commander, 1 Dolt".
+    #: How to read a die, as the ruleset words it.
     legend: str
     lines: tuple[RollLine, ...]
     #: What ``roll --write`` (or the builder's Keep) sets, at its places.
@@ -293,9 +293,9 @@ class Roll:
 
 
 class Roller(Protocol):
-    """A system's build-time dice (Billhooks' command classes, Feudal's charisma)."""
+    """A system's build-time dice (its leaders' qualities, rolled when the army is made)."""
 
-    #: The builder's command for it: "Roll command classes".
+    #: The builder's command for it: "Roll <quality>".
     title: str
 
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
@@ -364,13 +364,13 @@ class Deal:
 
 @dataclass(frozen=True)
 class QuickAction:
-    """A key an editor offers for one kind of record, belonging to one rule system (Billhooks'
-    "make C-in-C", "cycle the command class"): the editor binds it and shows it only where it
+    """A key an editor offers for one kind of record, belonging to one rule system (making a
+    leader the army's commander, cycling a rating): the editor binds it and shows it only where it
     applies, and never knows what it does."""
 
     #: The key to press ("c").
     key: str
-    #: The editor's name for it, for the footer, palette and undo ("Make C-in-C").
+    #: The editor's name for it, for the footer, palette and undo ("Make commander").
     title: str
     help: str
     #: The role of the records it applies to ("leader").
@@ -382,8 +382,8 @@ class QuickAction:
 
 
 class Mustering(Protocol):
-    """A rule system's Mustering draw (Billhooks' optional rule): armies dealt from the
-    player's figure collection."""
+    """A rule system's Mustering draw (an optional rule of the system's own): armies dealt
+    from the player's figure collection."""
 
     #: The key of a collection file's cards: a file holding it and no army is a collection.
     collection_key: str

@@ -62,7 +62,7 @@ class PrintOptions:
 
     #: Mustering collections: printed as unit cards only.
     collections: tuple[Source, ...] = ()
-    #: A special events file chosen by the player (None: the ruleset's own).
+    #: A file of event cards chosen by the player (None: the ruleset's own).
     events: Path | None = None
 
 
@@ -299,7 +299,7 @@ class Printables:
     """Everything a ruleset prints for some armies, in pack order."""
 
     ruleset: str
-    #: The PDFs' subject ("Never Mind the Billhooks print pack").
+    #: The PDFs' subject ("<ruleset title> print pack").
     subject: str
     items: tuple[Printable, ...]
 

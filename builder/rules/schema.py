@@ -58,7 +58,7 @@ class Field:
     #: One line for a form or ``catalogue``: what the key is for.
     help: str = ""
     #: Written into a new table even at its default, so the player sees what to edit (a
-    #: leader's command class); otherwise the writer leaves defaults out.
+    #: leader's rating); otherwise the writer leaves defaults out.
     written: bool = False
 
     @property

@@ -2,7 +2,7 @@
 the line and the key.
 
 Text in (read with the limits of :mod:`builder.files`), records out: the army file, the
-Mustering collection and the special events file all go through it, so a typo is caught the
+Mustering collection and a file of event cards all go through it, so a typo is caught the
 same way everywhere and every message has the same form:
 ``army.toml:12: wards[0].units[1].quality: unknown value 'elite'``. The shape is a
 :class:`~builder.rules.schema.Table` tree; each table is built into its record dataclass.

@@ -294,9 +294,9 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
                      _emblem(a.side)) for a in armies]
     units = [(a, u) for a in armies for _, u in a.units_with_paths()]
     dis, dau = words["disarray"], words["daunted"]
-    round_.append(Token("disarray", DISARRAY, dis["label"], len(units) * cat.DISARRAY_MAX,
+    round_.append(Token("fallen-pikes", DISARRAY, dis["label"], len(units) * cat.DISARRAY_MAX,
                         dis["note"].format(max=cat.DISARRAY_MAX)))
-    round_.append(Token("daunted", DAUNTED, dau["label"],
+    round_.append(Token("limp-banner", DAUNTED, dau["label"],
                         sum(profile(u).daunted_tokens for _, u in units),
                         dau["note"].format(max=cat.DAUNTED_MAX)))
     groups = [TokenGroup("tokens", "Tokens", (TOKEN_MM, TOKEN_MM),

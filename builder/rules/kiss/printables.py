@@ -228,7 +228,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
                 round_.append(Token("order", TRAITOR, TREACHEROUS, c.treacherous, m.name))
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
-        round_.append(Token("daunted", SHAKEN_ACCENT, SHAKEN, units,
+        round_.append(Token("limp-banner", SHAKEN_ACCENT, SHAKEN, units,
                             words["shaken"]["caption"]))
     track = words["morale_track"]
     effects = " · ".join(f"{level}: {effect}" for level, effect in cat.MORALE_MARKS.items())

@@ -14,8 +14,9 @@ from builder.tui.actions import ACTIONS, Action, key_label, ruleset_actions
 from builder.tui.modals.base import Dialog
 
 INTRO = (
-    "The tree on the left holds the army as its rule system shapes it (in Billhooks, each "
-    "leader heads his ward, his units under him, the ward's points on its line). The detail "
+    "The tree on the left holds the army as its rule system shapes it (a group, "
+    "such as a ward or a battle, headed by its leader, his units under him, the group's points "
+    "on its line). The detail "
     "pane shows what the selected record shows a player; the status bar the army's numbers, "
     "each labelled, and LEGAL or how many rules are broken. The findings list what the rules "
     "forbid (✖) or advise against (▲) and what to press to put it right: choose one with Enter "

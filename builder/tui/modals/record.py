@@ -33,7 +33,7 @@ from builder.tui.widgets.status import metrics_text
 
 
 def cost_text(choice: Choice) -> str:
-    """A choice with its cost, where it has one: "Veteran +3", "Levy -1", "Retinue"."""
+    """A choice with its cost, where it has one: "Elite +3", "Raw -1", "Plain"."""
     if not choice.cost:
         return choice.label
     return f"{choice.label} {number(choice.cost):+}"

@@ -1,4 +1,4 @@
-"""The ruleset's build-time roll (Billhooks: command classes): every die shown, then keep the
+"""The ruleset's build-time roll (its leaders' qualities): every die shown, then keep the
 results or not."""
 
 from __future__ import annotations
