@@ -13,14 +13,25 @@ Colours are hex strings ("#24457a"); art is named from the engine's registry
 
 from __future__ import annotations
 
+import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
+from builder.resources import cards_dir
 from builder.rules.base import ArmyRecord, Ruleset
 from builder.rules.schema import parent_of, walk
+
+
+@cache
+def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
+    """The parsed ``cards/<ruleset>/<name>.toml``: what a ruleset's cards and tokens print
+    besides the army's own numbers (read once a process)."""
+    with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
+        return tomllib.load(fh)
 
 #: The usual round token's diameter, mm.
 TOKEN_MM = 25.0

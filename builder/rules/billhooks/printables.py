@@ -9,14 +9,11 @@ Morale per army, an arrow tracker per archer unit); the words on the cards come 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Sequence
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from builder import files
-from builder.resources import cards_dir
 from builder.rules.base import number
 from builder.rules.printables import (
     TOKEN_MM,
@@ -40,6 +37,7 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    ruleset_words,
 )
 from builder.rules.validate import locate
 
@@ -66,11 +64,9 @@ EVENT_LABEL = "SPECIAL EVENT"
 EVENT_BACK = ("Special Events", "Drawn through the Special Event bonus card.")
 
 
-@cache
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/billhooks/<name>.toml``: what a card prints besides the army's numbers."""
-    with open(cards_dir() / "billhooks" / f"{name}.toml", "rb") as fh:
-        return tomllib.load(fh)
+    return ruleset_words("billhooks", name)
 
 
 def _army(source: Source) -> Army:

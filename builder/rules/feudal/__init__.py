@@ -11,17 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.rules.base import (
-    ArmyRecord,
-    Entry,
-    Facts,
-    Finding,
-    Grid,
-    Offer,
-    QuickAction,
-    Ruleset,
-    Summary,
-)
+from builder.rules.base import QuickAction, Ruleset
+from builder.rules.package import PackagedRuleset, Parts
 from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
@@ -35,14 +26,12 @@ from .schema import SCHEMA
 from .views import facts, summary, title_of
 
 
-def feudal_army(army: ArmyRecord) -> Army:
-    """``army`` as the Feudal army it is (every army this ruleset is handed is one)."""
-    if not isinstance(army, Army):
-        raise TypeError(f"not a Feudal army: {type(army).__name__}")
-    return army
+def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
+    # The shared roster asks the ruleset for each record's facts.
+    return printables(RULESET, armies, options)
 
 
-class Feudal:
+class Feudal(PackagedRuleset[Army]):
     """The ruleset object (see :class:`builder.rules.base.Ruleset`)."""
 
     name = "feudal"
@@ -55,35 +44,13 @@ class Feudal:
     roller = LeaderRoller()
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
+                  reference)
 
     def new_army(self, name: str) -> Army:
         """A fresh army: one battle under its C-in-C, ready for units."""
         return Army(self.name, name, battles=[Battle(Leader("Commander-in-Chief",
                                                             c_in_c=True))])
-
-    def catalogue(self) -> tuple[Entry, ...]:
-        return entries()
-
-    def reference(self) -> tuple[Grid, ...]:
-        return reference()
-
-    def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
-        return offered(feudal_army(army), where)
-
-    def title_of(self, army: ArmyRecord, where: str) -> str:
-        return title_of(feudal_army(army), where)
-
-    def check(self, army: ArmyRecord) -> list[Finding]:
-        return check_army(feudal_army(army))
-
-    def summary(self, army: ArmyRecord) -> Summary:
-        return summary(feudal_army(army))
-
-    def facts(self, army: ArmyRecord, where: str) -> Facts:
-        return facts(feudal_army(army), where)
-
-    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
-        return printables(self, armies, options)
 
 
 RULESET: Ruleset = Feudal()

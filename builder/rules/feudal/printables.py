@@ -10,11 +10,10 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import builder
-from builder.resources import cards_dir, templates_dir
+from builder.resources import templates_dir
 from builder.rules.base import Ruleset
 from builder.rules.printables import (
     TOKEN_MM,
@@ -35,6 +34,7 @@ from builder.rules.printables import (
     TokenGroup,
     TokenSheet,
     facts_roster,
+    ruleset_words,
 )
 
 from . import catalogue as cat
@@ -54,11 +54,9 @@ BOX_ROW_MM = 36.0
 MARKER_ART = "order"
 
 
-@cache
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/feudal/<name>.toml``."""
-    with open(cards_dir() / "feudal" / f"{name}.toml", "rb") as fh:
-        return tomllib.load(fh)
+    return ruleset_words("feudal", name)
 
 
 def _army(source: Source) -> Army:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import builder
@@ -36,6 +35,7 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    ruleset_words,
 )
 
 from . import catalogue as cat
@@ -54,11 +54,9 @@ SHAKEN_ACCENT = "#4a4f5c"
 TRACK_MM = (2 * TOKEN_MM, TOKEN_MM)
 
 
-@cache
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/kiss/<name>.toml``."""
-    with open(resources.cards_dir() / "kiss" / f"{name}.toml", "rb") as fh:
-        return tomllib.load(fh)
+    return ruleset_words("kiss", name)
 
 
 def _army(source: Source) -> Army:

@@ -9,17 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.rules.base import (
-    ArmyRecord,
-    Entry,
-    Facts,
-    Finding,
-    Grid,
-    Offer,
-    QuickAction,
-    Ruleset,
-    Summary,
-)
+from builder.rules.base import QuickAction, Ruleset
+from builder.rules.package import PackagedRuleset, Parts
 from builder.rules.printables import Printables, PrintOptions, Source
 
 from . import catalogue as cat
@@ -31,14 +22,14 @@ from .schema import SCHEMA
 from .views import facts, summary, title_of
 
 
-def shieldwall_army(army: ArmyRecord) -> Army:
-    """``army`` as the shieldwall army it is (every army this ruleset is handed is one)."""
-    if not isinstance(army, Army):
-        raise TypeError(f"not a shieldwall army: {type(army).__name__}")
-    return army
+def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
+    # Imported here: the pack's data is needed only when printing.
+    from .printables import printables
+
+    return printables(armies, options)
 
 
-class Shieldwall:
+class Shieldwall(PackagedRuleset[Army]):
     """The ruleset object (see :class:`builder.rules.base.Ruleset`)."""
 
     name = "shieldwall"
@@ -50,37 +41,12 @@ class Shieldwall:
     roller = None
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
+                  reference)
 
     def new_army(self, name: str) -> Army:
         """A fresh army: its commander on a single figure, ready for stands."""
         return Army(self.name, name, "Norse", leaders=[Leader("Commander", "commander")])
-
-    def catalogue(self) -> tuple[Entry, ...]:
-        return entries()
-
-    def reference(self) -> tuple[Grid, ...]:
-        return reference()
-
-    def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
-        return offered(shieldwall_army(army), where)
-
-    def title_of(self, army: ArmyRecord, where: str) -> str:
-        return title_of(shieldwall_army(army), where)
-
-    def check(self, army: ArmyRecord) -> list[Finding]:
-        return check_army(shieldwall_army(army))
-
-    def summary(self, army: ArmyRecord) -> Summary:
-        return summary(shieldwall_army(army))
-
-    def facts(self, army: ArmyRecord, where: str) -> Facts:
-        return facts(shieldwall_army(army), where)
-
-    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
-        # Imported here: the pack's data is needed only when printing.
-        from .printables import printables
-
-        return printables(armies, options)
 
 
 RULESET: Ruleset = Shieldwall()

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import builder
-from builder.resources import cards_dir, templates_dir
+from builder.resources import templates_dir
 from builder.rules.base import Facts
 from builder.rules.printables import (
     TOKEN_MM,
@@ -33,6 +32,7 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    ruleset_words,
 )
 
 from . import dice
@@ -52,11 +52,9 @@ MARKERS = {"WOUND": "#7a1f1f", "LOOSE SHIELDWALL": "#3d5a3a", "TIGHT SHIELDWALL"
            "WEDGE": "#4a3a6b", "BERSERK": "#8c3b12"}
 
 
-@cache
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/shieldwall/<name>.toml``."""
-    with open(cards_dir() / "shieldwall" / f"{name}.toml", "rb") as fh:
-        return tomllib.load(fh)
+    return ruleset_words("shieldwall", name)
 
 
 def _army(source: Source) -> Army:
