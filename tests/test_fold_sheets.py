@@ -303,6 +303,26 @@ def test_a_part_filled_row_keeps_its_card_at_the_fold() -> None:
     assert back.bleed.x == pytest.approx(lay.x0)
 
 
+def test_fronts_read_left_to_right_in_every_row() -> None:
+    """Card 1 is left of card 2 in a full row, and the bleed between neighbours is gone; the
+    first card of a sheet is at the top left, as on every other sheet."""
+    lay = plan(PAPER_MM["a4"], CARD_MM["mini"], BLEED, fold=True)
+    assert lay.cols >= 2
+    for filled in (lay.per_sheet, lay.cols + 1):
+        cells = [lay.cell(slot, False, filled) for slot in range(filled)]
+        for row in range(math.ceil(filled / lay.cols)):
+            xs = [c.trim.x for c in cells[row * lay.cols:(row + 1) * lay.cols]]
+            assert xs == sorted(xs) and len(set(xs)) == len(xs), (filled, row, xs)
+            # The row's last card touches the fold; neighbours share a cut, no bleed between.
+            last = cells[min(filled, (row + 1) * lay.cols) - 1]
+            assert last.trim.right == pytest.approx(lay.x0)
+        first, second = cells[0], cells[1]
+        assert first.bleed.right == pytest.approx(first.trim.right)
+        assert second.bleed.x == pytest.approx(second.trim.x)
+        assert first.trim.x == min(c.trim.x for c in cells)
+        assert first.trim.top == max(c.trim.top for c in cells)
+
+
 @run_async
 async def test_the_print_screen_has_a_fold_checkbox(army_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "pack"

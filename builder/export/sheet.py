@@ -25,7 +25,8 @@ Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
   the middle of the page: the fronts to its left, each back to the right of the fold at the
   mirror place of its front, drawn upright (a sheet folded along the line shows the back upright
   when the card is turned over). Both faces run to the fold (no bleed across it); the sheet is
-  portrait or landscape, whichever holds more; a part-filled row keeps its cards at the fold.
+  portrait or landscape, whichever holds more; fronts read left to right and a part-filled row
+  keeps its cards at the fold.
   The fold line is dashed in the top and bottom margins and marked "fold".
 """
 
@@ -116,8 +117,8 @@ class SheetLayout:
     an item, so that bleed and crop marks follow what is really on the sheet.
 
     With ``fold`` the grid is of front|back pairs: ``cols`` fronts a row left of the fold line
-    at ``x0`` (slot column 0 next to the fold, the next one further out), their backs mirrored
-    to its right; ``paper`` is then the page as printed (maybe landscape)."""
+    at ``x0`` (in reading order, left to right, the row's last card next to the fold), their
+    backs mirrored to its right; ``paper`` is then the page as printed (maybe landscape)."""
 
     paper: tuple[float, float]
     item: tuple[float, float]
@@ -183,9 +184,17 @@ class SheetLayout:
             bottom = 0.0 if slot + self.cols < n else b
         y = self.top - h - row * self.pitch_y
         if self.fold:
-            # Column 0 is at the fold; ``right`` is the bleed on the side away from it.
-            x = self.x0 + col * w if back else self.x0 - (col + 1) * w
-            left, right = (0.0, right) if back else (right, 0.0)
+            # Fronts read left to right, and a part-filled row keeps its cards at the fold:
+            # ``out`` is how many cards from the fold the slot sits; the bleed goes on the
+            # side away from the fold when no card lies further out, and below when the next
+            # row has no card in this place.
+            here = min(self.cols, n - row * self.cols)
+            out = here - 1 - col
+            below = min(self.cols, n - (row + 1) * self.cols)
+            far = 0.0 if out + 1 < here else b
+            bottom = 0.0 if out < below else b
+            x = self.x0 + out * w if back else self.x0 - (out + 1) * w
+            left, right = (0.0, far) if back else (far, 0.0)
         else:
             if back:
                 col = self.cols - 1 - col
