@@ -122,9 +122,6 @@ def read_text(path: str | Path) -> str:
     """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
     file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
     UTF-8."""
-    # A save of several files (muster --both) killed half-way is finished first, so no
-    # billhooks command reads one file of the new pair beside one of the old.
-    files.recover_beside(path)
     try:
         data = files.read_bytes(path)
     except files.FileProblem as exc:
