@@ -491,8 +491,12 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
             else:
                 path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            where = exc.filename or out_dir
-            raise ExportError(f"{where}: cannot write ({exc.strerror or exc})") from None
+            # A temporary file's name would only puzzle: the folder is what the user chose.
+            named = exc.filename
+            where = named if isinstance(named, str) and Path(named).parent != out_dir \
+                else out_dir
+            raise ExportError(f"{where}: cannot write ({exc.strerror or exc}); nothing in "
+                              f"{out_dir} was changed") from None
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:
