@@ -509,6 +509,22 @@ def photo_problem(path: str | Path) -> str | None:
     return None
 
 
+#: Why a photo outside its file's folder is not printed, and how to print it anyway.
+OUTSIDE_PHOTO = ("lies outside the file's folder: keep photos in that folder or under it "
+                 "(photos/x.jpg), or export with --allow-photos-anywhere")
+
+
+def outside(path: str | Path, folder: str) -> bool:
+    """Whether the photo at ``path``, its symlinks followed, lies outside ``folder`` (a real
+    path, as :func:`file_folder` gives): a shared army file must not print a file from
+    elsewhere on the disk (``../../.ssh/id.png``)."""
+    real = os.path.realpath(path)
+    try:
+        return os.path.commonpath([real, folder]) != folder
+    except ValueError:  # another drive (Windows)
+        return True
+
+
 def file_folder(path: str | Path) -> str:
     """The folder paths in the file at ``path`` are relative to: the real file's (at the end
     of any symlinks), which is also the file a save writes."""

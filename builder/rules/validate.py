@@ -170,11 +170,13 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
 @dataclass
 class Ctx:
     """What an error needs to name its place: the file's name and text. ``folder`` is where
-    paths in the file are relative to."""
+    paths in the file are relative to; a photo may lie outside it only with
+    ``photos_anywhere`` (``export --allow-photos-anywhere``)."""
 
     path: str
     text: str
     folder: str = "."
+    photos_anywhere: bool = False
 
     def error(self, key: str, message: str) -> ArmyFileError:
         """An error at ``key``, placed on the nearest line the key or its parents are on."""
