@@ -263,7 +263,12 @@ def _make_key(path: Path) -> None:
 def journal_key() -> bytes | None:
     """This user's journal key (made on first use), or None when it cannot be read or made:
     journals are then still written, but none is replayed."""
-    path, key = key_path(), None
+    try:
+        path, key = key_path(), None
+    except RuntimeError:  # no home folder to hold it
+        _tell("no journal key (no home folder): an unfinished save or export will not be "
+              "finished by the next run")
+        return None
     if path in _keys:
         return _keys[path]
     try:

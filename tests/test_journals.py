@@ -332,3 +332,18 @@ def test_without_a_key_journals_are_written_but_never_replayed(
     assert journal.exists() and (out / "tokens.pdf").read_bytes().startswith(b"%PDF-1")
     err = capsys.readouterr().err
     assert err.count("no journal key") == 1 and err.count(f"left {journal}") == 1
+
+
+def test_without_a_home_folder_an_export_still_writes(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("XDG_CONFIG_HOME")
+    monkeypatch.setattr(Path, "home", no_home)
+    out = tmp_path / "pack"
+    assert main(["export", str(examples_dir() / "york.toml"), "--out", str(out),
+                 "--only", "tokens"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "tokens.pdf"]
+    assert "no journal key (no home folder)" in capsys.readouterr().err
