@@ -388,7 +388,7 @@ def _outputs_listed(folder: Path, moves: list[tuple[str, str]]) -> None:
         return
     try:
         listed = {e["file"] for e in json.loads(read_bytes(folder / temp))["files"]}
-    except (FileProblem, ValueError, KeyError, TypeError) as exc:
+    except (FileProblem, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise _Untrusted("its manifest cannot be read") from exc
     strays = [f for _, f in moves if f != _MANIFEST and f not in listed]
     if strays:
@@ -401,7 +401,7 @@ def _trusted(journal: Path, pid: int, key: bytes) -> tuple[list[tuple[str, str]]
     only its own temporary names and its outputs in it; else _Untrusted."""
     try:
         record = json.loads(read_bytes(journal, 1024 * 1024))
-    except (FileProblem, ValueError) as exc:
+    except (FileProblem, ValueError, RecursionError) as exc:
         raise _Untrusted("it cannot be read as a journal") from exc
     if not isinstance(record, dict) or not isinstance(record.get("mac"), str):
         raise _Untrusted("it carries no signature")

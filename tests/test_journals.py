@@ -47,7 +47,8 @@ def plant(folder: Path, record: object = ISSUE_JOURNAL) -> Path:
     (folder / "photos").mkdir(exist_ok=True)
     (folder / "photos" / "archers.jpg").write_bytes(b"the user's photo")
     journal = folder / f".billhooks-journal.{dead_pid()}.x8k2"
-    journal.write_text(json.dumps(record), encoding="utf-8")
+    journal.write_text(record if isinstance(record, str) else json.dumps(record),
+                       encoding="utf-8")
     return journal
 
 
@@ -121,11 +122,13 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-ZIP_JOURNALS = [
+ZIP_JOURNALS: list[object] = [
     {"moves": [["evil.sh", ".bashrc"]]},
     {"moves": [["evil.sh", "../.bashrc"]]},
     {"moves": [["../unzipped/evil.sh", "../.bashrc"]]},
     {"v": 2, "moves": [[".evil.sh.bh1-ab.tmp", ".bashrc"]], "aside": [], "mac": "0" * 64},
+    "[" * 100_000,  # nested past the JSON reader's depth
+    "not json at all",
 ]
 
 
