@@ -72,7 +72,8 @@ def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
 
 def path_findings(army: ArmyRecord, path: str | Path) -> list[Finding]:
     """A ``missing-<key>`` warning (``missing-photo``) for each path field whose file cannot
-    be read. It reads the disk, so it lives here with the file code and ``check`` adds it: the
+    be read, and an ``outside-<key>`` one for each outside the file's folder (export refuses
+    it). It reads the disk, so it lives here with the file code and ``check`` adds it: the
     rules stay pure."""
     folder = file_folder(path)
     schema = get_ruleset(army.ruleset).schema
@@ -80,7 +81,13 @@ def path_findings(army: ArmyRecord, path: str | Path) -> list[Finding]:
     for node in walk(army, schema):
         for spec in node.table.fields:
             value = getattr(node.record, spec.key) if spec.path else None
-            if isinstance(value, str) and (problem := files.photo_problem(value)):
+            if not isinstance(value, str):
+                continue
+            if files.outside(value, folder):
+                found.append(Finding("warning", f"outside-{spec.key}",
+                                     f"{spec.key} {_relative(value, folder)!r} "
+                                     f"{files.OUTSIDE_PHOTO}", node.where))
+            elif problem := files.photo_problem(value):
                 found.append(Finding("warning", f"missing-{spec.key}",
                                      f"{spec.key} {_relative(value, folder)!r} {problem}",
                                      node.where))

@@ -191,6 +191,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dpi", type=_dpi, metavar="N",
                    help=f"resolution of the images with --format png or tts, "
                         f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})")
+    p.add_argument("--allow-photos-anywhere", action="store_true",
+                   help="print photos from outside the army file's folder too (by default "
+                        "an army file, which may come from anyone, prints only photos in or "
+                        "under its own folder)")
 
     p = command("share", "the army as a short list for a forum post or an organiser",
                 "Print the army's groups, records with their key numbers, totals and LEGAL or "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import bh
@@ -102,7 +103,7 @@ def test_limit_is_lowered_on_import() -> None:
 def test_unit_card_prints_the_photo(tmp_path: Path, formation: str) -> None:
     path = tmp_path / "archers.jpg"
     _split_image(path)
-    source = examples_dir() / "york.toml"
+    source = Path(shutil.copy(examples_dir() / "york.toml", tmp_path))  # the photo in its folder
     army = bh.load(source)
     unit = army.wards[0].units[0]  # archers with stakes: the fullest card
     unit.photo = str(path)
@@ -134,10 +135,10 @@ def test_unit_card_prints_the_photo(tmp_path: Path, formation: str) -> None:
 def test_bad_photo_stops_the_export_cleanly(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"\xff\xd8\xff\xe0 nothing more")
-    source = examples_dir() / "york.toml"
+    source = Path(shutil.copy(examples_dir() / "york.toml", tmp_path))
     army = bh.load(source)
     army.wards[1].units[0].photo = str(bad)
     job = ExportJob((ArmyInput(army, source, ""),))
-    with pytest.raises(ExportError, match="bad.jpg"):
+    with pytest.raises(ExportError, match="bad.jpg' damaged image"):
         export_pack(job, tmp_path / "o", {"tokens", "unit-cards"})
     assert list((tmp_path / "o").iterdir()) == []

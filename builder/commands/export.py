@@ -30,7 +30,8 @@ from builder.rules import get_ruleset
 from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
 
 
-def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
+def _load(paths: list[str], photos_anywhere: bool = False
+          ) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
     """The army files and the Mustering collections among ``paths`` (a collection is a file
     holding its ruleset's collection key and no army), each collection as the army its
     ruleset makes of it (a unit per card)."""
@@ -38,7 +39,7 @@ def _load(paths: list[str]) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...
     for name in paths:
         text = read_text(name)
         data = parse_toml(name, text)
-        ctx = Ctx(name, text, file_folder(name))
+        ctx = Ctx(name, text, file_folder(name), photos_anywhere)
         ruleset = ruleset_of(data, ctx)
         if ruleset.muster is not None and armyfile.is_collection(ruleset, data):
             muster = ruleset.muster
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if args.bleed and args.format == "tts":
         print("billhooks export: note: Tabletop Simulator shows each card to its trim, so "
               "--bleed is ignored with --format tts", file=sys.stderr)
-    armies, collections = _load(args.armies)
+    armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
         # Collections alone print their unit cards: the other kinds need an army.
         if only is not None and only != {"unit-cards"}:
@@ -77,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
         fold=args.fold, ink_saver=args.ink_saver, events=events, format=args.format,
-        dpi=args.dpi if args.dpi is not None else DPI), collections)
+        dpi=args.dpi if args.dpi is not None else DPI,
+        allow_photos_anywhere=args.allow_photos_anywhere), collections)
     try:
         known = kinds(job)
         if only is not None:

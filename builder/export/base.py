@@ -58,6 +58,8 @@ class ExportOptions:
     format: str = "pdf"
     #: The resolution of the images (``png`` and ``tts``).
     dpi: int = DPI
+    #: Print photos from anywhere on the disk, not only from under each army file's folder.
+    allow_photos_anywhere: bool = False
 
 
 @dataclass(frozen=True)

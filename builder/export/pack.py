@@ -340,9 +340,10 @@ def _private_tempdir() -> None:
     atexit.register(shutil.rmtree, mine, True)
 
 
-def _check_photos(items: Sequence[Printable]) -> None:
+def _check_photos(items: Sequence[Printable], anywhere: bool) -> None:
     """ExportError naming the army file, line and key of the first photo that cannot be
-    printed, before anything is written."""
+    printed (or, unless ``anywhere``, lies outside its file's folder), before anything is
+    written."""
     from builder.export.photos import check_photo
 
     for item in items:
@@ -352,6 +353,9 @@ def _check_photos(items: Sequence[Printable]) -> None:
             for block in face.blocks:
                 if not isinstance(block, Photo):
                     continue
+                if not anywhere and files.outside(block.path, block.root):
+                    raise ExportError(f"{block.origin}: {files.printable(repr(block.written))} "
+                                      f"{files.OUTSIDE_PHOTO}")
                 problem = files.photo_problem(block.path)
                 if problem is None:
                     try:
@@ -469,7 +473,7 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     out_dir = _prepare(Path(out_dir))
     files.sweep(out_dir)
     _private_tempdir()
-    _check_photos(items)
+    _check_photos(items, job.options.allow_photos_anywhere)
     _check_folders(job, items, out_dir)
     temps: dict[str, Path] = {}
     try:
@@ -491,8 +495,12 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
             else:
                 path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
-            where = exc.filename or out_dir
-            raise ExportError(f"{where}: cannot write ({exc.strerror or exc})") from None
+            # A temporary file's name would only puzzle: the folder is what the user chose.
+            named = exc.filename
+            where = named if isinstance(named, str) and Path(named).parent != out_dir \
+                else out_dir
+            raise ExportError(f"{where}: cannot write ({exc.strerror or exc}); nothing in "
+                              f"{out_dir} was changed") from None
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:

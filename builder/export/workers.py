@@ -46,7 +46,7 @@ def _die_with_parent() -> None:
 
 class Worker(Generic[T]):
     """A forked process running ``jobs`` in order; :meth:`ready` and :meth:`rest` give back
-    their results (or raise the ExportError one of them raised)."""
+    their results (or raise the ExportError or OSError one of them raised)."""
 
     def __init__(self, jobs: Sequence[Callable[[], T]]) -> None:
         self._left = len(jobs)
@@ -62,6 +62,9 @@ class Worker(Generic[T]):
                         frame = pickle.dumps(("ok", job()))
                     except ExportError as exc:
                         frame, code = pickle.dumps(("export", str(exc))), 1
+                    except OSError as exc:  # a full disk: the parent reports it as its own
+                        frame = pickle.dumps(("os", (exc.errno, exc.strerror, exc.filename)))
+                        code = 1
                     except BaseException as exc:  # noqa: BLE001 - reported to the parent
                         frame, code = pickle.dumps(("error", f"{type(exc).__name__}: {exc}")), 1
                     os.write(write, _HEADER.pack(len(frame)))
@@ -88,6 +91,8 @@ class Worker(Generic[T]):
                     status, value = pickle.loads(frame)  # noqa: S301 - our own child's bytes
                     if status == "export":
                         raise ExportError(value)
+                    if status == "os":
+                        raise OSError(*value)
                     if status == "error":
                         raise RuntimeError(value)
                     yield value

@@ -164,11 +164,14 @@ class Emblem:
 class Photo:
     """A photo framed in gold, as tall as ``ratio`` of the width or the room left.
     ``origin`` ("army.toml:12: wards[0].units[1].photo") and ``written`` (the path as the file
-    gives it) name it in the message when it cannot be printed."""
+    gives it) name it in the message when it cannot be printed; it prints only from under
+    ``root`` (the real folder of the file naming it) unless the export allows photos
+    anywhere."""
 
     path: str
     origin: str
     written: str
+    root: str
     ratio: float = 0.5
 
 

@@ -122,9 +122,6 @@ def read_text(path: str | Path) -> str:
     """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
     file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
     UTF-8."""
-    # A save of several files (muster --both) killed half-way is finished first, so no
-    # billhooks command reads one file of the new pair beside one of the old.
-    files.recover_beside(path)
     try:
         data = files.read_bytes(path)
     except files.FileProblem as exc:
@@ -173,11 +170,13 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
 @dataclass
 class Ctx:
     """What an error needs to name its place: the file's name and text. ``folder`` is where
-    paths in the file are relative to."""
+    paths in the file are relative to; a photo may lie outside it only with
+    ``photos_anywhere`` (``export --allow-photos-anywhere``)."""
 
     path: str
     text: str
     folder: str = "."
+    photos_anywhere: bool = False
 
     def error(self, key: str, message: str) -> ArmyFileError:
         """An error at ``key``, placed on the nearest line the key or its parents are on."""

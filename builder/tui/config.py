@@ -6,16 +6,14 @@ A missing or unreadable file is no settings at all: the builder never fails over
 
 from __future__ import annotations
 
-import os
 import tomllib
 from pathlib import Path
 
-from builder.files import atomic_write
+from builder.files import atomic_write, config_folder
 
 
 def path() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-    return Path(base) / "billhooks" / "builder.toml"
+    return config_folder() / "builder.toml"
 
 
 def load() -> dict[str, str]:

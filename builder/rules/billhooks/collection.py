@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.files import file_folder, photo_problem
+from builder.files import file_folder, outside, photo_problem
 from builder.rules.base import Ruleset
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
 from builder.rules.billhooks.points import unit_points, unit_title
@@ -135,7 +135,7 @@ def collection_from(data: dict[str, Any], ctx: Ctx) -> Collection:
     if "wards" in data and "cards" not in data:
         raise ArmyFileError(path, "this is an army file, not a Mustering collection: a "
                                   "collection lists [[cards]] (see `billhooks muster --help`)")
-    ctx = _CollectionCtx(path, text, ctx.folder)
+    ctx = _CollectionCtx(path, text, ctx.folder, ctx.photos_anywhere)
     ruleset = ruleset_of(data, ctx)
     head = build(ctx, _TOP, {k: v for k, v in data.items() if k != "cards"})
     raw_cards = data.get("cards", [])
@@ -185,9 +185,10 @@ def _photo(ctx: Ctx, where: str, folder: str, value: str, target: str) -> None:
     dealt from it would lack its picture."""
     key = f"{where}.photo"
     # ``folder`` is a real path (file_folder); a symlink out of it counts as outside.
-    if os.path.commonpath([os.path.realpath(target), folder]) != folder:
+    if not ctx.photos_anywhere and outside(target, folder):
         raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
-                             "photos beside the collection file, e.g. photos/archers.jpg")
+                             "photos beside the collection file, e.g. photos/archers.jpg (or "
+                             "export with --allow-photos-anywhere)")
     problem = photo_problem(target)
     if problem is not None:
         raise ctx.error(key, f"{value!r} {problem} (looked for {target})")

@@ -231,11 +231,12 @@ def _stats(prof: Profile, words: dict[str, Any]) -> tuple[Stat, ...]:
 def _photo(source: Source, where: str, photo: str, collection: bool) -> Photo:
     """A unit's photo, with the file, line and key naming it should it not print (a
     collection's cards were checked when it was read: no line)."""
-    written = Path(os.path.relpath(photo, files.file_folder(source.path))).as_posix()
+    root = files.file_folder(source.path)
+    written = Path(os.path.relpath(photo, root)).as_posix()
     key = "photo" if collection else f"{where}.photo"
     line = None if collection else locate(source.text, key)
     place = files.printable(str(source.path)) + (f":{line}" if line else "")
-    return Photo(photo, f"{place}: {key}", written)
+    return Photo(photo, f"{place}: {key}", written, root)
 
 
 def unit_face(army: Army, unit: Unit, photo: Photo | None = None) -> Face:
