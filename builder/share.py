@@ -403,23 +403,27 @@ def _units(groups: Sequence[Group]) -> dict[tuple[str, str], list[tuple[str, str
     return found
 
 
-def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> list[str]:
+def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> tuple[list[str], set[str]]:
     """Records added, removed and changed, a record known by its group and its title; the
     records of one title in a group are matched as a multiset of their numbers and facts
-    (two identical units, one changed: one changed, not a crash)."""
+    (two identical units, one changed: one changed, not a crash). Also the labels of the
+    groups with a record changed."""
     before, after = _units(old), _units(new)
     out: list[str] = []
+    touched: set[str] = set()
     for key in dict.fromkeys([*before, *after]):
         was, now = before.get(key, []), after.get(key, [])
         same = Counter(was) & Counter(now)
         was, now = _less(was, same), _less(now, same)
+        if was or now:
+            touched.add(key[0])
         place = _place(*key)
         for (a, _), (b, _) in zip(was, now, strict=False):
             out.append(f"changed: {place}: {a} -> {b}" if a != b
                        else f"changed: {Item(place, a).line()} {FACTS_ONLY}")
         out += [f"removed: {Item(place, a).line()}" for a, _ in was[len(now):]]
         out += [f"added: {Item(place, b).line()}" for b, _ in now[len(was):]]
-    return out
+    return out, touched
 
 
 def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
@@ -434,13 +438,14 @@ def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
     return out
 
 
-def _group_changes(old: Sequence[Group], new: Sequence[Group]) -> list[str]:
+def _group_changes(old: Sequence[Group], new: Sequence[Group], touched: set[str]) -> list[str]:
     """The groups' headings read in order, and a group whose heading is the same but whose
-    facts (its own, its leader's) are not."""
+    facts (its leader's) are not, unless a record of it is reported changed already (a
+    leader's facts count his group's units)."""
     was, now = [g for g in old if g.label], [g for g in new if g.label]
     out = _pairs("group", [g.heading for g in was], [g.heading for g in now])
     out += [f"changed: {a.heading} {FACTS_ONLY}" for a, b in zip(was, now, strict=False)
-            if a.heading == b.heading and a.facts != b.facts]
+            if a.heading == b.heading and a.facts != b.facts and a.label not in touched]
     return out
 
 
@@ -456,16 +461,18 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
     list is written in that form and read back, so both sides are read alike (a title that
     ends like numbers, spaces at either end)."""
     now = parse("\n".join(_code_lines(shortened(current, printed.form))))
-    out = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
-                                                              now.about)
-    if not out and printed.facts != now.facts:
-        out.append(f"changed: the army {FACTS_ONLY}")
-    out += _group_changes(printed.groups, now.groups)
-    out += _unit_changes(printed.groups, now.groups)
-    out += _pairs("total", printed.totals, now.totals)
-    out += _changed("legality", _verdict(printed), _verdict(now))
-    out += _multiset_gone("broken rule gone", printed.errors, now.errors)
-    out += _multiset_gone("broken rule new", now.errors, printed.errors)
+    army = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
+                                                               now.about)
+    totals = _pairs("total", printed.totals, now.totals)
+    totals += _changed("legality", _verdict(printed), _verdict(now))
+    totals += _multiset_gone("broken rule gone", printed.errors, now.errors)
+    totals += _multiset_gone("broken rule new", now.errors, printed.errors)
+    if not army and not totals and printed.facts != now.facts:
+        # The army's own facts (its side, its agreed points) changed and no line about the
+        # army says so.
+        army.append(f"changed: the army {FACTS_ONLY}")
+    units, touched = _unit_changes(printed.groups, now.groups)
+    out = army + _group_changes(printed.groups, now.groups, touched) + units + totals
     if not out and printed.facts_hash != now.facts_hash:
         # The lines' short digests all agree, the army's hash does not: a change no line
         # names (a short digest matched by chance), or a code shortened to its totals.
