@@ -5,7 +5,9 @@ text that is not a code (exit 2); the code from --code, stdin and --code-file.""
 from __future__ import annotations
 
 import io
+import time
 from copy import deepcopy
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from test_share import EXAMPLES, big, digest, run
 
 from builder import share
 from builder.commands.share import source
+from builder.commands.verify import CODE_MAX
 from builder.export.base import ArmyInput
 from builder.export.sharecode import payload
 from builder.resources import examples_dir
@@ -283,3 +286,168 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
                 f"{where}.{key} = {value!r} ({form}): {found}")
         checked += 1
     assert checked >= 10
+
+
+# --- Two identical records, one changed (issue 23.9) -----------------------------------------
+
+TWIN_BILLMEN = '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]'
+TWIN_KISS = '[[wards.units]]\ntroop = "billmen"\ncommitment = "well-wishers"\nfigures = 12\n'
+
+
+def _twins(tmp_path: Path, path: Path, one: str) -> Path:
+    """``path`` with its record ``one`` (a unit's lines) written twice."""
+    twin = tmp_path / f"twin-{path.name}"
+    twin.write_text(edited(tmp_path, path, one, one.replace("[[wards]]", "") + "\n" + one)
+                    .read_text(encoding="utf-8"), encoding="utf-8")
+    return twin
+
+
+@pytest.mark.parametrize("path,one,old,new,expected", [
+    (YORK, TWIN_BILLMEN, 'troop = "billmen"\n\n[[wards]]',
+     'troop = "billmen"\nquality = "veteran"\n\n[[wards]]',
+     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts",
+      "  added: Ward 2, Company of Veteran Billmen: 12 figures, 15 pts"]),
+    (YORK, TWIN_BILLMEN, '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]', "[[wards]]",
+     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts"]),
+    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
+     TWIN_KISS.replace("figures = 12", "figures = 10"),
+     ["  changed: Ward 1, Billmen: 12 figures -> 10 figures"]),
+    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
+     TWIN_KISS.replace("well-wishers", "arrayed"),
+     [f"  changed: Ward 1, Billmen: 12 figures {share.FACTS_ONLY}"]),
+], ids=["billhooks-renamed", "billhooks-removed", "kiss-figures", "kiss-commitment"])
+def test_two_identical_units_one_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         path: Path, one: str, old: str, new: str,
+                                         expected: list[str]) -> None:
+    """The records of one title in a group are matched as a multiset: one of two identical
+    units changed or gone is reported (it crashed with "list.remove(x): x not in list")."""
+    twin = _twins(tmp_path, path, one)
+    printed = plain_of(twin)
+    changed = edited(tmp_path, twin, old, new)
+    code, out, err = run(capsys, "verify", str(changed), "--code", printed)
+    assert (code, err) == (1, "")
+    records = [line for line in out.splitlines()[1:]
+               if line.startswith(("  changed:", "  removed:", "  added:"))]
+    assert records == expected
+
+
+# --- The edge: an error of billhooks' own exits 3 (issue 23.9) --------------------------------
+
+
+def test_an_internal_error_exits_3_with_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(*_: object) -> list[str]:
+        raise ValueError("list.remove(x): x not in list")
+
+    monkeypatch.setattr(share, "changes", broken)
+    code, out, err = run(capsys, "verify", str(YORK), "--code", code_of(YORK))
+    assert (code, out) == (3, "")
+    assert err == ("billhooks verify: internal error (ValueError: list.remove(x): x not in "
+                   "list); please report it\n")
+
+
+# --- Hostile codes (issue 26.5) ----------------------------------------------------------------
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_a_broken_rules_count_of_4301_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    """Python refuses to read an int of over 4300 digits: the count is bounded, so it is a
+    code billhooks did not print (exit 2), not a ValueError."""
+    lines = plain_of(YORK).splitlines()
+    code = "\n".join(["NOT LEGAL: " + "9" * 4301 + " broken rules" if line == "LEGAL" else line
+                      for line in lines])
+    code_, out, err = run(capsys, "verify", str(YORK), "--code", code)
+    assert (code_, out) == (2, "")
+    assert err.startswith("billhooks verify: not a code billhooks printed (the code has a line")
+
+
+def test_stdin_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    _stdin(monkeypatch, code_of(YORK).encode() + b"\xff\xfe")
+    code, out, err = run(capsys, "verify", str(YORK), "--code", "-")
+    assert (code, out) == (2, "")
+    assert err == "billhooks verify: the code on stdin is not UTF-8 text (byte " \
+                  f"{len(code_of(YORK).encode())})\n"
+
+
+@pytest.mark.parametrize("how", ["stdin", "file", "argument"])
+def test_a_code_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             capsys: pytest.CaptureFixture[str], how: str) -> None:
+    """A code longer than CODE_MAX is refused before it is parsed, from each source."""
+    huge = "x" * (CODE_MAX + 1)
+    if how == "stdin":
+        _stdin(monkeypatch, huge.encode())
+        argv = ["--code", "-"]
+    elif how == "file":
+        (tmp_path / "code.txt").write_text(huge, encoding="utf-8")
+        argv = ["--code-file", str(tmp_path / "code.txt")]
+    else:
+        argv = ["--code", huge]
+    code, out, err = run(capsys, "verify", str(YORK), *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("billhooks verify: ") and ("1,048,576" in err or "1.0 MB" in err)
+    assert len(err.splitlines()) == 1
+
+
+def test_a_code_at_the_cap_is_read(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Up to the cap a code is read: the york list padded with blank lines still matches."""
+    text = code_of(YORK)
+    _stdin(monkeypatch, (text + "\n" * (CODE_MAX - len(text.encode()))).encode())
+    assert run(capsys, "verify", str(YORK), "--code", "-")[0] == 0
+
+
+def _long_code(records: int) -> str:
+    found = share.share_list(source(str(YORK)))
+    first = found.groups[0]
+    extra = tuple(share.Item("Company of Billmen", "12 figures, 12 pts", "AbC")
+                  for _ in range(records))
+    return share.render(replace(found, groups=(replace(first, items=first.items + extra),
+                                               *found.groups[1:])))
+
+
+def test_parsing_is_linear() -> None:
+    """Four times the lines take about four times as long (it was quadratic: 50,000 lines
+    9.4 s, now 0.5 s); best of three, against a bound of eight times."""
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            share.parse(text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    small, large = _long_code(5_000), _long_code(20_000)
+    assert len(share.parse(large).groups[0].items) == 20_002
+    assert best(large) < 8 * best(small)
+
+
+@pytest.mark.parametrize("path", [YORK, examples_dir() / "kiss-york.toml",
+                                  examples_dir() / "feudal-flanders.toml",
+                                  examples_dir() / "shieldwall-norse.toml"],
+                         ids=lambda p: p.stem)
+def test_line_separators_in_names_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             path: Path) -> None:
+    """U+2028 and U+2029 (the line separators str.splitlines breaks at that an army file may
+    hold; the others are control characters, refused) in the army's name and a record's
+    label: share's list, and the roster's code, verify as "matches"."""
+    text = path.read_text(encoding="utf-8")
+    army = source(str(path)).army
+    odd = "Line\u2028one\u2029two"
+    text = text.replace(f'name = "{army.name}"', f'name = "{odd}"', 1)
+    text = text.replace('label = "', 'label = "Odd\u2028\u2029', 1)
+    assert text.count("\u2028") == 2
+    edited_path = tmp_path / path.name
+    edited_path.write_text(text, encoding="utf-8")
+    code, listed, _ = run(capsys, "share", str(edited_path))
+    assert code == 0 and listed.startswith(odd + "\n")
+    (tmp_path / "code.txt").write_text(listed, encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(edited_path), "--code-file",
+                       str(tmp_path / "code.txt"))
+    assert (code, out.split(":")[0]) == (0, "matches")
+    _stdin(monkeypatch, code_of(edited_path).encode())
+    assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0
