@@ -290,14 +290,32 @@ def test_the_hash_alone_when_nothing_else_fits() -> None:
     assert share.parse(text).form == "hash" and share.parse(text).facts_hash == found.facts_hash
 
 
+F = "Facts: #0123456789abcdef"
+H = "x.toml #0123456789abcdef"
+
+
 @pytest.mark.parametrize("text", [
-    "", "hello", "https://example.com/#1a2b3c4d", "a\nb\nLEGAL\nx.toml #zzzzzzzz",
-    "name\nabout\nx.toml #1a2b3c4d", "name\nabout\n- unit\nx.toml #1a2b3c4d",
-    "name\nLEGAL\n! stray\nTotals: late\nx.toml #1a2b3c4d",
+    "", "hello", "https://example.com/#1a2b3c4d", f"a\nb\nLEGAL\n{F} AAABBB\nx.toml #zzzzzzzz",
+    f"name\nabout\n{F} AAA\n{H}", f"name\nabout\n- unit\n{F} AAABBB\n{H}",
+    f"name\nLEGAL\n! stray\nTotals: late\n{F} AAA\n{H}",
+    # No facts line, a facts line of the wrong count, a verdict of another shape, an older
+    # code's 8-digit hash.
+    f"name\nabout\n- unit\nLEGAL\n{H}", f"name\nabout\n- unit\nLEGAL\n{F} AAA\n{H}",
+    f"name\nabout\n- unit\nNOT LEGALISH\n{F} AAABBB\n{H}",
+    f"name\nabout\n- unit\nNOT LEGAL: {'9' * 4301} broken rules\n{F} AAABBB\n{H}",
+    f"name\nabout\n- unit\nLEGAL\n{F} AAABBB\nx.toml #01234567",
+    f"{F} AAA\nx.toml #0123456789abcdef (hash only)",
 ])
 def test_text_that_is_not_a_list(text: str) -> None:
     with pytest.raises(share.NotAShareList):
         share.parse(text)
+
+
+def test_a_list_with_its_facts_line_reads_back() -> None:
+    """The shapes above, made right, are lists (so each case above fails for its reason)."""
+    read = share.parse(f"name\nabout\n- unit\nNOT LEGAL: 2 broken rules\n{F} AAABBB\n{H}")
+    assert (read.facts, read.groups[0].items[0].facts, read.error_count) == ("AAA", "BBB", 2)
+    assert share.parse(f"{F}\nx.toml #0123456789abcdef (hash only)").form == "hash"
 
 
 def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
