@@ -208,8 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = command("verify", "whether an army file still matches a printed roster's QR code",
                 "Compare ARMY with the list a roster's QR code holds (the text a phone reads "
                 "off it): 'matches', or 'changed' with the records added, removed and changed, "
-                "the totals and the legality. Exit 1 when it changed, 2 when the code is not "
-                "one billhooks printed.")
+                "the totals, the legality and any record whose game values changed. Exit 1 "
+                "when it changed, 2 when the code is not one billhooks printed, 3 on an "
+                "error of billhooks' own.")
     p.add_argument("army", help="army file (.toml)")
     code = p.add_mutually_exclusive_group(required=True)
     code.add_argument("--code", metavar="TEXT",

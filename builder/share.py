@@ -3,7 +3,8 @@
 
 A :class:`ShareList` is an army's name, ruleset and side, its groups (wards, battles; records in
 no group come first under no heading) with each record's title and key numbers, its totals,
-LEGAL or its broken rules, and the army file's short hash. It is written in one of three
+LEGAL or its broken rules, the hash of the army's game facts with a short digest of each line's
+facts, and the army file's short hash. It is written in one of three
 formats for people (:func:`render`) and, for the QR code, in the plain format or, when that is
 too long for a code a phone reads off a page, in a shorter form (:func:`code_text`). Every form
 reads back with :func:`parse`, so ``verify`` writes the file's list in the form of the code it
@@ -12,14 +13,18 @@ was given and compares like with like.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, TypeVar
 
 from builder.rules import get_ruleset, schema
 from builder.rules.base import ArmyRecord, Line, Metric, Ruleset, number
-from builder.rules.printables import Source, short_hash
+from builder.rules.printables import SHORT_HASH, Source, short_hash
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
@@ -34,8 +39,19 @@ FORM_NOTES: dict[Form, str] = {"plain": "", "compact": " (compact)", "totals": "
 
 LEGAL, NOT_LEGAL = "LEGAL", "NOT LEGAL"
 TOTALS = "Totals: "
+FACTS = "Facts: "
+#: Hex digits of the army's facts hash (64 bits, as the file's short hash: it cannot be matched
+#: by trial).
+FACTS_HASH = 16
+#: Each line's short digest: three characters of :data:`DIGITS` (18 bits), written one after
+#: another, enough to name the record that changed in a code a phone reads.
+LINE_DIGEST = 3
+DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 ITEM, ERROR = "- ", "! "
 SEPARATOR = " · "
+
+
+T = TypeVar("T")
 
 
 class NotAShareList(ValueError):
@@ -48,6 +64,8 @@ class Item:
 
     title: str
     numbers: str = ""
+    #: The short digest of the record's game facts (:func:`facts_digest`).
+    facts: str = ""
 
     def line(self) -> str:
         return f"{self.title}: {self.numbers}" if self.numbers else self.title
@@ -61,6 +79,8 @@ class Group:
     label: str
     title: str
     items: tuple[Item, ...]
+    #: The short digest of the group's facts and its leader's (nothing for no group).
+    facts: str = ""
 
     @property
     def heading(self) -> str:
@@ -84,6 +104,10 @@ class ShareList:
     form: Form = "plain"
     #: The number of broken rules (a compact list keeps it without the messages).
     error_count: int = 0
+    #: The hash of every record's game facts (FACTS_HASH hex digits), and the short digest
+    #: of the army record's own (its side, its agreed points).
+    facts_hash: str = ""
+    facts: str = ""
 
 
 # --- Building -----------------------------------------------------------------------------
@@ -122,31 +146,90 @@ def metric_text(metric: Metric) -> str:
     return f"{metric.label} {number(metric.value)}{note}"
 
 
+def _facts_text(ruleset: Ruleset, army: ArmyRecord, where: str) -> str:
+    """A record's facts (what its card and roster line print) as canonical text."""
+    facts = dataclasses.asdict(ruleset.facts(army, where))
+    return json.dumps(facts, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _owners(ruleset: Ruleset, army: ArmyRecord, listed: set[str]) -> dict[str, list[str]]:
+    """The records each line of the list stands for, by the line's place: a listed record, a
+    group (with its leader and whatever else it holds but does not list), a record of the army
+    that is neither (a shieldwall leader: it gets a line of its own) and the army ("")."""
+    groups = {node.where for node in schema.groups(army, ruleset.schema)}
+    owned: dict[str, list[str]] = {}
+    for node in schema.walk(army, ruleset.schema):
+        owner = node.where
+        while owner not in listed and owner not in groups and schema.parent_of(owner) != "" \
+                and owner != "":
+            owner = schema.parent_of(owner)
+        owned.setdefault(owner, []).append(node.where)
+    return owned
+
+
+def _line_digest(ruleset: Ruleset, army: ArmyRecord, owner: str, places: list[str]) -> str:
+    """The full digest of a line's records' facts, each under its place within the line's
+    record (so a record moved within its group keeps its digest)."""
+    parts = [(where[len(owner):], _facts_text(ruleset, army, where)) for where in places]
+    return _sha256(json.dumps(parts, ensure_ascii=False))
+
+
+def _short(digest: str) -> str:
+    """A line's short digest: the first 18 bits of its SHA-256 (hex) as LINE_DIGEST
+    characters of DIGITS."""
+    bits = int(digest[:5], 16) >> 2
+    return "".join(DIGITS[(bits >> shift) & 63] for shift in (12, 6, 0))
+
+
 def share_list(source: Source) -> ShareList:
-    """The list of the army ``source`` holds, from its ruleset's summary, sides and titles."""
+    """The list of the army ``source`` holds, from its ruleset's summary, sides, titles and
+    facts."""
     army = source.army
     ruleset = get_ruleset(army.ruleset)
     found = ruleset.summary(army)
-    by_group = lines_by_group(ruleset, found.lines)
-
-    def items(where: str) -> tuple[Item, ...]:
-        return tuple(Item(line.title, numbers_of(line)) for line in by_group.get(where, []))
-
-    groups = [Group(label, title, items(where))
-              for where, label, title in group_headings(ruleset, army)]
-    if by_group.get(""):
-        groups.insert(0, Group("", "", items("")))
+    listed = {line.where: line for line in found.lines}
+    owned = _owners(ruleset, army, set(listed))
+    digests = {owner: _line_digest(ruleset, army, owner, places)
+               for owner, places in owned.items()}
+    headings = group_headings(ruleset, army)
+    # Each line's full digest under its group's place ("" for none), in list order.
+    by_group: dict[str, list[str]] = {}
+    items: dict[str, list[Item]] = {}
+    for owner in owned:
+        if owner == "":
+            continue
+        group = schema.group_of(ruleset.schema, owner)
+        by_group.setdefault(group, []).append(digests[owner])
+        if group == owner:
+            continue
+        line = listed.get(owner)
+        items.setdefault(group, []).append(
+            Item(line.title, numbers_of(line), _short(digests[owner])) if line
+            else Item(ruleset.title_of(army, owner), "", _short(digests[owner])))
+    groups = [Group(label, title, tuple(items.get(where, [])), _short(digests[where]))
+              for where, label, title in headings]
+    if items.get(""):
+        groups.insert(0, Group("", "", tuple(items[""])))
     side = ruleset.sides.name_of(ruleset.sides.of(army))
     # A finding on a record is told by the record's title; one on a field of the army by its
     # message alone.
-    records = {node.where for node in schema.walk(army, ruleset.schema)} - {""}
+    records = {where for places in owned.values() for where in places} - {""}
     errors = tuple(f"{ruleset.title_of(army, f.where)}: {f.message}" if f.where in records
                    else f.message for f in found.errors)
+    # The army's hash: its own facts and, group by group, its lines' (in any order within the
+    # group, as verify matches records).
+    facts_hash = _sha256(json.dumps([ruleset.name, digests[""], *(
+        sorted(by_group.get(where, [])) for where in ["", *(w for w, _, _ in headings)])]))
     return ShareList(
         name=army.name, about=SEPARATOR.join(part for part in (ruleset.title, side) if part),
         groups=tuple(groups), totals=tuple(metric_text(m) for m in found.metrics),
         legal=found.legal, errors=errors, file=source.path.name, digest=short_hash(source),
-        error_count=len(errors))
+        error_count=len(errors), facts_hash=facts_hash[:FACTS_HASH],
+        facts=_short(digests[""]))
 
 
 # --- Writing --------------------------------------------------------------------------------
@@ -165,6 +248,17 @@ def hash_line(share: ShareList) -> str:
     """The last line: the army file's name and short hash, as the roster's footer prints them
     (with the form of a shortened code)."""
     return f"{share.file} #{share.digest}{FORM_NOTES[share.form]}"
+
+
+def facts_line(share: ShareList) -> str:
+    """The line before the hash line: the army's facts hash, then (in a list that has its
+    records) the short digest of each line that stands for records: the army's name, then each
+    group's heading and records, in list order."""
+    digests = [share.facts] if share.facts else []
+    for group in share.groups:
+        digests += [group.facts] if group.label else []
+        digests += [item.facts for item in group.items]
+    return FACTS + " ".join([f"#{share.facts_hash}", *(["".join(digests)] if digests else [])])
 
 
 def _escape_markdown(text: str) -> str:
@@ -188,7 +282,7 @@ def _plain_lines(share: ShareList) -> list[str]:
         lines.append(TOTALS + SEPARATOR.join(share.totals))
     lines.append(_verdict(share))
     lines.extend(ERROR + error for error in share.errors)
-    lines.append(hash_line(share))
+    lines += [facts_line(share), hash_line(share)]
     return lines
 
 
@@ -225,26 +319,43 @@ def render(share: ShareList, fmt: Format = "text") -> str:
         if not md:
             out.append("[/list]")
     out.append("")
-    out.append(f"`{hash_line(share)}`" if md else esc(hash_line(share)))
+    out += [f"`{line}`" if md else esc(line) for line in (facts_line(share), hash_line(share))]
     return "\n".join(out) + "\n"
 
 
+def compact_title(title: str) -> str:
+    """A record's title without the details in brackets at its end ("Hearth-troop (huscarls,
+    4 figures, mail, axe)" is "Hearth-troop"): its facts digest still covers them."""
+    if not title.endswith(")"):
+        return title
+    depth = 0
+    for at in range(len(title) - 1, 0, -1):
+        depth += {")": 1, "(": -1}.get(title[at], 0)
+        if depth == 0:
+            short = title[:at - 1] if title[at - 1] == " " else ""
+            return short if short.strip() else title
+    return title
+
+
 def shortened(share: ShareList, form: Form) -> ShareList:
-    """``share`` in a shorter form: compact keeps every record but drops the groups' titles and
-    the broken rules' messages; totals keeps the totals and the verdict; hash the hash alone."""
+    """``share`` in a shorter form: compact keeps every record (its title without the details
+    in brackets) but drops the groups' titles and the broken rules' messages; totals keeps the
+    totals and the verdict; hash the two hashes alone (the army's facts and the file's)."""
     if form == "plain":
         return share
     if form == "compact":
-        return replace(share, form=form, errors=(),
-                       groups=tuple(replace(g, title="") for g in share.groups))
+        return replace(share, form=form, errors=(), groups=tuple(
+            replace(g, title="", items=tuple(replace(i, title=compact_title(i.title))
+                                             for i in g.items)) for g in share.groups))
     if form == "totals":
-        return replace(share, form=form, groups=(), errors=())
-    return replace(share, form=form, name="", about="", groups=(), totals=(), errors=())
+        return replace(share, form=form, groups=(), errors=(), facts="")
+    return replace(share, form=form, name="", about="", groups=(), totals=(), errors=(),
+                   facts="")
 
 
 def _code_lines(share: ShareList) -> list[str]:
     if share.form == "hash":
-        return [hash_line(share)]
+        return [facts_line(share), hash_line(share)]
     return [line for line in _plain_lines(share) if line]
 
 
@@ -278,107 +389,193 @@ def _pairs(kind: str, old: Sequence[str], new: Sequence[str]) -> list[str]:
     return out
 
 
-def _units(groups: Sequence[Group]) -> dict[tuple[str, str], list[str]]:
-    """Every record's numbers under its group's label and its title, in list order."""
-    found: dict[tuple[str, str], list[str]] = {}
+#: What a change of a record's game facts alone (its numbers and title the same) adds.
+FACTS_ONLY = "(game values not in the list changed)"
+
+
+def _units(groups: Sequence[Group]) -> dict[tuple[str, str], list[tuple[str, str]]]:
+    """Every record's numbers and facts digest under its group's label and its title, in list
+    order."""
+    found: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for group in groups:
         for item in group.items:
-            found.setdefault((group.label, item.title), []).append(item.numbers)
+            found.setdefault((group.label, item.title), []).append((item.numbers, item.facts))
     return found
 
 
-def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> list[str]:
-    """Records added, removed and changed, a record known by its group and its title (two of
-    one title in a group are told apart by their numbers)."""
+def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> tuple[list[str], set[str]]:
+    """Records added, removed and changed, a record known by its group and its title; the
+    records of one title in a group are matched as a multiset of their numbers and facts
+    (two identical units, one changed: one changed, not a crash). Also the labels of the
+    groups with a record changed."""
     before, after = _units(old), _units(new)
     out: list[str] = []
+    touched: set[str] = set()
     for key in dict.fromkeys([*before, *after]):
-        was, now = list(before.get(key, [])), list(after.get(key, []))
-        for numbers in [n for n in was if n in now]:
-            was.remove(numbers)
-            now.remove(numbers)
+        was, now = before.get(key, []), after.get(key, [])
+        same = Counter(was) & Counter(now)
+        was, now = _less(was, same), _less(now, same)
+        if was or now:
+            touched.add(key[0])
         place = _place(*key)
-        for a, b in zip(was, now, strict=False):
-            out.append(f"changed: {place}: {a} -> {b}")
-        out += [f"removed: {Item(place, a).line()}" for a in was[len(now):]]
-        out += [f"added: {Item(place, b).line()}" for b in now[len(was):]]
+        for (a, _), (b, _) in zip(was, now, strict=False):
+            out.append(f"changed: {place}: {a} -> {b}" if a != b
+                       else f"changed: {Item(place, a).line()} {FACTS_ONLY}")
+        out += [f"removed: {Item(place, a).line()}" for a, _ in was[len(now):]]
+        out += [f"added: {Item(place, b).line()}" for b, _ in now[len(was):]]
+    return out, touched
+
+
+def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
+    """``items`` in order without ``taken`` (a multiset), in one pass."""
+    left = Counter(taken)
+    out = []
+    for item in items:
+        if left[item] > 0:
+            left[item] -= 1
+        else:
+            out.append(item)
     return out
+
+
+def _group_changes(old: Sequence[Group], new: Sequence[Group], touched: set[str]) -> list[str]:
+    """The groups' headings read in order, and a group whose heading is the same but whose
+    facts (its leader's) are not, unless a record of it is reported changed already (a
+    leader's facts count his group's units)."""
+    was, now = [g for g in old if g.label], [g for g in new if g.label]
+    out = _pairs("group", [g.heading for g in was], [g.heading for g in now])
+    out += [f"changed: {a.heading} {FACTS_ONLY}" for a, b in zip(was, now, strict=False)
+            if a.heading == b.heading and a.facts != b.facts and a.label not in touched]
+    return out
+
+
+def _multiset_gone(kind: str, old: Sequence[str], new: Sequence[str]) -> list[str]:
+    return [f"{kind}: {e}" for e in _less(old, Counter(new))]
 
 
 def changes(printed: ShareList, current: ShareList) -> list[str]:
     """What differs between the list a code holds and the file's list now, compared in the
     code's form (a compact code has no group titles, a totals code no records): the name,
-    ruleset and side, the groups' headings, the records, the totals and the verdict. The file's
+    ruleset and side, the groups' headings, the records, the totals, the verdict, and each
+    line's game facts (a change the list's words do not show names its record). The file's
     list is written in that form and read back, so both sides are read alike (a title that
     ends like numbers, spaces at either end)."""
     now = parse("\n".join(_code_lines(shortened(current, printed.form))))
-    out = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
-                                                              now.about)
-    out += _pairs("group", [g.heading for g in printed.groups if g.label],
-                  [g.heading for g in now.groups if g.label])
-    out += _unit_changes(printed.groups, now.groups)
-    out += _pairs("total", printed.totals, now.totals)
-    out += _changed("legality", _verdict(printed), _verdict(now))
-    out += [f"broken rule gone: {e}" for e in printed.errors if e not in now.errors]
-    out += [f"broken rule new: {e}" for e in now.errors if e not in printed.errors]
+    army = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
+                                                               now.about)
+    totals = _pairs("total", printed.totals, now.totals)
+    totals += _changed("legality", _verdict(printed), _verdict(now))
+    totals += _multiset_gone("broken rule gone", printed.errors, now.errors)
+    totals += _multiset_gone("broken rule new", now.errors, printed.errors)
+    if not army and not totals and printed.facts != now.facts:
+        # The army's own facts (its side, its agreed points) changed and no line about the
+        # army says so.
+        army.append(f"changed: the army {FACTS_ONLY}")
+    units, touched = _unit_changes(printed.groups, now.groups)
+    out = army + _group_changes(printed.groups, now.groups, touched) + units + totals
+    if not out and printed.facts_hash != now.facts_hash:
+        # The lines' short digests all agree, the army's hash does not: a change no line
+        # names (a short digest matched by chance), or a code shortened to its totals.
+        out.append(f"changed: the army's game facts (#{printed.facts_hash} printed, "
+                   f"#{now.facts_hash} now)")
     return out
 
 
 # --- Reading --------------------------------------------------------------------------------
 
-_HASH_LINE = re.compile(r"^(?P<file>.*?) ?#(?P<digest>[0-9a-f]{8})"
+#: The hash line; an older billhooks wrote 8 hex digits (told apart to say so).
+_HASH_LINE = re.compile(r"^(?P<file>.*?) ?#(?P<digest>[0-9a-f]{16}|[0-9a-f]{8})"
                         r"(?P<note>(?: \((?:compact|totals only|hash only)\))?)$")
-_COUNT = re.compile(rf"^{NOT_LEGAL}: (\d+) broken rules?$")
+_FACTS_LINE = re.compile(rf"^{FACTS}#(?P<hash>[0-9a-f]{{{FACTS_HASH}}})"
+                         rf"(?: (?P<lines>(?:[A-Za-z0-9_-]{{{LINE_DIGEST}}})+))?$")
+_COUNT = re.compile(rf"^{NOT_LEGAL}: ([0-9]{{1,9}}) broken rules?$")
+
+
+def _lines(text: str) -> list[str]:
+    """The code's lines without blank ones. Only a line feed ends a line (a carriage return
+    before one is dropped): a name may hold U+2028, U+2029 and the other characters
+    ``str.splitlines`` breaks at, and must read back whole."""
+    lines = (line.strip() for line in text.replace("\r\n", "\n").split("\n"))
+    return [line for line in lines if line]
 
 
 def parse(text: str) -> ShareList:
     """A list from what a phone read off a roster's code (or ``share``'s plain text);
-    :class:`NotAShareList` if it is not one."""
-    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    :class:`NotAShareList` if it is not one. Linear in the code's length."""
+    lines = _lines(text)
     found = _HASH_LINE.match(lines[-1]) if lines else None
     if found is None:
         raise NotAShareList("the code does not end with an army file's name and #hash")
+    if len(found["digest"]) != SHORT_HASH:
+        raise NotAShareList("the code is from an older billhooks (an 8-digit hash): print "
+                            "the roster again to verify it")
     form = next(f for f, note in FORM_NOTES.items() if note == found["note"])
-    body = lines[:-1]
+    facts = _FACTS_LINE.match(lines[-2]) if len(lines) > 1 else None
+    if facts is None:
+        raise NotAShareList("the code has no line of its army's facts before its hash")
+    joined = facts["lines"] or ""
+    digests = [joined[i:i + LINE_DIGEST] for i in range(0, len(joined), LINE_DIGEST)]
+    body = lines[:-2]
     if form == "hash":
-        if body:
-            raise NotAShareList("a hash-only code holds nothing before its hash")
-        return ShareList("", "", (), (), True, (), found["file"], found["digest"], form)
+        if body or digests:
+            raise NotAShareList("a hash-only code holds nothing but its hashes")
+        return ShareList("", "", (), (), True, (), found["file"], found["digest"], form,
+                         facts_hash=facts["hash"])
     if len(body) < 3:
         raise NotAShareList("the code is too short for a list (name, ruleset, verdict, hash)")
-    groups: list[Group] = []
+    groups: list[tuple[str, str, list[Item]]] = []
     totals: tuple[str, ...] = ()
     verdict: str | None = None
     errors: list[str] = []
     for line in body[2:]:
         if line.startswith(ITEM) and verdict is None:
             if not groups:
-                groups.append(Group("", "", ()))
+                groups.append(("", "", []))
             title, _, numbers = line[len(ITEM):].rpartition(": ")
-            item = (Item(title, numbers) if title and _is_numbers(numbers)
-                    else Item(line[len(ITEM):]))
-            groups[-1] = replace(groups[-1], items=(*groups[-1].items, item))
+            groups[-1][2].append(Item(title, numbers) if title and _is_numbers(numbers)
+                                 else Item(line[len(ITEM):]))
         elif line.startswith(TOTALS) and verdict is None:
             totals = tuple(line[len(TOTALS):].split(SEPARATOR))
-        elif line == LEGAL or line.startswith(NOT_LEGAL):
+        elif verdict is None and (line == LEGAL or line == NOT_LEGAL or _COUNT.match(line)):
             verdict = line
         elif line.startswith(ERROR) and verdict is not None:
             errors.append(line[len(ERROR):])
         elif verdict is None and not totals:
             label, _, title = line.partition(": ")
-            groups.append(Group(label, title, ()))
+            groups.append((label, title, []))
         else:
             raise NotAShareList(f"the code has a line that is not part of a list: {line[:60]!r}")
     if verdict is None:
         raise NotAShareList("the code says neither LEGAL nor NOT LEGAL")
     count = _COUNT.match(verdict)
-    legal = verdict == LEGAL
-    return ShareList(body[0], body[1], tuple(groups), totals, legal, tuple(errors),
-                     found["file"], found["digest"], form,
-                     int(count[1]) if count else len(errors))
+    share = ShareList(body[0], body[1], tuple(Group(label, title, tuple(items))
+                                              for label, title, items in groups),
+                      totals, verdict == LEGAL, tuple(errors), found["file"], found["digest"],
+                      form, int(count[1]) if count else len(errors), facts["hash"])
+    return _with_digests(share, digests)
 
 
-_NUMBERS = re.compile(r"\d+ figures?(, \d+(\.\d+)? pts)?|\d+(\.\d+)? pts")
+def _with_digests(share: ShareList, digests: list[str]) -> ShareList:
+    """``share`` with the Facts line's digests given to its lines, in the order
+    :func:`facts_line` writes them; NotAShareList if there is not one for each (a code
+    shortened to its totals has none)."""
+    if not digests and share.form == "totals":
+        return share
+    wanted = 1 + sum(bool(g.label) + len(g.items) for g in share.groups)
+    if len(digests) != wanted:
+        raise NotAShareList(f"the code's facts line has {len(digests)} digests for its "
+                            f"{wanted} lines")
+    taken = iter(digests)
+    army = next(taken)
+    groups = []
+    for group in share.groups:
+        own = next(taken) if group.label else ""
+        groups.append(replace(group, facts=own, items=tuple(
+            replace(item, facts=next(taken)) for item in group.items)))
+    return replace(share, facts=army, groups=tuple(groups))
+
+
+_NUMBERS = re.compile(r"[0-9]+ figures?(, [0-9]+(\.[0-9]+)? pts)?|[0-9]+(\.[0-9]+)? pts")
 
 
 def _is_numbers(text: str) -> bool:

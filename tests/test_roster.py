@@ -170,7 +170,7 @@ def test_tick_boxes_read_back_from_their_strips(examples_pdf: Path) -> None:
 
 def test_footer_dates_versions_and_hashes_each_army(pages: list[str]) -> None:
     for text, path in zip(pages, EXAMPLES, strict=True):
-        digest = hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:8]
+        digest = hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:16]
         assert f"billhooks {builder.__version__}" in text
         assert f"{path.name} #{digest}" in text
         assert re.search(r"Printed \d{4}-\d\d-\d\d", text)

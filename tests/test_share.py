@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,12 +17,20 @@ from builder.cli import main
 from builder.commands.share import source
 from builder.export.sharecode import fits
 from builder.resources import examples_dir
+from builder.rules import get_ruleset, schema
 
 EXAMPLES = sorted(p for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
 
 
 def digest(path: Path) -> str:
-    return hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:8]
+    """The file's short hash: 64 bits of its SHA-256."""
+    return hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:16]
+
+
+def facts_shape(lines: int) -> str:
+    """The facts line of a list of ``lines`` lines standing for records (a pattern): the
+    army's 64-bit facts hash and 18 bits for each line."""
+    return r"Facts: #[0-9a-f]{16}" + (rf" [A-Za-z0-9_-]{{{3 * lines}}}" if lines else "")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -48,6 +58,7 @@ Ward 3: Thomas Fenwick (Serjeant, Commander, 5 pts)
 
 Totals: Troop points 96 (of 100 agreed) · Leader points 10 · Total 106 · Army Morale tokens 4
 LEGAL
+{facts:10}
 york.toml #{hash}
 """,
     "kiss-york.toml": """\
@@ -70,6 +81,7 @@ Ward 3: Sir John Conyers (level 2, practiced)
 Totals: Wards 3 · Units 7 · Figures 76 · Starting army morale 4 (of 5) · Chits in the cup 3 \
 (3 ward, 0 lethargy, 0 treacherous)
 LEGAL
+{facts:11}
 kiss-york.toml #{hash}
 """,
     "feudal-flanders.toml": """\
@@ -87,13 +99,17 @@ Battle 2: Castellan of Ypres (charisma +0, 3 command points)
 
 Totals: Battles 2 · Units 5 · Figures 67 · Leaders 2
 LEGAL
+{facts:8}
 feudal-flanders.toml #{hash}
 """,
-    # No groups: the stands come straight after the name, under no heading.
+    # No groups: the leaders (a line each, so verify names one that changed) and the stands
+    # come straight after the name, under no heading.
     "shieldwall-norse.toml": """\
 Jarl Sigurd's host
 Dark Ages shieldwall · Norse
 
+- Sigurd (army commander, single figure, a stand of 3)
+- Thorkell the Tall (hero, his own stand of 3)
 - Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures
 - Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures
 - 2 x Ulfhednar (berserkers, 4 figures, no armour, axe): 8 figures
@@ -103,6 +119,7 @@ Dark Ages shieldwall · Norse
 
 Totals: Stands 9 · Figures 34 · Leaders 2 · Banner 1 (yes)
 LEGAL
+{facts:9}
 shieldwall-norse.toml #{hash}
 """,
 }
@@ -114,7 +131,9 @@ def test_text_for_one_army_of_each_ruleset(capsys: pytest.CaptureFixture[str],
     path = examples_dir() / name
     code, out, err = run(capsys, "share", str(path))
     assert (code, err) == (0, "")
-    assert out == EXPECTED_TEXT[name].replace("{hash}", digest(path))
+    expected = re.escape(EXPECTED_TEXT[name].replace("{hash}", digest(path)))
+    expected = re.sub(r"\\\{facts:(\d+)\\\}", lambda m: facts_shape(int(m[1])), expected)
+    assert re.fullmatch(expected, out), out
 
 
 def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
@@ -125,9 +144,11 @@ def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
         "## The Duke of Norfolk's Affinity", "*Never Mind the Billhooks · York*", "",
         "### Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)",
         "- Line of Archers with stakes: 24 figures, 30 pts"]
-    assert out.splitlines()[-4:] == [
+    assert out.splitlines()[-5:-2] == [
         "**Totals:** Troop points 96 (of 100 agreed) · Leader points 10 · Total 106 · "
-        "Army Morale tokens 4", "**LEGAL**", "", f"`york.toml #{digest(path)}`"]
+        "Army Morale tokens 4", "**LEGAL**", ""]
+    assert re.fullmatch(f"`{facts_shape(10)}`", out.splitlines()[-2])
+    assert out.splitlines()[-1] == f"`york.toml #{digest(path)}`"
 
 
 def test_bbcode(capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,7 +163,8 @@ def test_bbcode(capsys: pytest.CaptureFixture[str]) -> None:
         "[list]", "[*]Line of Archers with stakes: 24 figures, 30 pts",
         "[*]Company of Veteran Billmen: 12 figures, 15 pts", "[/list]"]
     assert lines.count("[list]") == lines.count("[/list]") == 3
-    assert lines[-3:] == ["[b]LEGAL[/b]", "", f"york.toml #{digest(path)}"]
+    assert lines[-4:-2] == ["[b]LEGAL[/b]", ""] and re.fullmatch(facts_shape(10), lines[-2])
+    assert lines[-1] == f"york.toml #{digest(path)}"
 
 
 def test_user_text_is_not_markup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -203,7 +225,17 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
     code, out, _ = run(capsys, "share", str(path))
     check = json.loads(_check_json(capsys, path))
     found = share.parse(out)
+    # Besides check's units, a line for each record outside the groups that the summary
+    # does not list (a shieldwall leader), so that verify can name it.
+    army = source(str(path)).army
+    ruleset = get_ruleset(army.ruleset)
+    listed = {line.where for line in ruleset.summary(army).lines}
+    extra = [ruleset.title_of(army, node.where) for node in schema.walk(army, ruleset.schema)
+             if node.where and schema.parent_of(node.where) == "" and node.role != "group"
+             and node.where not in listed]
     items = [item for group in found.groups for item in group.items]
+    assert [i.title for i in items[:len(extra)]] == extra
+    items = items[len(extra):]
     assert [i.title for i in items] == [u["title"] for u in check["units"]]
     for item, u in zip(items, check["units"], strict=True):
         if u["figures"] is not None:
@@ -219,28 +251,34 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
 # --- The forms a code holds ------------------------------------------------------------------
 
 
-def big(units: int) -> share.ShareList:
-    """The york list with ``units`` more records in its first ward."""
-    found = share.share_list(source(str(examples_dir() / "york.toml")))
+def big(units: int, name: str = "york.toml") -> share.ShareList:
+    """The list of the example ``name`` with ``units`` more records in its first group."""
+    found = share.share_list(source(str(examples_dir() / name)))
     first = found.groups[0]
-    extra = tuple(share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts")
+    extra = tuple(share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts", "AbC")
                   for i in range(units))
-    return share.ShareList(**{**vars(found), "groups": (
-        share.Group(first.label, first.title, first.items + extra), *found.groups[1:])})
+    return replace(found, groups=(replace(first, items=first.items + extra), *found.groups[1:]))
 
 
-@pytest.mark.parametrize("units,form", [(0, "plain"), (3, "compact"), (60, "totals")])
-def test_a_long_list_is_shortened_to_fit(units: int, form: str) -> None:
-    found = big(units)
+@pytest.mark.parametrize("name,units,form", [
+    ("feudal-flanders.toml", 0, "plain"), ("york.toml", 0, "compact"),
+    ("york.toml", 60, "totals")])
+def test_a_long_list_is_shortened_to_fit(name: str, units: int, form: str) -> None:
+    found = big(units, name)
     text = share.code_text(found, fits)
     assert fits(text)
     read = share.parse(text)
     assert read.form == form and read == share.shortened(found, read.form)
-    assert text.endswith(f"york.toml #{found.digest}" + share.FORM_NOTES[read.form])
+    assert text.endswith(f"{name} #{found.digest}" + share.FORM_NOTES[read.form])
+    # The army's facts hash is in every form; the lines' digests wherever the records are.
+    assert read.facts_hash == found.facts_hash
     if form == "compact":
-        # Every record is kept; the wards lose their leaders' titles.
+        # Every record is kept, each with its facts digest; the wards lose their leaders'
+        # titles.
         assert [g.heading for g in read.groups] == ["Ward 1", "Ward 2", "Ward 3"]
         assert len(read.groups[0].items) == 2 + units
+        assert [i.facts for g in read.groups for i in g.items] == [
+            i.facts for g in found.groups for i in g.items]
     if form == "totals":
         assert read.groups == () and read.totals == found.totals and read.legal
 
@@ -248,18 +286,36 @@ def test_a_long_list_is_shortened_to_fit(units: int, form: str) -> None:
 def test_the_hash_alone_when_nothing_else_fits() -> None:
     found = big(0)
     text = share.code_text(found, lambda _: False)
-    assert text == f"york.toml #{found.digest} (hash only)"
-    assert share.parse(text).form == "hash"
+    assert text == f"Facts: #{found.facts_hash}\nyork.toml #{found.digest} (hash only)"
+    assert share.parse(text).form == "hash" and share.parse(text).facts_hash == found.facts_hash
+
+
+F = "Facts: #0123456789abcdef"
+H = "x.toml #0123456789abcdef"
 
 
 @pytest.mark.parametrize("text", [
-    "", "hello", "https://example.com/#1a2b3c4d", "a\nb\nLEGAL\nx.toml #zzzzzzzz",
-    "name\nabout\nx.toml #1a2b3c4d", "name\nabout\n- unit\nx.toml #1a2b3c4d",
-    "name\nLEGAL\n! stray\nTotals: late\nx.toml #1a2b3c4d",
+    "", "hello", "https://example.com/#1a2b3c4d", f"a\nb\nLEGAL\n{F} AAABBB\nx.toml #zzzzzzzz",
+    f"name\nabout\n{F} AAA\n{H}", f"name\nabout\n- unit\n{F} AAABBB\n{H}",
+    f"name\nLEGAL\n! stray\nTotals: late\n{F} AAA\n{H}",
+    # No facts line, a facts line of the wrong count, a verdict of another shape, an older
+    # code's 8-digit hash.
+    f"name\nabout\n- unit\nLEGAL\n{H}", f"name\nabout\n- unit\nLEGAL\n{F} AAA\n{H}",
+    f"name\nabout\n- unit\nNOT LEGALISH\n{F} AAABBB\n{H}",
+    f"name\nabout\n- unit\nNOT LEGAL: {'9' * 4301} broken rules\n{F} AAABBB\n{H}",
+    f"name\nabout\n- unit\nLEGAL\n{F} AAABBB\nx.toml #01234567",
+    f"{F} AAA\nx.toml #0123456789abcdef (hash only)",
 ])
 def test_text_that_is_not_a_list(text: str) -> None:
     with pytest.raises(share.NotAShareList):
         share.parse(text)
+
+
+def test_a_list_with_its_facts_line_reads_back() -> None:
+    """The shapes above, made right, are lists (so each case above fails for its reason)."""
+    read = share.parse(f"name\nabout\n- unit\nNOT LEGAL: 2 broken rules\n{F} AAABBB\n{H}")
+    assert (read.facts, read.groups[0].items[0].facts, read.error_count) == ("AAA", "BBB", 2)
+    assert share.parse(f"{F}\nx.toml #0123456789abcdef (hash only)").form == "hash"
 
 
 def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
@@ -268,6 +324,11 @@ def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
     path = Path(__file__).parent / "flat_example.toml"
     code, out, _ = run(capsys, "share", str(path))
     assert code == 0
-    assert out == ("The test band\nFlat test rules · Anyone at all\n\n- Cart\n- Anvil\n\n"
-                   f"Totals: People 2 · Things 2\nLEGAL\nflat_example.toml #{digest(path)}\n")
+    lines = out.splitlines()
+    # The people are no summary line: each gets a line of the list of its own.
+    assert lines[:-2] == ["The test band", "Flat test rules · Anyone at all", "",
+                          "- Ann (chief)", "- Bo (hand)", "- Cart", "- Anvil", "",
+                          "Totals: People 2 · Things 2", "LEGAL"]
+    assert re.fullmatch(facts_shape(5), lines[-2])
+    assert lines[-1] == f"flat_example.toml #{digest(path)}"
     assert run(capsys, "verify", str(path), "--code", out)[0] == 0

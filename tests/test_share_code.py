@@ -22,7 +22,7 @@ from builder.commands.share import source
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
-from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, payload
+from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, payload, svg
 from builder.resources import examples_dir
 
 DPI = 200
@@ -122,3 +122,22 @@ def test_a_name_beyond_latin_1_reads_back(tmp_path: Path) -> None:
     codes = decode(roster(tmp_path, item), 0)
     assert [c.text for c in codes] == [payload(item)]
     assert codes[0].text.splitlines()[0] == "Þórr's ᚱune-host 😀"
+
+
+@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-flanders.toml",
+                                  "shieldwall-norse.toml"])
+def test_the_longest_names_still_fit(name: str) -> None:
+    """The longest army name (80 characters of four UTF-8 bytes) and a file name of 245
+    bytes: the code steps down (compact, totals, hashes) and still fits MAX_VERSION at
+    MIN_MODULE_MM, with both 64-bit hashes in it, and reads back."""
+    item = source(str(examples_dir() / name))
+    item.army.name = "😀" * 80
+    long = ArmyInput(item.army, Path("é" * 120 + ".toml"), item.text)
+    text = payload(long)
+    read = share.parse(text)
+    assert read.form in ("totals", "hash")
+    assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(
+        long).facts_hash
+    drawing, width = svg(text)
+    modules = segno.make(text, error="L", micro=False).symbol_size(scale=1, border=0)[0]
+    assert CODE_MM / modules >= MIN_MODULE_MM and width > CODE_MM and "<svg" in drawing

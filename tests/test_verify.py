@@ -5,6 +5,9 @@ text that is not a code (exit 2); the code from --code, stdin and --code-file.""
 from __future__ import annotations
 
 import io
+import time
+from copy import deepcopy
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,8 +15,12 @@ from test_share import EXAMPLES, big, digest, run
 
 from builder import share
 from builder.commands.share import source
+from builder.commands.verify import CODE_MAX
+from builder.export.base import ArmyInput
 from builder.export.sharecode import payload
 from builder.resources import examples_dir
+from builder.rules import get_ruleset, schema
+from builder.rules.base import ArmyRecord, Ruleset
 
 YORK = examples_dir() / "york.toml"
 
@@ -21,6 +28,11 @@ YORK = examples_dir() / "york.toml"
 def code_of(path: Path) -> str:
     """What the roster's QR code of ``path`` holds."""
     return payload(source(str(path)))
+
+
+def plain_of(path: Path) -> str:
+    """``share``'s plain list of ``path`` (the whole list: a code of york is compact)."""
+    return share.render(share.share_list(source(str(path))))
 
 
 def edited(tmp_path: Path, path: Path, old: str, new: str) -> Path:
@@ -41,7 +53,7 @@ def test_the_same_file_matches(capsys: pytest.CaptureFixture[str], path: Path) -
 def test_a_comment_only_edit_is_the_same_list(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     path = edited(tmp_path, YORK, "[[wards]]", "# a comment\n[[wards]]")
-    code, out, _ = run(capsys, "verify", str(path), "--code", code_of(YORK))
+    code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(YORK))
     assert code == 1
     assert out == (f"changed: same list, only the file's text changed (#{digest(YORK)} printed, "
                    f"#{digest(path)} now)\n")
@@ -55,7 +67,7 @@ def test_units_added_removed_and_changed(tmp_path: Path,
     path = edited(tmp_path, path, "stakes = true\n", "")
     path.write_text(path.read_text(encoding="utf-8") + '\n[[wards.units]]\ntroop = "kern"\n',
                     encoding="utf-8")
-    code, out, _ = run(capsys, "verify", str(path), "--code", code_of(YORK))
+    code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(YORK))
     assert code == 1
     assert out.splitlines() == [
         f"changed: {path} is not the army printed (#{digest(YORK)} printed, "
@@ -78,7 +90,7 @@ def test_numbers_changed_and_the_totals(tmp_path: Path,
     kiss = examples_dir() / "kiss-york.toml"
     path = edited(tmp_path, kiss, 'commitment = "well-wishers"\nfigures = 12',
                   'commitment = "well-wishers"\nfigures = 10')
-    code, out, _ = run(capsys, "verify", str(path), "--code", code_of(kiss))
+    code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(kiss))
     assert code == 1
     assert out.splitlines()[1:] == ["  changed: Ward 1, Billmen: 12 figures -> 10 figures",
                                     "  total: Figures 76 -> Figures 74"]
@@ -86,7 +98,7 @@ def test_numbers_changed_and_the_totals(tmp_path: Path,
 
 def test_legality_and_broken_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = edited(tmp_path, YORK, "points = 100", "points = 80")
-    code, out, _ = run(capsys, "verify", str(path), "--code", code_of(YORK))
+    code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(YORK))
     assert code == 1
     assert out.splitlines()[1:] == [
         "  total: Troop points 96 (of 100 agreed) -> Troop points 96 (of 80 agreed)",
@@ -125,7 +137,7 @@ def test_a_totals_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 
 def test_code_from_stdin_and_from_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO(code_of(YORK)))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(code_of(YORK).encode())))
     assert run(capsys, "verify", str(YORK), "--code", "-")[0] == 0
     code_file = tmp_path / "code.txt"
     code_file.write_text(code_of(YORK) + "\n", encoding="utf-8")
@@ -159,8 +171,283 @@ def test_both_sides_are_read_alike() -> None:
     """A title that reads like a title and numbers, and spaces a phone drops, are no change."""
     found = share.share_list(source(str(YORK)))
     odd = share.ShareList(**{**vars(found), "name": f"  {found.name} ", "groups": (
-        share.Group("", "", (share.Item("Cart: 3 pts"), share.Item("Mule", "1 figure"))),
+        share.Group("", "", (share.Item("Cart: 3 pts", "", "AbC"),
+                             share.Item("Mule", "1 figure", "dEf"))),
         *found.groups)})
     printed = share.code_text(odd, lambda _: True)
     assert share.parse(printed) != odd
     assert share.changes(share.parse(printed), odd) == []
+
+
+# --- Every game value: a change that alters a record's facts names the record ----------------
+
+
+def _alternatives(spec: schema.Field, value: object, default: object,
+                  names: list[str]) -> list[object]:
+    """Other values ``spec`` allows in place of ``value``: every other choice (a free-prefixed
+    one too, "anti-<name>"), the field's default where it is none, a bool flipped, a number
+    one up or down within its bounds, a list with a choice more or one fewer, free text
+    changed (or another record's name, for a field naming a leader), a nested table's fields
+    each changed."""
+    found: list[object] = []
+    if default is None and value is not None:
+        found.append(None)
+    if spec.type == "bool":
+        found.append(not value)
+    elif spec.type == "int":
+        start = value if isinstance(value, int) else (spec.min or 1) - 1
+        found += [n for n in (start + 1, start - 1) if (spec.min is None or n >= spec.min)
+                  and (spec.max is None or n <= spec.max) and n != value]
+    elif spec.type == "str" and spec.choices is not None:
+        found += [c for c in spec.choices if c != value]
+        found += [f"{prefix}{names[0]}" for prefix in spec.free_prefixes]
+    elif spec.type == "str":
+        found += [n for n in names if n != value] + [f"{value or 'x'} the Second"]
+    elif spec.type == "list":
+        items = list(value) if isinstance(value, list) else []
+        found += [[*items, c] for c in spec.choices or () if c not in items]
+        found += [[*items, f"{prefix}{names[0]}"] for prefix in spec.free_prefixes]
+        found += [items[:-1]] if items else []
+    elif spec.type == "table" and spec.table is not None and value is not None:
+        for sub in spec.table.fields:
+            for other in _alternatives(sub, getattr(value, sub.key),
+                                       spec.table.default(sub.key), names):
+                copy = deepcopy(value)
+                setattr(copy, sub.key, other)
+                found.append(copy)
+    return found
+
+
+def _names(army: object, table: schema.Table) -> list[str]:
+    """Every record's name in the army (a field that names a leader may take any of them)."""
+    return [n.record.name for n in schema.walk(army, table)  # type: ignore[attr-defined]
+            if n.where and isinstance(getattr(n.record, "name", None), str)]
+
+
+def _marks(ruleset: Ruleset, army: ArmyRecord, where: str, compact: bool) -> tuple[str, ...]:
+    """How verify's report begins a line that names the record at ``where``: the army's own
+    lines, a group's (its heading, its records: a leader is his group's heading), or the
+    record's own line under its group (removed, added or changed, by its title)."""
+    if where == "":
+        return ("name:", "ruleset:", "total", "legality:", "broken rule", "changed: the army")
+    group = schema.group_of(ruleset.schema, where)
+    labels = {w: label for w, label, _ in share.group_headings(ruleset, army)}
+    if group and (group == where or where not in {
+            line.where for line in ruleset.summary(army).lines}):
+        label = labels[group]
+        return (f"group: {label}", "group gone", "group new", f"changed: {label}",
+                f"removed: {label}, ", f"added: {label}, ")
+    title = ruleset.title_of(army, where)
+    place = share.compact_title(title) if compact else title
+    place = f"{labels[group]}, {place}" if group else place
+    return tuple(f"{kind}: {place}" for kind in ("changed", "removed", "added"))
+
+
+def _edits(path: Path) -> list[tuple[str, str, ArmyRecord, object]]:
+    """Every record of the example at ``path`` and every field of it, each changed to each
+    other value its schema allows: (place, key, the edited army, the value)."""
+    army = source(str(path)).army
+    ruleset = get_ruleset(army.ruleset)
+    names = _names(army, ruleset.schema)
+    found = []
+    for node in schema.walk(army, ruleset.schema):
+        for spec in node.table.fields:
+            if spec.key == "ruleset":
+                continue
+            for value in _alternatives(spec, getattr(node.record, spec.key),
+                                       node.table.default(spec.key), names):
+                edited_army = deepcopy(army)
+                setattr(schema.get(edited_army, node.where), spec.key, value)
+                found.append((node.where, spec.key, edited_army, value))
+    return found
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
+    """For every ruleset, every record of each example and every field of it changed to
+    every other allowed value: where the record's facts (what its card and roster line
+    print) change, verify of the list printed before (share's plain list and the roster's
+    code) against the edited army names that record, not only "the file's text changed"."""
+    item = source(str(path))
+    ruleset = get_ruleset(item.army.ruleset)
+    printed = share.share_list(item)
+    codes = {"plain": share.parse(share.render(printed)), "code": share.parse(code_of(path))}
+    assert codes["code"].form in ("plain", "compact")  # the records are in every code
+    checked = 0
+    for where, key, army, value in _edits(path):
+        if ruleset.facts(army, where) == ruleset.facts(item.army, where):
+            continue
+        now = share.share_list(ArmyInput(army, path, item.text + "\n# edited\n"))
+        for form, code in codes.items():
+            found = share.changes(code, now)
+            marks = _marks(ruleset, item.army, where, code.form == "compact") + _marks(
+                ruleset, army, where, code.form == "compact")
+            assert any(line.startswith(marks) for line in found), (
+                f"{where}.{key} = {value!r} ({form}): {found}")
+        checked += 1
+    assert checked >= 10
+
+
+# --- Two identical records, one changed (issue 23.9) -----------------------------------------
+
+TWIN_BILLMEN = '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]'
+TWIN_KISS = '[[wards.units]]\ntroop = "billmen"\ncommitment = "well-wishers"\nfigures = 12\n'
+
+
+def _twins(tmp_path: Path, path: Path, one: str) -> Path:
+    """``path`` with its record ``one`` (a unit's lines) written twice."""
+    twin = tmp_path / f"twin-{path.name}"
+    twin.write_text(edited(tmp_path, path, one, one.replace("[[wards]]", "") + "\n" + one)
+                    .read_text(encoding="utf-8"), encoding="utf-8")
+    return twin
+
+
+@pytest.mark.parametrize("path,one,old,new,expected", [
+    (YORK, TWIN_BILLMEN, 'troop = "billmen"\n\n[[wards]]',
+     'troop = "billmen"\nquality = "veteran"\n\n[[wards]]',
+     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts",
+      "  added: Ward 2, Company of Veteran Billmen: 12 figures, 15 pts"]),
+    (YORK, TWIN_BILLMEN, '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]', "[[wards]]",
+     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts"]),
+    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
+     TWIN_KISS.replace("figures = 12", "figures = 10"),
+     ["  changed: Ward 1, Billmen: 12 figures -> 10 figures"]),
+    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
+     TWIN_KISS.replace("well-wishers", "arrayed"),
+     [f"  changed: Ward 1, Billmen: 12 figures {share.FACTS_ONLY}"]),
+], ids=["billhooks-renamed", "billhooks-removed", "kiss-figures", "kiss-commitment"])
+def test_two_identical_units_one_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         path: Path, one: str, old: str, new: str,
+                                         expected: list[str]) -> None:
+    """The records of one title in a group are matched as a multiset: one of two identical
+    units changed or gone is reported (it crashed with "list.remove(x): x not in list")."""
+    twin = _twins(tmp_path, path, one)
+    printed = plain_of(twin)
+    changed = edited(tmp_path, twin, old, new)
+    code, out, err = run(capsys, "verify", str(changed), "--code", printed)
+    assert (code, err) == (1, "")
+    records = [line for line in out.splitlines()[1:]
+               if line.startswith(("  changed:", "  removed:", "  added:"))]
+    assert records == expected
+
+
+# --- The edge: an error of billhooks' own exits 3 (issue 23.9) --------------------------------
+
+
+def test_an_internal_error_exits_3_with_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    def broken(*_: object) -> list[str]:
+        raise ValueError("list.remove(x): x not in list")
+
+    monkeypatch.setattr(share, "changes", broken)
+    code, out, err = run(capsys, "verify", str(YORK), "--code", code_of(YORK))
+    assert (code, out) == (3, "")
+    assert err == ("billhooks verify: internal error (ValueError: list.remove(x): x not in "
+                   "list); please report it\n")
+
+
+# --- Hostile codes (issue 26.5) ----------------------------------------------------------------
+
+
+def _stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_a_broken_rules_count_of_4301_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    """Python refuses to read an int of over 4300 digits: the count is bounded, so it is a
+    code billhooks did not print (exit 2), not a ValueError."""
+    lines = plain_of(YORK).splitlines()
+    code = "\n".join(["NOT LEGAL: " + "9" * 4301 + " broken rules" if line == "LEGAL" else line
+                      for line in lines])
+    code_, out, err = run(capsys, "verify", str(YORK), "--code", code)
+    assert (code_, out) == (2, "")
+    assert err.startswith("billhooks verify: not a code billhooks printed (the code has a line")
+
+
+def test_stdin_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    _stdin(monkeypatch, code_of(YORK).encode() + b"\xff\xfe")
+    code, out, err = run(capsys, "verify", str(YORK), "--code", "-")
+    assert (code, out) == (2, "")
+    assert err == "billhooks verify: the code on stdin is not UTF-8 text (byte " \
+                  f"{len(code_of(YORK).encode())})\n"
+
+
+@pytest.mark.parametrize("how", ["stdin", "file", "argument"])
+def test_a_code_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                             capsys: pytest.CaptureFixture[str], how: str) -> None:
+    """A code longer than CODE_MAX is refused before it is parsed, from each source."""
+    huge = "x" * (CODE_MAX + 1)
+    if how == "stdin":
+        _stdin(monkeypatch, huge.encode())
+        argv = ["--code", "-"]
+    elif how == "file":
+        (tmp_path / "code.txt").write_text(huge, encoding="utf-8")
+        argv = ["--code-file", str(tmp_path / "code.txt")]
+    else:
+        argv = ["--code", huge]
+    code, out, err = run(capsys, "verify", str(YORK), *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith("billhooks verify: ") and ("1,048,576" in err or "1.0 MB" in err)
+    assert len(err.splitlines()) == 1
+
+
+def test_a_code_at_the_cap_is_read(monkeypatch: pytest.MonkeyPatch,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Up to the cap a code is read: the york list padded with blank lines still matches."""
+    text = code_of(YORK)
+    _stdin(monkeypatch, (text + "\n" * (CODE_MAX - len(text.encode()))).encode())
+    assert run(capsys, "verify", str(YORK), "--code", "-")[0] == 0
+
+
+def _long_code(records: int) -> str:
+    found = share.share_list(source(str(YORK)))
+    first = found.groups[0]
+    extra = tuple(share.Item("Company of Billmen", "12 figures, 12 pts", "AbC")
+                  for _ in range(records))
+    return share.render(replace(found, groups=(replace(first, items=first.items + extra),
+                                               *found.groups[1:])))
+
+
+def test_parsing_is_linear() -> None:
+    """Four times the lines take about four times as long (it was quadratic: 50,000 lines
+    9.4 s, now 0.5 s); best of three, against a bound of eight times."""
+    def best(text: str) -> float:
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            share.parse(text)
+            times.append(time.perf_counter() - start)
+        return min(times)
+
+    small, large = _long_code(5_000), _long_code(20_000)
+    assert len(share.parse(large).groups[0].items) == 20_002
+    assert best(large) < 8 * best(small)
+
+
+@pytest.mark.parametrize("path", [YORK, examples_dir() / "kiss-york.toml",
+                                  examples_dir() / "feudal-flanders.toml",
+                                  examples_dir() / "shieldwall-norse.toml"],
+                         ids=lambda p: p.stem)
+def test_line_separators_in_names_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str],
+                                             path: Path) -> None:
+    """U+2028 and U+2029 (the line separators str.splitlines breaks at that an army file may
+    hold; the others are control characters, refused) in the army's name and a record's
+    label: share's list, and the roster's code, verify as "matches"."""
+    text = path.read_text(encoding="utf-8")
+    army = source(str(path)).army
+    odd = "Line\u2028one\u2029two"
+    text = text.replace(f'name = "{army.name}"', f'name = "{odd}"', 1)
+    text = text.replace('label = "', 'label = "Odd\u2028\u2029', 1)
+    assert text.count("\u2028") == 2
+    edited_path = tmp_path / path.name
+    edited_path.write_text(text, encoding="utf-8")
+    code, listed, _ = run(capsys, "share", str(edited_path))
+    assert code == 0 and listed.startswith(odd + "\n")
+    (tmp_path / "code.txt").write_text(listed, encoding="utf-8")
+    code, out, _ = run(capsys, "verify", str(edited_path), "--code-file",
+                       str(tmp_path / "code.txt"))
+    assert (code, out.split(":")[0]) == (0, "matches")
+    _stdin(monkeypatch, code_of(edited_path).encode())
+    assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0

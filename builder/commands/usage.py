@@ -1,12 +1,13 @@
 """What every command shares with the command line: the exit codes and bad usage.
 
 Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not be completed,
-2 unreadable input or bad usage.
+2 unreadable input or bad usage, 3 an error of billhooks' own (``verify``: so a crash never
+reads as "changed").
 """
 
 from __future__ import annotations
 
-EXIT_OK, EXIT_RULES, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class UsageError(Exception):

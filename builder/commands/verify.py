@@ -1,34 +1,60 @@
 """``billhooks verify ARMY --code TEXT``: whether an army file is still the army a roster's
-code (its QR, read by a phone) was printed from, and what changed if not."""
+code (its QR, read by a phone) was printed from, and what changed if not.
+
+Exit 0 matches, 1 changed, 2 a code that is not one billhooks printed (or a file that cannot
+be read), 3 an error of billhooks' own (one line on stderr, never a traceback): a crash must
+not read as "changed".
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from builder import share
+from builder import files, share
 from builder.commands.share import source
-from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
+from builder.commands.usage import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, UsageError
 from builder.files import printable
-from builder.rules.validate import read_text
+from builder.rules.validate import ArmyFileError
+
+#: The longest code read (a QR holds under 3 KB; a ``share`` list of the largest army is far
+#: under this), so a stream of junk on stdin is refused rather than read into memory.
+CODE_MAX = 1 << 20
 
 #: What a shortened code leaves out of the comparison.
 UNCOMPARED = {"compact": "the code is compact: groups' titles and broken rules' messages "
                          "were not compared",
               "totals": "the code holds the totals only: the records were not compared",
-              "hash": "the code holds the hash only: only the file's text was compared"}
+              "hash": "the code holds the hashes only: the records were not compared"}
+
+
+def _decode(data: bytes, where: str) -> str:
+    if len(data) > CODE_MAX:
+        raise UsageError(f"the code {where} is over {CODE_MAX:,} bytes: not a code billhooks "
+                         "printed")
+    try:
+        return data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"the code {where} is not UTF-8 text (byte {exc.start})") from None
 
 
 def _code(args: argparse.Namespace) -> str:
     if args.code_file is not None:
-        return read_text(args.code_file)
+        try:
+            data = files.read_bytes(args.code_file, CODE_MAX)
+        except files.FileProblem as exc:
+            raise UsageError(f"{args.code_file}: {exc}") from None
+        return _decode(data, f"in {args.code_file}")
     if args.code == "-":
-        return sys.stdin.read()
+        return _decode(sys.stdin.buffer.read(CODE_MAX + 1), "on stdin")
     text: str = args.code
+    if len(text) > CODE_MAX:
+        raise UsageError(f"the code is over {CODE_MAX:,} characters: not a code billhooks "
+                         "printed")
     return text
 
 
-def run(args: argparse.Namespace) -> int:
+def _compare(args: argparse.Namespace) -> int:
     try:
         printed = share.parse(_code(args))
     except share.NotAShareList as exc:
@@ -52,3 +78,15 @@ def run(args: argparse.Namespace) -> int:
     if printed.form in UNCOMPARED:
         print(f"  ({UNCOMPARED[printed.form]})")
     return EXIT_RULES
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return _compare(args)
+    except (ArmyFileError, UsageError, OSError, KeyboardInterrupt):
+        raise  # the command line's own messages (exit 2, 130)
+    except Exception as exc:  # noqa: BLE001 - the edge: one line, exit 3, never "changed"
+        what = printable(str(exc))[:200]
+        print(f"billhooks verify: internal error ({type(exc).__name__}: {what}); "
+              "please report it", file=sys.stderr)
+        return EXIT_INTERNAL

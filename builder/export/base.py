@@ -72,7 +72,8 @@ class ArmyInput:
 
     @property
     def sha256(self) -> str:
-        """The army file's SHA-256 (hex): the manifest keeps 16 digits, rosters print 8."""
+        """The army file's SHA-256 (hex): the manifest keeps 32 digits (128 bits), rosters
+        print 16."""
         return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
 
 

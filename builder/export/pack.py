@@ -197,7 +197,7 @@ def _input_entry(item: ArmyInput) -> dict[str, Any]:
         "name": item.army.name,
         "side": get_ruleset(item.army.ruleset).sides.of(item.army),
         "file": item.path.name,
-        "sha256": item.sha256[:16],
+        "sha256": item.sha256[:32],
     }
 
 

@@ -58,8 +58,9 @@ class Source(Protocol):
     def sha256(self) -> str: ...
 
 
-#: How many hex digits of an army file's SHA-256 its roster and its shared list print.
-SHORT_HASH = 8
+#: How many hex digits of an army file's SHA-256 its roster and its shared list print (64
+#: bits: a second file with the same short hash cannot be found by trial).
+SHORT_HASH = 16
 
 
 def short_hash(source: Source) -> str:
