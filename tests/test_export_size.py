@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from armies import EXAMPLES, scaled
@@ -68,15 +69,15 @@ def test_an_army_over_the_limit_is_refused_before_anything_is_made(
 
 def test_a_stand_entry_counts_each_stand_and_every_record_counts() -> None:
     path = examples_dir() / EXAMPLES["shieldwall"]
-    army = armyfile.load(path)
-    found = size.records(ArmyInput(army, path, ""))
-    assert found["stand"] == sum(s.count for s in army.stands) > len(army.stands)
-    assert found["leader"] == len(army.leaders)
+    wall: Any = armyfile.load(path)
+    found = size.records(ArmyInput(wall, path, ""))
+    assert found["stand"] == sum(s.count for s in wall.stands) > len(wall.stands)
+    assert found["leader"] == len(wall.leaders)
     path = examples_dir() / EXAMPLES["kiss"]
-    army = armyfile.load(path)
-    found = size.records(ArmyInput(army, path, ""))
-    assert found == {"ward": len(army.wards), "magnate": len(army.wards),
-                     "unit": sum(len(w.units) for w in army.wards)}
+    kiss: Any = armyfile.load(path)
+    found = size.records(ArmyInput(kiss, path, ""))
+    assert found == {"ward": len(kiss.wards), "magnate": len(kiss.wards),
+                     "unit": sum(len(w.units) for w in kiss.wards)}
 
 
 def test_a_pack_over_the_limit_is_refused(tmp_path: Path, no_layout: None,
