@@ -35,7 +35,7 @@ class Target:
 
 @dataclass(frozen=True)
 class Row:
-    """One job of the table: the median (seconds, or MB for memory), the floor it is measured
+    """One job of the table: the median (seconds, or MB or kB for memory), the floor it is measured
     against if any, and the target if the issue sets one."""
 
     job: str
@@ -51,8 +51,8 @@ class Row:
     def shown(self, value: float | None) -> str:
         if value is None:
             return ""
-        if self.unit == "MB":
-            return f"{value:.0f} MB"
+        if self.unit in ("MB", "kB"):
+            return f"{value:.0f} {self.unit}"
         return f"{value * 1000:.1f} ms" if value < 0.1 else f"{value * 1000:.0f} ms"
 
     @property
@@ -61,7 +61,7 @@ class Row:
             return None
         if self.target.kind == "ratio":
             return self.ratio is not None and self.ratio <= self.target.limit
-        limit = self.target.limit if self.unit == "MB" else self.target.limit / 1000
+        limit = self.target.limit if self.unit in ("MB", "kB") else self.target.limit / 1000
         return self.value < limit
 
 

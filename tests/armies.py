@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+from typing import Any
+
+from builder import armyfile
+from builder.resources import examples_dir
 from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 
@@ -30,3 +35,38 @@ def army(*wards: list[Unit], english: bool = True, points: int | None = None,
 
 def codes(findings: list) -> list[str]:  # type: ignore[type-arg]
     return [f.code for f in findings]
+
+
+#: The example each ruleset's big armies are made from.
+EXAMPLES = {"billhooks": "york.toml", "kiss": "kiss-york.toml", "feudal": "feudal-normandy.toml",
+            "shieldwall": "shieldwall-saxon.toml"}
+#: Units a ward (or battle) in a big army.
+PER_GROUP = 8
+
+
+def scaled(ruleset: str, units: int) -> Any:
+    """The ruleset's example army grown to ``units`` units (shieldwall: stands, each one
+    stand), its units repeated in turn, eight to a ward or battle under copies of the
+    example's leaders (one C-in-C): a big army of the kind a user might make."""
+    army: Any = armyfile.load(examples_dir() / EXAMPLES[ruleset])
+    if ruleset == "shieldwall":
+        pool = army.stands
+        army.stands = [copy.deepcopy(pool[i % len(pool)]) for i in range(units)]
+        for i, stand in enumerate(army.stands):
+            stand.count = 1
+            if i >= len(pool):
+                stand.leader = None  # a leader leads one stand
+        return army
+    attr = "battles" if ruleset == "feudal" else "wards"
+    groups = getattr(army, attr)
+    pool = [u for g in groups for u in g.units]
+    grown = []
+    for g in range(-(-units // PER_GROUP)):
+        group = copy.deepcopy(groups[g % len(groups)])
+        if g >= len(groups):
+            group.leader.c_in_c = False
+        group.units = [copy.deepcopy(pool[(g * PER_GROUP + i) % len(pool)])
+                       for i in range(min(PER_GROUP, units - g * PER_GROUP))]
+        grown.append(group)
+    setattr(army, attr, grown)
+    return army

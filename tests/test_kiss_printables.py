@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import pdfplumber
 import pytest
 from printcheck import pdf_figures
 from pypdf import PdfReader
@@ -98,7 +99,9 @@ def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
 
 
 def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
-    text = _text(pack / "roster.pdf")
+    # Read as laid out (a record's labels and values are two columns, each one run of text).
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
     for heading in ("Ward 1: Richard Neville, Earl of Warwick", "Ward 3: Edmund Grey, Lord of",
                     "Neville's bowmen (Archers)", "The Duke's serpentine (Gonne)"):
         assert heading in text, heading
@@ -185,3 +188,24 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
             for x in (ch["x0"], ch["x1"]) for y in (ch["top"], ch["bottom"]))]
         assert sorted(ch["text"] for ch in found) == sorted(word), word
     assert len(chars) == sum(map(len, words))
+
+
+def test_the_roster_prints_each_track_with_its_marks_after_their_boxes(pack: Path) -> None:
+    """Every unit's figure track read back from the roster's images: the boxes lost up to its
+    rout point after "figures lost" (the rest after "rout"), the army morale track's boxes up
+    to its first mark, and every box of every track drawn."""
+    from printcheck import strips_in, tick_strips
+
+    from builder.rules.kiss import derive
+
+    armies = [a for a in map(armyfile.load, EXAMPLES) if isinstance(a, Army)]
+    units = [u for a in armies for w in a.wards for u in w.units]
+    first = [(derive.morale_marks(derive.starting_morale(a))[0][0],) for a in armies]
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        lost = [runs for page in pdf.pages for runs in tick_strips(page, "lost")]
+        boxes = sum(sum(strip.runs) for page in pdf.pages for image in page.images
+                    for strip in strips_in(image))
+    # In print order: an army's morale track, then its units' figure tracks.
+    assert sorted(lost) == sorted(first + [(derive.losses_to_rout(u.figures),) for u in units])
+    assert boxes == sum(derive.starting_morale(a) + 2 * len(a.wards) for a in armies) \
+        + sum(u.figures for u in units)

@@ -134,3 +134,23 @@ def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> 
     for name in ("stand-labels.pdf", "leader-cards.pdf", "tokens.pdf"):
         edge, smallest, nearest = pdf_figures(tmp_path / name)
         assert edge >= 4.99 and smallest >= 5.99, (name, nearest)
+
+
+def test_the_roster_prints_each_records_wound_boxes(pack: Path) -> None:
+    """Every leader's and stand's wounds read back from the roster's images: a row per stand
+    of an entry ("wounds, stand 2"), each as many boxes as the facts say."""
+    from printcheck import tick_strips
+
+    from builder.rules.shieldwall.views import facts
+
+    armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
+    want = [(t.boxes,) for army in armies
+            for where in [f"leaders[{i}]" for i in range(len(army.leaders))]
+            + [w for w, _ in army.stands_with_paths()]
+            for t in facts(army, where).trackers]
+    assert len(want) > sum(len(a.stands) + len(a.leaders) for a in armies)  # counts of 2
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        # A lone stand's row reads "wounds", a stand of an entry's "wounds, stand N".
+        found = [runs for page in pdf.pages for label in ("wounds", "wounds,")
+                 for runs in tick_strips(page, label)]
+    assert Counter(found) == Counter(want) and len(found) == len(want)

@@ -78,3 +78,59 @@ def test_a_tracker_without_boxes_keeps_its_label_and_marks() -> None:
     placed = ticks.placed_of(line.url)
     assert placed is not None and [runs for _, _, runs in placed] == [(6,)]
     assert line.text.index("casualties") < line.text.index("shatter") < line.text.index("at 4")
+
+
+REGULAR = "EBGaramond12-Regular.ttf"
+
+
+def test_wrapped_lines_fit_their_column_and_keep_every_word() -> None:
+    text = "goes to Advance or Charge at once if his target feints or costs him 2+ figures"
+    lines = spaces.wrap(text, 40.0, REGULAR, 8.4)
+    assert len(lines) > 1 and " ".join(lines) == text
+    assert all(spaces.text_mm(line, REGULAR, 8.4) <= 40.0 for line in lines)
+    # A word wider than the column breaks inside it, every character kept.
+    lines = spaces.wrap("W" * 80 + " after", 40.0, REGULAR, 8.4)
+    assert "".join(lines[:-1]) + lines[-1].removesuffix(" after") == "W" * 80
+    assert all(spaces.text_mm(line, REGULAR, 8.4) <= 40.0 for line in lines)
+
+
+def test_two_columns_start_each_row_level() -> None:
+    rows = [("Morale", "fails on 6 (retinue): shaken; failing again routs it"),
+            ("Casualties, handstrokes", "2-8 unhurt"), ("Move", '6"')]
+    labels, values = spaces.columns(rows, (24.0, 30.0), (SC, REGULAR), 8.4)
+    left, right = labels.split("\n"), values.split("\n")
+    assert len(left) == len(right)
+    # Row by row: its label's lines and its value's, the shorter padded with empty lines.
+    at = 0
+    for label, value in rows:
+        a = spaces.wrap(label, 24.0 * (1 - spaces.SLACK), SC, 8.4)
+        b = spaces.wrap(value, 30.0 * (1 - spaces.SLACK), REGULAR, 8.4)
+        height = max(len(a), len(b))
+        assert left[at:at + height] == a + [""] * (height - len(a))
+        assert right[at:at + height] == b + [""] * (height - len(b))
+        at += height
+    assert at == len(left) and len(left) > len(rows)  # the morale and the label wrapped
+    assert all(spaces.text_mm(line, REGULAR, 8.4) <= 30.0 for line in right)
+    assert all(spaces.text_mm(line, SC, 8.4) <= 24.0 for line in left)
+
+
+def test_paragraphs_are_one_run_of_lines_that_fit() -> None:
+    notes = ["Bravery: +1 the army banner going forward; +1 in shieldwall; -1 a wound",
+             "Move: 2D6\" base in a template"]
+    text = spaces.paragraphs(notes, 50.0, REGULAR, 7.4)
+    assert " ".join(text.split("\n")) == " ".join(notes)
+    assert all(spaces.text_mm(line, REGULAR, 7.4) <= 50.0 for line in text.split("\n"))
+
+
+def test_a_long_row_of_trackers_is_split_before_an_image_passes_its_limit() -> None:
+    # A stand entry of 99 stands of 12 wounds: 1,188 boxes, more than one image may draw.
+    row = [(f"wounds, stand {n + 1}", [12]) for n in range(99)]
+    lines = ticks.tracker_lines(row, 180.0, SC, 7.6)
+    assert len(lines) > 1
+    drawn = []
+    for line in lines:
+        placed = ticks.placed_of(line.url)
+        assert placed is not None and ticks.png(line.url) is not None
+        assert sum(sum(runs) for _, _, runs in placed) <= ticks.MAX_BOXES
+        drawn += [runs for _, _, runs in placed]
+    assert drawn == [(12,)] * 99

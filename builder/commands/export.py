@@ -25,6 +25,7 @@ from builder.export.pack import (
     kinds,
     parse_kinds,
 )
+from builder.export.size import check_size
 from builder.files import file_folder, printable
 from builder.rules import get_ruleset
 from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
@@ -80,6 +81,11 @@ def run(args: argparse.Namespace) -> int:
         fold=args.fold, ink_saver=args.ink_saver, events=events, format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI,
         allow_photos_anywhere=args.allow_photos_anywhere), collections)
+    try:
+        check_size(job)  # refused at once: the checks and printables below take a while too
+    except ExportError as exc:
+        print(f"billhooks export: {printable(str(exc))}", file=sys.stderr)
+        return 2
     try:
         known = kinds(job)
         if only is not None:

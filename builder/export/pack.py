@@ -40,6 +40,7 @@ from builder.export.base import (
     ExportJob,
     Written,
 )
+from builder.export.size import check_size
 from builder.rules import get_ruleset
 from builder.rules.base import Ruleset
 from builder.rules.printables import (
@@ -462,6 +463,7 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     in ``out_dir`` are left untouched and no temporary file remains.
     """
     _check_options(job)
+    check_size(job)  # before the printables are made, let alone laid out
     if job.options.format == "tts" and job.options.bleed:
         # TTS shows a card to its trim: the manifest says what was drawn.
         job = dataclasses.replace(job, options=dataclasses.replace(job.options, bleed=0.0))

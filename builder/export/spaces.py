@@ -10,6 +10,7 @@ row of numbers or labels is placed to a hundredth of an em from the face's advan
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from fontTools.ttLib import TTFont
@@ -72,3 +73,56 @@ def cells(values: list[tuple[float, str]], face: str, size_pt: float) -> str:
         line.append(text)
         at += text_mm(text, face, size_pt)
     return "".join(line)
+
+
+def wrap(text: str, width: float, face: str, size_pt: float) -> list[str]:
+    """``text`` in lines no wider than ``width`` mm in ``face``: broken between words, and
+    inside a word too long for a line (a name of eighty W's), so a run of pre-formatted text
+    never runs past its column."""
+    space = text_mm(" ", face, size_pt)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, at = "", 0.0
+        for word in paragraph.split(" "):
+            size = text_mm(word, face, size_pt)
+            if line and at + space + size <= width:
+                line, at = f"{line} {word}", at + space + size
+                continue
+            if line:
+                lines.append(line)
+            line, at = "", 0.0
+            for ch in word:  # the word's characters, as many to a line as fit
+                step = text_mm(ch, face, size_pt)
+                if line and at + step > width:
+                    lines.append(line)
+                    line, at = "", 0.0
+                line, at = line + ch, at + step
+        lines.append(line)
+    return lines
+
+
+#: Room a wrapped column keeps at its right: the advance widths leave out kerning.
+SLACK = 0.02
+
+
+def columns(rows: Sequence[tuple[str, str]], widths: tuple[float, float],
+            faces: tuple[str, str], size_pt: float) -> tuple[str, str]:
+    """Rows of (label, value) as two runs of lines, one a column ``widths`` mm wide in
+    ``faces``: each cell wrapped to its column, the shorter cell of a row padded with empty
+    lines, so every row starts level in both columns (their line height must be the same)."""
+    left: list[str] = []
+    right: list[str] = []
+    for label, value in rows:
+        a = wrap(label, widths[0] * (1 - SLACK), faces[0], size_pt)
+        b = wrap(value, widths[1] * (1 - SLACK), faces[1], size_pt)
+        height = max(len(a), len(b))
+        left += a + [""] * (height - len(a))
+        right += b + [""] * (height - len(b))
+    return "\n".join(left), "\n".join(right)
+
+
+def paragraphs(texts: Sequence[str], width: float, face: str, size_pt: float) -> str:
+    """``texts`` as one run of lines, each wrapped to a column ``width`` mm wide in ``face``
+    (WeasyPrint breaking the lines itself costs several times as much)."""
+    return "\n".join(line for text in texts
+                     for line in wrap(text, width * (1 - SLACK), face, size_pt))

@@ -179,3 +179,22 @@ def tracker_line(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Seque
     text = "".join(parts).rstrip("".join(spaces.SPACES))
     address = SCHEME + ",".join(f"{ln}.{x}.{_runs_text(runs)}" for ln, x, runs in placed)
     return TrackerLine(text, address, line + 1)
+
+
+def tracker_lines(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
+                  width: float, face: str, size_pt: float) -> list[TrackerLine]:
+    """:func:`tracker_line` for trackers in turn, a new one whenever the next tracker would
+    take an image past :data:`MAX_BOXES` (a stand entry of 99 stands has 99 rows of wounds)."""
+    out: list[TrackerLine] = []
+    batch: list[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]] = []
+    boxes = 0
+    for tracker in trackers:
+        count = sum(n for n in tracker[1] if n > 0)
+        if batch and boxes + count > MAX_BOXES:
+            out.append(tracker_line(batch, width, face, size_pt))
+            batch, boxes = [], 0
+        batch.append(tracker)
+        boxes += count
+    if batch:
+        out.append(tracker_line(batch, width, face, size_pt))
+    return out

@@ -144,7 +144,10 @@ def environment(ruleset: str = "") -> jinja2.Environment:
     )
     env.globals["ticks"] = ticks.url
     env.globals["tracker_line"] = ticks.tracker_line
+    env.globals["tracker_lines"] = ticks.tracker_lines
     env.globals["cells"] = spaces.cells
+    env.globals["columns"] = spaces.columns
+    env.globals["paragraphs"] = spaces.paragraphs
     return env
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import builder
 from builder import resources
-from builder.rules.base import Facts
+from builder.rules.base import Facts, Tracker
 from builder.rules.printables import (
     TOKEN_MM,
     Back,
@@ -78,12 +78,25 @@ def _emblem(army: Army) -> str | None:
 # --- The roster -----------------------------------------------------------------------------
 
 
+def _track(tracker: Tracker) -> list[tuple[str, list[int], str]]:
+    """A track as the roster prints it, (label, boxes, words after them) parts: its label and
+    boxes up to its first mark with the mark's words, then the boxes to each next mark."""
+    parts = []
+    label, done = tracker.label, 0
+    for box, words in sorted(tracker.marks):
+        parts.append((label, [box - done], words))
+        label, done = "", box
+    if tracker.boxes > done or not parts:
+        parts.append((label, [tracker.boxes - done], ""))
+    return parts
+
+
 def _facts_context(facts: Facts) -> dict[str, Any]:
-    """A record's facts as the roster template reads them; a track's marks by box number."""
+    """A record's facts as the roster template reads them; its trackers as one list of parts
+    (:func:`_track`)."""
     return {"heading": facts.heading, "sub": facts.subheading,
             "rows": [(r.label, r.value) for r in facts.rows], "notes": list(facts.notes),
-            "trackers": [{"label": t.label, "boxes": t.boxes, "marks": dict(t.marks)}
-                         for t in facts.trackers]}
+            "trackers": [part for t in facts.trackers for part in _track(t)]}
 
 
 def roster_context(army: Army) -> dict[str, Any]:

@@ -72,7 +72,7 @@ def _facts_dict(found: Facts) -> dict[str, Any]:
     """Facts as the roster template reads them."""
     return {"heading": found.heading, "subheading": found.subheading,
             "rows": [(r.label, r.value) for r in found.rows], "notes": list(found.notes),
-            "boxes": [(t.label, t.boxes) for t in found.trackers]}
+            "boxes": [(t.label, [t.boxes]) for t in found.trackers]}
 
 
 # --- Documents -------------------------------------------------------------------------------

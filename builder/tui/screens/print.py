@@ -42,6 +42,7 @@ from builder.export.base import (
     ExportOptions,
 )
 from builder.export.pack import default_out_dir, export_pack, offered_kinds
+from builder.export.size import check_size
 from builder.tui.modals.base import row
 
 if TYPE_CHECKING:
@@ -165,6 +166,11 @@ class PrintScreen(Screen[None]):
         out = Path(typed or "output").expanduser()
         self.builder.print_folder = typed
         job = ExportJob(self._job_armies(), options)
+        try:
+            check_size(job)  # the export's own first check, said at once
+        except ExportError as exc:
+            status.update(Text(f"Export failed: {exc}", "bold red"))
+            return
         bar = self.query_one("#print-progress", ProgressBar)
         bar.update(total=len(only), progress=0)
         bar.display = True

@@ -1,0 +1,60 @@
+"""How big a print pack may be, checked before anything is laid out.
+
+A record of the file (a ward, a leader, a unit, a stand: every table under the army; a stand
+entry of several stands counts each) costs the pack a block of the roster, its cards and
+tokens. WeasyPrint lays out a roster in one go, holding all of it in memory: a pack of 1,000
+records took 20-25 s of CPU and 290 MB (1 December 2026), so ten thousand would take minutes
+and gigabytes (ten thousand shieldwall stands once died with no message). The export refuses
+an army or a pack beyond these limits at once, before anything is made or laid out; they are
+generous for any game (an army is tens of records).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from builder.export.base import ArmyInput, ExportError, ExportJob
+from builder.files import printable
+from builder.rules import get_ruleset
+from builder.rules.schema import walk
+
+#: The most records one army (or Mustering collection) may print.
+ARMY_MAX = 1000
+#: The most records one pack may print, all its armies and collections together.
+PACK_MAX = 2000
+
+
+def records(item: ArmyInput) -> Counter[str]:
+    """The records of ``item``'s army by what each is called ("unit", "ward"), a record with a
+    ``count`` (a shieldwall stand entry) as many times."""
+    found: Counter[str] = Counter()
+    for node in walk(item.army, get_ruleset(item.army.ruleset).schema):
+        if node.role != "army":
+            count = getattr(node.record, "count", 1)
+            found[node.table.noun] += count if isinstance(count, int) and count > 0 else 1
+    return found
+
+
+def _described(found: Counter[str]) -> str:
+    parts = ", ".join(f"{n:,} {noun}{'s' if n != 1 else ''}" for noun, n in found.most_common())
+    return f"{found.total():,} records ({parts})"
+
+
+def check_size(job: ExportJob) -> None:
+    """ExportError naming the file and its count when an army or collection of ``job`` holds
+    more than :data:`ARMY_MAX` records, or the pack more than :data:`PACK_MAX`."""
+    items: Sequence[ArmyInput] = (*job.armies, *job.collections)
+    total = 0
+    for item in items:
+        found = records(item)
+        total += found.total()
+        if found.total() > ARMY_MAX:
+            raise ExportError(
+                f"{printable(str(item.path))}: {_described(found)}, more than an army may "
+                f"print ({ARMY_MAX:,} records): nothing was written; print it as smaller "
+                "armies")
+    if total > PACK_MAX:
+        raise ExportError(
+            f"{len(items)} files hold {total:,} records in all, more than one pack may print "
+            f"({PACK_MAX:,} records): nothing was written; export them in smaller groups")
