@@ -183,3 +183,45 @@ def test_over_and_under_points_advice_is_what_fixes_them() -> None:
     assert need == 12
     assert _finding(_with(u, added=[unit("pikemen")]), "under-points") is None
     assert _finding(_with(u, added=[unit("billmen", quality="levy")]), "under-points")
+
+
+# --- The other systems: their advised amounts are counts and limits --------------------------
+
+
+def test_kiss_remove_n_stratagems_is_what_fixes_the_count() -> None:
+    from builder.rules.kiss.checks import check_army as kiss_check
+    from builder.rules.kiss.model import Army as KissArmy
+    from builder.rules.kiss.model import Magnate, Ward
+
+    many = ["captain's advice", "forethought", "stout ensign", "far sighted"]
+    for ability, allowed in (("practiced", 1), ("old soldier", 2), ("audacious", 3),
+                             ("amateur", 0)):
+        m = Magnate("M", ability, c_in_c=True, stratagems=list(many))
+        k = KissArmy("kiss", "T", "york", wards=[Ward(m, [])])
+        found = [f for f in kiss_check(k) if f.code == "stratagem-count"]
+        assert found
+        n = int(re.search(r"remove (\d+)", str(found[0].as_dict()))[1])  # type: ignore[index]
+        assert n == len(many) - allowed
+        m.stratagems = many[:len(many) - n]
+        assert not [f for f in kiss_check(k) if f.code == "stratagem-count"]
+        m.stratagems = many[:len(many) - n + 1]
+        assert [f for f in kiss_check(k) if f.code == "stratagem-count"]
+
+
+def test_feudal_at_most_n_is_the_largest_that_passes() -> None:
+    from builder.rules.feudal.checks import check_army as feudal_check
+    from builder.rules.feudal.model import Army as FeudalArmy
+    from builder.rules.feudal.model import Battle, Leader
+    from builder.rules.feudal.model import Unit as FeudalUnit
+
+    unit_ = FeudalUnit("Bowmen", "infantry", "light", "D", 10, width=12, missile="longbow",
+                       missile_figures=14)
+    f = FeudalArmy("feudal", "T", "Anjou", [Battle(Leader("L", c_in_c=True), [unit_])])
+    for code, key in (("width", "width"), ("missile-figures", "missile_figures")):
+        found = [x for x in feudal_check(f) if x.code == code]
+        n = int(re.search(r"at most (\d+)", str(found[0].as_dict()))[1])  # type: ignore[index]
+        setattr(unit_, key, n)
+        assert not [x for x in feudal_check(f) if x.code == code]
+        setattr(unit_, key, n + 1)
+        assert [x for x in feudal_check(f) if x.code == code]
+        setattr(unit_, key, n)
