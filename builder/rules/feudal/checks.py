@@ -118,8 +118,8 @@ def no_command_points(army: Army) -> Iterator[Finding]:
         if battle.leader.command_points is None:
             yield Finding.advising(
                 "warning", "no-command-points",
-                f"{battle.leader.name} has no command points, but the army uses them: his "
-                "units can be ordered to no charge or formation change", "command_points",
+                f"{battle.leader.name} has no command points, but the army uses them: he "
+                "can order none of his units to charge or change formation", "command_points",
                 f"set command_points to {cat.MIN_COMMAND_POINTS}-{cat.MAX_COMMAND_POINTS}, "
                 "or roll them (roll --write)", f"battles[{i}].leader")
 
