@@ -22,11 +22,11 @@ def test_archers_billmen_half_error_at_the_boundary() -> None:
     # Core 24 of 48: exactly half is legal.
     a = army([unit("archers"), unit("men-at-arms")], [unit("billmen")])
     assert "archers-billmen-half" not in codes(BH.check(a))
-    # Core 24 of 60: under half.
+    # Core 24 of 60: under half. 12 more makes 36 of 72 (each point added adds to the total).
     a = army([unit("archers"), unit("men-at-arms")], [unit("billmen"), unit("pikemen")])
     found = [f for f in BH.check(a) if f.code == "archers-billmen-half"]
     assert len(found) == 1 and found[0].level == "error"
-    assert "24 points" in found[0].message and "add 6 more" in found[0].message
+    assert "24 points" in found[0].message and "add 12 more" in found[0].message
 
 
 def test_pikemen_and_men_at_arms_behind_archers_are_not_core() -> None:
@@ -230,17 +230,21 @@ def test_mustered_overshoot_by_the_last_card_is_legal_one_more_point_is_not() ->
 
 
 def test_point_advice_is_whole_points() -> None:
-    # 99 troop points: core 48 against half of 99 (49.5) is 1.5 short: add 2 points.
-    a = army([unit("archers"), unit("archers"), unit("billmen"), unit("billmen")],
+    # 99 troop points, core 48: 99 - 2 x 48 = 3 more (51 of 102).
+    units = ([unit("archers"), unit("archers"), unit("billmen"), unit("billmen")],
              [unit("men-at-arms"), unit("light-horse"), unit("crossbowmen", pavises=True),
               unit("kern")])
-    found = [f.message for f in BH.check(a) if f.code == "archers-billmen-half"]
+    found = [f.message for f in BH.check(army(*units)) if f.code == "archers-billmen-half"]
+    assert found and "add 3 more points of archers or billmen" in found[0]
+    # Against an agreed 99 the base stays put: half is 49.5, 1.5 short: add 2 points.
+    found = [f.message for f in BH.check(army(*units, muster=99))
+             if f.code == "archers-billmen-half"]
     assert found and "add 2 more points of archers or billmen" in found[0]
     assert "1.5" not in found[0]
-    # 99 troop points with 24 of bands: at most 19 (19.8), drop at least 5 (4.2).
+    # 99 troop points with 24 of bands: (24 - 19.8) / 0.8 = 5.25, and a band is 6.
     b = army(_core_five(), [unit("kern")] * 4, [unit("pikemen", quality="veteran")])
     found = [f.message for f in BH.check(b) if f.code == "skirmishers-fifth"]
-    assert found and "(99, so at most 19): drop bands worth at least 5 points" in found[0]
+    assert found and "(99): drop bands worth at least 6 points" in found[0]
 
 
 def test_mustered_english_army_over_a_fifth_of_skirmishers_is_advice() -> None:

@@ -31,8 +31,8 @@ def test_two_sides_two_columns_and_every_topic() -> None:
     places = {(s["side"], s["column"]) for s in CRIB["sections"]}
     assert places == {(1, 1), (1, 2), (2, 1), (2, 2)}
     titles = [s["title"] for s in CRIB["sections"]]
-    assert titles == ["The turn", "Leaders", "Movement", "Terrain", "Shooting", "Combat",
-                      "Morale", "Rout"]
+    assert titles == ["The turn", "Leaders", "Optional rules", "Movement", "Terrain",
+                      "Shooting", "Combat", "Combat: who counts", "Morale", "Rout"]
     headings = {p.get("heading") for s in CRIB["sections"] for p in s["parts"]}
     assert {"Order of play", "Steady or not", "Inches a turn", "Manoeuvres",
             "Modifiers to the test", "Modifiers to the rout roll"} <= headings

@@ -81,9 +81,12 @@ def test_moves(unit: Unit, move: int) -> None:
     assert d.move(unit) == move
 
 
-def test_only_skirmishers_evade_at_12() -> None:
+def test_only_skirmishers_evade_foot_at_12_light_horse_at_20() -> None:
     assert d.evade_move(foot(10, armour="light", skirmish=True)) == 12
     assert d.evade_move(foot(10, armour="light")) is None
+    # RULES.md 4.2 (corrected): the 12" is an infantry move; light horse evade at their 20".
+    assert d.evade_move(horse(10, armour="light", skirmish=True)) == 20
+    assert d.evade_move(horse(10, armour="light")) is None
 
 
 @pytest.mark.parametrize(("missile", "hits"), [
@@ -198,6 +201,19 @@ def test_units_per_battle_warns_above_four_errors_first() -> None:
 def test_every_finding_code_of_the_issue_has_a_check() -> None:
     bad = army([foot(4, width=5), foot(armour="heavy", skirmish=True), foot(missile_figures=2),
                 *(foot() for _ in range(3))], [], chiefs=0)
+    bad.battles[1].leader.command_points = 2
     assert {f.code for f in check_army(bad)} == set(CODES) == {
         "one-c-in-c", "empty-battle", "unit-size", "skirmish-light-only", "missile-figures",
-        "width", "units-per-battle"}
+        "width", "units-per-battle", "no-command-points"}
+
+
+def test_a_leader_without_command_points_in_an_army_that_uses_them() -> None:
+    # Neither has them: the rule is off, no finding. One has them: the other is warned of.
+    plain = army([foot()], [foot()])
+    assert codes(plain) == []
+    plain.battles[0].leader.command_points = 3
+    found = [f for f in check_army(plain) if f.code == "no-command-points"]
+    assert [(f.level, f.where) for f in found] == [("warning", "battles[1].leader")]
+    assert found[0].message.startswith("L1 has no command points, but the army uses them")
+    plain.battles[1].leader.command_points = 1
+    assert codes(plain) == []

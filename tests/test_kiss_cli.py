@@ -123,19 +123,21 @@ def test_a_small_unit_routs_at_its_first_loss() -> None:
     assert rows["Rout point"].startswith("its first loss")
     assert gonne.trackers[0].marks == ((1, "rout"),)
     assert "Handstrokes to hit" not in rows and "Save against fire" not in rows
-    assert rows["Morale"] == "fails on 6 (retinue): shaken; failing again routs it"
+    assert rows["Morale"] == ("fails on 6 as its magnate (retinue); if he falls: 6 (retinue). "
+                              "Shaken; failing again routs it")
 
 
 def test_magnate_facts() -> None:
     rows = _rows("wards[0].leader")
     assert rows["Level"] == "4 (a peer)" and rows["C-in-C"] == "yes"
-    assert rows["Order roll"] == "2+, +1 (a natural 1 still fails)"
+    assert rows["Order roll"] == "2+ (always, with +1)"
     assert rows["Order changes"] == "1 a turn"
     assert rows["Stratagems"] == "2 of 2"
     assert rows["Good timing"].startswith("+1 to hit") and "Feint" in rows
     assert "Impetuous" in rows and rows["Chits in the cup"] == "1 ward"
     assert rows["Casualties, shooting"] == "2-10 unhurt, 11 wounded, 12 killed"
-    assert rows["I'll not shrink back"] == "+4 to hit; casualties 2-7 unhurt, 8+ killed"
+    assert rows["I'll not shrink back"] == ("+4 to share among his to-hit rolls (puissance); "
+                                             "casualties 2-7 unhurt, 8+ killed")
     grey = _rows("wards[2]", LANCASTER)
     assert grey["Order roll"] == "2+, then 4+ as well"
     assert grey["Chits in the cup"] == "1 ward, 2 lethargy, 1 treacherous"

@@ -200,8 +200,8 @@ def test_move_range_fire_and_handstrokes() -> None:
 
 
 @pytest.mark.parametrize(("ability", "modifier", "extra", "changes", "text"), [
-    ("audacious", 1, None, 2, "2+, +1 (a natural 1 still fails)"),
-    ("old soldier", 1, None, 1, "2+, +1 (a natural 1 still fails)"),
+    ("audacious", 1, None, 2, "2+ (always, with +1)"),
+    ("old soldier", 1, None, 1, "2+ (always, with +1)"),
     ("practiced", 0, None, 1, "2+"),
     ("amateur", 0, 4, 1, "2+, then 4+ as well"),
 ])
@@ -210,7 +210,8 @@ def test_order_roll(ability: str, modifier: int, extra: int | None, changes: int
     roll = d.order_roll(magnate(ability))
     assert (roll.modifier, roll.extra, roll.changes, roll.text) == (modifier, extra, changes,
                                                                      text)
-    assert roll.natural == 2  # a natural 1 always fails, whatever the bonus
+    # No natural-1 rule (RULES.md 2.4): +1 makes every die succeed, the plain roll needs 2.
+    assert roll.needs == (1 if modifier else 2)
 
 
 def test_order_changes_with_captains_advice() -> None:

@@ -92,14 +92,14 @@ def test_shown_rounds_halves_up(value: Fraction, text: str) -> None:
     assert dice.shown(value) == text
 
 
-def test_a_volley_uses_the_base_pool_two_dice_a_figure_for_sharpshooters() -> None:
+def test_a_volley_rolls_two_dice_a_figure_for_sharpshooters() -> None:
     volley, melee = dice.expectations(stand("thrall", 2, "none", "sharpshooter"))
     assert (volley.action, volley.dice, volley.hits) == ("volley", 4, Fraction(4, 6))
     assert (melee.dice, melee.hits) == (2, Fraction(2, 6))
-    # A leader attached adds a die to the usual dice, not to the table's base pool.
+    # The table rolls the usual dice the roster prints: a leader attached adds one to both.
     led = stand("warrior", 4, "none", "bow", leader="X")
-    assert [e.dice for e in dice.expectations(led)] == [4, 4]
-    assert dice.shooting_dice(led) == 5
+    assert [e.dice for e in dice.expectations(led)] == [5, 5]
+    assert (dice.shooting_dice(led), dice.melee_dice(led)) == (5, 5)
 
 
 @pytest.mark.parametrize(("quality", "target", "ladder"), [

@@ -81,7 +81,8 @@ def test_units_added_removed_and_changed(tmp_path: Path,
         "  total: Army Morale tokens 4 -> Army Morale tokens 3",
         "  legality: LEGAL -> NOT LEGAL",
         "  broken rule new: archer and billmen companies make 39 points, under half of the troop "
-        "points (84): add 3 more points of archers or billmen, or field fewer other troops",
+        "points (84): add 6 more points of archers or billmen, or field 6 fewer points of other "
+        "troops",
     ]
 
 

@@ -57,9 +57,8 @@ def core_points(unit: Unit) -> float:
     return unit_points(unit) if unit.troop in cat.CORE_TROOPS else 0.0
 
 
-def _skirmish_points(army: Army) -> float:
-    return sum(unit_points(u) for _, u in army.units_with_paths()
-               if cat.TROOPS[u.troop].is_skirmish)
+def _band_points(army: Army) -> list[float]:
+    return [unit_points(u) for _, u in army.units_with_paths() if cat.TROOPS[u.troop].is_skirmish]
 
 
 def _proportion_base(army: Army) -> float:
@@ -70,26 +69,52 @@ def _proportion_base(army: Army) -> float:
     return troop_points(army)
 
 
+def core_to_add(core: float, base: float, fixed_base: bool) -> int:
+    """Whole points of archers or billmen to add so that they make half of ``base``. Against
+    the troop points every point added also adds to the total, so x must meet
+    core + x >= share x (base + x): x >= (share x base - core) / (1 - share), which is
+    base - 2 x core for a half. Against a mustered army's agreed total the base stays put."""
+    short = base * cat.CORE_SHARE - core
+    return _at_least(short if fixed_base else short / (1 - cat.CORE_SHARE))
+
+
+def bands_to_drop(bands: list[float], base: float, fixed_base: bool) -> int:
+    """Points of bands to drop so that they make at most a fifth of ``base``: dropping d
+    takes d off both sides when the base is the troop points, so d >= (bands - share x base) /
+    (1 - share). Rounded up to what some of the army's bands cost together, as a player drops
+    whole bands."""
+    over = sum(bands) - base * cat.SKIRMISH_SHARE
+    least = over if fixed_base else over / (1 - cat.SKIRMISH_SHARE)
+    sums = {0.0}
+    for cost in bands:
+        sums |= {s + cost for s in sums}
+    return _at_least(min((s for s in sums if s >= round(least, 6)), default=least))
+
+
 def _proportion_problems(army: Army) -> Iterator[tuple[str, str]]:
     base = _proportion_base(army)
     if base <= 0:
         return
+    fixed = army.muster is not None
     core = sum(core_points(u) for _, u in army.units_with_paths())
-    against = "the agreed troop total" if army.muster is not None else "the troop points"
+    against = "the agreed troop total" if fixed else "the troop points"
     if core < base * cat.CORE_SHARE:
-        need = _at_least(base * cat.CORE_SHARE - core)
+        need = core_to_add(core, base, fixed)
+        # Fewer other troops lower the troop points by as much as more core raises them;
+        # they do nothing against an agreed total.
+        other = "" if fixed else f", or field {need} fewer point{_s(need)} of other troops"
         yield ("archers-billmen-half",
                f"archer and billmen companies make {_fmt(core)} points, under half of "
                f"{against} ({_fmt(base)}): add {need} more point{_s(need)} of archers or "
-               f"billmen, or field fewer other troops")
-    skirm = _skirmish_points(army)
+               f"billmen{other}")
+    bands = _band_points(army)
+    skirm = sum(bands)
     if skirm > base * cat.SKIRMISH_SHARE:
-        most = _at_most(base * cat.SKIRMISH_SHARE)
-        drop = _at_least(skirm - base * cat.SKIRMISH_SHARE)
+        drop = bands_to_drop(bands, base, fixed)
+        most = f", so at most {_at_most(base * cat.SKIRMISH_SHARE)}" if fixed else ""
         yield ("skirmishers-fifth",
                f"skirmish bands make {_fmt(skirm)} points, over one fifth of {against} "
-               f"({_fmt(base)}, so at most {most}): drop bands worth at least {drop} "
-               f"point{_s(drop)}")
+               f"({_fmt(base)}{most}): drop bands worth at least {drop} point{_s(drop)}")
 
 
 def check_english_proportions(army: Army) -> list[Finding]:

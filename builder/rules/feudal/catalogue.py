@@ -50,6 +50,7 @@ COMBAT_HIT = 6
 #: Moves in inches.
 MOVE_COLUMN = 12
 MOVE_LINE = 6
+#: Skirmishing foot evading; skirmishing light horse evade at their own move.
 MOVE_EVADE = 12
 ARMORED_FOOT_PENALTY = 2
 MOVE_CAVALRY = {"light": 20, "heavy": 16, "armored": 16}

@@ -109,16 +109,31 @@ def units_per_battle(army: Army) -> Iterator[Finding]:
                           f"battles[{i}]")
 
 
+def no_command_points(army: Army) -> Iterator[Finding]:
+    """Command points are one rule for the whole army (RULES.md 4.3): once any leader has
+    them, a leader without is one who can order no charge or formation change."""
+    if not army.uses_command_points:
+        return
+    for i, battle in enumerate(army.battles):
+        if battle.leader.command_points is None:
+            yield Finding.advising(
+                "warning", "no-command-points",
+                f"{battle.leader.name} has no command points, but the army uses them: he "
+                "can order none of his units to charge or change formation", "command_points",
+                f"set command_points to {cat.MIN_COMMAND_POINTS}-{cat.MAX_COMMAND_POINTS}, "
+                "or roll them (roll --write)", f"battles[{i}].leader")
+
+
 CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (
     one_c_in_c, empty_battle, unit_size, skirmish_light_only, missile_figures, front_width,
-    units_per_battle,
+    units_per_battle, no_command_points,
 )
 
 
 #: Every code the checks above give (issue 16 "Findings").
 CODES: tuple[str, ...] = (
     "one-c-in-c", "empty-battle", "unit-size", "skirmish-light-only", "missile-figures", "width",
-    "units-per-battle")
+    "units-per-battle", "no-command-points")
 
 
 def check_army(army: Army) -> list[Finding]:

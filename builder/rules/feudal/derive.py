@@ -30,8 +30,12 @@ def move(unit: Unit) -> int:
 
 
 def evade_move(unit: Unit) -> int | None:
-    """Skirmishers evade a charge at 12"; None for a unit that may not evade."""
-    return cat.MOVE_EVADE if unit.skirmish else None
+    """Skirmishing foot evade a charge at 12" (the source lists it among the infantry moves);
+    skirmishing light horse at their own 20" (RULES.md 4.2); None for a unit that may not
+    evade."""
+    if not unit.skirmish:
+        return None
+    return move(unit) if unit.arm == "cavalry" else cat.MOVE_EVADE
 
 
 def dice(figures: int, per_die: int, round_up: int) -> int:

@@ -40,7 +40,7 @@ from builder.rules.printables import (
 from . import catalogue as cat
 from . import derive as d
 from . import printcounts as pc
-from .model import Army, Unit
+from .model import Army, Leader, Unit
 from .views import leader_facts, unit_facts
 
 TITLE = "Feudal convention rules"
@@ -94,6 +94,14 @@ def unit_stats(unit: Unit) -> StatRows:
     return StatRows(tuple(rows), 6.0)
 
 
+def _points_note(army: Army, leader: Leader, words: dict[str, Any]) -> str:
+    """What his command points mean: the rule is off, he has none in an army that plays it,
+    or cross one off an order."""
+    if not army.uses_command_points:
+        return str(words["no_points"])
+    return str(words["points_note"] if leader.command_points else words["none_of_his_own"])
+
+
 def leader_face(army: Army, index: int) -> Face:
     """A leader's card: his name and battle, charisma, command radius and the command
     points to cross off."""
@@ -110,10 +118,8 @@ def leader_face(army: Army, index: int) -> Face:
         StatRows((
             Stat(words["charisma"], f"{leader.charisma:+d}", words["charisma_note"]),
             Stat(words["radius"], f'{facts.rows[2].value}', words["radius_note"]),
-            Stat(words["points"], "-" if leader.command_points is None
-                 else str(leader.command_points),
-                 words["no_points"] if leader.command_points is None
-                 else words["points_note"]),
+            Stat(words["points"], str(leader.command_points or 0)
+                 if army.uses_command_points else "-", _points_note(army, leader, words)),
         ), 7.0),
     ]
     if leader.command_points:

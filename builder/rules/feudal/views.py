@@ -128,14 +128,23 @@ def unit_facts(unit: Unit) -> Facts:
                  rows, tuple(notes), (casualty_tracker(unit),))
 
 
+#: A leader of an army that uses command points, with none of his own.
+NO_POINTS = "no command points"
+
+
 def leader_facts(army: Army, index: int) -> Facts:
     """A leader: C-in-C, charisma, command radius, command points and his battle's size."""
     battle = army.battles[index]
     leader = battle.leader
     figures = sum(u.figures for u in battle.units)
     n = len(battle.units)
-    points = ("not used" if leader.command_points is None
-              else f"{leader.command_points}: one burnt for each charge or formation change")
+    if leader.command_points is not None:
+        points = f"{leader.command_points}: one burnt for each charge or formation change"
+    elif army.uses_command_points:
+        # The army plays the rule and he has none (the no-command-points warning).
+        points = f"0: {NO_POINTS}"
+    else:
+        points = "not used"
     rows = (
         Row("C-in-C", "yes: may influence any unit" if leader.c_in_c
             else "no: his own battle only"),
@@ -146,8 +155,9 @@ def leader_facts(army: Army, index: int) -> Facts:
         Row("Move", f"{cat.MOVE_LEADER}\""),
         Row("Battle", f"{n} unit{_s(n)}, {figures} figures"),
     )
-    trackers = (() if leader.command_points is None
-                else (Tracker("command points", leader.command_points),))
+    trackers = (() if not army.uses_command_points
+                else (Tracker("command points" if leader.command_points else NO_POINTS,
+                              leader.command_points or 0),))
     return Facts(leader.name, battle_name(index), rows, trackers=trackers)
 
 

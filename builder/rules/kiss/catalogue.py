@@ -105,7 +105,8 @@ ORDERS = {o.key: o for o in (
     Order("charge", "Charge", ("stand",),
           "must end touching an enemy, the 2\" gap waived; back to Stand after the fight"),
 )}
-#: A change of order succeeds on this or more, before modifiers; a natural 1 always fails.
+#: A change of order succeeds on this or more, before modifiers (no natural-1 rule: with +1
+#: every roll succeeds, RULES.md 2.4).
 ORDER_ROLL = 2
 ORDER_CHANGES = 1
 
@@ -120,7 +121,7 @@ SCORE_MIN, SCORE_MAX = 1, 6
 @dataclass(frozen=True)
 class Ability:
     key: str
-    #: Added to the order roll (+1: 2+ becomes a roll that needs 1+, a natural 1 still fails).
+    #: Added to the order roll (+1: 2+ becomes 1+, so every roll succeeds).
     order_mod: int
     changes: int
     stratagems: int
@@ -176,7 +177,7 @@ class Stratagem:
 
 STRATAGEMS = {s.key: s for s in (
     Stratagem("captain's advice", "one extra order change in a turn, once a game"),
-    Stratagem("forethought", "his routers escape more often: 666 becomes 366"),
+    Stratagem("forethought", "a bonus in routs: the 666 rule is read as the 366 rule"),
     Stratagem("stout ensign", "ignore one failed casualty roll for him"),
     Stratagem("inspiring", "take a shaken marker off at any moment", "puissance 4+"),
     Stratagem("energetic", "roll one failed order roll again, once a game", "forwardness 4+"),

@@ -7,10 +7,11 @@ the cup, whether he is treacherous. The army: its starting morale and its cup.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from . import catalogue as cat
-from .model import Army, Magnate, Unit
+from .model import Army, Magnate, Unit, Ward
 
 
 def die(score: int | None) -> str:
@@ -93,8 +94,49 @@ def save_fire_text(unit: Unit) -> str:
 
 
 def morale_fail(unit: Unit) -> int:
-    """The lowest die on which the unit fails a morale test."""
+    """The lowest die on which the unit fails a morale test by its own grade: the fallback
+    when its magnate falls (RULES.md 2.4)."""
     return cat.MORALE_FAIL[unit.commitment]
+
+
+def magnate_grade(ward: Ward) -> str:
+    """The commitment grade the ward's units test morale by (RULES.md 2.4): the magnate's own,
+    else the ward's dominant grade by figures, a tie going to the better grade."""
+    if ward.leader.commitment is not None:
+        return ward.leader.commitment
+    figures = Counter[str]()
+    for unit in ward.units:
+        figures[unit.commitment] += unit.figures
+    # COMMITMENTS is best first, so among equal counts the earlier wins.
+    return max(cat.COMMITMENTS, key=lambda c: (figures[c], -cat.COMMITMENTS.index(c)))
+
+
+def anti_allies(army: Army, magnate: Magnate) -> list[str]:
+    """The other magnates of his army that an anti- trait of his names (any case)."""
+    named = {t[len(cat.ANTI):].strip().lower() for t in magnate.traits
+             if t.lower().startswith(cat.ANTI)}
+    return [m.name for m in army.magnates if m is not magnate and m.name.lower() in named]
+
+
+def morale_worse(army: Army, magnate: Magnate) -> tuple[str, ...]:
+    """Why his units test a level worse, one level each: timorous, anti- an allied magnate."""
+    why = ("timorous",) if "timorous" in magnate.traits else ()
+    allies = anti_allies(army, magnate)
+    return why + ((f"{cat.ANTI}{allies[0]}",) if allies else ())
+
+
+def ward_morale_fail(army: Army, ward: Ward) -> int:
+    """The lowest die on which the ward's units fail morale while its magnate leads: his
+    grade's number, one lower for each reason he makes them worse."""
+    return cat.MORALE_FAIL[magnate_grade(ward)] - len(morale_worse(army, ward.leader))
+
+
+def ward_morale_text(army: Army, ward: Ward, between: str = "") -> str:
+    """"5+ (retinue, one worse: timorous)", with ``between`` before the bracket."""
+    worse = morale_worse(army, ward.leader)
+    levels = {1: "one", 2: "two"}
+    note = f", {levels[len(worse)]} worse: {' and '.join(worse)}" if worse else ""
+    return f"{die(ward_morale_fail(army, ward))} {between}({magnate_grade(ward)}{note})"
 
 
 # --- Magnates ---------------------------------------------------------------------------------
@@ -105,8 +147,9 @@ class OrderRoll:
     #: The D6 score a change needs before modifiers, and his modifier.
     target: int
     modifier: int
-    #: The natural die that succeeds (a natural 1 always fails).
-    natural: int
+    #: The lowest die that succeeds after the modifier: 1 means every roll does (the source
+    #: has no rule that a natural 1 fails, RULES.md 2.4).
+    needs: int
     #: An amateur's extra roll, or None.
     extra: int | None
     changes: int
@@ -115,7 +158,7 @@ class OrderRoll:
     def text(self) -> str:
         text = f"{die(self.target)}"
         if self.modifier:
-            text += f", {self.modifier:+d} (a natural 1 still fails)"
+            text += " (always, with +1)" if self.needs <= 1 else f", {self.modifier:+d}"
         if self.extra is not None:
             text += f", then {die(self.extra)} as well"
         return text
@@ -123,8 +166,8 @@ class OrderRoll:
 
 def order_roll(magnate: Magnate) -> OrderRoll:
     ability = cat.ABILITIES[magnate.ability]
-    natural = max(2, cat.ORDER_ROLL - ability.order_mod)
-    return OrderRoll(cat.ORDER_ROLL, ability.order_mod, natural, ability.extra_roll,
+    needs = max(1, cat.ORDER_ROLL - ability.order_mod)
+    return OrderRoll(cat.ORDER_ROLL, ability.order_mod, needs, ability.extra_roll,
                      ability.changes)
 
 

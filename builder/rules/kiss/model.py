@@ -30,6 +30,9 @@ class Magnate:
     forwardness: int = 3
     traits: list[str] = field(default_factory=list)
     stratagems: list[str] = field(default_factory=list)
+    #: His commitment grade, which his ward's units test morale by (RULES.md 2.4); None: his
+    #: ward's dominant grade by figures.
+    commitment: str | None = None
 
 
 @dataclass

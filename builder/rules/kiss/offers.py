@@ -27,7 +27,7 @@ def unit_offers(unit: Unit) -> tuple[Offer, ...]:
 
 def magnate_offers(army: Army, magnate: Magnate) -> tuple[Offer, ...]:
     """Name, C-in-C, level, scores, ability, traits and stratagems (each labelled with its
-    reminder and, where he lacks it, what it needs)."""
+    reminder and, where he lacks it, what it needs), and the commitment his ward tests by."""
     strat = []
     for key, s in cat.STRATAGEMS.items():
         need = unmet(army, magnate, key)
@@ -51,6 +51,10 @@ def magnate_offers(army: Army, magnate: Magnate) -> tuple[Offer, ...]:
               note=f"or {cat.ANTI}<name or cause>: {cat.ANTI_REMINDER}"),
         Offer(MAGNATE.field("stratagems"), list(magnate.stratagems), tuple(strat),
               note=f"{len(magnate.stratagems)} of {allowed} ({magnate.ability})"),
+        Offer(MAGNATE.field("commitment"), magnate.commitment,
+              (Choice(None, "His ward's main grade, by figures"),
+               *(Choice(c, f"{cat.COMMITMENT_NAMES[c]}: his units fail morale on "
+                           f"{die(cat.MORALE_FAIL[c])}") for c in cat.COMMITMENTS))),
     )
 
 

@@ -27,7 +27,7 @@ MAGNATE = Table("magnate", Magnate, (
     Field("level", "int", min=min(cat.LEVELS), max=max(cat.LEVELS), label="Level",
           help="1-4; peers are 3 or 4", written=True),
     Field("puissance", "int", min=cat.SCORE_MIN, max=cat.SCORE_MAX, label="Puissance",
-          help="1-6; added to hit rolls when he will not shrink back", written=True),
+          help="1-6; +1s to share among hit rolls when he will not shrink back", written=True),
     Field("forwardness", "int", min=cat.SCORE_MIN, max=cat.SCORE_MAX, label="Forwardness",
           help="1-6", written=True),
     Field("ability", "str", required=True, choices=tuple(cat.ABILITIES), label="Ability",
@@ -36,6 +36,8 @@ MAGNATE = Table("magnate", Magnate, (
           max_len=80, label="Traits", help="his character; anti-<name or cause> too"),
     Field("stratagems", "list", choices=tuple(cat.STRATAGEMS), label="Stratagems",
           help="audacious 3, old soldier 2, practiced 1, amateur 0"),
+    Field("commitment", "str", choices=cat.COMMITMENTS, label="Commitment",
+          help="his ward tests morale by it; unset: its main grade by figures"),
 ))
 
 WARD = Table("ward", Ward, children=(

@@ -53,9 +53,10 @@ def title_of(army: Army, where: str) -> str:
     return f"{army.name} ({cat.SIDES.name_of(army.side)})"
 
 
-def unit_facts(unit: Unit) -> Facts:
+def unit_facts(army: Army, ward: Ward, unit: Unit) -> Facts:
     """Move, range, fire, handstrokes, saves, morale and the rout point, with a figure track
-    marking where the unit routs."""
+    marking where the unit routs. Morale is its magnate's, with its own grade for when he
+    falls (RULES.md 2.4)."""
     troop = cat.TROOPS[unit.troop]
     rout = d.rout_point(unit.figures)
     rows = [Row("Label", unit.label)] if unit.label else []
@@ -70,8 +71,9 @@ def unit_facts(unit: Unit) -> Facts:
         rows += [Row("Save against fire", d.save_fire_text(unit)),
                  Row("Save in handstrokes", d.die(d.save_hand(unit)))]
     rows += [
-        Row("Morale", f"fails on {d.die(d.morale_fail(unit))} ({unit.commitment}): "
-                      "shaken; failing again routs it"),
+        Row("Morale", f"fails on {d.ward_morale_text(army, ward, 'as its magnate ')}; if "
+                      f"he falls: {d.die(d.morale_fail(unit))} ({unit.commitment}). Shaken; "
+                      "failing again routs it"),
         Row("Rout point", f"{rout} figures left" if unit.figures > rout
             else "its first loss (it starts at 4 figures or fewer)"),
     ]
@@ -81,6 +83,12 @@ def unit_facts(unit: Unit) -> Facts:
     return Facts(unit_title(unit),
                  f"{unit.troop} · {unit.commitment} · {unit.figures} figures",
                  tuple(rows), notes, (track,))
+
+
+def _first_up(text: str) -> str:
+    """A label from a trait or stratagem: its first letter a capital, the rest as written
+    ("anti-Lord A" -> "Anti-Lord A")."""
+    return text[:1].upper() + text[1:]
 
 
 def _casualty_text(table: str) -> str:
@@ -107,10 +115,13 @@ def magnate_facts(army: Army, ward_index: int) -> Facts:
     ]
     for s in m.stratagems:
         need = unmet(army, m, s)
-        rows.append(Row(s.capitalize(), cat.STRATAGEMS[s].reminder
+        rows.append(Row(_first_up(s), cat.STRATAGEMS[s].reminder
                         + (f" (needs {need})" if need else "")))
+    own = "his own" if m.commitment is not None else "his ward's, by figures"
+    rows.append(Row("Commitment", f"{d.magnate_grade(ward)} ({own}); his units fail morale "
+                                  f"on {d.ward_morale_text(army, ward)}"))
     rows.append(Row("Traits", ", ".join(m.traits) or "none"))
-    rows += [Row(t.capitalize(), d.trait_reminder(t)) for t in m.traits]
+    rows += [Row(_first_up(t), d.trait_reminder(t)) for t in m.traits]
     chits = f"{c.ward} ward"
     if c.lethargy:
         chits += f", {c.lethargy} lethargy"
@@ -120,7 +131,8 @@ def magnate_facts(army: Army, ward_index: int) -> Facts:
         Row("Chits in the cup", chits),
         Row("Casualties, shooting", _casualty_text("shooting")),
         Row("Casualties, handstrokes", _casualty_text("handstrokes")),
-        Row("I'll not shrink back", f"+{m.puissance} to hit; casualties "
+        Row("I'll not shrink back", f"+{m.puissance} to share among his to-hit rolls "
+                                    f"(puissance); casualties "
                                     + _casualty_text("I'll not shrink back")),
     ]
     notes = ("two wounds kill him",)
@@ -147,7 +159,7 @@ def army_facts(army: Army) -> Facts:
 def facts(army: Army, where: str) -> Facts:
     record = schema.get(army, where)
     if isinstance(record, Unit):
-        return unit_facts(record)
+        return unit_facts(army, army.wards[schema.parse(where)[0].index or 0], record)
     if isinstance(record, (Ward, Magnate)):
         return magnate_facts(army, schema.parse(where)[0].index or 0)
     return army_facts(army)

@@ -1,6 +1,6 @@
 """The numbers a player looks up for a stand or a leader (issue 17 "What a user gets"), as
 small pure functions over the catalogue: bravery, hits, melee, shooting, saves, movement,
-wounds, and the expected hits and wounds of the base dice pool, worked out exactly.
+wounds, and the expected hits and wounds of the usual dice, worked out exactly.
 
 "Usual" dice are the base pool plus the standing modifiers (a leader attached, mounted);
 conditional modifiers are listed beside them, never added (RULES.md 3.4).
@@ -145,7 +145,7 @@ def shown(value: Fraction) -> str:
 
 @dataclass(frozen=True)
 class Expectation:
-    """One action of one stand: its base dice, hits and unsaved hits against each save
+    """One action of one stand: its usual dice, hits and unsaved hits against each save
     class (keys of :data:`catalogue.SAVE_CLASSES`)."""
 
     action: str
@@ -155,11 +155,14 @@ class Expectation:
 
 
 def expectations(stand: Stand) -> tuple[Expectation, ...]:
-    """A volley (bow stands) and a first melee round, from the base pool only (RULES.md 3.4)."""
+    """A volley (bow stands) and a first melee round, from the dice the roster prints as the
+    stand's usual ones (mounted and an attached leader counted, conditional dice not), so
+    the two never disagree (issue 23)."""
     actions = []
-    if shooting_base(stand):
-        actions.append(("volley", shooting_base(stand)))
-    actions.append(("melee round", stand.figures))
+    volley = shooting_dice(stand)
+    if volley is not None:
+        actions.append(("volley", volley))
+    actions.append(("melee round", melee_dice(stand)))
     return tuple(
         Expectation(name, n, expected_hits(n, stand.quality),
                     {key: expected_wounds(n, stand.quality, key) for key, _ in cat.SAVE_CLASSES})

@@ -23,8 +23,9 @@ WOUNDS_A_STAND = 2
 
 
 def wedges(army: Army) -> int:
-    """One wedge marker per three stands, rounded down, at least one (RULES.md 3.4)."""
-    return max(1, army.stand_total // cat.WEDGE_STANDS)
+    """One wedge marker per three stands, rounded down: none for 0-2 stands, which cannot
+    form one (RULES.md 3.4)."""
+    return army.stand_total // cat.WEDGE_STANDS
 
 
 def army_counts(army: Army) -> dict[str, int]:

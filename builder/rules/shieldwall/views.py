@@ -108,8 +108,10 @@ def stand_facts(army: Army, stand: Stand) -> Facts:
                      + "; a bravery test to shoot at chargers")
     notes.append("Move: " + "; ".join(dice.move_extras(stand)))
     if stand.quality == "berserker":
-        notes.append(f"Going berserk: {dice.faces(cat.BERSERK_ON)} with an enemy in sight; "
-                     "+2 lesser men charging close by, +1 banner, +1 commander or hero")
+        notes.append(f"Going berserk: {dice.faces(cat.BERSERK_ON)} with an enemy in sight, "
+                     "and a roll it must make in melee while not yet berserk; +2 lesser men "
+                     "charging close by, +1 banner with it or going forward close by, +1 "
+                     "commander or hero with it or going forward close by")
     times = f"{stand.count} stands · " if stand.count > 1 else ""
     return Facts(stand.label, f"{times}{q.name} · {stand.figures} figures",
                  tuple(rows), tuple(notes),

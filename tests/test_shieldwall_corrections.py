@@ -1,0 +1,98 @@
+"""Shieldwall print-pack numbers and words the audit found wrong (issue 23, item 5), read back
+from the exported PDFs: berserkers not yet berserk roll in melee, no WEDGE marker for 0-2
+stands, the banner card's berserk bonus going forward too, and the roster's expected hits from
+the melee dice it prints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from builder.cli import main
+
+ARMY = """\
+ruleset = "shieldwall"
+name = "Small host"
+side = "Norse"
+banner = true
+
+[[leaders]]
+name = "Sigurd"
+role = "commander"
+
+[[stands]]
+label = "Hearth-troop"
+quality = "huscarl"
+figures = 4
+armour = "mail"
+weapon = "axe"
+leader = "Sigurd"
+
+[[stands]]
+label = "Wolf-coats"
+quality = "berserker"
+figures = 4
+armour = "none"
+weapon = "axe"
+mounted = true
+"""
+
+
+def _text(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+
+
+def _column_text(path: Path) -> str:
+    """Each page's left half, then its right (two-column sheets read apart)."""
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            half = page.width / 2
+            for box in ((0, 0, half, page.height), (half, 0, page.width, page.height)):
+                out.append(" ".join((page.crop(box).extract_text() or "").split()))
+    return " ".join(out)
+
+
+@pytest.fixture(scope="module")
+def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("shieldwall-fix")
+    army = folder / "army.toml"
+    army.write_text(ARMY, encoding="utf-8")
+    assert main(["export", str(army), "--out", str(folder / "pack")]) == 0
+    return folder / "pack"
+
+
+def test_only_a_berserker_not_yet_berserk_must_roll_in_melee(pack: Path) -> None:
+    crib = _column_text(pack / "crib-sheet.pdf")
+    assert "A stand that is not yet berserk must roll once it is in melee" in crib
+    assert "Out of control or not" not in crib
+    roster = _text(pack / "roster.pdf")
+    assert "a roll it must make in melee while not yet berserk" in roster
+
+
+def test_two_stands_get_no_wedge_marker(pack: Path) -> None:
+    tokens = _text(pack / "tokens.pdf")
+    assert "WOUND" in tokens and "BERSERK" in tokens
+    assert "WEDGE" not in tokens
+
+
+def test_the_banner_card_keeps_going_forward_in_the_berserk_bonus(pack: Path) -> None:
+    with pdfplumber.open(pack / "leader-cards.pdf") as pdf:
+        page = pdf.pages[0]
+        label = next(w for w in page.extract_words() if w["text"] == "BANNER")
+        # The banner card is the second of its row: from its label to the next card.
+        box = (label["x0"] - 5, 0, min(page.width, label["x0"] + 175), page.height)
+        card = " ".join((page.crop(box).extract_text() or "").split())
+    assert "With berserkers, or going forward near them: +1 to their roll to go berserk" in card
+
+
+def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None:
+    roster = _text(pack / "roster.pdf")
+    # Sigurd's huscarls: 4 figures + Sigurd = 5 dice; the mounted berserkers 4 + 1 = 5.
+    melee = re.findall(r"Melee (\d+) dice", roster)
+    expected = re.findall(r"Expected, melee round \((\d+) dice\)", roster)
+    assert melee == ["5", "5"] and expected == melee
