@@ -454,3 +454,22 @@ def test_line_separators_in_names_round_trip(tmp_path: Path, monkeypatch: pytest
     assert (code, out.split(":")[0]) == (0, "matches")
     _stdin(monkeypatch, code_of(edited_path).encode())
     assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0
+
+
+@pytest.mark.parametrize("form", ["totals", "hash"])
+def test_a_short_code_still_sees_a_game_change(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str],
+                                               form: share.Form) -> None:
+    """A code without its records still carries the army's facts hash: crossbows made
+    longbows (the change a 32-bit hash let through) is a change of the army's game facts,
+    not "only the file's text changed"."""
+    flanders = examples_dir() / "feudal-flanders.toml"
+    printed = share.code_text(share.share_list(source(str(flanders))),
+                              lambda text: text.endswith(share.FORM_NOTES[form]))
+    path = edited(tmp_path, flanders, 'missile = "crossbow"', 'missile = "longbow"')
+    code, out, _ = run(capsys, "verify", str(path), "--code", printed)
+    assert code == 1
+    assert out.splitlines()[1].startswith("  changed: the army's game facts (#")
+    comment = edited(tmp_path, flanders, "[[battles]]", "# a comment\n[[battles]]")
+    code, out, _ = run(capsys, "verify", str(comment), "--code", printed)
+    assert code == 1 and out.startswith("changed: same list, only the file's text changed")
