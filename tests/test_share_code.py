@@ -1,7 +1,7 @@
 """The roster's share code read back: each ruleset's roster PDF rasterised (pypdfium2), the QR
 decoded (zxing-cpp) to the army's list and hash, `verify` matching it, and its size on paper:
 34 mm square, modules of at least 0.4 mm, clear of the page edge, its caption legible. A huge
-army's code holds its totals only and still reads."""
+army's code holds its totals only and still reads; the longest names step down and fit."""
 
 from __future__ import annotations
 
