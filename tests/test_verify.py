@@ -326,6 +326,10 @@ def test_two_identical_units_one_changed(tmp_path: Path, capsys: pytest.CaptureF
     """The records of one title in a group are matched as a multiset: one of two identical
     units changed or gone is reported (it crashed with "list.remove(x): x not in list")."""
     twin = _twins(tmp_path, path, one)
+    if path.name.startswith("kiss"):
+        # The magnate's own commitment set, so a unit's does not move his (by default his
+        # ward's main grade) and with it the morale every unit of the ward prints.
+        twin = edited(tmp_path, twin, "c_in_c = true\n", 'c_in_c = true\ncommitment = "retinue"\n')
     printed = plain_of(twin)
     changed = edited(tmp_path, twin, old, new)
     code, out, err = run(capsys, "verify", str(changed), "--code", printed)
