@@ -50,8 +50,6 @@ UNIT_ACCENT = "#2f4a3a"
 MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
 #: Room for the casualty boxes beside their label on a poker card, mm.
 BOX_ROW_MM = 36.0
-#: The plain round marker of the art registry: a disc with its label.
-MARKER_ART = "order"
 
 
 def card_words(name: str) -> dict[str, Any]:
@@ -156,7 +154,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     leader (printcounts decides how many)."""
     words = card_words("tokens")
     counts = pc.counts([_army(s) for s in sources])
-    marks = tuple(Token(MARKER_ART, MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
+    marks = tuple(Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
                         t["note"])
                   for t in words.values() if isinstance(t, dict) and counts[t["label"]])
     return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",

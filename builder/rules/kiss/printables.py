@@ -218,12 +218,14 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
         for wi, ward in enumerate(army.wards):
             m = ward.leader
             c = d.chits(m, army.side)
-            round_.append(Token("order", _accent(army), WARD, c.ward, f"Ward {wi + 1}",
-                                _emblem(army)))
+            round_.append(Token(words["ward"]["art"], _accent(army), WARD, c.ward,
+                                f"Ward {wi + 1}", _emblem(army)))
             if c.lethargy:
-                round_.append(Token("order", LETHARGIC, LETHARGY, c.lethargy, m.name))
+                round_.append(Token(words["lethargy"]["art"], LETHARGIC, LETHARGY, c.lethargy,
+                                    m.name))
             if c.treacherous:
-                round_.append(Token("order", TRAITOR, TREACHEROUS, c.treacherous, m.name))
+                round_.append(Token(words["treacherous"]["art"], TRAITOR, TREACHEROUS,
+                                    c.treacherous, m.name))
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
         round_.append(Token("limp-banner", SHAKEN_ACCENT, SHAKEN, units,

@@ -193,11 +193,12 @@ WIDE_MM = 38.0
 def tokens(sources: Sequence[Source]) -> TokenSheet:
     """The markers, as many as :func:`printcounts.army_counts` says, army by army."""
     armies = [_army(s) for s in sources]
+    art = {t["label"]: t["art"] for t in card_words("tokens").values()}
 
     def group(name: str, caption: str, size: float, labels: tuple[str, ...],
               share: bool) -> TokenGroup:
         return TokenGroup(name, caption, (size, size), tuple(
-            Token("order", MARKERS[label], label, army_counts(army)[label], army.side)
+            Token(art[label], MARKERS[label], label, army_counts(army)[label], army.side)
             for army in armies for label in labels if army_counts(army)[label]), share=share)
 
     return TokenSheet("tokens", "Markers", (
