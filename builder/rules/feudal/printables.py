@@ -17,6 +17,7 @@ from builder.resources import templates_dir
 from builder.rules.base import Ruleset
 from builder.rules.printables import (
     TOKEN_MM,
+    Back,
     Block,
     Boxes,
     Deck,
@@ -48,6 +49,8 @@ TITLE = "Feudal convention rules"
 LEADER_ACCENT = "#6b2a1a"
 UNIT_ACCENT = "#2f4a3a"
 MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
+#: The Feudal emblem on every deck's back: a knight's great helm.
+EMBLEM = "great-helm"
 #: Room for the casualty boxes beside their label on a poker card, mm.
 BOX_ROW_MM = 36.0
 
@@ -137,16 +140,22 @@ def unit_face(army: Army, unit: Unit) -> Face:
     return Face(words["label"], UNIT_ACCENT, blocks)
 
 
+def _back(deck: str, accent: str) -> Back:
+    """The back every card of ``deck`` shares: its name under the Feudal emblem."""
+    words = card_words(deck)
+    return Back(words["back_title"], words["back_note"], accent, (EMBLEM,))
+
+
 def leader_cards(sources: Sequence[Source]) -> Deck:
     cards = tuple(leader_face(_army(s), i) for s in sources
                   for i in range(len(_army(s).battles)))
-    return Deck("leader-cards", "Leader cards", cards, None)
+    return Deck("leader-cards", "Leader cards", cards, _back("leader-cards", LEADER_ACCENT))
 
 
 def unit_cards(sources: Sequence[Source]) -> Deck:
     cards = tuple(unit_face(_army(s), unit) for s in sources
                   for _, unit in _army(s).units_with_paths())
-    return Deck("unit-cards", "Unit cards", cards, None)
+    return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", UNIT_ACCENT))
 
 
 def tokens(sources: Sequence[Source]) -> TokenSheet:

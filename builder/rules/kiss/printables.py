@@ -50,6 +50,8 @@ NEUTRAL = "#5b4a1c"
 LETHARGIC = "#6b5d3f"
 TRAITOR = "#3d2b4f"
 SHAKEN_ACCENT = "#4a4f5c"
+#: The KISS emblem on the magnate cards' backs: a shield parted red and white, crowned.
+EMBLEM = "crowned-shield"
 #: A morale track is two tokens wide.
 TRACK_MM = (2 * TOKEN_MM, TOKEN_MM)
 
@@ -176,9 +178,8 @@ def magnate_cards(sources: Sequence[Source]) -> Deck:
     words = card_words("magnate-cards")
     cards = tuple(magnate_face(_army(s), wi) for s in sources
                   for wi in range(len(_army(s).wards)))
-    sides = tuple(s.emblem for s in cat.SIDES.fixed)
     return Deck("magnate-cards", "Magnate cards", cards,
-                Back(words["back_title"], words["back_note"], NEUTRAL, sides))
+                Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)))
 
 
 # --- Order markers ---------------------------------------------------------------------------

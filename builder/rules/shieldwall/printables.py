@@ -41,6 +41,8 @@ from .printcounts import army_counts
 from .views import facts, summary
 
 TITLE = "Dark Ages shieldwall"
+#: The shieldwall emblem on the cards' backs: a round shield with its boss.
+EMBLEM = "boss-shield"
 #: A stand label's size, mm (a common sticky label: 63.5 x 44.5).
 LABEL_MM = (63.5, 44.5)
 #: Accents: the sides are free text, so colours belong to the kinds of thing printed.
@@ -179,8 +181,9 @@ def leader_cards(sources: Sequence[Source]) -> Deck:
         faces += [leader_face(army, i) for i in range(len(army.leaders))]
         if army.banner:
             faces.append(banner_face(army))
+    back = card_words("cards")["back"]
     return Deck("leader-cards", "Leader cards", tuple(faces),
-                Back(TITLE, "Leaders and banners", STAND))
+                Back(back["title"], back["note"], STAND, (EMBLEM,)))
 
 
 # --- Markers ---------------------------------------------------------------------------------
