@@ -230,12 +230,13 @@ def crown(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
 
 
 def heater_shield(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
-    """A ward: a heater shield with a border (the art registry may set a device on it)."""
+    """A ward: a heater shield, a white border round a gold field (where the art registry
+    sets the side's rose: a white or a red one shows on gold)."""
     _shape(c, ground, s)
     _heater(c, cx, cy, 0.72 * s, 0.86 * s, 0.95 * s)
     c.setLineWidth(s * DETAIL)
-    c.setFillColorRGB(*PAPER_WHITE)
-    _heater(c, cx, cy, 0.6 * s, 0.74 * s, 0.8 * s, fill=False)
+    c.setFillColorRGB(*GOLD)
+    _heater(c, cx, cy, 0.6 * s, 0.74 * s, 0.8 * s)
 
 
 def _heater(c: Canvas, cx: float, cy: float, a: float, top: float, tip: float,
