@@ -164,7 +164,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     words = card_words("tokens")
     counts = pc.counts([_army(s) for s in sources])
     marks = tuple(Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
-                        t["note"])
+                        t["note"], bag=t["bag"])
                   for t in words.values() if isinstance(t, dict) and counts[t["label"]])
     return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",
                                                         (TOKEN_MM, TOKEN_MM), marks),))

@@ -193,7 +193,8 @@ def order_marker(army: Army, count: int) -> Token:
     changes = tuple((keys.index(o.key), keys.index(to)) for o in cat.ORDERS.values()
                     for to in o.to)
     return Token("four-way", _accent(army), ORDERS, count,
-                 segments=tuple(words["segments"][k] for k in keys), changes=changes)
+                 segments=tuple(words["segments"][k] for k in keys), changes=changes,
+                 bag=words["bag"].format(army=army.name))
 
 
 def order_markers(sources: Sequence[Source]) -> TokenSheet:
@@ -220,17 +221,17 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
             m = ward.leader
             c = d.chits(m, army.side)
             round_.append(Token(words["ward"]["art"], _accent(army), WARD, c.ward,
-                                f"Ward {wi + 1}", _emblem(army)))
+                                f"Ward {wi + 1}", _emblem(army), bag=words["ward"]["bag"]))
             if c.lethargy:
                 round_.append(Token(words["lethargy"]["art"], LETHARGIC, LETHARGY, c.lethargy,
-                                    m.name))
+                                    m.name, bag=words["lethargy"]["bag"]))
             if c.treacherous:
                 round_.append(Token(words["treacherous"]["art"], TRAITOR, TREACHEROUS,
-                                    c.treacherous, m.name))
+                                    c.treacherous, m.name, bag=words["treacherous"]["bag"]))
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
         round_.append(Token("limp-banner", SHAKEN_ACCENT, SHAKEN, units,
-                            words["shaken"]["caption"]))
+                            words["shaken"]["caption"], bag=words["shaken"]["bag"]))
     track = words["morale_track"]
     effects = " · ".join(f"{level}: {effect}" for level, effect in cat.MORALE_MARKS.items())
     tracks = tuple(Token("tracker", _accent(a), MORALE_TRACK, 1, a.name,

@@ -133,7 +133,8 @@ def stand_label(army: Army, stand: Stand) -> Token:
     from its figures)."""
     words = card_words("cards")["stand"]
     return Token("tracker", STAND, words["label"], 1, army.side, title=stand.label,
-                 note=label_numbers(stand), boxes=dice.wounds(stand))
+                 note=label_numbers(stand), boxes=dice.wounds(stand),
+                 bag=words["bag"].format(army=army.name))
 
 
 def stand_labels(sources: Sequence[Source]) -> TokenSheet:
