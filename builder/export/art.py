@@ -1,10 +1,13 @@
 """The art registry: named drawings the printables ask for (RULESETS.md "Printables as data").
 
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
-and tokens: roses, an illuminated initial) and *token art* (``TOKENS``: a whole token's face:
-an emblem in a roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way
-marker). Names say what is drawn, not what a game calls the token: a ruleset names them in
-its printables, and a new system adds its own drawings here under new names.
+and tokens: roses, an illuminated initial, each system's own for its backs: a crowned shield,
+a great helm, a boss shield) and *token art* (``TOKENS``: a whole token's face: an emblem in a
+roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way marker, and a round
+marker for each device of :mod:`builder.export.devices`: blood drops, a bear's paw, locked
+shields, an hourglass, ...). Names say what is drawn, not what a game calls the token: a
+ruleset names them in its printables, and a new system adds its own drawings here under new
+names.
 """
 
 from __future__ import annotations

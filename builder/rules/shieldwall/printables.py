@@ -182,9 +182,9 @@ def leader_cards(sources: Sequence[Source]) -> Deck:
         faces += [leader_face(army, i) for i in range(len(army.leaders))]
         if army.banner:
             faces.append(banner_face(army))
-    back = card_words("cards")["back"]
+    words = card_words("cards")
     return Deck("leader-cards", "Leader cards", tuple(faces),
-                Back(back["title"], back["note"], STAND, (EMBLEM,)))
+                Back(words["back_title"], words["back_note"], STAND, (EMBLEM,)))
 
 
 # --- Markers ---------------------------------------------------------------------------------
