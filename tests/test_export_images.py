@@ -21,7 +21,15 @@ from builder.commands.export import _load
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
 from builder.export.pack import printables, unverified_files
 from builder.export.sheet import plan
-from builder.export.tts import MAX_PX, cell_size, write_tts
+from builder.export.tts import (
+    CARD_UNITS,
+    MAX_PX,
+    MM_PER_UNIT,
+    TILE_UNITS,
+    cell_size,
+    grid,
+    write_tts,
+)
 from builder.resources import examples_dir
 from builder.rules.printables import Back, Deck, Document, Face, Text, TokenSheet
 
@@ -314,7 +322,9 @@ def test_tts_decks_load_with_the_fields_tts_needs(
         assert [c["CardID"] for c in obj["ContainedObjects"]] == obj["DeckIDs"]
         assert all(c["Name"] == "Card" and c["Nickname"] for c in obj["ContainedObjects"])
         for key, sheet in obj["CustomDeck"].items():
-            assert sheet["NumWidth"] == 10 and 2 <= sheet["NumHeight"] <= 7
+            on_sheet = sum(1 for i in obj["DeckIDs"] if i // 100 == int(key))
+            assert (sheet["NumWidth"], sheet["NumHeight"]) == grid(on_sheet)
+            assert 2 <= sheet["NumWidth"] <= 10 and 2 <= sheet["NumHeight"] <= 7
             assert sheet["BackIsHidden"] is True and sheet["UniqueBack"] is False
             assert sheet["Type"] == 0
             assert _path(sheet["FaceURL"]).is_file() and _path(sheet["BackURL"]).is_file()
@@ -334,10 +344,11 @@ def test_tts_sheet_grid_and_hidden_card(tts_pack: tuple[str, Path, dict[str, Any
         back = Image.open(_path(sheet["BackURL"])).convert("RGB")
         cell = cell_size(CARD_MM["poker"], DPI)
         assert back.size == cell
-        assert face.size == (10 * cell[0], sheet["NumHeight"] * cell[1])
+        cols = sheet["NumWidth"]
+        assert face.size == (cols * cell[0], sheet["NumHeight"] * cell[1])
         assert max(face.size) <= MAX_PX
         w, h = cell
-        hidden = face.crop((9 * w, face.height - h, 10 * w, face.height))
+        hidden = face.crop(((cols - 1) * w, face.height - h, cols * w, face.height))
         assert _mean_difference(hidden, back) < 0.5
         # The first cell is a card face, not the back.
         assert _mean_difference(face.crop((0, 0, w, h)), back) > 5
@@ -359,13 +370,103 @@ def test_tts_tokens_one_image_per_distinct_token_with_its_count(
             labels.update(group.count())
         assert entries[item.kind]["counts"] == dict(labels)
         bags = _saved(out, item.kind)["ObjectStates"]
-        assert [len(b["ContainedObjects"]) for b in bags] == [t.count for t in tokens]
-        for bag, image in zip(bags, listed, strict=True):
-            tile = bag["ContainedObjects"][0]
-            assert tile["Name"] == "Custom_Tile"
-            assert _path(tile["CustomImage"]["ImageURL"]) == (out / image["file"]).resolve()
+        tiles = Counter(_path(tile["CustomImage"]["ImageURL"]) for bag in bags
+                        for tile in bag["ContainedObjects"])
+        assert all(tile["Name"] == "Custom_Tile" for bag in bags
+                   for tile in bag["ContainedObjects"])
+        # Every copy of every token is a tile in some bag, pointing at its image.
+        assert tiles == {(out / i["file"]).resolve(): i["count"] for i in listed}
+        for image in listed:
             with Image.open(out / image["file"]) as im:
                 assert list(im.size) == image["px"]
+
+
+def test_tts_tiles_keep_their_aspect_at_their_printed_size(
+        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    """No tile is stretched square (Stretch off, the same scale both ways, the image of the
+    printed aspect), and every tile and card is as wide, against the others, as printed: a
+    unit is MM_PER_UNIT mm for the cards and the tiles alike."""
+    ruleset, out, data = tts_pack
+    entries = {e["file"]: e for e in data["files"]}
+    widths: set[float] = set()
+    for item in sheet_items(ruleset):
+        saved = _saved(out, item.kind)["ObjectStates"]
+        if isinstance(item, Deck):
+            t = saved[0]["Transform"]
+            assert t["scaleX"] * CARD_UNITS * MM_PER_UNIT == pytest.approx(CARD_MM["poker"][0])
+            continue
+        by_url = {(out / i["file"]).resolve(): i for i in entries[item.kind]["images"]
+                  if i["role"] == "token"}
+        for bag in saved:
+            for tile in bag["ContainedObjects"]:
+                custom = tile["CustomImage"]["CustomTile"]
+                assert custom["Stretch"] is False
+                t = tile["Transform"]
+                assert t["scaleX"] == t["scaleZ"]
+                image = by_url[_path(tile["CustomImage"]["ImageURL"])]
+                mm_w, mm_h = image["mm"]
+                assert t["scaleX"] * TILE_UNITS * MM_PER_UNIT == pytest.approx(mm_w, abs=0.01)
+                px_w, px_h = image["px"]
+                assert px_w / px_h == pytest.approx(mm_w / mm_h, rel=0.01)
+                widths.add(mm_w)
+    # Tokens of different sizes spawn at different sizes (25 mm, 38 mm, 50 mm, 63.5 mm).
+    assert widths == {g.size_mm[0] for item in sheet_items(ruleset)
+                      if isinstance(item, TokenSheet) for g in item.groups if g.tokens}
+
+
+def test_tts_bags_are_named_for_what_they_hold_and_whose(
+        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    ruleset, out, data = tts_pack
+    armies_in = [(a["name"], a["side"]) for a in data["armies"]]
+    for item in sheet_items(ruleset):
+        if not isinstance(item, TokenSheet):
+            continue
+        bags = _saved(out, item.kind)["ObjectStates"]
+        names = [bag["Nickname"] for bag in bags]
+        assert len(set(names)) == len(names), names
+        for bag in bags:
+            kinds = {tile["Nickname"].split(" · ")[0] for tile in bag["ContainedObjects"]}
+            name = bag["Nickname"].lower()
+            # One kind: its name says which (an army's stand labels: "stand labels").
+            if len(kinds) == 1:
+                assert next(iter(kinds)).lower().rstrip("s") in name, (bag["Nickname"], kinds)
+            else:
+                assert "cup" in name, bag["Nickname"]
+            assert name.endswith(f"(x{len(bag['ContainedObjects'])})")
+        if ruleset == "shieldwall" and item.kind == "stand-labels":
+            # One bag of stand labels an army, named for it (not nine bags of one name).
+            assert len(bags) == len(armies_in)
+            for bag, (army, _) in zip(bags, armies_in, strict=True):
+                assert army in bag["Nickname"]
+        if ruleset == "kiss" and item.kind == "tokens":
+            (cup,) = [bag for bag in bags if "cup" in bag["Nickname"].lower()]
+            chits = {"WARD", "LETHARGY", "TREACHEROUS"}
+            held = Counter(tile["Nickname"].split(" · ")[0] for tile in cup["ContainedObjects"])
+            assert set(held) == chits
+            assert held == {k: v for k, v in Counter(
+                t.label for g in item.groups for t in g.tokens for _ in range(t.count)).items()
+                if k in chits}
+            assert not any(tile["Nickname"].split(" · ")[0] in chits for bag in bags
+                           if bag is not cup for tile in bag["ContainedObjects"])
+
+
+@pytest.mark.parametrize(("cards", "cols", "rows"), [(2, 2, 2), (3, 2, 2), (4, 3, 2),
+                                                     (9, 5, 2), (25, 9, 3), (69, 10, 7)])
+def test_tts_a_small_deck_gets_a_sheet_of_its_own_size(tmp_path: Path, cards: int, cols: int,
+                                                       rows: int) -> None:
+    """A deck of 2-3 cards is a 2 x 2 sheet (TTS's least), not ten columns of blanks."""
+    assert grid(cards) == (cols, rows)
+    job = ExportJob((), ExportOptions(format="tts", dpi=60))
+    folder = tmp_path / "small"
+    folder.mkdir()
+    write_tts(job, folder, Deck("small", "Small deck", tuple(_face(n) for n in range(cards)),
+                                Back("Test", "All backs alike.", "#445566")), folder)
+    (obj,) = _saved(tmp_path, "small")["ObjectStates"]
+    sheet = obj["CustomDeck"]["1"]
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (cols, rows)
+    w, h = cell_size(CARD_MM["poker"], 60)
+    with Image.open(_path(sheet["FaceURL"])) as face:
+        assert face.size == (cols * w, rows * h)
 
 
 def test_tts_cells_fit_4096_for_every_card_size() -> None:

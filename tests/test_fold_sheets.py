@@ -5,6 +5,7 @@ print as they always did; the manifest says so; --fold with --gutter is refused.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from collections import Counter
@@ -20,7 +21,8 @@ from test_ink_saver import export_with_checkbox
 from test_tui import run_async
 
 from builder.cli import main
-from builder.export.base import CARD_MM, PAPER_MM, ArmyInput
+from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.deck import write_deck
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 from builder.rules.printables import Deck, PrintOptions
@@ -235,16 +237,20 @@ def test_every_page_keeps_its_margins_and_type(folded: tuple[str, Path, dict[str
 
 
 def test_decks_without_a_back_print_as_before(tmp_path: Path) -> None:
-    """Feudal's decks have no back: --fold changes nothing about them (portrait A4, nine a
-    sheet, single-sided), and the manifest has no fold for them."""
-    plain = export(tmp_path / "plain", "feudal")
-    folded = export(tmp_path / "fold", "feudal", "--fold")
-    assert plain["fold"] is False and folded["fold"] is True
-    for a, b in zip(plain["files"], folded["files"], strict=True):
-        assert a["layout"] == b["layout"] and a["pages"] == b["pages"]
-        assert "fold" not in b["layout"][0] and b["layout"][0]["per_sheet"] == 9
-        text = "".join(p.extract_text() for p in PdfReader(tmp_path / "fold" / b["file"]).pages)
+    """A deck with no back (every deck of the four systems has one; a ruleset may print one
+    without): --fold changes nothing about it (portrait A4, nine a sheet, single-sided)."""
+    deck = dataclasses.replace(decks("feudal")[1], back=None)
+    written = {}
+    for fold in (False, True):
+        job = ExportJob((), ExportOptions(fold=fold))
+        path = tmp_path / f"fold-{fold}.pdf"
+        written[fold] = write_deck(job, path, deck, "test")
+        text = "".join(p.extract_text() for p in PdfReader(path).pages)
         assert "print single-sided" in text and "fold on the dashed line" not in text
+    plain, folded = written[False], written[True]
+    assert plain.details["layout"] == folded.details["layout"] and plain.pages == folded.pages
+    layout: Any = folded.details["layout"]
+    assert "fold" not in layout[0] and layout[0]["per_sheet"] == 9
 
 
 def test_tokens_and_documents_print_as_before(tmp_path: Path) -> None:

@@ -1,10 +1,13 @@
 """The art registry: named drawings the printables ask for (RULESETS.md "Printables as data").
 
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
-and tokens: roses, an illuminated initial) and *token art* (``TOKENS``: a whole token's face:
-an emblem in a roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way
-marker). Names say what is drawn, not what a game calls the token: a ruleset names them in
-its printables, and a new system adds its own drawings here under new names.
+and tokens: roses, an illuminated initial, each system's own for its backs: a crowned shield,
+a great helm, a boss shield) and *token art* (``TOKENS``: a whole token's face: an emblem in a
+roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way marker, and a round
+marker for each device of :mod:`builder.export.devices`: blood drops, a bear's paw, locked
+shields, an hourglass, ...). Names say what is drawn, not what a game calls the token: a
+ruleset names them in its printables, and a new system adds its own drawings here under new
+names.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export import fonts
+from builder.export import devices, fonts
 from builder.export.draw import (
     GOLD,
     INK,
@@ -84,10 +87,22 @@ def _initial(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str
     illuminated(c, cx, cy, r * 0.78 / 0.45, letter or "?", accent)
 
 
+def _system(draw: Callable[[Canvas, float, float, float, RGB, bool], None]) -> Emblem:
+    def emblem(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
+               framed: bool) -> None:
+        draw(c, cx, cy, r, accent, framed)
+
+    return emblem
+
+
 EMBLEMS: dict[str, Emblem] = {
     "rose-white": _rose(ROSE_WHITE),
     "rose-red": _rose(ROSE_RED),
     "initial": _initial,
+    # The systems' own, on their decks' backs.
+    "crowned-shield": _system(devices.crowned_shield),
+    "great-helm": _system(devices.great_helm),
+    "boss-shield": _system(devices.boss_shield),
 }
 
 
@@ -176,6 +191,89 @@ def _two_line_caption(c: Canvas, cell: Cell, text: str) -> None:
     for line, y, wide in ((a, upper, wide_up), (b, lower, wide_low)):
         line_text(c, line, fonts.ITALIC, t.x + t.w / 2, y, 6.0, wide, align="center",
                   colour=PARCHMENT)
+
+
+#: Cap height (mm) of a 6.8 pt kind label, and the clear space kept round a device.
+LABEL_CAP = 6.8 * PT * 0.68
+DEVICE_GAP = 0.8
+#: A caption's descent below its baseline and ascent above it, mm (6 pt italic).
+CAPTION_DESCENT, CAPTION_ASCENT = 0.55, 1.6
+
+
+def _label_lines(cell: Cell, label: str) -> int:
+    """How many lines :func:`_label` sets ``label`` on."""
+    t = cell.trim
+    cy = t.y + t.h / 2
+    base = t.y + 5.2
+    if width_mm(label, fonts.CAPS, MIN_TEXT_PT) <= _chord(cell, cy - base):
+        return 1
+    return min(2, len(wrap(label, fonts.CAPS, 6.8, _chord(cell, cy - base))))
+
+
+def caption_lines(cell: Cell, text: str) -> list[tuple[str, float, float]]:
+    """A device token's caption: one line above the centre, or two where one is too wide,
+    each ``(line, baseline, width)``; none at all when even two would have to be cut (the
+    caption still names the token in a list: Tabletop Simulator's, the manifest's)."""
+    t = cell.trim
+    cy = t.y + t.h / 2
+    if not text:
+        return []
+    base = t.top - 6.6
+    wide = _chord(cell, base + CAPTION_ASCENT - cy)
+    if width_mm(text, fonts.ITALIC, 6.0) <= wide:
+        return [(text, base, wide)]
+    words = text.split()
+    upper, lower = base, base - 2.3
+    wide_up, wide_low = _chord(cell, upper + CAPTION_ASCENT - cy), \
+        _chord(cell, lower + CAPTION_ASCENT - cy)
+    for k in range(len(words) - 1, 0, -1):
+        a, b = " ".join(words[:k]), " ".join(words[k:])
+        if width_mm(a, fonts.ITALIC, 6.0) <= wide_up and \
+                width_mm(b, fonts.ITALIC, 6.0) <= wide_low:
+            return [(a, upper, wide_up), (b, lower, wide_low)]
+    return []
+
+
+def emblem_room(cell: Cell, token: Token) -> Box:
+    """The square a round token's device is drawn in: between its caption (or the ring)
+    and its kind label, as large as fits inside the ring."""
+    t = cell.trim
+    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+    inner = min(t.w, t.h) / 2 - 2.2
+    lo = t.y + 5.2 + (_label_lines(cell, token.label) - 1) * LABEL_LEADING + LABEL_CAP \
+        + DEVICE_GAP
+    lines = caption_lines(cell, token.caption)
+    hi = lines[-1][1] - CAPTION_DESCENT - DEVICE_GAP if lines else cy + inner * 0.72
+    yc = (lo + hi) / 2
+    half = (hi - lo) / 2
+    # No wider than the ring at the square's farther edge from the centre.
+    while half > 0.5 and half ** 2 + (abs(yc - cy) + half * 0.8) ** 2 > inner ** 2:
+        half -= 0.1
+    return Box(cx - half, yc - half, 2 * half, 2 * half)
+
+
+def _device_token(name: str) -> TokenArt:
+    """A round token with the device called ``name`` between its caption and label; a
+    token with an ``emblem`` bears it on the device (a ward's rose on its shield)."""
+    device = devices.DEVICES[name]
+
+    def draw(c: Canvas, cell: Cell, token: Token) -> None:
+        accent = hex_rgb(token.accent)
+        _ground(c, cell, accent)
+        room = emblem_room(cell, token)
+        s = room.w / 2
+        x, y = room.x + s, room.y + s
+        c.saveState()
+        device(c, x, y, s, accent)
+        c.restoreState()
+        if token.emblem is not None:
+            emblem(token.emblem)(c, x, y + 0.06 * s, 0.5 * s, accent, "", False)
+        for line, base, wide in caption_lines(cell, token.caption):
+            line_text(c, line, fonts.ITALIC, x, base, 6.0, wide, align="center",
+                      colour=PARCHMENT)
+        _label(c, cell, token.label)
+
+    return draw
 
 
 def _order(c: Canvas, cell: Cell, token: Token) -> None:
@@ -417,6 +515,8 @@ TOKENS: dict[str, TokenArt] = {
     "limp-banner": _limp_banner,
     "tracker": _tracker,
     "four-way": _four_way,
+    # Round markers, each named for its device (builder/export/devices.py).
+    **{name: _device_token(name) for name in devices.DEVICES},
 }
 
 

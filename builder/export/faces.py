@@ -335,7 +335,9 @@ def back_drawer(back: Back) -> DrawFn:
         c.rect(inner.x, inner.y, inner.w, inner.h, stroke=1, fill=0)
         cx = panel.x + panel.w / 2
         cy = panel.y + panel.h * 0.56
-        r = min(panel.w * 0.2, panel.h * 0.14)
+        # A lone emblem (a system's own) is drawn larger than a pair side by side.
+        lone = len(back.emblems) == 1
+        r = min(panel.w * (0.27 if lone else 0.2), panel.h * (0.19 if lone else 0.14))
         for i, name in enumerate(back.emblems):
             x = cx + (i - (len(back.emblems) - 1) / 2) * 2.1 * r
             emblem(name)(c, x, cy, r, colour, "", True)

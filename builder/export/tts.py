@@ -1,13 +1,25 @@
 """``--format tts``: a deck or token sheet for Tabletop Simulator (TTS), as a folder holding its
 images and a saved object TTS imports (``<kind>.json``, with ``<kind>.png`` as its thumbnail).
 
-A deck is face sheets of up to 10 x 7 cards (TTS's largest grid; more cards take more sheets),
-the last cell of each holding the deck's back (TTS's "hidden card"), at most 4096 px a side
-(the card cells are scaled down to fit), and one back image; the JSON is a ``DeckCustom``
-whose cards point at their sheet and cell (``CardID`` = sheet key * 100 + cell). A token sheet
-is one image per distinct token and a bag of each token's copies as stackable tiles. Images
-are referred to by ``file:///`` URLs of where the pack puts them; for a game with others they
-are uploaded with TTS's Cloud Manager (README.md).
+A deck is face sheets of up to 10 x 7 cards (TTS's largest grid; more cards take more sheets;
+a small deck a grid of its own size, down to TTS's least, 2 x 2), the last cell of each
+holding the deck's back (TTS's "hidden card"), at most 4096 px a side (the card cells are
+scaled down to fit), and one back image; the JSON is a ``DeckCustom`` whose cards point at
+their sheet and cell (``CardID`` = sheet key * 100 + cell). A token sheet is one image per
+distinct token and bags of tiles: a bag of each token's copies, or one shared bag where the
+printables name one (KISS's cup of chits), each bag named for what it holds and whose.
+
+Sizes: everything spawns at its printed size relative to the cards. A TTS card at scale 1 is
+about 2.2 units wide, and we print it as a poker card (63.5 mm), so one unit is 63.5 / 2.2 =
+28.9 mm (:data:`MM_PER_UNIT`); a card of another size is scaled by its width against poker.
+A custom tile at scale 1 is 2 units wide; with ``Stretch`` off it keeps its image's aspect
+(TTS would otherwise stretch it square), so a tile's scale is its printed width over 2 units
+of 28.9 mm, the same both ways: a 25 mm token 0.433, a 50 x 25 mm tracker 0.866 (and half as
+deep), a 63.5 x 44.5 mm stand label 1.1. Round tokens are TTS's circle tiles (``Type`` 2: 0 is
+a box, 1 a hex, 3 a rounded box).
+
+Images are referred to by ``file:///`` URLs of where the pack puts them; for a game with others
+they are uploaded with TTS's Cloud Manager (README.md).
 """
 
 from __future__ import annotations
@@ -24,9 +36,9 @@ from PIL import Image
 from builder.export.base import CARD_MM, ExportJob, Written
 from builder.export.deck import token_drawer
 from builder.export.faces import back_drawer
-from builder.export.images import pieces, slug, token_name
+from builder.export.images import pieces, slug
 from builder.export.raster import Picture, at_dpi, png_bytes, px, rasterise
-from builder.rules.printables import Back, Deck, TokenSheet
+from builder.rules.printables import Back, Deck, Token, TokenSheet
 
 #: TTS's largest deck sheet: 10 x 7 cells, the last one the hidden card.
 COLS, ROWS = 10, 7
@@ -38,7 +50,14 @@ PER_SHEET = COLS * ROWS - 1
 THUMB_PX = 256
 #: A TTS card at scale 1 is a poker card; other sizes scale from it.
 _POKER = CARD_MM["poker"]
-#: TTS's tile shapes (``CustomTile.Type``).
+#: How wide a card is at scale 1, in TTS units (about 2.2), and so a unit in millimetres.
+CARD_UNITS = 2.2
+MM_PER_UNIT = _POKER[0] / CARD_UNITS
+#: How wide a custom tile is at scale 1, in units.
+TILE_UNITS = 2.0
+#: TTS's least deck grid, cells a side.
+LEAST = 2
+#: TTS's tile shapes (``CustomTile.Type``: 0 box, 1 hex, 2 circle, 3 rounded box).
 _TILE = {"round": 2, "rect": 0, "square": 0}
 
 
@@ -52,6 +71,14 @@ def cell_size(trim: tuple[float, float], dpi: int) -> tuple[int, int]:
         cell_h = MAX_PX // ROWS
         cell_w = round(cell_h * w / h)
     return cell_w, cell_h
+
+
+def grid(cards: int) -> tuple[int, int]:
+    """The grid (columns, rows) of a face sheet of ``cards`` cards and the hidden card: as
+    few rows as 10 columns allow, then as few columns as those rows need, at least 2 x 2."""
+    cells = cards + 1
+    rows = max(LEAST, math.ceil(cells / COLS))
+    return max(LEAST, math.ceil(cells / rows)), rows
 
 
 def _transform(x: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
@@ -102,14 +129,14 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
     cards: list[dict[str, Any]] = []
     for key, start in enumerate(range(0, len(found), PER_SHEET), 1):
         chunk = found[start:start + PER_SHEET]
-        rows = max(2, math.ceil((len(chunk) + 1) / COLS))
-        sheet = Image.new("RGB", (COLS * cell[0], rows * cell[1]), "white")
+        cols, rows = grid(len(chunk))
+        sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
         for i, piece in enumerate(chunk):
-            sheet.paste(faces[id(piece.front)], ((i % COLS) * cell[0], (i // COLS) * cell[1]))
-        sheet.paste(back, ((COLS - 1) * cell[0], (rows - 1) * cell[1]))
+            sheet.paste(faces[id(piece.front)], ((i % cols) * cell[0], (i // cols) * cell[1]))
+        sheet.paste(back, ((cols - 1) * cell[0], (rows - 1) * cell[1]))
         name = f"faces-{key}.png"
         sheets[str(key)] = {"FaceURL": _url(put(name, png_bytes(sheet), sheet.size, "faces")),
-                            "BackURL": back_url, "NumWidth": COLS, "NumHeight": rows,
+                            "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
                             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
         for i, piece in enumerate(chunk):
             cards.append({"Name": "Card", "CardID": key * 100 + i,
@@ -152,9 +179,25 @@ def _saved_object(folder: Path, kind: str, objects: Sequence[dict[str, Any]], th
     listed.append({"file": f"{kind}/{kind}.png", "role": "thumbnail"})
 
 
+def tile_scale(size_mm: tuple[float, float]) -> float:
+    """A tile's scale, the same both ways (its image keeps the aspect): its printed width
+    against a tile's width at scale 1 (see the module)."""
+    return round(size_mm[0] / (TILE_UNITS * MM_PER_UNIT), 4)
+
+
+def bag_name(token: Token) -> str:
+    """The bag a token goes in: the one its printables name, else its kind and caption."""
+    return token.bag or (f"{token.label}: {token.caption}" if token.caption else token.label)
+
+
+def tile_name(token: Token) -> str:
+    """A tile's name: its kind, its title (a stand's, a unit's) and its caption."""
+    return " · ".join(part for part in (token.label, token.title, token.caption) if part)
+
+
 def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Path) -> Written:
-    """One image per distinct token (at the job's dpi) and a bag of each token's copies as
-    stackable tiles of its shape."""
+    """One image per distinct token (at the job's dpi) and the bags of tiles, each tile of
+    its token's shape at its printed size (see the module)."""
     dpi = job.options.dpi
     found = [(group, token) for group in sheet.groups for token in group.tokens
              if token.count > 0]
@@ -162,7 +205,7 @@ def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Pat
     images = rasterise(pictures, sheet.title, job.options.ink_saver)
     width = max(2, len(str(len(found))))
     listed: list[dict[str, object]] = []
-    bags: list[dict[str, Any]] = []
+    bags: dict[str, list[dict[str, Any]]] = {}
     counts: Counter[str] = Counter()
     for n, ((group, token), pic, image) in enumerate(zip(found, pictures, images,
                                                          strict=True), 1):
@@ -170,21 +213,22 @@ def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Pat
         (folder / name).write_bytes(png_bytes(image, dpi))
         listed.append({"file": f"{sheet.kind}/{name}", "role": "token", "label": token.label,
                        "count": token.count, "px": list(pic.size),
-                       "mm": [round(v, 2) for v in pic.mm]})
+                       "mm": [round(v, 2) for v in pic.mm], "bag": bag_name(token)})
         counts[token.label] += token.count
-        title = token_name(token)
-        tile = {"Name": "Custom_Tile", "Nickname": title, "Description": "",
-                "Transform": _transform(face_down=False),
+        scale = tile_scale(group.size_mm)
+        tile = {"Name": "Custom_Tile", "Nickname": tile_name(token),
+                "Description": token.note,
+                "Transform": _transform(scale=(scale, scale), face_down=False),
                 "CustomImage": {"ImageURL": _url(final / name), "ImageSecondaryURL": "",
                                 "ImageScalar": 1.0, "WidthScale": 0.0,
                                 "CustomTile": {"Type": _TILE[group.shape], "Thickness": 0.1,
-                                               "Stackable": True, "Stretch": True}}}
-        bags.append({"Name": "Bag", "Nickname": f"{title} (x{token.count})",
-                     "Description": "", "Transform": _transform(x=3.0 * (n - 1),
-                                                                face_down=False),
-                     "ContainedObjects": [tile] * token.count})
+                                               "Stackable": True, "Stretch": False}}}
+        bags.setdefault(bag_name(token), []).extend([tile] * token.count)
+    objects = [{"Name": "Bag", "Nickname": f"{name} (x{len(tiles)})", "Description": "",
+                "Transform": _transform(x=3.0 * i, face_down=False),
+                "ContainedObjects": tiles} for i, (name, tiles) in enumerate(bags.items())]
     thumb = _thumbnail(images[0]) if images else png_bytes(Image.new("RGB", (1, 1), "white"))
-    _saved_object(folder, sheet.kind, bags, thumb, listed)
+    _saved_object(folder, sheet.kind, objects, thumb, listed)
     return Written(sheet.kind, len(listed), dict(counts), {"format": "tts", "images": listed})
 
 

@@ -257,6 +257,10 @@ class Token:
     #: changes allowed between them, as (from, to) indexes into ``segments``.
     segments: tuple[str, ...] = ()
     changes: tuple[tuple[int, int], ...] = ()
+    #: The bag a Tabletop Simulator export keeps it in, by name: tokens with the same bag
+    #: share one (KISS's cup of chits, an army's stand labels). Empty: a bag of its own
+    #: copies, named for its kind label and caption.
+    bag: str = ""
 
 
 @dataclass(frozen=True)

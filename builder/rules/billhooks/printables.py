@@ -292,10 +292,10 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     units = [(a, u) for a in armies for _, u in a.units_with_paths()]
     dis, dau = words["disarray"], words["daunted"]
     round_.append(Token("fallen-pikes", DISARRAY, dis["label"], len(units) * cat.DISARRAY_MAX,
-                        dis["note"].format(max=cat.DISARRAY_MAX)))
+                        dis["note"].format(max=cat.DISARRAY_MAX), bag=dis["bag"]))
     round_.append(Token("limp-banner", DAUNTED, dau["label"],
                         sum(profile(u).daunted_tokens for _, u in units),
-                        dau["note"].format(max=cat.DAUNTED_MAX)))
+                        dau["note"].format(max=cat.DAUNTED_MAX), bag=dau["bag"]))
     groups = [TokenGroup("tokens", "Tokens", (TOKEN_MM, TOKEN_MM),
                          tuple(t for t in round_ if t.count))]
     arrows = words["arrows"]

@@ -17,6 +17,7 @@ from builder.resources import templates_dir
 from builder.rules.base import Ruleset
 from builder.rules.printables import (
     TOKEN_MM,
+    Back,
     Block,
     Boxes,
     Deck,
@@ -48,10 +49,10 @@ TITLE = "Feudal convention rules"
 LEADER_ACCENT = "#6b2a1a"
 UNIT_ACCENT = "#2f4a3a"
 MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
+#: The Feudal emblem on every deck's back: a knight's great helm.
+EMBLEM = "great-helm"
 #: Room for the casualty boxes beside their label on a poker card, mm.
 BOX_ROW_MM = 36.0
-#: The plain round marker of the art registry: a disc with its label.
-MARKER_ART = "order"
 
 
 def card_words(name: str) -> dict[str, Any]:
@@ -145,16 +146,22 @@ def unit_face(army: Army, unit: Unit) -> Face:
     return Face(words["label"], UNIT_ACCENT, blocks)
 
 
+def _back(deck: str, accent: str) -> Back:
+    """The back every card of ``deck`` shares: its name under the Feudal emblem."""
+    words = card_words(deck)
+    return Back(words["back_title"], words["back_note"], accent, (EMBLEM,))
+
+
 def leader_cards(sources: Sequence[Source]) -> Deck:
     cards = tuple(leader_face(_army(s), i) for s in sources
                   for i in range(len(_army(s).battles)))
-    return Deck("leader-cards", "Leader cards", cards, None)
+    return Deck("leader-cards", "Leader cards", cards, _back("leader-cards", LEADER_ACCENT))
 
 
 def unit_cards(sources: Sequence[Source]) -> Deck:
     cards = tuple(unit_face(_army(s), unit) for s in sources
                   for _, unit in _army(s).units_with_paths())
-    return Deck("unit-cards", "Unit cards", cards, None)
+    return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", UNIT_ACCENT))
 
 
 def tokens(sources: Sequence[Source]) -> TokenSheet:
@@ -162,8 +169,8 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     leader (printcounts decides how many)."""
     words = card_words("tokens")
     counts = pc.counts([_army(s) for s in sources])
-    marks = tuple(Token(MARKER_ART, MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
-                        t["note"])
+    marks = tuple(Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
+                        t["note"], bag=t["bag"])
                   for t in words.values() if isinstance(t, dict) and counts[t["label"]])
     return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",
                                                         (TOKEN_MM, TOKEN_MM), marks),))

@@ -50,6 +50,8 @@ NEUTRAL = "#5b4a1c"
 LETHARGIC = "#6b5d3f"
 TRAITOR = "#3d2b4f"
 SHAKEN_ACCENT = "#4a4f5c"
+#: The KISS emblem on the magnate cards' backs: a shield parted red and white, crowned.
+EMBLEM = "crowned-shield"
 #: A morale track is two tokens wide.
 TRACK_MM = (2 * TOKEN_MM, TOKEN_MM)
 
@@ -189,9 +191,8 @@ def magnate_cards(sources: Sequence[Source]) -> Deck:
     words = card_words("magnate-cards")
     cards = tuple(magnate_face(_army(s), wi) for s in sources
                   for wi in range(len(_army(s).wards)))
-    sides = tuple(s.emblem for s in cat.SIDES.fixed)
     return Deck("magnate-cards", "Magnate cards", cards,
-                Back(words["back_title"], words["back_note"], NEUTRAL, sides))
+                Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)))
 
 
 # --- Order markers ---------------------------------------------------------------------------
@@ -205,7 +206,8 @@ def order_marker(army: Army, count: int) -> Token:
     changes = tuple((keys.index(o.key), keys.index(to)) for o in cat.ORDERS.values()
                     for to in o.to)
     return Token("four-way", _accent(army), ORDERS, count,
-                 segments=tuple(words["segments"][k] for k in keys), changes=changes)
+                 segments=tuple(words["segments"][k] for k in keys), changes=changes,
+                 bag=words["bag"].format(army=army.name))
 
 
 def order_markers(sources: Sequence[Source]) -> TokenSheet:
@@ -231,16 +233,18 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
         for wi, ward in enumerate(army.wards):
             m = ward.leader
             c = d.chits(m, army.side)
-            round_.append(Token("order", _accent(army), WARD, c.ward, f"Ward {wi + 1}",
-                                _emblem(army)))
+            round_.append(Token(words["ward"]["art"], _accent(army), WARD, c.ward,
+                                f"Ward {wi + 1}", _emblem(army), bag=words["ward"]["bag"]))
             if c.lethargy:
-                round_.append(Token("order", LETHARGIC, LETHARGY, c.lethargy, m.name))
+                round_.append(Token(words["lethargy"]["art"], LETHARGIC, LETHARGY, c.lethargy,
+                                    m.name, bag=words["lethargy"]["bag"]))
             if c.treacherous:
-                round_.append(Token("order", TRAITOR, TREACHEROUS, c.treacherous, m.name))
+                round_.append(Token(words["treacherous"]["art"], TRAITOR, TREACHEROUS,
+                                    c.treacherous, m.name, bag=words["treacherous"]["bag"]))
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
         round_.append(Token("limp-banner", SHAKEN_ACCENT, SHAKEN, units,
-                            words["shaken"]["caption"]))
+                            words["shaken"]["caption"], bag=words["shaken"]["bag"]))
     track = words["morale_track"]
     effects = " · ".join(f"{level}: {effect}" for level, effect in cat.MORALE_MARKS.items())
     tracks = tuple(Token("tracker", _accent(a), MORALE_TRACK, 1, a.name,

@@ -41,6 +41,8 @@ from .printcounts import army_counts
 from .views import facts, summary
 
 TITLE = "Dark Ages shieldwall"
+#: The shieldwall emblem on the cards' backs: a round shield with its boss.
+EMBLEM = "boss-shield"
 #: A stand label's size, mm (a common sticky label: 63.5 x 44.5).
 LABEL_MM = (63.5, 44.5)
 #: Accents: the sides are free text, so colours belong to the kinds of thing printed.
@@ -131,7 +133,8 @@ def stand_label(army: Army, stand: Stand) -> Token:
     from its figures)."""
     words = card_words("cards")["stand"]
     return Token("tracker", STAND, words["label"], 1, army.side, title=stand.label,
-                 note=label_numbers(stand), boxes=dice.wounds(stand))
+                 note=label_numbers(stand), boxes=dice.wounds(stand),
+                 bag=words["bag"].format(army=army.name))
 
 
 def stand_labels(sources: Sequence[Source]) -> TokenSheet:
@@ -179,8 +182,9 @@ def leader_cards(sources: Sequence[Source]) -> Deck:
         faces += [leader_face(army, i) for i in range(len(army.leaders))]
         if army.banner:
             faces.append(banner_face(army))
+    words = card_words("cards")
     return Deck("leader-cards", "Leader cards", tuple(faces),
-                Back(TITLE, "Leaders and banners", STAND))
+                Back(words["back_title"], words["back_note"], STAND, (EMBLEM,)))
 
 
 # --- Markers ---------------------------------------------------------------------------------
@@ -193,11 +197,12 @@ WIDE_MM = 38.0
 def tokens(sources: Sequence[Source]) -> TokenSheet:
     """The markers, as many as :func:`printcounts.army_counts` says, army by army."""
     armies = [_army(s) for s in sources]
+    art = {t["label"]: t["art"] for t in card_words("tokens").values()}
 
     def group(name: str, caption: str, size: float, labels: tuple[str, ...],
               share: bool) -> TokenGroup:
         return TokenGroup(name, caption, (size, size), tuple(
-            Token("order", MARKERS[label], label, army_counts(army)[label], army.side)
+            Token(art[label], MARKERS[label], label, army_counts(army)[label], army.side)
             for army in armies for label in labels if army_counts(army)[label]), share=share)
 
     return TokenSheet("tokens", "Markers", (
