@@ -1,7 +1,10 @@
 """`billhooks serve` in a real browser: Debian's Chromium driven by Playwright (never a
-downloaded browser). The page opens, shows the army, an edit and its undo show in the status
-bar, nothing is fetched from outside the server, nothing listens anywhere but 127.0.0.1, and
-Ctrl+C stops the server and every tab's builder.
+downloaded browser). For an example of each rule system the page opens (with this run's token
+only), shows the army, an edit and its undo show in the status bar, an edit is saved, the
+Print screen's pack downloads as a zip, nothing is fetched from outside the server, nothing
+listens anywhere but 127.0.0.1, and Ctrl+C stops the server and every tab's builder. Without
+a browser: a tab's size is clamped, ``--ruleset`` starts a new army of that system, and a
+server killed outright takes its builders with it.
 
 xterm.js draws the terminal on a canvas, so the text is read from its buffer: an init script
 catches the Terminal object as it is made (its constructor sets ``_addonManager`` once).
@@ -9,7 +12,10 @@ catches the Terminal object as it is made (its constructor sets ``_addonManager`
 
 from __future__ import annotations
 
+import asyncio
+import io
 import ipaddress
+import json
 import os
 import re
 import select
@@ -20,15 +26,19 @@ import socket
 import subprocess
 import sys
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
-from playwright.sync_api import BrowserContext, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Download, Page, sync_playwright
 
 from builder import armyfile
 from builder.cli import main
-from builder.commands.serve import SHUTDOWN_S, builder_command
+from builder.commands.serve import COLUMNS, ROWS, SHUTDOWN_S, builder_command, clamp
+from builder.export.bundle import pack_files, pack_zip, zip_name
+from builder.export.pack import export_pack
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.base import Summary, number
@@ -60,6 +70,8 @@ SCREEN = """() => {
   return rows;
 }"""
 STATUS = re.compile(r"✔ LEGAL|✖ \d+ broken rule")
+#: The line serve prints at start: the page's address, with this run's token.
+STARTED = re.compile(r"open (http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)) in a web browser")
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +110,19 @@ def family(pid: int) -> set[int]:
     return found
 
 
+def alive(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (a zombie, waiting for its parent to reap it, is not)."""
+    running = set()
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state not in ("Z", "X"):
+            running.add(pid)
+    return running
+
+
 def _address(hex_address: str) -> str:
     host, port = hex_address.split(":")
     raw = bytes.fromhex(host)
@@ -130,14 +155,54 @@ def listening(pids: set[int]) -> list[str]:
     return out
 
 
-def handshake(port: int, origin: str | None) -> int:
-    """The status a websocket opening of the builder gets, sent with ``origin``."""
+def start_server(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str, int, str]:
+    """``billhooks serve ARGS --port 0`` started in ``cwd`` (where Print writes by default),
+    with the page's address, port and token it printed."""
+    server = subprocess.Popen([sys.executable, "-m", "builder", "serve", *args, "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              start_new_session=True, cwd=cwd)
+    line = read_line(server.stdout, WAIT_S)
+    found = STARTED.search(line)
+    assert found, line
+    return server, found.group(1), int(found.group(2)), found.group(3)
+
+
+def get(port: int, path: str, origin: str | None = None, websocket: bool = False) -> int:
+    """The status ``GET path`` gets from the server (as a websocket opening if asked),
+    sent with ``origin``."""
+    upgrade = ("Upgrade: websocket\r\nConnection: Upgrade\r\n"
+               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+               if websocket else "")
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT_S) as conn:
-        conn.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
-                      "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                      "Sec-WebSocket-Version: 13\r\n"
-                      + ("" if origin is None else f"Origin: {origin}\r\n") + "\r\n").encode())
+        conn.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{upgrade}"
+                      + ("" if origin is None else f"Origin: {origin}\r\n")
+                      + "Connection: close\r\n\r\n" * (not websocket)
+                      + "\r\n" * websocket).encode())
         return int(conn.recv(64).split()[1])
+
+
+def handshake(port: int, path: str, origin: str | None) -> int:
+    """The status a websocket opening of ``path`` gets, sent with ``origin``."""
+    return get(port, path, origin, websocket=True)
+
+
+def assert_refused_without_token(port: int, token: str) -> None:
+    """The page and the websocket need this run's token, where the page puts it: not none,
+    not another, not only in the Origin a local program can send; and no other site's page
+    may use it."""
+    own = f"http://127.0.0.1:{port}"
+    assert get(port, "/") == 403
+    assert get(port, "/?token=" + token[:-1]) == 403
+    assert get(port, "/?token=" + token[:-1] + ("A" if token[-1] != "A" else "B")) == 403
+    assert get(port, "/", origin=f"{own}/?token={token}") == 403
+    assert get(port, "/static/") == 403  # no folder listings
+    assert get(port, f"/?token={token}") == 200
+    assert handshake(port, "/ws", own) == 403
+    assert handshake(port, "/ws/" + token[::-1], own) == 403
+    assert handshake(port, f"/ws?token={token}", own) == 403
+    assert handshake(port, "/ws", f"{own}/?token={token}") == 403
+    assert handshake(port, f"/ws/{token}", "http://evil.example") == 403
+    assert handshake(port, f"/ws/{token}", None) == 403
 
 
 def metrics_line(summary: Summary) -> str:
@@ -161,6 +226,31 @@ def status_of(rows: list[str]) -> str:
     return next((r.strip() for r in reversed(rows) if STATUS.search(r)), "")
 
 
+def click_text(page: Page, text: str) -> None:
+    """Click the middle of ``text`` where the terminal shows it, as a player would."""
+    rows = screen_until(page, lambda rows: any(text in r for r in rows), text)
+    y = next(i for i, r in enumerate(rows) if text in r)
+    x = rows[y].index(text) + len(text) / 2
+    cols = page.evaluate("() => window.__terminals[0].cols")
+    box = page.locator(".xterm-screen").bounding_box()
+    assert box is not None
+    cell_w, cell_h = box["width"] / cols, box["height"] / len(rows)
+    page.mouse.click(box["x"] + x * cell_w, box["y"] + (y + 0.5) * cell_h)
+
+
+def assert_holds_the_pack(data: bytes, out: Path) -> None:
+    """A downloaded zip holds the pack written in ``out``: each file its manifest lists, the
+    same bytes, and the manifest; nothing else."""
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names = archive.namelist()
+        assert "roster.pdf" in names and "manifest.json" in names, names
+        assert sorted(names) == sorted(pack_files(manifest))
+        for name in names:
+            assert archive.read(name) == (out / name).read_bytes(), name
+        assert archive.read("roster.pdf").startswith(b"%PDF-")
+
+
 # The page opened by either name of this computer (the websocket takes only those origins);
 # two ways to stop: Ctrl+C in the terminal (SIGINT to its whole process group, so each builder
 # gets it too), or `kill` of the server alone (SIGTERM: the server must stop its builders).
@@ -172,18 +262,13 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
     # A name a shell would mangle: the path reaches textual-serve's shell command quoted.
     army = tmp_path / f"{Path(example).stem} it's $(touch PWNED) `id`.toml"
     shutil.copy(examples_dir() / example, army)
+    original = army.read_bytes()
     record = armyfile.load(army)
     before = metrics_line(get_ruleset(record.ruleset).summary(record))
 
-    server = subprocess.Popen([sys.executable, "-m", "builder", "serve", str(army), "--port",
-                               "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True)
+    server, url, port, token = start_server([str(army)], tmp_path)
     try:
-        line = read_line(server.stdout, WAIT_S)
-        found = re.search(r"open (http://127\.0\.0\.1:(\d+)/) in a web browser", line)
-        assert found, line
-        url, port = found.group(1), int(found.group(2))
-
+        assert_refused_without_token(port, token)
         page = browser.new_page()
         requests: list[str] = []
         failures: list[str] = []
@@ -191,7 +276,7 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
         page.on("requestfailed", lambda r: failures.append(r.url))
         page.on("response", lambda r: failures.append(r.url) if r.status >= 400 else None)
         page.add_init_script(CATCH_TERMINAL)
-        page.goto(f"http://{host}:{port}/")
+        page.goto(f"http://{host}:{port}/?token={token}")
 
         rows = screen_until(page, lambda rows: before in status_of(rows), "the army's numbers")
         # As a player clicks into the page: keys go to the terminal, the app is told "focus".
@@ -209,18 +294,39 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
         page.keyboard.press("Control+z")
         screen_until(page, lambda rows: status_of(rows) == opened, "the undo")
 
+        # The edit again, saved: the file changes, and `check` reads it (legal or not).
+        page.keyboard.press("x")
+        screen_until(page, lambda rows: "● unsaved" in status_of(rows), "the edit again")
+        page.keyboard.press("Control+s")
+        screen_until(page, lambda rows: "unsaved" not in status_of(rows)
+                     and status_of(rows) != opened, "the save")
+        assert army.read_bytes() != original
+        saved = armyfile.load(army)
+        assert saved.ruleset == record.ruleset and saved != record
+        assert main(["check", str(army)]) in (0, 1)
+
+        # Print writes on the server's disk; the page gets the pack as one zip.
+        page.keyboard.press("p")
+        click_text(page, "Export")
+        screen_until(page, lambda rows: any("Done:" in r for r in rows), "the export done")
+        out = tmp_path / "output" / re.sub(r"[^\w.-]+", "-", army.stem).strip(".-")
+        # In the page itself: a new tab, as textual-serve opens, is what popup blockers stop.
+        with page.expect_download(timeout=WAIT_S * 1000) as downloading:
+            page.keyboard.press("Shift+D")
+        download = downloading.value
+        assert download.suggested_filename == zip_name(out)
+        assert_holds_the_pack(Path(download.path()).read_bytes(), out)
+        screen_until(page, lambda rows: any(f"Sent {zip_name(out)}" in r for r in rows),
+                     "the download said")
+
         # Everything came from the server itself, and nothing was refused.
-        assert requests and all(r.startswith((url, f"http://{host}:{port}/"))
-                                for r in requests), requests
+        base = f"http://{host}:{port}/"
+        assert requests and all(r.startswith((url, base)) for r in requests), requests
         assert not failures, failures
         assert not (tmp_path / "PWNED").exists()
 
         # The server and its tab's builder listen on 127.0.0.1 and nowhere else.
         processes = family(server.pid)
-        # Only the page itself may start a builder: not another site, not a page from nowhere.
-        assert handshake(port, "http://evil.example") == 403
-        assert handshake(port, None) == 403
-        assert family(server.pid) == processes
         assert len(processes) >= 2, "no builder started for the tab"
         sockets = listening(processes)
         assert sockets == [f"127.0.0.1:{port}"], sockets
@@ -233,9 +339,9 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
             server.terminate()
         assert server.wait(WAIT_S) == 0
         # Each tab's builder is told to quit at once, not left to aiohttp's timeout.
-        assert time.monotonic() - stopping < SHUTDOWN_S
+        assert time.monotonic() - stopping < SHUTDOWN_S, time.monotonic() - stopping
         assert server.stderr is not None and server.stderr.read() == ""
-        assert not [p for p in processes if Path(f"/proc/{p}").exists()]
+        assert not alive(processes)
         page.close()
     finally:
         if server.poll() is None:

@@ -9,6 +9,7 @@ of stdin: its end of file means the server is gone, and the builder quits, savin
 
 from __future__ import annotations
 
+import gc
 from functools import partial
 from typing import Any
 
@@ -35,6 +36,13 @@ class ServedDriver(WebDriver):
                 return len(data)
 
         self._write = partial(write_unless_orphaned)
+
+    def stop_application_mode(self) -> None:
+        super().stop_application_mode()
+        # The app is done: the process ends next. Its objects are not garbage-collected one
+        # by one on the way out (a second or more after an export), as the server waits for
+        # each builder to end before it stops.
+        gc.freeze()
 
     def run_input_thread(self) -> None:
         super().run_input_thread()
