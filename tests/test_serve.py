@@ -69,6 +69,15 @@ SCREEN = """() => {
   }
   return rows;
 }"""
+LOOK = """(y) => {
+  const term = window.__terminals[0], line = term.buffer.active.getLine(term.buffer.active.viewportY + y);
+  let out = "";
+  for (let x = 0; x < term.cols; x++) {
+    const cell = line.getCell(x);
+    out += cell.getChars() + cell.getFgColor() + "/" + cell.getBgColor() + " ";
+  }
+  return out;
+}"""
 STATUS = re.compile(r"✔ LEGAL|✖ \d+ broken rule")
 #: The line serve prints at start: the page's address, with this run's token.
 STARTED = re.compile(r"open (http://127\.0\.0\.1:(\d+)/\?token=([\w-]+)) in a web browser")
@@ -226,16 +235,58 @@ def status_of(rows: list[str]) -> str:
     return next((r.strip() for r in reversed(rows) if STATUS.search(r)), "")
 
 
-def click_text(page: Page, text: str) -> None:
-    """Click the middle of ``text`` where the terminal shows it, as a player would."""
-    rows = screen_until(page, lambda rows: any(text in r for r in rows), text)
-    y = next(i for i, r in enumerate(rows) if text in r)
-    x = rows[y].index(text) + len(text) / 2
-    cols = page.evaluate("() => window.__terminals[0].cols")
+def click_cell(page: Page, x: float, y: int) -> None:
+    """Click the terminal's cell at column ``x``, row ``y``, as a player would."""
+    cols, lines = page.evaluate("() => [window.__terminals[0].cols, window.__terminals[0].rows]")
     box = page.locator(".xterm-screen").bounding_box()
     assert box is not None
-    cell_w, cell_h = box["width"] / cols, box["height"] / len(rows)
+    cell_w, cell_h = box["width"] / cols, box["height"] / lines
     page.mouse.click(box["x"] + x * cell_w, box["y"] + (y + 0.5) * cell_h)
+
+
+def click_text(page: Page, text: str) -> None:
+    """Click the middle of ``text`` where the terminal first shows it."""
+    rows = screen_until(page, lambda rows: any(text in r for r in rows), text)
+    y = next(i for i, r in enumerate(rows) if text in r)
+    click_cell(page, rows[y].index(text) + len(text) / 2, y)
+
+
+def look(page: Page, y: int) -> str:
+    """Row ``y`` of the terminal as drawn: each cell's text and colours."""
+    return str(page.evaluate(LOOK, y))
+
+
+def press_and_see(page: Page, key: str, y: int) -> None:
+    """Press ``key`` and wait until row ``y`` is drawn otherwise: the builder has taken it.
+    (A key is handed to the focused widget to handle in its own time, so the next one, or a
+    click, could otherwise overtake it.)"""
+    before = look(page, y)
+    page.keyboard.press(key)
+    deadline = time.monotonic() + WAIT_S
+    while look(page, y) == before:
+        assert time.monotonic() < deadline, f"{key} changed nothing on row {y}"
+        time.sleep(0.05)
+
+
+def print_only_the_roster(page: Page) -> None:
+    """On the Print screen, leave only the roster chosen in its Files list (the other files
+    take the export a while): Shift+Tab to the list (the last field), then Down and Space on
+    each file after the roster, each seen drawn before the next."""
+    rows = screen_until(page, lambda rows: any("─ Files " in r for r in rows), "the Files")
+    top = next(i for i, r in enumerate(rows) if "─ Files " in r)
+    left = rows[top].index("╭─ Files ")
+    kinds = []
+    for row in rows[top + 1:]:
+        if row[left:].startswith("╰"):
+            break
+        found = re.search(r"([a-z][a-z-]*)\s*│\s*$", row[left:])
+        assert found, row
+        kinds.append(found.group(1))
+    assert kinds[0] == "roster", kinds
+    page.keyboard.press("Shift+Tab")
+    for y in range(top + 2, top + 1 + len(kinds)):
+        press_and_see(page, "ArrowDown", y)
+        press_and_see(page, "Space", y)
 
 
 def assert_holds_the_pack(data: bytes, out: Path) -> None:
@@ -307,8 +358,10 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
 
         # Print writes on the server's disk; the page gets the pack as one zip.
         page.keyboard.press("p")
+        print_only_the_roster(page)
         click_text(page, "Export")
-        screen_until(page, lambda rows: any("Done:" in r for r in rows), "the export done")
+        screen_until(page, lambda rows: any("Done: 1 PDF file" in r for r in rows),
+                     "the export done")
         out = tmp_path / "output" / re.sub(r"[^\w.-]+", "-", army.stem).strip(".-")
         # In the page itself: a new tab, as textual-serve opens, is what popup blockers stop.
         with page.expect_download(timeout=WAIT_S * 1000) as downloading:
