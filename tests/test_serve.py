@@ -32,16 +32,22 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from playwright.sync_api import BrowserContext, Download, Page, sync_playwright
+from playwright.sync_api import BrowserContext, Page, sync_playwright
+from test_tui import SIZE, clear_and_type, run_async
+from textual.widgets import Button, Label, SelectionList
 
 from builder import armyfile
 from builder.cli import main
 from builder.commands.serve import COLUMNS, ROWS, SHUTDOWN_S, builder_command, clamp
+from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.bundle import pack_files, pack_zip, zip_name
 from builder.export.pack import export_pack
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.base import Summary, number
+from builder.tui.app import BillhooksApp
+from builder.tui.screens.print import PrintScreen
+from builder.tui.session import Session
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -70,7 +76,8 @@ SCREEN = """() => {
   return rows;
 }"""
 LOOK = """(y) => {
-  const term = window.__terminals[0], line = term.buffer.active.getLine(term.buffer.active.viewportY + y);
+  const term = window.__terminals[0], buffer = term.buffer.active;
+  const line = buffer.getLine(buffer.viewportY + y);
   let out = "";
   for (let x = 0; x < term.cols; x++) {
     const cell = line.getCell(x);
@@ -402,6 +409,95 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
             server.wait()
 
 
+#: Where the builder puts each line it draws: ESC [ row ; column H.
+CURSOR = re.compile(rb"\x1b\[(\d+);(\d+)H")
+
+
+async def drawn(websocket: aiohttp.ClientWebSocketResponse, last_row: int) -> bytes:
+    """What the builder sends until it has drawn row ``last_row`` (its footer)."""
+    data = b""
+    deadline = time.monotonic() + WAIT_S
+    while not any(int(row) == last_row for row, _ in CURSOR.findall(data)):
+        try:
+            message = await websocket.receive(timeout=max(deadline - time.monotonic(), 0.01))
+        except TimeoutError:
+            raise AssertionError(f"row {last_row} never drawn in {WAIT_S:g} s") from None
+        assert message.type == aiohttp.WSMsgType.BINARY, message
+        data += message.data
+    return data
+
+
+def extent(data: bytes) -> tuple[int, int]:
+    """The last row and column the builder placed a line at in ``data``."""
+    places = [(int(row), int(column)) for row, column in CURSOR.findall(data)]
+    return max(r for r, _ in places), max(c for _, c in places)
+
+
+def builder_of(server: subprocess.Popen[str]) -> int:
+    """The process id of the server's one builder (the shell before it may have gone)."""
+    found = [p for p in family(server.pid) - {server.pid}
+             if b"builder\0tui" in Path(f"/proc/{p}/cmdline").read_bytes()]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def size_told(pid: int) -> tuple[int, int]:
+    """The terminal size the builder ``pid`` was started with (COLUMNS, ROWS)."""
+    words = dict(w.split(b"=", 1) for w in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+                 if b"=" in w)
+    return int(words[b"COLUMNS"]), int(words[b"ROWS"])
+
+
+def rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(re.search(r"VmRSS:\s+(\d+) kB", status).group(1)) / 1024  # type: ignore[union-attr]
+
+
+async def open_a_huge_tab(port: int, token: str, server: subprocess.Popen[str]) -> int:
+    """A tab asking for a 100000 x 100000 terminal, shrunk, then grown as large again; its
+    builder's process id, left idle on its new army (unsaved)."""
+    own = f"http://127.0.0.1:{port}"
+    async with aiohttp.ClientSession() as client, client.ws_connect(
+            f"ws://127.0.0.1:{port}/ws/{token}?width=100000&height=100000",
+            origin=own) as websocket:
+        data = await drawn(websocket, ROWS[1])
+        assert extent(data) <= (ROWS[1], COLUMNS[1])
+        assert b" Battles " in data  # the tree of a Feudal army
+        builder = builder_of(server)
+        assert size_told(builder) == (COLUMNS[1], ROWS[1])
+        await websocket.send_json(["resize", {"width": 100, "height": 30}])
+        await drawn(websocket, 30)
+        await websocket.send_json(["resize", {"width": 100000, "height": 100000}])
+        assert extent(await drawn(websocket, ROWS[1])) <= (ROWS[1], COLUMNS[1])
+        # Drawn at 500 x 200, not at 10^10 cells (2.4 GB before the clamp).
+        assert rss_mb(builder) < 400
+        return builder
+
+
+def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -> None:
+    # A new army of the system --ruleset names, through serve (the four: tui's own test).
+    army = tmp_path / "new army.toml"
+    server, _, port, token = start_server([str(army), "--ruleset", "feudal"], tmp_path)
+    try:
+        builder = asyncio.run(open_a_huge_tab(port, token, server))
+        assert Path(f"/proc/{builder}/cmdline").read_bytes().endswith(
+            b"\0--ruleset\0feudal\0")
+        # kill -9: the server cannot stop its builders; an idle one (drawing nothing, so
+        # never finding its output gone) must see its input end, and quit.
+        server.kill()
+        server.wait()
+        deadline = time.monotonic() + WAIT_S
+        while alive({builder}):
+            assert time.monotonic() < deadline, "the builder outlived its server"
+            time.sleep(0.05)
+        # The new army was never saved: nothing written but, at most, a recovery file.
+        assert all(p.name.endswith(".recovered.toml") for p in tmp_path.glob("*.toml"))
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
 def test_a_busy_port_is_a_clear_message(army_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:
@@ -454,3 +550,96 @@ def test_the_command_quotes_the_army_path(tmp_path: Path) -> None:
     assert shlex.split(builder_command(army)) == [sys.executable, "-m", "builder", "tui",
                                                   str(army)]
     assert shlex.split(builder_command(None)) == [sys.executable, "-m", "builder", "tui"]
+
+
+def test_the_command_passes_the_ruleset_on(tmp_path: Path) -> None:
+    army = tmp_path / "new.toml"
+    for name in ("billhooks", "kiss", "feudal", "shieldwall"):
+        assert shlex.split(builder_command(army, name))[-3:] == [str(army), "--ruleset", name]
+    assert shlex.split(builder_command(None, "kiss"))[-2:] == ["--ruleset", "kiss"]
+
+
+@pytest.mark.parametrize("ruleset", ["billhooks", "kiss", "feudal", "shieldwall"])
+def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    # What serve's builders run: `tui FILE --ruleset NAME`, the app itself not run here.
+    opened: list[BillhooksApp] = []
+    monkeypatch.setattr(BillhooksApp, "run", lambda app: opened.append(app))
+    army = tmp_path / "new.toml"
+    assert main(["tui", str(army), "--ruleset", ruleset]) == 0
+    session = opened[-1].session
+    assert session.path == army and session.army.ruleset == ruleset and session.dirty
+    assert get_ruleset(ruleset).check(session.army) is not None
+    # No file: a new army of that system, not the sample.
+    assert main(["tui", "--ruleset", ruleset]) == 0
+    assert opened[-1].session.path is None and opened[-1].session.army.ruleset == ruleset
+
+
+@pytest.mark.parametrize("command", ["tui", "serve"])
+def test_an_unknown_ruleset_is_refused(command: str, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert main([command, str(tmp_path / "new.toml"), "--ruleset", "warhammer"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"billhooks {command}: --ruleset: no rule system called "
+                          "'warhammer'") and "kiss" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("asked", "told"), [
+    (100000, COLUMNS[1]), (-5, COLUMNS[0]), (0, COLUMNS[0]), (132, 132), ("90", 90),
+    (1e400, 80), (float("nan"), 80), ("wide", 80), (None, 80), ([500], 80)])
+def test_a_terminal_size_is_clamped(asked: object, told: int) -> None:
+    assert clamp(asked, COLUMNS, 80) == told
+    assert clamp(10**9, ROWS, 24) == ROWS[1] and clamp(1, ROWS, 24) == ROWS[0]
+
+
+def test_the_zip_holds_the_pack_and_nothing_else_in_its_folder(tmp_path: Path) -> None:
+    # A folder of images (PNG), in a folder holding the player's other files and a PDF of an
+    # earlier pack (other settings: the manifest names it stale, not part of this pack).
+    out = tmp_path / "home"
+    out.mkdir()
+    (out / "diary.txt").write_text("not for the pack")
+    army = examples_dir() / "shieldwall-norse.toml"
+    record = armyfile.load(army)
+    job = ExportJob((ArmyInput(record, army, army.read_text(encoding="utf-8")),))
+    export_pack(job, out, {"roster"})
+    png = ExportJob(job.armies, ExportOptions(format="png", dpi=60))
+    manifest = export_pack(png, out, {"tokens"})
+    data = pack_zip(out, manifest)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        names_in = set(archive.namelist())
+    listed = pack_files(manifest)
+    assert names_in == set(listed) and "diary.txt" not in names_in
+    assert manifest["stale_files"] == ["roster.pdf"] and "roster.pdf" not in names_in
+    pngs = [n for n in names_in if n.startswith("tokens/") and n.endswith(".png")]
+    assert pngs and names_in == {*pngs, "manifest.json"}
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert all(archive.read(n) == (out / n).read_bytes() for n in names_in)
+    assert zip_name(out) == "home.zip"
+    assert zip_name(tmp_path / "a b;$(x)" / ".." / "Norse host?") == "Norse-host.zip"
+
+
+@pytest.mark.parametrize("name", ["../secret.txt", "/etc/passwd", "tokens/../../x", ""])
+def test_the_zip_never_reaches_out_of_its_folder(name: str) -> None:
+    with pytest.raises(ValueError, match="not a file of the pack"):
+        pack_files({"files": [{"file": "roster.pdf"}, {"file": "tokens",
+                                                        "images": [{"file": name}]}]})
+
+
+@run_async
+async def test_print_in_a_terminal_offers_no_download(army_path: Path, tmp_path: Path) -> None:
+    # The files are at hand there: Download is for the builder in a browser.
+    app = BillhooksApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.deselect_all()
+        kinds.select("roster")
+        await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Done: 1 PDF file" in str(screen.query_one("#print-status", Label).render())
+        assert not screen.query_one("#print-download", Button).display
+        assert "download" not in {b.binding.action for b in screen.active_bindings.values()}
