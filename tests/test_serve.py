@@ -13,6 +13,7 @@ catches the Terminal object as it is made (its constructor sets ``_addonManager`
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import ipaddress
 import json
@@ -27,13 +28,15 @@ import subprocess
 import sys
 import time
 import zipfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any, TypeVar
 
 import aiohttp
 import pytest
 from playwright.sync_api import BrowserContext, Page, sync_playwright
-from test_tui import SIZE, clear_and_type, run_async
+from test_tui import SIZE, clear_and_type
 from textual.widgets import Button, Label, SelectionList
 
 from builder import armyfile
@@ -49,6 +52,7 @@ from builder.tui.app import BillhooksApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 
+T = TypeVar("T")
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
@@ -100,6 +104,16 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
             args=CHROMIUM_ARGS, headless=True, viewport={"width": 1280, "height": 800})
         yield context
         context.close()
+
+
+def in_a_thread(fn: Callable[..., Coroutine[Any, Any, T]]) -> Callable[..., T]:
+    """Run the coroutine function ``fn`` in a thread of its own: Playwright's sync API (the
+    browser fixture, alive for the whole module) holds this thread's event loop."""
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> T:
+        with ThreadPoolExecutor(1) as pool:
+            return pool.submit(asyncio.run, fn(*args, **kwargs)).result()
+    return wrapper
 
 
 def read_line(stream: object, timeout: float) -> str:
@@ -479,7 +493,7 @@ def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -
     army = tmp_path / "new army.toml"
     server, _, port, token = start_server([str(army), "--ruleset", "feudal"], tmp_path)
     try:
-        builder = asyncio.run(open_a_huge_tab(port, token, server))
+        builder = in_a_thread(open_a_huge_tab)(port, token, server)
         assert Path(f"/proc/{builder}/cmdline").read_bytes().endswith(
             b"\0--ruleset\0feudal\0")
         # kill -9: the server cannot stop its builders; an idle one (drawing nothing, so
@@ -625,7 +639,7 @@ def test_the_zip_never_reaches_out_of_its_folder(name: str) -> None:
                                                         "images": [{"file": name}]}]})
 
 
-@run_async
+@in_a_thread
 async def test_print_in_a_terminal_offers_no_download(army_path: Path, tmp_path: Path) -> None:
     # The files are at hand there: Download is for the builder in a browser.
     app = BillhooksApp(Session.open(army_path))
