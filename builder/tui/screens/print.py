@@ -78,6 +78,11 @@ def _files(manifest: dict[str, Any]) -> str:
     return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
+def _size(n: int) -> str:
+    """A byte count as a person reads it: "840 kB", "12.5 MB"."""
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{max(n / 1e3, 1):.0f} kB"
+
+
 #: The bound the CLI's ``--bleed`` has, checked as it is typed.
 BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX_MM:g} mm.")
 
@@ -274,7 +279,7 @@ class PrintScreen(Screen[None]):
                              mime_type="application/zip")
         files = len(manifest["files"]) + 1  # and the manifest
         app.call_from_thread(self._said, Text(
-            f"Sent {name} to the browser: {files} files, {len(data) / 1e6:.1f} MB.", "bold"))
+            f"Sent {name} to the browser: {files} files, {_size(len(data))}.", "bold"))
 
     def _said(self, news: Text) -> None:
         if self.is_attached:
