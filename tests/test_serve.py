@@ -292,7 +292,8 @@ def press_and_see(page: Page, key: str, y: int) -> None:
 def print_only_the_roster(page: Page) -> None:
     """On the Print screen, leave only the roster chosen in its Files list (the other files
     take the export a while): Shift+Tab to the list (the last field), then Down and Space on
-    each file after the roster, each seen drawn before the next."""
+    each file after the roster, each seen drawn before the next (so the Export click cannot
+    overtake them)."""
     rows = screen_until(page, lambda rows: any("─ Files " in r for r in rows), "the Files")
     top = next(i for i, r in enumerate(rows) if "─ Files " in r)
     left = rows[top].index("╭─ Files ")
@@ -304,7 +305,9 @@ def print_only_the_roster(page: Page) -> None:
         assert found, row
         kinds.append(found.group(1))
     assert kinds[0] == "roster", kinds
-    page.keyboard.press("Shift+Tab")
+    # The list takes the keys once it has the focus (its first file highlighted): a key
+    # pressed before that would go to the field before it.
+    press_and_see(page, "Shift+Tab", top + 1)
     for y in range(top + 2, top + 1 + len(kinds)):
         press_and_see(page, "ArrowDown", y)
         press_and_see(page, "Space", y)
