@@ -6,26 +6,37 @@ It listens on 127.0.0.1 alone, on a socket bound here first, so a busy port is a
 and ``--port 0`` (a free port) works: textual-serve writes the page's websocket address from
 ``public_url``, made from the port it is given, so that must be the real one. The page is
 textual-serve's own (``templates/serve/``) with its fonts from its static folder: nothing is
-fetched from the web. A websocket, which starts a builder that can write files, is only for
-the page itself: a browser sends every site's origin, and any other is refused (a web page
-elsewhere could otherwise drive the builder through the player's browser).
+fetched from the web.
+
+A builder reads and writes files, so only the player may start one. Each run makes a secret
+token, printed in the page's address (as Jupyter does): the page and the websocket that starts
+a builder need it, or get 403; any local program could otherwise drive a builder. The
+websocket also takes only the page's own origin (a browser sends every site's, so another web
+page cannot use the player's browser to get in). A download's address is a one-time random key
+that the builder sends down that websocket only. A tab's terminal size is clamped (a builder
+draws every cell it is told it has), and each builder quits once the server is gone
+(``builder.tui.served``), however it stopped.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import hmac
 import logging
+import secrets
 import shlex
 import socket
 import sys
 from pathlib import Path
 
+import aiohttp_jinja2
+import jinja2
 from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from builder.commands.tui import army_path
+from builder.commands.tui import army_path, ruleset_name
 from builder.commands.usage import EXIT_OK, UsageError
 from builder.files import printable
 from builder.resources import templates_dir
@@ -35,15 +46,33 @@ from builder.resources import templates_dir
 HOST = "127.0.0.1"
 #: How long Ctrl+C waits for a tab's websocket to finish once its builder has quit.
 SHUTDOWN_S = 2.0
+#: The terminal sizes a tab may ask for, as (fewest, most): columns, then rows.
+COLUMNS = (20, 500)
+ROWS = (10, 200)
+#: The driver each builder runs with: textual-serve's, quitting when the server goes.
+DRIVER = "builder.tui.served:ServedDriver"
 
 
-def builder_command(army: Path | None) -> str:
+def builder_command(army: Path | None, ruleset: str | None = None) -> str:
     """The shell command textual-serve runs per tab; every word quoted (the path is user
     text, and textual-serve hands the line to a shell)."""
     words = [sys.executable, "-m", "builder", "tui"]
     if army is not None:
         words.append(str(army))
+    if ruleset is not None:
+        words += ["--ruleset", ruleset]
     return shlex.join(words)
+
+
+def clamp(value: object, bounds: tuple[int, int], default: int) -> int:
+    """A terminal size a tab asked for, within ``bounds`` (``default`` if not a number)."""
+    if not isinstance(value, (int, float, str)):
+        return default
+    try:
+        number = int(value)
+    except (ValueError, OverflowError):
+        return default
+    return max(bounds[0], min(bounds[1], number))
 
 
 def listen(port: int) -> socket.socket:
@@ -65,7 +94,17 @@ def listen(port: int) -> socket.socket:
 
 
 class Tab(AppService):
-    """One browser tab's builder process; stopping it waits until the process has ended."""
+    """One browser tab's builder process, at a clamped size, on the driver that quits with
+    the server; stopping it waits until the process has ended."""
+
+    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+        environment = super()._build_environment(clamp(width, COLUMNS, 80),
+                                                 clamp(height, ROWS, 24))
+        environment["TEXTUAL_DRIVER"] = DRIVER
+        return environment
+
+    async def set_terminal_size(self, width: int, height: int) -> None:
+        await super().set_terminal_size(clamp(width, COLUMNS, 80), clamp(height, ROWS, 24))
 
     async def stop(self) -> None:
         await super().stop()
@@ -85,13 +124,51 @@ class LocalServer(Server):
         self.tabs: set[Tab] = set()
         # The page as opened by either name of this computer.
         self.origins = {self.public_url, self.public_url.replace(HOST, "localhost", 1)}
+        #: This run's secret: the page's address and its websocket carry it.
+        self.token = secrets.token_urlsafe(32)
+
+    @property
+    def page_url(self) -> str:
+        return f"{self.public_url}/?token={self.token}"
+
+    def _refuse_without_token(self, given: str | None) -> None:
+        if given is None or not hmac.compare_digest(
+                given.encode("utf-8", "surrogateescape"), self.token.encode()):
+            raise web.HTTPForbidden(text="open the address billhooks serve printed (it holds "
+                                         "this run's token)")
+
+    async def _make_app(self) -> web.Application:
+        # textual-serve's routes, with the token: the websocket's in its path, as textual.js
+        # adds its own query (?width=...) to the address the page gives it. No folder
+        # listings of the static files (textual-serve's fonts and scripts).
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes([
+            web.get("/", self.handle_index, name="index"),
+            web.get("/ws", self.handle_websocket),
+            web.get("/ws/{token}", self.handle_websocket, name="websocket"),
+            web.get("/download/{key}", self.handle_download, name="download"),
+            web.static("/static", self.statics_path, name="static"),
+        ])
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def handle_index(self, request: web.Request) -> web.Response:
+        self._refuse_without_token(request.query.get("token"))
+        return aiohttp_jinja2.render_template("app_index.html", request, {
+            "font_size": clamp(request.query.get("fontsize", "16"), (6, 64), 16),
+            "app_websocket_url": "ws:" + self.public_url.split(":", 1)[1]
+                                 + f"/ws/{self.token}",
+            "application": {"name": self.title},
+        })
 
     def initialize_logging(self) -> None:
         # textual-serve logs every start at INFO; only problems are worth a line here.
         logging.basicConfig(level=logging.WARNING, format="billhooks serve: %(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
-        print(f"billhooks serve: the builder on {self.what}: open {self.public_url}/ in a "
+        print(f"billhooks serve: the builder on {self.what}: open {self.page_url} in a "
               "web browser (this computer only). Ctrl+C stops.", flush=True)
 
     async def on_shutdown(self, app: web.Application) -> None:
@@ -101,6 +178,7 @@ class LocalServer(Server):
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab: its own builder, until the tab closes or the server stops
         (textual-serve's own, keeping each tab so that shutdown can stop it)."""
+        self._refuse_without_token(request.match_info.get("token"))
         if request.headers.get("Origin") not in self.origins:
             raise web.HTTPForbidden(text="only the builder's own page may open the builder")
         websocket = web.WebSocketResponse(heartbeat=15)
@@ -113,6 +191,7 @@ class LocalServer(Server):
                   close=close, download_manager=self.download_manager)
         self.tabs.add(tab)
         try:
+            # Clamped where the environment is made (Tab._build_environment).
             await tab.start(to_int(request.query.get("width", "80"), 80),
                             to_int(request.query.get("height", "24"), 24))
             await self._process_messages(websocket, tab)
@@ -132,6 +211,8 @@ class LocalServer(Server):
 
 def run(args: argparse.Namespace) -> int:
     army = None if args.army is None else army_path(args.army).absolute()
-    what = "the sample army" if army is None else printable(str(army))
-    LocalServer(builder_command(army), listen(args.port), what).serve()
+    ruleset = ruleset_name(args.ruleset)
+    what = ("the sample army" if ruleset is None else f"a new {ruleset} army") \
+        if army is None else printable(str(army))
+    LocalServer(builder_command(army, ruleset), listen(args.port), what).serve()
     return EXIT_OK

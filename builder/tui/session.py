@@ -43,6 +43,11 @@ def _symlink_loop(path: Path) -> bool:
     return False
 
 
+def is_new(path: Path) -> bool:
+    """Whether ``path`` holds no file yet: opening it starts a new army."""
+    return not path.exists() and not _symlink_loop(path)
+
+
 def new_army(name: str = "New army", ruleset: str = "billhooks") -> ArmyRecord:
     """A fresh army of ``ruleset``, as the ruleset starts one."""
     return get_ruleset(ruleset).new_army(name)
@@ -69,13 +74,19 @@ class Session:
         self._redo: list[_State] = []
 
     @classmethod
-    def open(cls, path: Path) -> Session:
-        """The army at ``path``; a path with no file yet starts a new army to be saved there."""
-        if not path.exists() and not _symlink_loop(path):
-            return cls(new_army(path.stem.replace("-", " ").replace("_", " ").title() or
-                                "New army"), path, saved=False)
+    def open(cls, path: Path, ruleset: str = "billhooks") -> Session:
+        """The army at ``path``; a path with no file yet starts a new army of ``ruleset``, to
+        be saved there."""
+        if is_new(path):
+            return cls.new(path, ruleset)
         text = read_text(path)
         return cls(armyfile.loads(text, str(path)), path, text)
+
+    @classmethod
+    def new(cls, path: Path | None, ruleset: str) -> Session:
+        """A new, unsaved army of ``ruleset``, named for its file (if it has one)."""
+        name = path.stem.replace("-", " ").replace("_", " ").title() if path else ""
+        return cls(new_army(name or "New army", ruleset), path, saved=False)
 
     @classmethod
     def sample(cls, path: Path) -> Session:

@@ -1,9 +1,12 @@
 """The Print screen: paper, card size, bleed, layout, format and which files; the pack is
-written in a thread worker with a progress bar, then the screen lists what went where."""
+written in a thread worker with a progress bar, then the screen lists what went where. In a
+browser (``billhooks serve``) the pack is written on the server's disk, so the screen then
+offers it to the browser as one zip file too."""
 
 from __future__ import annotations
 
 import copy
+import io
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +44,7 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
+from builder.export.bundle import pack_zip, zip_name
 from builder.export.pack import default_out_dir, export_pack, offered_kinds
 from builder.export.size import check_size
 from builder.tui.modals.base import row
@@ -75,6 +79,11 @@ def _files(manifest: dict[str, Any]) -> str:
     return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
+def _size(n: int) -> str:
+    """A byte count as a person reads it: "840 kB", "12.5 MB"."""
+    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{max(n / 1e3, 1):.0f} kB"
+
+
 #: The bound the CLI's ``--bleed`` has, checked as it is typed.
 BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX_MM:g} mm.")
 
@@ -82,9 +91,12 @@ BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX
 class PrintScreen(Screen[None]):
     """Exports the army being edited (as it stands, saved or not)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
+    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army"),
+                Binding("D", "download", "Download the pack")]
     #: Whether the status line shows the bleed field's error.
     _bleed_shown = False
+    #: The last pack written, as (folder, manifest), while the browser may download it.
+    _written: tuple[Path, dict[str, Any]] | None = None
 
     @property
     def builder(self) -> BillhooksApp:
@@ -124,7 +136,10 @@ class PrintScreen(Screen[None]):
                 folder = self.builder.print_folder or \
                     str(default_out_dir(ExportJob(self._job_armies())))
                 yield row("Folder", Input(folder, id="print-out", compact=True))
-                yield Button("Export", id="print-export", variant="primary", compact=True)
+                with Horizontal(id="print-buttons"):
+                    yield Button("Export", id="print-export", variant="primary",
+                                 compact=True)
+                    yield Button("Download", id="print-download", compact=True)
             yield SelectionList[str](*[(kind, kind, True)
                                        for kind in offered_kinds(ExportJob(self._job_armies()))],
                                      id="print-kinds")
@@ -139,6 +154,11 @@ class PrintScreen(Screen[None]):
         self.query_one("#print-paper").focus()
         # Hidden until there is something to count (an idle bar pulses).
         self.query_one("#print-progress").display = False
+        self.query_one("#print-download").display = False
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Download is for a browser, once there is a pack (on a terminal the files are at hand).
+        return self._written is not None if action == "download" else True
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#print-export")
@@ -175,6 +195,7 @@ class PrintScreen(Screen[None]):
         bar.update(total=len(only), progress=0)
         bar.display = True
         self.query_one("#print-files", Static).update("")
+        self._offer(None)
         status.update(f"Writing {len(only)} file{'s' if len(only) != 1 else ''} ...")
         self.query_one("#print-export", Button).disabled = True
         # The app runs the worker, not this screen: leaving the screen does not stop the
@@ -236,3 +257,36 @@ class PrintScreen(Screen[None]):
             f"Done: {_files(manifest)} in {out.resolve()}. "
             f"{NEXT_STEP[manifest.get('format', 'pdf')]}", "bold"))
         self.query_one("#print-files", Static).update(files_table(out, manifest))
+        if app.is_web:
+            self._offer((out, manifest))
+
+    def _offer(self, written: tuple[Path, dict[str, Any]] | None) -> None:
+        """Offer ``written`` (a pack) for download, or nothing (None)."""
+        self._written = written
+        self.query_one("#print-download", Button).display = written is not None
+        self.refresh_bindings()
+
+    @on(Button.Pressed, "#print-download")
+    def action_download(self) -> None:
+        """Send the pack to the browser as one zip (made off the UI thread)."""
+        if self._written is not None:
+            self.app.run_worker(partial(self._deliver, self.app, *self._written), thread=True,
+                                group="download", name="download")
+
+    def _deliver(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
+        name = zip_name(out)
+        try:
+            data = pack_zip(out, manifest)
+        except (OSError, ValueError) as exc:
+            app.call_from_thread(self._said, Text(f"Could not make {name}: {exc}",
+                                                  "bold red"))
+            return
+        app.call_from_thread(app.deliver_binary, io.BytesIO(data), save_filename=name,
+                             mime_type="application/zip")
+        files = len(manifest["files"]) + 1  # and the manifest
+        app.call_from_thread(self._said, Text(
+            f"Sent {name} to the browser: {files} files, {_size(len(data))}.", "bold"))
+
+    def _said(self, news: Text) -> None:
+        if self.is_attached:
+            self.query_one("#print-status", Label).update(news)
