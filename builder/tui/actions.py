@@ -85,9 +85,13 @@ def bindings(scope: str, actions: tuple[Action, ...] = ACTIONS) -> list[BindingT
         if a.scope != scope:
             continue
         first, *rest = a.keys.split(",")
+        # The army screen's keys are taken as they arrive (priority), not after the tree has
+        # seen them: keys typed after one that opens a dialog then reach the dialog ("akern").
+        # That screen has no text field to take them from.
+        first_hand = a.scope == "army"
         out.append(Binding(first, a.action, a.short or a.title, show=a.footer,
-                           priority=first.startswith("ctrl")))
-        out += [Binding(k, a.action, a.title, show=False) for k in rest]
+                           priority=first_hand or first.startswith("ctrl")))
+        out += [Binding(k, a.action, a.title, show=False, priority=first_hand) for k in rest]
     return out
 
 
