@@ -43,10 +43,17 @@ class Fix:
     the rest in its own words.
     """
 
-    #: The key to change: a field of the record ``where`` names.
+    #: The key to change: a field of the record ``where`` names (``verb`` "set"), or the
+    #: child key records are added under (``verb`` "add": ``units`` of a ward, ``stands``).
     key: str
     #: The message without its army-file advice.
     problem: str
+    verb: Literal["set", "add"] = "set"
+    #: For "set" when ``where`` names no record holding ``key``: the role of the records that
+    #: do ("leader": set it on one of the leaders).
+    role: Role | None = None
+    #: Removing the record ``where`` names puts it right too ("add units or remove the ward").
+    or_remove: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,9 +70,18 @@ class Finding:
 
     @classmethod
     def advising(cls, level: Level, code: str, problem: str, key: str, advice: str,
-                 where: str = "") -> Finding:
-        """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``."""
-        return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem))
+                 where: str = "", *, role: Role | None = None) -> Finding:
+        """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``
+        (of a record of ``role`` when ``where`` names none)."""
+        return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem, role=role))
+
+    @classmethod
+    def adding(cls, level: Level, code: str, problem: str, key: str, advice: str,
+               where: str = "", *, or_remove: bool = False) -> Finding:
+        """The finding ``problem: advice``, where ``advice`` adds records under the child key
+        ``key`` of ``where`` (or, with ``or_remove``, removes ``where``)."""
+        return cls(level, code, f"{problem}: {advice}", where,
+                   Fix(key, problem, "add", or_remove=or_remove))
 
     def as_dict(self) -> dict[str, str]:
         return {"level": self.level, "code": self.code, "message": self.message,

@@ -121,9 +121,9 @@ def check_restriction_advice(army: Army) -> list[Finding]:
 def check_one_c_in_c(army: Army) -> list[Finding]:
     """Exactly one leader is the Commander-in-Chief (1.4)."""
     if not army.wards:
-        return [Finding("error", "one-c-in-c",
-                        "the army has no wards, so no C-in-C: add a ward ([[wards]]) whose "
-                        "leader has c_in_c = true", "wards")]
+        return [Finding.adding("error", "one-c-in-c", "the army has no wards, so no C-in-C",
+                               "wards", "add a ward ([[wards]]) whose leader has "
+                               "c_in_c = true", "wards")]
     chiefs = [i for i, w in enumerate(army.wards) if w.leader.c_in_c]
     if len(chiefs) == 1:
         return []
@@ -243,9 +243,10 @@ def check_options(army: Army) -> list[Finding]:
 
 def check_empty_wards(army: Army) -> list[Finding]:
     """Every ward has units; a leader with none commands nothing."""
-    return [Finding("error", "empty-ward",
-                    f"{w.leader.name}'s ward has no units: add units or remove the ward",
-                    f"wards[{i}]") for i, w in enumerate(army.wards) if not w.units]
+    return [Finding.adding("error", "empty-ward", f"{w.leader.name}'s ward has no units",
+                           "units", "add units or remove the ward", f"wards[{i}]",
+                           or_remove=True)
+            for i, w in enumerate(army.wards) if not w.units]
 
 
 def check_leader_count(army: Army) -> list[Finding]:
