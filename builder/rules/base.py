@@ -395,6 +395,8 @@ class QuickAction:
     keys: tuple[str, ...]
     #: Changes the army in place at the record ``where`` names (pure: no I/O).
     run: Callable[[ArmyRecord, str], None]
+    #: The footer's word for it, where ``title`` is long for 80 columns ("C-in-C").
+    short: str = ""
 
 
 class Mustering(Protocol):
