@@ -30,6 +30,7 @@ from builder.tui import edits
 from builder.tui.modals.base import Dialog, FileCheck, row
 from builder.tui.widgets.colours import theme_colours
 from builder.tui.widgets.status import metrics_text
+from builder.tui.widgets.ticks import Tick, TickList
 
 
 def cost_text(choice: Choice) -> str:
@@ -39,14 +40,13 @@ def cost_text(choice: Choice) -> str:
     return f"{choice.label} {number(choice.cost):+}"
 
 
-class OnOff(Checkbox):
+class OnOff(Tick):
     """A checkbox that reads on or off at a glance: "✔ on" or "  off", then what switching it
     on costs ("+3")."""
 
     def __init__(self, cost: str, value: bool, **kwargs: Any) -> None:
         self.cost = cost
         super().__init__(self._words(value), value, **kwargs)
-        self.BUTTON_INNER = "✔" if value else " "
 
     def _words(self, value: bool) -> str:
         return ("on" if value else "off") + (f"  {self.cost}" if self.cost else "")
@@ -56,7 +56,6 @@ class OnOff(Checkbox):
         self.label = self._words(self.value)
 
     def watch_value(self) -> None:
-        self.BUTTON_INNER = "✔" if self.value else " "
         self.label = self._words(self.value)
         super().watch_value()
 
@@ -136,7 +135,7 @@ class RecordForm(Dialog[object | None]):
             held = value if isinstance(value, (list, tuple)) else ()
             items = [(cost_text(c), str(c.value), c.value in held)
                      for c in _choices(offer)]
-            return SelectionList[str](*items, id=_id(path), compact=True)
+            return TickList(*items, id=_id(path), compact=True)
         choices = _choices(offer)
         if choices:
             index = next((i for i, c in enumerate(choices) if c.value == value), 0)

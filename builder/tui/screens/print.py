@@ -43,6 +43,7 @@ from builder.export.base import (
 )
 from builder.export.pack import default_out_dir, export_pack, offered_kinds
 from builder.tui.modals.base import row
+from builder.tui.widgets.ticks import Tick, TickList
 
 if TYPE_CHECKING:
     from builder.tui.app import BillhooksApp
@@ -110,11 +111,11 @@ class PrintScreen(Screen[None]):
                 yield row("Bleed (mm)", Input("0", id="print-bleed", type="number",
                                               validators=[BLEED], valid_empty=True,
                                               compact=True))
-                yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
+                yield row("", Tick("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
-                yield row("", Checkbox("Gutter-fold (single-sided)",
+                yield row("", Tick("Gutter-fold (single-sided)",
                                        id="print-fold", compact=True))
-                yield row("", Checkbox("Ink saver (home printers)",
+                yield row("", Tick("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
                 yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
                                            value="pdf", allow_blank=False, id="print-format",
@@ -124,9 +125,9 @@ class PrintScreen(Screen[None]):
                     str(default_out_dir(ExportJob(self._job_armies())))
                 yield row("Folder", Input(folder, id="print-out", compact=True))
                 yield Button("Export", id="print-export", variant="primary", compact=True)
-            yield SelectionList[str](*[(kind, kind, True)
-                                       for kind in offered_kinds(ExportJob(self._job_armies()))],
-                                     id="print-kinds")
+            yield TickList(*[(kind, kind, True)
+                             for kind in offered_kinds(ExportJob(self._job_armies()))],
+                           id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
         yield Static(id="print-files")
