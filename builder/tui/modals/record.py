@@ -16,7 +16,7 @@ import dataclasses
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -58,6 +58,14 @@ class OnOff(Tick):
     def watch_value(self) -> None:
         self.label = self._words(self.value)
         super().watch_value()
+
+
+def _at_limit(widget: Widget, spec: Field) -> str:
+    """What the form says when a text field is full: typing more does nothing, so say why."""
+    if isinstance(widget, Input) and widget.max_length and \
+            len(widget.value) >= widget.max_length:
+        return f"{spec.title}: at most {widget.max_length} characters."
+    return ""
 
 
 def _id(path: tuple[str, ...]) -> str:
@@ -245,7 +253,7 @@ class RecordForm(Dialog[object | None]):
         if not ok:
             self._say(str(value))
             return
-        self._say("")
+        self._say(_at_limit(widget, offer.field))
         if value == offer.value:
             return  # nothing new (a widget saying its first value): defaults stay unwritten
         self._set(path, value)
@@ -313,6 +321,12 @@ class RecordForm(Dialog[object | None]):
         label.display = bool(problem)
 
     # --- events ----------------------------------------------------------------------------
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # The focused field's row is marked, so its name stands out (":focus-within" on the
+        # row did not follow Tab).
+        for row_ in self.query(".row"):
+            row_.set_class(event.widget in row_.query("*"), "-current")
 
     @on(Select.Changed)
     @on(Checkbox.Changed)
