@@ -30,7 +30,7 @@ def _open(ruleset: str, tmp_path: Path) -> BillhooksApp:
 def _marked(form: RecordForm) -> list[str]:
     """The names of the rows the form marks as the focused one."""
     return [str(label.content) for row in form.query(".row.-current")
-            for label in row.query(".row-label")]
+            for label in row.query(".row-label").results(Label)]
 
 
 @pytest.mark.parametrize("ruleset", sorted(EXAMPLE))
@@ -48,7 +48,7 @@ def test_the_highlighted_field_name_follows_tab(ruleset: str, tmp_path: Path) ->
                 assert len(marked) == 1, marked
                 # The marked row is the one holding the focused widget, and it stands out.
                 row = next(iter(form.query(".row.-current")))
-                assert app.focused in row.query("*")
+                assert app.focused is not None and app.focused in list(row.query("*"))
                 assert row.query_one(".row-label", Label).rich_style.reverse
                 names.append(marked[0])
                 await pilot.press("tab")
@@ -66,16 +66,17 @@ def test_a_full_text_field_says_its_limit(ruleset: str, tmp_path: Path) -> None:
             form = app.screen
             assert isinstance(form, RecordForm)
             field = next(w for w in form.query(Input) if w.max_length)
+            limit = field.max_length
+            assert limit is not None
             field.focus()
             field.value = ""
             await pilot.pause()
             said = form.query_one("#form-error", Label)
-            await pilot.press(*"a" * (field.max_length - 1))
+            await pilot.press(*"a" * (limit - 1))
             assert "at most" not in str(said.content)
             await pilot.press("b", "c")  # the c is refused: the form says why
-            assert len(field.value) == field.max_length
-            assert said.display and str(said.content).endswith(
-                f": at most {field.max_length} characters.")
+            assert len(field.value) == limit
+            assert said.display and str(said.content).endswith(f": at most {limit} characters.")
             await pilot.press("backspace")
             assert str(said.content) == ""
 
