@@ -69,8 +69,9 @@ class CataloguePicker(Dialog[str | None]):
             troops.highlighted = 0
         # An empty list says so, and what to search for instead.
         troops.display = bool(troops.option_count)
-        self.query_one("#nothing", Label).update(
-            "" if troops.option_count else nothing_found(self.rows, query))
+        nothing = self.query_one("#nothing", Label)
+        nothing.update("" if troops.option_count else nothing_found(self.rows, query))
+        nothing.display = not troops.option_count
 
     @on(Input.Changed, "#search")
     def _filter(self, event: Input.Changed) -> None:
