@@ -112,8 +112,9 @@ CASES: dict[str, tuple[str, dict[str, tuple[Edit, ...]]]] = {
         ) + (_unit(0, "wards", troop="knights", formation="line"),
              _unit(0, "wards", troop="archers", formation="combined", rear=None)),
         "empty-ward": (_first_empty("wards"),),
-        "leader-count": (lambda a: setattr(a, "wards", a.wards[:1]),),
-        "ward-size": (_ward_of(4),),
+        "leader-count": (lambda a: setattr(a, "wards", a.wards[:1]),
+                         lambda a: setattr(a, "wards", a.wards + copy.deepcopy(a.wards))),
+        "ward-size": (_ward_of(4), _ward_of(1)),
     }),
     "kiss": ("kiss-york.toml", {
         "one-c-in-c": (_no("wards"), _no_chief("wards"), _second("c_in_c", True)),
@@ -124,7 +125,7 @@ CASES: dict[str, tuple[str, dict[str, tuple[Edit, ...]]]] = {
                                          _second("puissance", 1))),
         "trait-conflict": (_second("traits", ["bloodthirsty", "merciful"]),),
         "treachery": (_second("traits", ["trimmer"]),),
-        "ward-size": (_ward_of(4),),
+        "ward-size": (_ward_of(4), _ward_of(1)),
     }),
     "feudal": ("feudal-flanders.toml", {
         "one-c-in-c": (_no("battles"), _no_chief("battles"),
@@ -167,6 +168,9 @@ def test_every_code_has_a_case(ruleset: str) -> None:
     assert set(CASES[ruleset][1]) == set(get_ruleset(ruleset).codes)
 
 
+#: Findings with nothing to put right: a warning of what may happen in the game.
+NOTHING_TO_PRESS = {"treachery"}
+
 CODES = [(ruleset, code) for ruleset, (_, edits) in CASES.items() for code in edits]
 
 
@@ -176,12 +180,17 @@ def test_the_builder_says_it_without_the_files_syntax(ruleset: str, code: str) -
     for finding in raised(ruleset, code):
         shown = builder_message(finding, rules)
         assert not FILE_SYNTAX.search(shown), shown
-        if finding.fix is not None:
-            # The advice is the builder's: a key to press, after the ruleset's problem.
-            assert shown.startswith(finding.fix.problem + ": ") and "press " in shown, shown
-            assert finding.message.startswith(finding.fix.problem + ": ")
+        if code in NOTHING_TO_PRESS:
+            assert finding.fix is None and shown == finding.message
+            continue
+        # Every other finding says what to press: after the ruleset's problem (its file
+        # advice left out), or after its own advice where that is in plain words.
+        assert finding.fix is not None and "press " in shown, shown
+        if finding.fix.keep:
+            assert shown.startswith(finding.message + "; ")
         else:
-            assert shown == finding.message
+            assert shown.startswith(finding.fix.problem + ": ")
+            assert finding.message.startswith(finding.fix.problem + ": ")
 
 
 def test_check_keeps_the_files_words() -> None:
@@ -208,6 +217,12 @@ def test_the_issues_own_examples_name_the_key() -> None:
         "no magnate is the C-in-C: select a magnate and press e to edit it"]
     assert shown("billhooks", "one-c-in-c")[0] == (
         "the army has no wards, so no C-in-C: press w (Add ward) to add one")
+    # Advice in plain words is kept, the keys after it.
+    assert [s.split("; ")[-1] for s in shown("billhooks", "leader-count")] == [
+        "press w (Add ward) to add one", "select a ward and press x to remove it"]
+    assert [s.split("; ")[-1] for s in shown("kiss", "ward-size")] == [
+        "select a unit and press m to move it to another ward",
+        "select a ward and press a (Add unit)"]
 
 
 @pytest.mark.parametrize(("ruleset", "code", "group"), [

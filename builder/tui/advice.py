@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from builder.rules import schema
 from builder.rules.base import Finding, Fix, Ruleset
-from builder.rules.schema import Table
+from builder.rules.schema import Child, Table
 from builder.tui import edits
 from builder.tui.actions import key_of, noun_of_role, ruleset_actions
 
@@ -23,15 +23,39 @@ def _press(ruleset: Ruleset, action: str) -> str:
     return f"{key_of(action)} ({found.title})"
 
 
-def _table_of_role(table: Table, role: str) -> Table | None:
-    """The first table of ``role`` under ``table`` (a group's leader, folded or not)."""
+def _of_role(table: Table, role: str) -> tuple[Table, Child] | None:
+    """The first records of ``role`` under ``table``: the table holding them, and them."""
     for child in table.children:
         if child.role == role:
-            return child.table
-        found = _table_of_role(child.table, role)
+            return table, child
+        found = _of_role(child.table, role)
         if found is not None:
             return found
     return None
+
+
+def _table_of_role(table: Table, role: str) -> Table | None:
+    """The first table of ``role`` under ``table`` (a group's leader, folded or not)."""
+    found = _of_role(table, role)
+    return None if found is None else found[1].table
+
+
+def _records(ruleset: Ruleset, fix: Fix) -> str | None:
+    """Adding, removing or moving records of ``fix.role``, wherever they are."""
+    found = _of_role(ruleset.schema, fix.role) if fix.role else None
+    if found is None:
+        return None
+    holder, child = found
+    noun = child.table.noun
+    if fix.verb == "remove":
+        return f"select a {noun} and press {key_of('remove')} to remove it"
+    if fix.verb == "move":
+        return (f"select a {noun} and press {key_of('move')} to move it to another "
+                f"{holder.noun}")
+    if child.role == "group" and holder is ruleset.schema:
+        return f"press {_press(ruleset, 'add_group')} to add one"
+    how = f"press {key_of('add')} (Add {noun})"
+    return how if holder is ruleset.schema else f"select a {holder.noun} and {how}"
 
 
 def _owner(where: str) -> str | None:
@@ -95,12 +119,17 @@ def _add(ruleset: Ruleset, fix: Fix, where: str) -> str | None:
 
 def _how(ruleset: Ruleset, fix: Fix, where: str) -> str | None:
     """What to do in the builder to put ``fix`` right at ``where``; None if it has no way."""
+    if not fix.key:
+        return _records(ruleset, fix)
     return _add(ruleset, fix, where) if fix.verb == "add" else _set(ruleset, fix, where)
 
 
 def builder_message(finding: Finding, ruleset: Ruleset) -> str:
-    """The finding as the builder shows it: the problem, then what to press."""
+    """The finding as the builder shows it: the problem, then what to press (after the
+    ruleset's own advice, where that is in plain words)."""
     if finding.fix is None:
         return finding.message
     how = _how(ruleset, finding.fix, finding.where)
-    return finding.message if how is None else f"{finding.fix.problem}: {how}"
+    if how is None:
+        return finding.message
+    return f"{finding.message}; {how}" if finding.fix.keep else f"{finding.fix.problem}: {how}"

@@ -104,10 +104,10 @@ def units_per_battle(army: Army) -> Iterator[Finding]:
     for i, battle in enumerate(army.battles):
         n = len(battle.units)
         if n > cat.MAX_UNITS_PER_BATTLE:
-            yield Finding("warning", "units-per-battle",
-                          f"{battle.leader.name}'s battle has {n} units; a player commands "
-                          f"1-{cat.MAX_UNITS_PER_BATTLE}: split it between two leaders",
-                          f"battles[{i}]")
+            yield Finding.hinting("warning", "units-per-battle",
+                                  f"{battle.leader.name}'s battle has {n} units; a player "
+                                  f"commands 1-{cat.MAX_UNITS_PER_BATTLE}: split it between "
+                                  "two leaders", "move", "unit", f"battles[{i}]")
 
 
 CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (

@@ -105,9 +105,10 @@ def ward_size(army: Army) -> Iterator[Finding]:
     for i, ward in enumerate(army.wards):
         n = len(ward.units)
         if n and n not in (2, 3):
-            yield Finding("warning", "ward-size",
-                          f"{ward.leader.name}'s ward has {n} unit{'s' if n != 1 else ''}; "
-                          "2 or 3 a ward is usual", f"wards[{i}]")
+            yield Finding.hinting("warning", "ward-size",
+                                  f"{ward.leader.name}'s ward has {n} unit"
+                                  f"{'s' if n != 1 else ''}; 2 or 3 a ward is usual",
+                                  "add" if n < 2 else "move", "unit", f"wards[{i}]")
 
 
 CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (
