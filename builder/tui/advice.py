@@ -1,11 +1,12 @@
 """Findings in the builder's words: advice in army-file keys becomes the key to press.
 
 The ruleset says what is wrong and, as data, what would put it right (``Finding.fix``): a key
-to set on the record the finding names or on one record of a role, or records to add under a
-child key (or the record to remove). Here that is matched to what does it: one of the
-ruleset's quick keys that declares the key, the record form of the place that offers it, or
-the add and remove keys, all read from the action tables in the ruleset's nouns. No rule is
-decided here, and no key retyped.
+to set on the record the finding names or on one record of a role, records to add under a
+child key (or the record to remove), or records of a role to add, remove or move. Here that is
+matched to what does it: one of the ruleset's quick keys that declares the key, the record form
+of the place that offers it, or the add, remove and move keys, all read from the action tables
+in the ruleset's nouns. Advice in army-file keys is replaced; advice in plain words (amounts
+of points) is kept, the keys after it. No rule is decided here, and no key retyped.
 """
 
 from __future__ import annotations
