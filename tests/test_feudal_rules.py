@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from builder.rules.base import Fix
 from builder.rules.feudal import catalogue as cat
 from builder.rules.feudal import derive as d
 from builder.rules.feudal.checks import CODES, check_army
@@ -155,7 +156,9 @@ def test_one_c_in_c_once_an_army() -> None:
     assert "no battles" in check_army(Army("feudal", "Empty"))[0].message
     found = check_army(army([foot()], [foot()], chiefs=2))[0]
     assert found.message.startswith("The army has 2 C-in-Cs (L0, L1)") and found.fix is not None
-    assert check_army(Army("feudal", "Empty"))[0].fix is None
+    # No leader to set the key on: the advice is to add a battle.
+    assert check_army(Army("feudal", "Empty"))[0].fix == Fix(
+        "battles", "The army has no battles, so no C-in-C", "add")
 
 
 def test_empty_battle_is_not_also_units_per_battle() -> None:

@@ -96,8 +96,10 @@ def test_every_fix_the_checks_give_is_said_in_the_builders_words() -> None:
               LANCASTER.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true\n'
                                 'pavises = true\ndefences = true\narms = "bows"')]
     fixed = [f for text in armies for f in findings(text) if f.fix is not None]
+    # over-points: the options cost points, so that army is over its agreed points too (advice
+    # in plain words, the key to press added after it).
     assert {f.code for f in fixed} == {"one-hero", "c-in-c-dolt", "one-c-in-c",
-                                       "option-not-allowed"}
+                                       "option-not-allowed", "over-points"}
     for f in fixed:
         shown = builder_message(f)
         assert f.fix is not None

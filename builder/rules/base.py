@@ -43,10 +43,23 @@ class Fix:
     the rest in its own words.
     """
 
-    #: The key to change: a field of the record ``where`` names.
+    #: The key to change: a field of the record ``where`` names (``verb`` "set"), or the
+    #: child key records are added under (``verb`` "add": ``units`` of a ward, ``stands``);
+    #: "" where ``role`` says which records.
     key: str
-    #: The message without its army-file advice.
+    #: The message without its army-file advice (all of it, with ``keep``).
     problem: str
+    #: "set" the key; "add" records; "remove" or "move" (to another group) records of
+    #: ``role``.
+    verb: Literal["set", "add", "remove", "move"] = "set"
+    #: The role of the records to change when ``where`` names none of them ("leader": set
+    #: it on one of the leaders; "unit": add or remove units).
+    role: Role | None = None
+    #: Removing the record ``where`` names puts it right too ("add units or remove the ward").
+    or_remove: bool = False
+    #: The message's advice is in plain words already (amounts, choices): an editor keeps it
+    #: and adds its own keys after it.
+    keep: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,9 +76,25 @@ class Finding:
 
     @classmethod
     def advising(cls, level: Level, code: str, problem: str, key: str, advice: str,
-                 where: str = "") -> Finding:
-        """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``."""
-        return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem))
+                 where: str = "", *, role: Role | None = None) -> Finding:
+        """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``
+        (of a record of ``role`` when ``where`` names none)."""
+        return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem, role=role))
+
+    @classmethod
+    def adding(cls, level: Level, code: str, problem: str, key: str, advice: str,
+               where: str = "", *, or_remove: bool = False) -> Finding:
+        """The finding ``problem: advice``, where ``advice`` adds records under the child key
+        ``key`` of ``where`` (or, with ``or_remove``, removes ``where``)."""
+        return cls(level, code, f"{problem}: {advice}", where,
+                   Fix(key, problem, "add", or_remove=or_remove))
+
+    @classmethod
+    def hinting(cls, level: Level, code: str, message: str, verb: Literal["add", "remove", "move"],
+                role: Role, where: str = "") -> Finding:
+        """A finding whose ``message`` is in plain words, put right by adding, removing or
+        moving records of ``role`` (an editor adds the keys that do it)."""
+        return cls(level, code, message, where, Fix("", message, verb, role, keep=True))
 
     def as_dict(self) -> dict[str, str]:
         return {"level": self.level, "code": self.code, "message": self.message,
@@ -379,6 +408,8 @@ class QuickAction:
     keys: tuple[str, ...]
     #: Changes the army in place at the record ``where`` names (pure: no I/O).
     run: Callable[[ArmyRecord, str], None]
+    #: The footer's word for it, where ``title`` is long for 80 columns ("C-in-C").
+    short: str = ""
 
 
 class Mustering(Protocol):

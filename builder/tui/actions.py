@@ -35,18 +35,19 @@ class Action:
 #: Titles may name the ruleset's records: ``{group}`` is its group's noun ("ward", "battle").
 ACTIONS: tuple[Action, ...] = (
     Action("a", "add", "Add {unit}", "Add a {unit} (or whatever the catalogue holds) to the "
-           "selected record, or to the one it is in", "army", footer=True, short="Add"),
+           "selected record, or to the one it is in", "army", footer=True),
     Action("e", "edit", "Edit", "Edit the selected record in its form (Enter on the tree "
            "too)", "army", footer=True),
     Action("m", "move", "Move", "Move the selected record to another {group}", "army",
            footer=True),
     Action("x,delete", "remove", "Remove", "Remove the selected record (a {group}: its "
-           "records may move to another)", "army"),
-    Action("w", "add_group", "Add {group}", "Add a {group} under a new leader", "army"),
+           "records may move to another)", "army", footer=True),
+    Action("w", "add_group", "Add {group}", "Add a {group} under a new leader", "army",
+           footer=True),
     Action("r", "roll", "Roll", "Roll the army's build-time dice, each die shown", "army",
            footer=True, group="Dice"),
     Action("s", "settings", "Army settings", "Edit the army itself: its name, side and "
-           "what else the rules give it", "army"),
+           "what else the rules give it", "army", footer=True, short="Settings"),
     Action("f", "focus_findings", "Findings", "Go to the findings panel (Enter jumps to the "
            "record a finding concerns)", "army", group="Move around"),
     Action("t", "focus_tree", "Army tree", "Go to the tree of the army", "army",
@@ -85,9 +86,13 @@ def bindings(scope: str, actions: tuple[Action, ...] = ACTIONS) -> list[BindingT
         if a.scope != scope:
             continue
         first, *rest = a.keys.split(",")
+        # The army screen's keys are taken as they arrive (priority), not after the tree has
+        # seen them: keys typed after one that opens a dialog then reach the dialog ("akern").
+        # That screen has no text field to take them from.
+        first_hand = a.scope == "army"
         out.append(Binding(first, a.action, a.short or a.title, show=a.footer,
-                           priority=first.startswith("ctrl")))
-        out += [Binding(k, a.action, a.title, show=False) for k in rest]
+                           priority=first_hand or first.startswith("ctrl")))
+        out += [Binding(k, a.action, a.title, show=False, priority=first_hand) for k in rest]
     return out
 
 
@@ -145,6 +150,7 @@ def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
         if a.action == "roll" and ruleset.roller is not None:
             a = replace(a, title=ruleset.roller.title, short="Roll")
         out.append(worded(a, words))
-    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules")
+    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules",
+                   short=q.short)
             for i, q in enumerate(ruleset.quick_actions)]
     return tuple(out)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from typing import Literal
 
-from builder.rules.base import Finding
+from builder.rules.base import Finding, Level
 from builder.rules.billhooks.model import Army, Unit
 
 from . import catalogue as cat
@@ -117,6 +118,13 @@ def _proportion_problems(army: Army) -> Iterator[tuple[str, str]]:
                f"({_fmt(base)}{most}): drop bands worth at least {drop} point{_s(drop)}")
 
 
+def _proportion_finding(level: Level, code: str, message: str) -> Finding:
+    """Too few archers and billmen are put right by adding units, too many skirmishers by
+    removing some."""
+    verb: Literal["add", "remove"] = "add" if code == "archers-billmen-half" else "remove"
+    return Finding.hinting(level, code, message, verb, "unit")
+
+
 def check_english_proportions(army: Army) -> list[Finding]:
     """English army: archers and billmen at least half, skirmishers at most a fifth (1.3).
 
@@ -125,7 +133,7 @@ def check_english_proportions(army: Army) -> list[Finding]:
     """
     if not army.english:
         return []
-    return [Finding("error", code, msg) for code, msg in _proportion_problems(army)
+    return [_proportion_finding("error", code, msg) for code, msg in _proportion_problems(army)
             if not (code == "skirmishers-fifth" and army.muster is not None)]
 
 
@@ -133,22 +141,24 @@ def check_restriction_advice(army: Army) -> list[Finding]:
     """Advice only (1.3, 1.7 decisions): a non-English army outside the English proportions,
     or a mustered English army over a fifth of skirmishers."""
     if not army.english:
-        return [Finding("warning", "restriction-advice",
-                        f"not an English army, so this is advice: {msg}")
-                for _, msg in _proportion_problems(army)]
+        return [Finding.hinting("warning", "restriction-advice",
+                                f"not an English army, so this is advice: {msg}",
+                                "add" if code == "archers-billmen-half" else "remove", "unit")
+                for code, msg in _proportion_problems(army)]
     if army.muster is None:
         return []
-    return [Finding("warning", "restriction-advice",
-                    f"the Mustering deal is literal, so this is advice: {msg}")
+    return [Finding.hinting("warning", "restriction-advice",
+                            f"the Mustering deal is literal, so this is advice: {msg}",
+                            "remove", "unit")
             for code, msg in _proportion_problems(army) if code == "skirmishers-fifth"]
 
 
 def check_one_c_in_c(army: Army) -> list[Finding]:
     """Exactly one leader is the Commander-in-Chief (1.4)."""
     if not army.wards:
-        return [Finding("error", "one-c-in-c",
-                        "the army has no wards, so no C-in-C: add a ward ([[wards]]) whose "
-                        "leader has c_in_c = true", "wards")]
+        return [Finding.adding("error", "one-c-in-c", "the army has no wards, so no C-in-C",
+                               "wards", "add a ward ([[wards]]) whose leader has "
+                               "c_in_c = true", "wards")]
     chiefs = [i for i, w in enumerate(army.wards) if w.leader.c_in_c]
     if len(chiefs) == 1:
         return []
@@ -191,19 +201,19 @@ def check_over_points(army: Army) -> list[Finding]:
         if without < army.muster.troops:
             return []
         cut = _at_most(without - army.muster.troops) + 1
-        return [Finding("error", "over-points",
+        return [Finding.hinting("error", "over-points",
                         f"troop points are {_fmt(total)} for the agreed {army.muster.troops}, "
                         f"and without its largest unit ({unit_title(largest)}, "
                         f"{_fmt(unit_points(largest))} points) still "
                         f"{_fmt(without)}: the deal stops at the first card that reaches the "
                         f"total, so remove at least {cut} point{_s(cut)} of other troops",
-                        "muster")]
+                        "remove", "unit", "muster")]
     if army.points is None or total <= army.points:
         return []
     cut = _at_least(total - army.points)
-    return [Finding("error", "over-points",
-                    f"troop points are {_fmt(total)}, over the agreed {army.points}: "
-                    f"remove {cut} point{_s(cut)} of troops", "points")]
+    return [Finding.hinting("error", "over-points",
+                            f"troop points are {_fmt(total)}, over the agreed {army.points}: "
+                            f"remove {cut} point{_s(cut)} of troops", "remove", "unit", "points")]
 
 
 def check_under_points(army: Army) -> list[Finding]:
@@ -214,11 +224,11 @@ def check_under_points(army: Army) -> list[Finding]:
     if total >= army.muster.troops:
         return []
     need = _at_least(army.muster.troops - total)
-    return [Finding("error", "under-points",
+    return [Finding.hinting("error", "under-points",
                     f"troop points are {_fmt(total)}, under the agreed {army.muster.troops} "
                     f"the army was mustered for: the deal goes on until the total is reached, "
                     f"so add at least {need} more point{_s(need)} of troops (deal another "
-                    "card)", "muster")]
+                    "card)", "add", "unit", "muster")]
 
 
 def _unit_option_problems(unit: Unit) -> Iterator[tuple[str, str, str]]:
@@ -268,9 +278,10 @@ def check_options(army: Army) -> list[Finding]:
 
 def check_empty_wards(army: Army) -> list[Finding]:
     """Every ward has units; a leader with none commands nothing."""
-    return [Finding("error", "empty-ward",
-                    f"{w.leader.name}'s ward has no units: add units or remove the ward",
-                    f"wards[{i}]") for i, w in enumerate(army.wards) if not w.units]
+    return [Finding.adding("error", "empty-ward", f"{w.leader.name}'s ward has no units",
+                           "units", "add units or remove the ward", f"wards[{i}]",
+                           or_remove=True)
+            for i, w in enumerate(army.wards) if not w.units]
 
 
 def check_leader_count(army: Army) -> list[Finding]:
@@ -279,18 +290,19 @@ def check_leader_count(army: Army) -> list[Finding]:
     n = len(army.wards)
     if low <= n <= high:
         return []
-    return [Finding("warning", "leader-count",
-                    f"the army has {n} leader{'s' if n != 1 else ''}; the rules advise "
-                    f"{low} to {high}", "wards")]
+    return [Finding.hinting("warning", "leader-count",
+                            f"the army has {n} leader{'s' if n != 1 else ''}; the rules advise "
+                            f"{low} to {high}", "add" if n < low else "remove", "group", "wards")]
 
 
 def check_ward_sizes(army: Army) -> list[Finding]:
     """Each ward 2-3 units is the advice (1.4); an empty ward is an error of its own."""
     low, high = cat.ADVICE_WARD_UNITS
-    return [Finding("warning", "ward-size",
-                    f"{w.leader.name}'s ward has {len(w.units)} unit"
-                    f"{'s' if len(w.units) != 1 else ''}; the rules advise {low} or {high}",
-                    f"wards[{i}]")
+    return [Finding.hinting("warning", "ward-size",
+                            f"{w.leader.name}'s ward has {len(w.units)} unit"
+                            f"{'s' if len(w.units) != 1 else ''}; the rules advise {low} or "
+                            f"{high}", "add" if len(w.units) < low else "move", "unit",
+                            f"wards[{i}]")
             for i, w in enumerate(army.wards) if w.units and not low <= len(w.units) <= high]
 
 

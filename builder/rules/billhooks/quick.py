@@ -34,7 +34,8 @@ def cycle_class(army: ArmyRecord, where: str) -> None:
 
 QUICK_ACTIONS: tuple[QuickAction, ...] = (
     QuickAction("c", "Make C-in-C", "Make the selected leader the Commander-in-Chief",
-                "leader", ("c_in_c",), make_c_in_c),
+                "leader", ("c_in_c",), make_c_in_c, short="C-in-C"),
     QuickAction("k", "Set class", "Set the selected leader's command class by hand (Dolt, "
-                "Commander, Hero in turn)", "leader", ("command_class",), cycle_class),
+                "Commander, Hero in turn)", "leader", ("command_class",), cycle_class,
+                short="Class"),
 )

@@ -27,11 +27,11 @@ def one_c_in_c(army: Army) -> Iterator[Finding]:
         return
     if not army.battles:
         # No leader to set the key on: the advice is to add a battle, not to change a key.
-        yield Finding("error", "one-c-in-c", "The army has no battles, so no C-in-C: add a "
-                                             "battle with c_in_c = true on its leader")
+        yield Finding.adding("error", "one-c-in-c", "The army has no battles, so no C-in-C",
+                             "battles", "add a battle with c_in_c = true on its leader")
     elif not chiefs:
         yield Finding.advising("error", "one-c-in-c", "The army has no C-in-C", "c_in_c",
-                               "set c_in_c = true on one leader")
+                               "set c_in_c = true on one leader", role="leader")
     else:
         names = ", ".join(army.leaders[i].name for i in chiefs)
         yield Finding.advising("error", "one-c-in-c",
@@ -44,9 +44,10 @@ def empty_battle(army: Army) -> Iterator[Finding]:
     """A battle is a leader's units: a leader with none commands nothing (RULES.md 4)."""
     for i, battle in enumerate(army.battles):
         if not battle.units:
-            yield Finding("error", "empty-battle",
-                          f"{battle.leader.name}'s battle has no units: add one or remove "
-                          "the battle", f"battles[{i}]")
+            yield Finding.adding("error", "empty-battle",
+                                 f"{battle.leader.name}'s battle has no units", "units",
+                                 "add one or remove the battle", f"battles[{i}]",
+                                 or_remove=True)
 
 
 def unit_size(army: Army) -> Iterator[Finding]:
@@ -103,10 +104,10 @@ def units_per_battle(army: Army) -> Iterator[Finding]:
     for i, battle in enumerate(army.battles):
         n = len(battle.units)
         if n > cat.MAX_UNITS_PER_BATTLE:
-            yield Finding("warning", "units-per-battle",
-                          f"{battle.leader.name}'s battle has {n} units; a player commands "
-                          f"1-{cat.MAX_UNITS_PER_BATTLE}: split it between two leaders",
-                          f"battles[{i}]")
+            yield Finding.hinting("warning", "units-per-battle",
+                                  f"{battle.leader.name}'s battle has {n} units; a player "
+                                  f"commands 1-{cat.MAX_UNITS_PER_BATTLE}: split it between "
+                                  "two leaders", "move", "unit", f"battles[{i}]")
 
 
 def no_command_points(army: Army) -> Iterator[Finding]:

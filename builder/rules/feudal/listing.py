@@ -32,6 +32,9 @@ def entries() -> tuple[Entry, ...]:
             options = [cat.KIND_NOTES[arm, armour], _moves(arm, armour)]
             if armour == "light":
                 options.append("may skirmish")
+            # What missile figures may carry, so a search for "bow" finds the units.
+            options.append("missile figures: " + ", ".join(m.name.lower()
+                                                           for m in cat.MISSILES.values()))
             rows.append(Entry(f"{armour}-{arm}", name, arm,
                               f"{NEW_FIGURES} figures, grade {NEW_GRADE}", "units",
                               partial(Unit, name, arm, armour, NEW_GRADE, NEW_FIGURES),

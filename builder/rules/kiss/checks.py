@@ -21,11 +21,11 @@ def one_c_in_c(army: Army) -> Iterator[Finding]:
     """RULES.md 2.4: exactly one magnate is the C-in-C (an army with no wards has none)."""
     chiefs = [where for where, m in _leaders(army) if m.c_in_c]
     if not army.wards:
-        yield Finding("error", "one-c-in-c",
-                      "the army has no magnate to lead it: add a ward under its C-in-C")
+        yield Finding.adding("error", "one-c-in-c", "the army has no magnate to lead it",
+                             "wards", "add a ward under its C-in-C")
     elif not chiefs:
         yield Finding.advising("error", "one-c-in-c", "no magnate is the C-in-C", "c_in_c",
-                               "set c_in_c = true on the army's leader")
+                               "set c_in_c = true on the army's leader", role="leader")
     for where in chiefs[1:]:
         yield Finding.advising("error", "one-c-in-c",
                                f"{len(chiefs)} magnates are C-in-C; the army has one",
@@ -36,9 +36,9 @@ def empty_ward(army: Army) -> Iterator[Finding]:
     """RULES.md 2.4: every ward has units."""
     for i, ward in enumerate(army.wards):
         if not ward.units:
-            yield Finding("error", "empty-ward",
-                          f"{ward.leader.name}'s ward has no units: add one or remove the ward",
-                          f"wards[{i}]")
+            yield Finding.adding("error", "empty-ward", f"{ward.leader.name}'s ward has no units",
+                                 "units", "add one or remove the ward", f"wards[{i}]",
+                                 or_remove=True)
 
 
 def stratagem_count(army: Army) -> Iterator[Finding]:
@@ -105,9 +105,10 @@ def ward_size(army: Army) -> Iterator[Finding]:
     for i, ward in enumerate(army.wards):
         n = len(ward.units)
         if n and n not in (2, 3):
-            yield Finding("warning", "ward-size",
-                          f"{ward.leader.name}'s ward has {n} unit{'s' if n != 1 else ''}; "
-                          "2 or 3 a ward is usual", f"wards[{i}]")
+            yield Finding.hinting("warning", "ward-size",
+                                  f"{ward.leader.name}'s ward has {n} unit"
+                                  f"{'s' if n != 1 else ''}; 2 or 3 a ward is usual",
+                                  "add" if n < 2 else "move", "unit", f"wards[{i}]")
 
 
 CHECKS: tuple[Callable[[Army], Iterator[Finding]], ...] = (

@@ -24,7 +24,7 @@ def one_commander(army: Army) -> list[Finding]:
                else f"{n} leaders are army commanders; an army has one")
     advice = ("set role = \"commander\" on one leader" if n == 0
               else "set role = \"hero\" on all but one")
-    return [Finding.advising("error", "one-commander", problem, "role", advice)]
+    return [Finding.advising("error", "one-commander", problem, "role", advice, role="leader")]
 
 
 def duplicate_leader(army: Army) -> list[Finding]:
@@ -71,7 +71,8 @@ def no_stands(army: Army) -> list[Finding]:
     """An army has stands: leaders alone are not an army."""
     if army.stands:
         return []
-    return [Finding("error", "no-stands", "the army has no stands: add a [[stands]] table")]
+    return [Finding.adding("error", "no-stands", "the army has no stands", "stands",
+                           "add a [[stands]] table")]
 
 
 #: Every code the checks can give, one per check, in its order.

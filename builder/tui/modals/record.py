@@ -16,7 +16,7 @@ import dataclasses
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -30,6 +30,7 @@ from builder.tui import edits
 from builder.tui.modals.base import Dialog, FileCheck, row
 from builder.tui.widgets.colours import theme_colours
 from builder.tui.widgets.status import metrics_text
+from builder.tui.widgets.ticks import Tick, TickList
 
 
 def cost_text(choice: Choice) -> str:
@@ -39,14 +40,13 @@ def cost_text(choice: Choice) -> str:
     return f"{choice.label} {number(choice.cost):+}"
 
 
-class OnOff(Checkbox):
+class OnOff(Tick):
     """A checkbox that reads on or off at a glance: "✔ on" or "  off", then what switching it
     on costs ("+3")."""
 
     def __init__(self, cost: str, value: bool, **kwargs: Any) -> None:
         self.cost = cost
         super().__init__(self._words(value), value, **kwargs)
-        self.BUTTON_INNER = "✔" if value else " "
 
     def _words(self, value: bool) -> str:
         return ("on" if value else "off") + (f"  {self.cost}" if self.cost else "")
@@ -56,9 +56,16 @@ class OnOff(Checkbox):
         self.label = self._words(self.value)
 
     def watch_value(self) -> None:
-        self.BUTTON_INNER = "✔" if self.value else " "
         self.label = self._words(self.value)
         super().watch_value()
+
+
+def _at_limit(widget: Widget, spec: Field) -> str:
+    """What the form says when a text field is full: typing more does nothing, so say why."""
+    if isinstance(widget, Input) and widget.max_length and \
+            len(widget.value) >= widget.max_length:
+        return f"{spec.title}: at most {widget.max_length} characters."
+    return ""
 
 
 def _id(path: tuple[str, ...]) -> str:
@@ -136,7 +143,7 @@ class RecordForm(Dialog[object | None]):
             held = value if isinstance(value, (list, tuple)) else ()
             items = [(cost_text(c), str(c.value), c.value in held)
                      for c in _choices(offer)]
-            return SelectionList[str](*items, id=_id(path), compact=True)
+            return TickList(*items, id=_id(path), compact=True)
         choices = _choices(offer)
         if choices:
             index = next((i for i, c in enumerate(choices) if c.value == value), 0)
@@ -246,7 +253,7 @@ class RecordForm(Dialog[object | None]):
         if not ok:
             self._say(str(value))
             return
-        self._say("")
+        self._say(_at_limit(widget, offer.field))
         if value == offer.value:
             return  # nothing new (a widget saying its first value): defaults stay unwritten
         self._set(path, value)
@@ -314,6 +321,12 @@ class RecordForm(Dialog[object | None]):
         label.display = bool(problem)
 
     # --- events ----------------------------------------------------------------------------
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # The focused field's row is marked, so its name stands out (":focus-within" on the
+        # row did not follow Tab).
+        for row_ in self.query(".row"):
+            row_.set_class(event.widget in row_.query("*"), "-current")
 
     @on(Select.Changed)
     @on(Checkbox.Changed)

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Tree
+from textual.widgets import Header, Tree
 
 from builder.rules import schema
 from builder.rules.base import ArmyRecord, Entry
@@ -29,6 +29,7 @@ from builder.tui.modals.roll import RollDialog
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.detail import DetailPane
 from builder.tui.widgets.findings import FindingsPanel
+from builder.tui.widgets.footer import KeyFooter
 from builder.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class ArmyScreen(Screen[None]):
             yield DetailPane(id="detail")
         yield FindingsPanel(id="findings")
         yield StatusBar(id="status")
-        yield Footer()
+        yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
         self.show_army(self.first_place())
@@ -169,15 +170,24 @@ class ArmyScreen(Screen[None]):
             return bool(self._move_targets())
         if action == "remove":
             return bool(self.place)
+        if action == "add":
+            # Shown where it adds something (not before the army has a ward to add to).
+            return any(parent is not None for parent in self._add_into().values())
         return True
 
     # --- actions ------------------------------------------------------------------------
 
+    def _add_into(self) -> dict[str, str | None]:
+        """Where Add puts each of the catalogue's kinds of record from the selection (None:
+        the user must choose, or there is nowhere yet)."""
+        table, army = self.ruleset.schema, self.session.army
+        return {e.into: edits.holder_of(table, army, self.place, e.into)
+                or _only(edits.holders(table, army, e.into)) for e in self.ruleset.catalogue()}
+
     def action_add(self) -> None:
         table, army = self.ruleset.schema, self.session.army
         entries = self.ruleset.catalogue()
-        into = {e.into: edits.holder_of(table, army, self.place, e.into)
-                or _only(edits.holders(table, army, e.into)) for e in entries}
+        into = self._add_into()
         if all(parent is None for parent in into.values()):
             groups = [c for c in table.children if c.role == "group"]
             self.app.notify(f"Add a {groups[0].table.noun} first." if groups

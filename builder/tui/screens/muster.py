@@ -23,6 +23,7 @@ from builder.resources import examples_dir
 from builder.rules.base import Collection, Deal, DrawError, Mustering, Ruleset, number
 from builder.rules.validate import ArmyFileError
 from builder.tui.modals.base import row
+from builder.tui.widgets.ticks import Tick
 
 if TYPE_CHECKING:
     from builder.tui.app import BillhooksApp
@@ -79,9 +80,8 @@ class MusterScreen(Screen[None]):
                              allow_blank=False, id="muster-side", compact=True)
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
             # The rules deal every card; this house rule is off unless asked for.
-            yield row("House rule", Checkbox("Keep proportions: set aside skirmish cards "
-                                             "over one fifth", id="muster-keep",
-                                             compact=True))
+            yield row("House rule", Tick("Keep proportions: set aside skirmish cards "
+                                         "over one fifth", id="muster-keep", compact=True))
         yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
         yield Label("", id="muster-result")
         yield Horizontal(id="muster-open")

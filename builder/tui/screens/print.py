@@ -48,6 +48,7 @@ from builder.export.bundle import pack_zip, zip_name
 from builder.export.pack import default_out_dir, export_pack, offered_kinds
 from builder.export.size import check_size
 from builder.tui.modals.base import row
+from builder.tui.widgets.ticks import Tick, TickList
 
 if TYPE_CHECKING:
     from builder.tui.app import BillhooksApp
@@ -123,11 +124,11 @@ class PrintScreen(Screen[None]):
                 yield row("Bleed (mm)", Input("0", id="print-bleed", type="number",
                                               validators=[BLEED], valid_empty=True,
                                               compact=True))
-                yield row("", Checkbox("Bleed per card, with gutters", id="print-gutter",
+                yield row("", Tick("Bleed per card, with gutters", id="print-gutter",
                                        compact=True))
-                yield row("", Checkbox("Gutter-fold (single-sided)",
+                yield row("", Tick("Gutter-fold (single-sided)",
                                        id="print-fold", compact=True))
-                yield row("", Checkbox("Ink saver (home printers)",
+                yield row("", Tick("Ink saver (home printers)",
                                        id="print-ink-saver", compact=True))
                 yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
                                            value="pdf", allow_blank=False, id="print-format",
@@ -140,9 +141,9 @@ class PrintScreen(Screen[None]):
                     yield Button("Export", id="print-export", variant="primary",
                                  compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            yield SelectionList[str](*[(kind, kind, True)
-                                       for kind in offered_kinds(ExportJob(self._job_armies()))],
-                                     id="print-kinds")
+            yield TickList(*[(kind, kind, True)
+                             for kind in offered_kinds(ExportJob(self._job_armies()))],
+                           id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
         yield Static(id="print-files")
