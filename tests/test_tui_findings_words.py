@@ -137,6 +137,7 @@ CASES: dict[str, tuple[str, dict[str, tuple[Edit, ...]]]] = {
                             _unit(0, missile="sling", missile_figures=40, figures=12)),
         "width": (_unit(0, figures=6, width=8),),
         "units-per-battle": (_ward_of(5, "battles"),),
+        "no-command-points": (_second("command_points", None, "battles"),),
     }),
     "shieldwall": ("shieldwall-norse.toml", {
         "one-commander": (lambda a: _set_all(a.leaders, role="hero"),
