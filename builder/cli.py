@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
                 "Open the builder on ARMY; a file that does not exist yet is created when you "
                 "save.")
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
+    p.add_argument("--ruleset", help="the rule system of a new army: billhooks, kiss, feudal "
+                                     "or shieldwall (default: the file's own; a file that "
+                                     "does not exist yet asks)")
 
     p = command("serve", "the builder in a web browser, on this computer only",
                 "Serve the builder (as `tui` runs it) as a web page at http://127.0.0.1:PORT/, "
@@ -223,7 +226,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
-        args.army = None
+        args.army, args.ruleset = None, None
     from builder.rules.validate import ArmyFileError
 
     try:

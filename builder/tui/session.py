@@ -11,6 +11,7 @@ import copy
 import errno
 import itertools
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,11 @@ def _symlink_loop(path: Path) -> bool:
     return False
 
 
+def is_new(path: Path) -> bool:
+    """Whether ``path`` holds no file yet: opening it starts a new army."""
+    return not path.exists() and not _symlink_loop(path)
+
+
 def new_army(name: str = "New army", ruleset: str = "billhooks") -> ArmyRecord:
     """A fresh army of ``ruleset``, as the ruleset starts one."""
     return get_ruleset(ruleset).new_army(name)
@@ -69,13 +75,19 @@ class Session:
         self._redo: list[_State] = []
 
     @classmethod
-    def open(cls, path: Path) -> Session:
-        """The army at ``path``; a path with no file yet starts a new army to be saved there."""
-        if not path.exists() and not _symlink_loop(path):
-            return cls(new_army(path.stem.replace("-", " ").replace("_", " ").title() or
-                                "New army"), path, saved=False)
+    def open(cls, path: Path, ruleset: str = "billhooks") -> Session:
+        """The army at ``path``; a path with no file yet starts a new army of ``ruleset``, to
+        be saved there."""
+        if is_new(path):
+            return cls.new(path, ruleset)
         text = read_text(path)
         return cls(armyfile.loads(text, str(path)), path, text)
+
+    @classmethod
+    def new(cls, path: Path | None, ruleset: str) -> Session:
+        """A new, unsaved army of ``ruleset``, named for its file (if it has one)."""
+        name = path.stem.replace("-", " ").replace("_", " ").title() if path else ""
+        return cls(new_army(name or "New army", ruleset), path, saved=False)
 
     @classmethod
     def sample(cls, path: Path) -> Session:
@@ -118,12 +130,18 @@ class Session:
     def apply(self, label: str, edit: Callable[[ArmyRecord], object]) -> None:
         """Run ``edit`` on the army as one undoable step, then re-check."""
         before = copy.deepcopy(self.army)
-        edit(self.army)
+        try:
+            edit(self.army)
+            summary = self.ruleset.summary(self.army)
+        except Exception:
+            # An edit that fails (a bug) is not half made: the army is as it was.
+            self.army = before
+            raise
         self._undo.append(_State(label, before, self.version))
         del self._undo[:-UNDO_DEPTH]
         self._redo.clear()
         self.version = next(_versions)
-        self.recheck()
+        self.summary = summary
 
     def undo(self) -> str | None:
         """Step back one edit; its label, or None if there is nothing to undo."""
@@ -146,6 +164,27 @@ class Session:
         return state.label
 
     # --- files ---------------------------------------------------------------------------
+
+    def recovery_path(self) -> Path:
+        """Where :meth:`save_recovery` writes: ``<name>.recovered.toml`` beside the army's
+        file (in the current folder for an army with none), a number added rather than
+        write over an earlier one."""
+        own = self.path or Path.cwd() / (re.sub(r"[^\w-]+", "-", self.army.name).strip("-")
+                                         or "army")
+        stem = own.name.removesuffix(".toml")
+        for n in itertools.count(1):
+            found = own.with_name(f"{stem}.recovered{'' if n == 1 else f'-{n}'}.toml")
+            if not found.exists() and not found.is_symlink():
+                return found
+        raise AssertionError("unreachable")
+
+    def save_recovery(self) -> Path:
+        """Write the army as it is to a new recovery file (atomically, never over its own
+        file or an earlier recovery); the session's own file and unsaved state are left as
+        they are."""
+        target = self.recovery_path()
+        armyfile.save(self.army, target, self.text)
+        return target
 
     def save(self, path: Path | None = None) -> Path:
         """Write the army atomically to ``path`` (default: its own file), keeping comments.

@@ -294,7 +294,8 @@ class ArmyScreen(Screen[None]):
         child = next(c for c in table.children if c.role == "group")
         count = len(getattr(army, child.key))
         work = copy.deepcopy(army)
-        where = edits.add(work, ARMY, child.key, edits.blank(child.table, count + 1))
+        where = edits.add(work, ARMY, child.key,
+                          edits.new_record(self.ruleset, army, ARMY, child.key, count + 1))
 
         target = edits.edit_target(table, where)
 
