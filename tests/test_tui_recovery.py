@@ -117,8 +117,9 @@ def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
 
 @pytest.mark.parametrize("second", ["p", "M", "question_mark", "s", "e", "a", "w"])
 @run_async
-async def test_q_with_another_screen_key_in_one_burst_quits_cleanly(second: str) -> None:
-    app = BillhooksApp(Session.open(examples_dir() / "york.toml"))
+async def test_q_with_another_screen_key_in_one_burst_quits_cleanly(second: str,
+                                                                   tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(army_copy(tmp_path, "york.toml")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for key in ("q", second):  # one burst: both queued before either is handled
