@@ -8,7 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from test_tui import run_async
+import pytest
+from test_tui import clear_and_type, run_async, tree_labels
 from textual.widgets import SelectionList
 
 from builder import armyfile
@@ -72,3 +73,49 @@ async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None
         held = app.session.army
         assert "anti-Neville" in armyfile.loads(armyfile.dumps(held), "x.toml").wards[
             int(where[6])].leader.traits
+
+
+@run_async
+async def test_shieldwall_tree_shows_his_stand_and_a_rename_follows_in_one_undo(
+        tmp_path: Path) -> None:
+    path = copied(tmp_path, "shieldwall-norse.toml")
+    app = BillhooksApp(Session.open(path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert any(label.startswith("Sigurd (") and label.endswith(" with Hearth-troop")
+                   for label in tree_labels(app))
+        before = armyfile.dumps(app.session.army)
+        errors = len(app.session.summary.errors)
+        await select(pilot, "leaders[0]")
+        await pilot.press("e")
+        await clear_and_type(pilot, "#field-name", "Sigurd Snake-eye")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        army = app.session.army
+        assert army.leaders[0].name == "Sigurd Snake-eye"
+        assert [s.leader for s in army.stands if s.leader] == ["Sigurd Snake-eye"]
+        assert len(app.session.summary.errors) == errors  # no stand names a missing leader
+        await pilot.press("ctrl+z")
+        assert armyfile.dumps(app.session.army) == before and not app.session.can_undo
+
+
+@pytest.mark.parametrize("ruleset", ["billhooks", "kiss", "feudal"])
+@run_async
+async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> None:
+    """Add group on an army with none: its leader leads the army; the next one does not."""
+    session = Session.new(None, ruleset)
+    groups = session.ruleset.schema.children[0].key
+    getattr(session.army, groups).clear()
+    session.recheck()
+    app = BillhooksApp(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(2):
+            await pilot.press("w")
+            await pilot.pause()
+            assert isinstance(app.screen, RecordForm)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+        chiefs = [g.leader.c_in_c for g in getattr(app.session.army, groups)]
+        assert chiefs == [True, False]
+        assert not [f for f in app.session.summary.errors if "c-in-c" in f.code]

@@ -149,6 +149,22 @@ def new_record(ruleset: Ruleset, army: ArmyRecord, parent: str, key: str,
     return record
 
 
+def follow_rename(table: Table, army: object, where: str, before: object,
+                  after: object) -> None:
+    """``before`` at ``where`` became ``after``: each field elsewhere that names it by a key
+    that changed (a stand's leader, by his name) is changed to match."""
+    steps = schema.parse(where)
+    if len(steps) != 1:
+        return
+    for node in schema.walk(army, table):
+        for field in node.table.fields:
+            listed, _, key = field.refers.partition(".")
+            if listed != steps[0].key or getattr(before, key) == getattr(after, key):
+                continue
+            if getattr(node.record, field.key) == getattr(before, key):
+                schema.set_value(army, node.where, field.key, getattr(after, key))
+
+
 def add(army: object, parent: str, key: str, record: object) -> str:
     return schema.append(army, parent, key, record)
 

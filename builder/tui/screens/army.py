@@ -222,9 +222,11 @@ class ArmyScreen(Screen[None]):
             if done is not None:
                 done(record)
                 return
-            if record != schema.get(self.session.army, where):
+            before = schema.get(self.session.army, where)
+            if record != before:
                 self.apply(f"edit {self.ruleset.title_of(self.session.army, where)}",
-                           lambda a: _put(a, self.ruleset.schema, where, record), self.place)
+                           lambda a: _put(a, self.ruleset.schema, where, record, before),
+                           self.place)
 
         self.app.push_screen(RecordForm(self.ruleset, army or self.session.army, where,
                                         heading), kept)
@@ -354,9 +356,11 @@ def _only(places: list[str]) -> str | None:
     return places[0] if len(places) == 1 else None
 
 
-def _put(army: ArmyRecord, table: schema.Table, where: str, record: object) -> None:
+def _put(army: ArmyRecord, table: schema.Table, where: str, record: object,
+         before: object) -> None:
     if where:
         schema.replace(army, where, record)
+        edits.follow_rename(table, army, where, before, record)  # in the same undo step
     else:
         # The army itself: its fields only (the form edits no children).
         for field in table.fields:
