@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_tui import clear_and_type, run_async, tree_labels
@@ -19,6 +20,11 @@ from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
+
+
+def army_of(app: BillhooksApp) -> Any:
+    """The army being edited, as its own ruleset's record."""
+    return app.session.army
 
 
 def copied(tmp_path: Path, name: str) -> Path:
@@ -52,7 +58,7 @@ async def test_kiss_offers_anti_each_other_magnate_and_each_side(tmp_path: Path)
         await pilot.press("end", "up", "space", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
-        assert "anti-York" in app.session.army.wards[2].leader.traits
+        assert "anti-York" in army_of(app).wards[2].leader.traits
         # Anti his own side: he may turn, and the findings say so.
         assert any("own side" in f.message for f in app.session.summary.findings)
 
@@ -63,16 +69,15 @@ async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None
     app = BillhooksApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        where = next(f"wards[{i}]" for i, w in enumerate(app.session.army.wards)
+        where = next(f"wards[{i}]" for i, w in enumerate(army_of(app).wards)
                      if "anti-Neville" in w.leader.traits)
         await select(pilot, where)
         await pilot.press("e")
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        held = app.session.army
-        assert "anti-Neville" in armyfile.loads(armyfile.dumps(held), "x.toml").wards[
-            int(where[6])].leader.traits
+        written: Any = armyfile.loads(armyfile.dumps(army_of(app)), "x.toml")
+        assert "anti-Neville" in written.wards[int(where[6])].leader.traits
 
 
 @run_async
@@ -91,7 +96,7 @@ async def test_shieldwall_tree_shows_his_stand_and_a_rename_follows_in_one_undo(
         await clear_and_type(pilot, "#field-name", "Sigurd Snake-eye")
         await pilot.press("ctrl+s")
         await pilot.pause()
-        army = app.session.army
+        army = army_of(app)
         assert army.leaders[0].name == "Sigurd Snake-eye"
         assert [s.leader for s in army.stands if s.leader] == ["Sigurd Snake-eye"]
         assert len(app.session.summary.errors) == errors  # no stand names a missing leader
