@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 from test_tui import clear_and_type, run_async, tree_labels
-from textual.widgets import SelectionList
+from textual.widgets import Label, SelectionList
 
 from builder import armyfile
 from builder.resources import examples_dir
 from builder.tui.app import BillhooksApp
+from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
@@ -124,3 +125,30 @@ async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> 
         chiefs = [g.leader.c_in_c for g in getattr(app.session.army, groups)]
         assert chiefs == [True, False]
         assert not [f for f in app.session.summary.errors if "c-in-c" in f.code]
+
+
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda d: d / "missing.toml", "No such file: {path}"),
+    (lambda d: (d / "folder.toml").mkdir() or d / "folder.toml",
+     "{path}: is a folder, not a file"),
+    (lambda d: Path("/dev/null"), "/dev/null: is a device, not a regular file"),
+    (lambda d: (d / "bad.toml").write_text('ruleset = "billhooks"\nname = "x"\nside = york\n')
+     and d / "bad.toml", "{path}:3: TOML syntax error: Invalid value"),
+    (lambda d: (d / "key.toml").write_text('ruleset = "kiss"\nname = "x"\nsidee = "york"\n')
+     and d / "key.toml", "{path}:3: sidee: unknown key"),
+])
+@run_async
+async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
+                                                         tmp_path: Path) -> None:
+    path = make(tmp_path)
+    app = BillhooksApp(Session.open(copied(tmp_path, "york.toml")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+o")
+        await clear_and_type(pilot, "#path", str(path))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PathDialog)
+        shown = str(app.screen.query_one("#path-error", Label).render())
+        assert shown.startswith(said.format(path=path)), shown
+        assert app.session.path == tmp_path / "york.toml"
