@@ -10,11 +10,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui import clear_and_type, run_async, tree_labels
+from test_tui import clear_and_type, cursor, run_async, tree_labels
 from textual.widgets import Label, SelectionList
+from textual.widgets._toast import Toast
 
 from builder import armyfile
 from builder.resources import examples_dir
+from builder.tui import edits
 from builder.tui.app import BillhooksApp
 from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
@@ -152,3 +154,41 @@ async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
         shown = str(app.screen.query_one("#path-error", Label).render())
         assert shown.startswith(said.format(path=path)), shown
         assert app.session.path == tmp_path / "york.toml"
+
+
+@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
+                                  "shieldwall-norse.toml"])
+@run_async
+async def test_after_undo_and_redo_the_cursor_is_on_the_record_they_changed(
+        name: str, tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        units = [n.where for n in edits.nodes(app.session.army, app.session.ruleset.schema)
+                 if n.role == "unit"]
+        removed = units[2]
+        await select(pilot, removed)
+        await pilot.press("x")
+        await pilot.pause()
+        await select(pilot, units[0])  # the player looks elsewhere, then undoes
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert cursor(app) == removed
+        await select(pilot, units[0])
+        await pilot.press("ctrl+y")  # redo: where the removal left the cursor
+        assert cursor(app) == edits.nearest(app.session.army, removed)
+
+
+@run_async
+async def test_at_most_two_toasts_at_once(tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(copied(tmp_path, "york.toml")))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(5):
+            await pilot.press("ctrl+y")  # "Nothing to redo." each time
+        await pilot.pause()
+        assert len(app._notifications) == 2
+        assert len(app.screen.query(Toast)) <= 2
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert list(app._notifications)[-1].message.startswith("Nothing to undo")

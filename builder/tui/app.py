@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 
 from builder.rules.validate import ArmyFileError
 from builder.tui import config, crash
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 
     from builder.rules.base import Deal, Mustering
     from builder.tui.screens.muster import MusterScreen
+
+#: The most toasts shown at once.
+MAX_TOASTS = 2
 
 #: Actions that change or replace the army: only on the army screen, not under a dialog.
 _ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new", "muster", "print"}
@@ -157,6 +160,14 @@ class BillhooksApp(App[None]):
         """A toast. Messages carry user text (names, paths, file errors): plain, not markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
+    def _on_notify(self, event: Notify) -> None:
+        # At most MAX_TOASTS at once, the newest kept: a run of edits does not pile toasts up
+        # over the tree.
+        super()._on_notify(event)
+        shown = list(self._notifications)
+        for old in shown[:-MAX_TOASTS]:
+            self._unnotify(old)
+
     def get_default_screen(self) -> ArmyScreen:
         # The army screen is the bottom of the stack: there is nothing to go back to.
         return self.army_screen
@@ -212,8 +223,8 @@ class BillhooksApp(App[None]):
             return False  # Mustering only where the ruleset has the draw
         return True
 
-    def _reshow(self) -> None:
-        self.army_screen.show_army()
+    def _reshow(self, select: str | None = None) -> None:
+        self.army_screen.show_army(select)
 
     def watch_theme(self, theme: str) -> None:
         # Rich text in the widgets takes its colours from the theme: redraw it.
@@ -233,7 +244,7 @@ class BillhooksApp(App[None]):
         if label is None:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self._reshow()
+        self._reshow(self.session.changed)  # on the record the undo changed
         self.notify(f"Undid: {label}")
 
     def action_redo(self) -> None:
@@ -241,7 +252,7 @@ class BillhooksApp(App[None]):
         if label is None:
             self.notify("Nothing to redo.", severity="warning")
             return
-        self._reshow()
+        self._reshow(self.session.changed)
         self.notify(f"Redid: {label}")
 
     # --- files ------------------------------------------------------------------------------

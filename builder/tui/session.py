@@ -32,6 +32,10 @@ class _State:
     label: str
     army: ArmyRecord
     version: int
+    #: The record the edit was made on (where undo puts the cursor), and where it left the
+    #: cursor (where redo puts it); None: wherever it is.
+    before: str | None = None
+    after: str | None = None
 
 
 def _symlink_loop(path: Path) -> bool:
@@ -73,6 +77,8 @@ class Session:
         self.saved_version = self.version if saved else -1
         self._undo: list[_State] = []
         self._redo: list[_State] = []
+        #: The record the last undo or redo changed (the cursor goes there); None: unknown.
+        self.changed: str | None = None
 
     @classmethod
     def open(cls, path: Path, ruleset: str = "billhooks") -> Session:
@@ -127,17 +133,19 @@ class Session:
 
     # --- editing -------------------------------------------------------------------------
 
-    def apply(self, label: str, edit: Callable[[ArmyRecord], object]) -> None:
-        """Run ``edit`` on the army as one undoable step, then re-check."""
-        before = copy.deepcopy(self.army)
+    def apply(self, label: str, edit: Callable[[ArmyRecord], object],
+              before: str | None = None, after: str | None = None) -> None:
+        """Run ``edit`` on the army as one undoable step, then re-check. ``before``: the
+        record it is made on, ``after``: where it leaves the cursor (see :attr:`changed`)."""
+        was = copy.deepcopy(self.army)
         try:
             edit(self.army)
             summary = self.ruleset.summary(self.army)
         except Exception:
             # An edit that fails (a bug) is not half made: the army is as it was.
-            self.army = before
+            self.army = was
             raise
-        self._undo.append(_State(label, before, self.version))
+        self._undo.append(_State(label, was, self.version, before, after))
         del self._undo[:-UNDO_DEPTH]
         self._redo.clear()
         self.version = next(_versions)
@@ -148,8 +156,10 @@ class Session:
         if not self._undo:
             return None
         state = self._undo.pop()
-        self._redo.append(_State(state.label, self.army, self.version))
+        self._redo.append(_State(state.label, self.army, self.version, state.before,
+                                 state.after))
         self.army, self.version = state.army, state.version
+        self.changed = state.before
         self.recheck()
         return state.label
 
@@ -158,8 +168,10 @@ class Session:
         if not self._redo:
             return None
         state = self._redo.pop()
-        self._undo.append(_State(state.label, self.army, self.version))
+        self._undo.append(_State(state.label, self.army, self.version, state.before,
+                                 state.after))
         self.army, self.version = state.army, state.version
+        self.changed = state.after
         self.recheck()
         return state.label
 

@@ -117,8 +117,9 @@ class ArmyScreen(Screen[None]):
 
     def apply(self, label: str, edit: Callable[[ArmyRecord], object],
               select: str | None = None) -> None:
-        """One undoable edit, re-checked at once, then shown."""
-        self.session.apply(label, edit)
+        """One undoable edit, re-checked at once, then shown; undo brings the cursor back to
+        the record it was made on."""
+        self.session.apply(label, edit, self.place, select)
         self.show_army(select)
 
     @on(Tree.NodeHighlighted, "#tree")
