@@ -5,19 +5,25 @@ help and the points column."""
 
 from __future__ import annotations
 
+import io
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui import clear_and_type, cursor, run_async, tree_labels
-from textual.widgets import Label, SelectionList
+from rich.console import Console
+from test_tui import clear_and_type, cursor, run_async, tree_labels, type_text
+from textual.command import CommandList
+from textual.widgets import Label, OptionList, SelectionList
 from textual.widgets._toast import Toast
 
 from builder import armyfile
 from builder.resources import examples_dir
+from builder.rules import get_ruleset
 from builder.tui import edits
+from builder.tui.actions import ruleset_actions
 from builder.tui.app import BillhooksApp
+from builder.tui.modals.help import help_renderable
 from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
@@ -192,3 +198,92 @@ async def test_at_most_two_toasts_at_once(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert list(app._notifications)[-1].message.startswith("Nothing to undo")
+
+
+def help_text(ruleset_name: str) -> str:
+    console = Console(width=160, record=True, file=io.StringIO())
+    console.print(help_renderable(ruleset_actions(get_ruleset(ruleset_name))))
+    return console.export_text()
+
+
+@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
+                                  "shieldwall-norse.toml"])
+@run_async
+async def test_roll_and_mustering_only_where_the_rules_have_them(name: str,
+                                                                 tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    ruleset = app.session.ruleset
+    text = help_text(ruleset.name)
+    assert ("Mustering" in text) == (ruleset.muster is not None)
+    keys = {line.split()[0] for line in text.splitlines() if line.strip()}
+    assert ("r" in keys) == (ruleset.roller is not None)
+    assert ("M" in keys) == (ruleset.muster is not None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        footer = {b.binding.key for b in app.army_screen.active_bindings.values()
+                  if b.binding.show}
+        assert ("r" in footer) == (ruleset.roller is not None)
+        for query, there in (("Mustering", ruleset.muster is not None),
+                             ("Roll", ruleset.roller is not None)):
+            await pilot.press("ctrl+p")
+            await type_text(pilot, query)
+            await pilot.pause(0.5)
+            found = app.screen.query_one(CommandList)
+            prompts = [str(found.get_option_at_index(i).prompt)
+                       for i in range(found.option_count)]
+            heads = [p.splitlines()[0] for p in prompts]
+            assert any(h.endswith(("(M)", "(r)")) for h in heads) == there, prompts
+            await pilot.press("escape")
+        if ruleset.muster is None and ruleset.roller is None:
+            await pilot.press("M", "r")
+            await pilot.pause()
+            assert isinstance(app.screen, ArmyScreen) and not list(app._notifications)
+
+
+def spaced(text: str) -> bool:
+    """Every array table follows a blank line (or the header of the table it is in, or its
+    own comment)."""
+    lines = text.splitlines()
+    return all(i == 0 or not lines[i - 1].strip() or lines[i - 1].startswith(("[", "#"))
+               for i, line in enumerate(lines) if line.startswith("[["))
+
+
+@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
+                                  "shieldwall-norse.toml"])
+def test_tables_added_to_a_saved_file_get_their_blank_line(name: str, tmp_path: Path) -> None:
+    path = copied(tmp_path, name)
+    base = path.read_text()
+    assert spaced(base)
+    army = armyfile.load(path)
+    ruleset = get_ruleset(army.ruleset)
+    for child in ruleset.schema.children:  # a new group (or leader, stand) at the end ...
+        edits.add(army, "", child.key, edits.new_record(ruleset, army, "", child.key, 9))
+    entry = ruleset.catalogue()[0]  # ... and a unit in the first place that holds units
+    edits.add(army, edits.holders(ruleset.schema, army, entry.into)[0], entry.into,
+              entry.make())
+    armyfile.save(army, path)
+    assert spaced(path.read_text()), path.read_text()
+    assert armyfile.load(path) == army
+
+
+@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
+                                  "shieldwall-norse.toml"])
+@run_async
+async def test_the_catalogue_has_a_points_column_only_where_there_are_points(
+        name: str, tmp_path: Path) -> None:
+    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        troops = app.screen.query_one("#troops", OptionList)
+        prompts = [str(troops.get_option_at_index(i).prompt)
+                   for i in range(troops.option_count)]
+        priced = app.session.ruleset.catalogue()[0].points is not None
+        assert all((" pts " in p) == priced for p in prompts), prompts
+        assert not any(" - " in p.split(",")[0] for p in prompts), prompts
+
+
+def test_help_says_print_makes_pdf_png_and_tts() -> None:
+    text = " ".join(help_text("billhooks").split())
+    assert "PDF sheets, a PNG per card or Tabletop Simulator" in text
