@@ -14,7 +14,7 @@ import pytest
 from rich.console import Console
 from test_tui import clear_and_type, cursor, run_async, tree_labels, type_text
 from textual.command import CommandList
-from textual.widgets import Label, OptionList, SelectionList
+from textual.widgets import Checkbox, Input, Label, OptionList, Select, SelectionList
 from textual.widgets._toast import Toast
 
 from builder import armyfile
@@ -27,6 +27,7 @@ from builder.tui.modals.help import help_renderable
 from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
+from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
 
@@ -287,3 +288,38 @@ async def test_the_catalogue_has_a_points_column_only_where_there_are_points(
 def test_help_says_print_makes_pdf_png_and_tts() -> None:
     text = " ".join(help_text("billhooks").split())
     assert "PDF sheets, a PNG per card or Tabletop Simulator" in text
+
+
+@run_async
+async def test_print_keeps_its_settings_shows_focus_and_its_folder_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # the shell's folder is not the army's
+    path = copied(tmp_path, "kiss-york.toml")
+    app = BillhooksApp(Session.open(path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        app.action_print()
+        assert app.sub_title == "Opening Print..."  # said before the screen loads
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PrintScreen) and "Opening" not in app.sub_title
+        assert screen.query_one("#print-out", Input).value == str(
+            tmp_path / "output" / "kiss-york")
+        paper = screen.query_one("#print-paper", Select)
+        rows = list(screen.query(".row-label").results(Label))
+        lit = [str(label.styles.color) for label in rows]
+        assert paper.has_focus and lit[0] != lit[1]  # the focused row's name stands out
+        paper.value = "letter"
+        screen.query_one("#print-ink-saver", Checkbox).value = True
+        screen.query_one("#print-kinds", SelectionList).deselect("roster")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.press("p")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        assert screen.query_one("#print-paper", Select).value == "letter"
+        assert screen.query_one("#print-ink-saver", Checkbox).value is True
+        assert "roster" not in screen.query_one("#print-kinds", SelectionList).selected
+        assert "crib-sheet" in screen.query_one("#print-kinds", SelectionList).selected

@@ -104,6 +104,8 @@ class BillhooksApp(App[None]):
         self.crash: str | None = None
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
+        #: The Print screen's other settings as last set, kept for the session.
+        self.print_settings: dict[str, object] = {}
         remembered = config.load().get("theme", "")
         if remembered in self.available_themes:
             self.theme = remembered
@@ -394,9 +396,15 @@ class BillhooksApp(App[None]):
                     f"{replaced.army.name}.")
 
     def action_print(self) -> None:
+        # The print code takes a moment to load the first time: say so first, then open.
+        self.sub_title = "Opening Print..."
+        self.call_after_refresh(self._open_print)
+
+    def _open_print(self) -> None:
         from builder.tui.screens.print import PrintScreen
 
         self.push_screen(PrintScreen())
+        self.update_title()
 
     # --- view -------------------------------------------------------------------------------
 
