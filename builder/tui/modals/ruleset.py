@@ -33,7 +33,8 @@ class RulesetDialog(Dialog[str | None]):
             yield Label(self.heading, classes="title", markup=False)
             yield OptionList(*[Option(Text(title), id=name) for name, title in self.systems],
                              id="rulesets")
-            yield Label("Enter chooses; Escape keeps what is shown.", classes="note")
+            kept = dict(self.systems).get(self.current, self.current)
+            yield Label(f"Enter chooses; Escape keeps {kept}.", classes="note", markup=False)
 
     def on_mount(self) -> None:
         entries = self.query_one("#rulesets", OptionList)
