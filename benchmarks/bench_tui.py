@@ -102,8 +102,9 @@ async def edits(runs: int) -> dict[str, list[float]]:
         display(screen, renderable)
         frames.append(time.perf_counter())
 
-    def timed_apply(label: str, edit: Any) -> None:
-        session_apply(label, edit)
+    def timed_apply(label: str, edit: Any, before: str | None = None,
+                    after: str | None = None) -> None:
+        session_apply(label, edit, before, after)
         checked.append(time.perf_counter())
 
     app._display = spy  # type: ignore[method-assign]

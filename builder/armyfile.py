@@ -192,6 +192,10 @@ def _line_endings(text: str, base_text: str | None) -> str:
     return text
 
 
+#: An array table straight after a key or value line, with no blank line between.
+_JAMMED = re.compile(r"(^[ \t]*[^\s\[#][^\n]*\n)([ \t]*\[\[)", re.MULTILINE)
+
+
 def dumps(army: ArmyRecord, base_text: str | None = None,
           folder: str | Path | None = None) -> str:
     """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
@@ -210,6 +214,10 @@ def dumps(army: ArmyRecord, base_text: str | None = None,
     if not any(line.lstrip().startswith("[") for line in (base_text or "").splitlines()):
         # Written from nothing: a blank line before each array table, as a person lays it out.
         text = re.sub(r"\n+(\[\[)", r"\n\n\1", text)
+    elif not _JAMMED.search(base_text or ""):
+        # Tables added to a file laid out so get their blank line too (a file of the user's
+        # with tables jammed together is left as laid out).
+        text = _JAMMED.sub(r"\1\n\2", text)
     return _line_endings(text, base_text)
 
 

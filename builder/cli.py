@@ -106,8 +106,8 @@ def build_parser() -> argparse.ArgumentParser:
                 "save.")
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
     p.add_argument("--ruleset", help="the rule system of a new army: billhooks, kiss, feudal "
-                                     "or shieldwall (default: the file's own, else "
-                                     "billhooks)")
+                                     "or shieldwall (default: the file's own; a file that "
+                                     "does not exist yet asks)")
 
     p = command("serve", "the builder in a web browser, on this computer only",
                 "Serve the builder (as `tui` runs it) as a web page at http://127.0.0.1:PORT/, "

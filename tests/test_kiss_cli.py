@@ -167,7 +167,10 @@ def test_offers_show_prerequisites_as_you_pick() -> None:
     assert "needs" not in strat["caltrops/pavises"]  # he has artifices
     assert strat["master gonner"].endswith("(needs a gonne in the army)")
     assert _offer(offers, "stratagems").note == "1 of 1 (practiced)"
-    assert len(_offer(offers, "traits").choices) == 9
+    traits = [c.value for c in _offer(offers, "traits").choices]
+    assert len(traits) == 9 + 2 + 2  # and anti- each other magnate and each side
+    assert "anti-John Neville, Lord Montagu" in traits and "anti-York" in traits
+    assert "anti-Sir John Conyers" not in traits
     assert all(c.cost is None for o in offers for c in o.choices)
     assert KISS.offered(army, "wards[2]") == offers
     unit = KISS.offered(army, "wards[0].units[0]")

@@ -60,8 +60,10 @@ def test_leaders_count_as_a_stand_of_three_on_a_single_figure() -> None:
     thorkell = RULESET.facts(norse(), "leaders[1]")
     assert [(t.label, t.boxes) for t in thorkell.trackers] == [("wounds", 3)]
     assert not any("bravery test" in n for n in thorkell.notes)
+    # His line says which stand he is with (the tree shows it); one with none says nothing.
     assert RULESET.title_of(norse(), "leaders[0]") == (
-        "Sigurd (army commander, single figure, a stand of 3)")
+        "Sigurd (army commander, single figure, a stand of 3) with Hearth-troop")
+    assert " with " not in RULESET.title_of(norse(), "leaders[1]")
 
 
 def test_the_army_facts_and_offers() -> None:

@@ -110,7 +110,17 @@ def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]
 
 
 def test_print_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
-    assert snap_compare(make_app(), press=["p"], terminal_size=(80, 24))
+    async def open_print(pilot: Pilot[Any]) -> None:
+        await pilot.press("p")
+        await pilot.pause()
+        # The default folder is whole, beside the army's file (a tmp folder here): shown as
+        # a player's would be, so the picture does not change with where the tests run.
+        folder = pilot.app.screen.query_one("#print-out", Input)
+        assert Path(folder.value).is_absolute() and folder.value.endswith("/output/army")
+        folder.value = "/home/player/armies/output/army"
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(), run_before=open_print, terminal_size=(80, 24))
 
 
 def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,

@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from builder.commands.usage import UsageError
+from builder.files import printable
 from builder.resources import sample_army
 from builder.rules import names
 from builder.rules.validate import ArmyFileError
@@ -30,22 +32,30 @@ def ruleset_name(text: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from builder.tui.session import Session, new_army
+    from builder.tui.session import Session, is_new, new_army
 
     problem: ArmyFileError | None = None
     ruleset = ruleset_name(getattr(args, "ruleset", None))
+    ask = False
     if args.army is None:
         session = Session.sample(sample_army()) if ruleset is None else \
             Session.new(None, ruleset)
     else:
         path = army_path(args.army)
+        ask = ruleset is None and is_new(path)
         try:
             session = Session.open(path, ruleset or "billhooks")
         except ArmyFileError as exc:
             # The builder opens anyway and says what is wrong, on a new army with no file:
             # nothing is written over the broken one unless the player saves there.
             session, problem = Session(new_army("New army", ruleset or "billhooks"), None), exc
+        if ruleset is not None and session.ruleset.name != ruleset and problem is None:
+            raise UsageError(f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
+                             f"), not {ruleset}: leave out --ruleset to open it")
     from builder.tui.app import BillhooksApp
 
-    BillhooksApp(session, problem=problem).run()
-    return 0
+    app = BillhooksApp(session, problem=problem, ask_ruleset=ask)
+    app.run()
+    if app.crash is not None:
+        print(f"billhooks tui: {printable(app.crash)}", file=sys.stderr)
+    return app.return_code or 0

@@ -60,6 +60,9 @@ class Field:
     #: Written into a new table even at its default, so the player sees what to edit (a
     #: leader's rating); otherwise the writer leaves defaults out.
     written: bool = False
+    #: A "str" naming a record of an army list by one of its keys (``"leaders.name"``: a
+    #: stand's leader): renaming that record renames the reference too.
+    refers: str = ""
 
     @property
     def title(self) -> str:

@@ -62,8 +62,8 @@ ACTIONS: tuple[Action, ...] = (
     Action("ctrl+n", "new", "New army", "Start a new army", "app", group="Files"),
     Action("M", "muster", "Mustering", "Deal an army from a collection (the Mustering draw)",
            "app", group="Screens"),
-    Action("p", "print", "Print", "Export the print pack as PDF files: rosters, cards, "
-           "tokens, crib sheet", "app", group="Screens"),
+    Action("p", "print", "Print", "Export the print pack (PDF sheets, a PNG per card or "
+           "Tabletop Simulator): rosters, cards, tokens, crib sheet", "app", group="Screens"),
     Action("d", "toggle_theme", "Light/dark", "Switch between the light and dark themes",
            "app", group="View"),
     Action("question_mark,f1", "help", "Help", "Keys and screens", "app", footer=True,

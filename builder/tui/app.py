@@ -7,26 +7,32 @@ screens handle). The app holds no rules: the session asks the ruleset.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.notifications import SeverityLevel
+from textual.notifications import Notify, SeverityLevel
 
 from builder.rules.validate import ArmyFileError
-from builder.tui import config
+from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.screens.army import ArmyScreen
-from builder.tui.session import Session, new_army
+from builder.tui.session import Session
 
 if TYPE_CHECKING:
+    from textual.actions import ActionParseResult
+    from textual.dom import DOMNode
+
     from builder.rules.base import Deal, Mustering
     from builder.tui.screens.muster import MusterScreen
+
+#: The most toasts shown at once.
+MAX_TOASTS = 2
 
 #: Actions that change or replace the army: only on the army screen, not under a dialog.
 _ARMY_ONLY = {"undo", "redo", "save", "save_as", "open", "new", "muster", "print"}
@@ -78,12 +84,14 @@ class BillhooksApp(App[None]):
     COMMANDS = App.COMMANDS | {BuilderCommands}
 
     def __init__(self, session: Session, seed: int | None = None,
-                 problem: ArmyFileError | None = None) -> None:
+                 problem: ArmyFileError | None = None, ask_ruleset: bool = False) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
-        ``problem``: the file asked for could not be read; it is shown over ``session``."""
+        ``problem``: the file asked for could not be read; it is shown over ``session``.
+        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it."""
         super().__init__()
         self.session = session
         self.problem = problem
+        self.ask_ruleset = ask_ruleset
         self._seeds: random.Random = random.Random(seed) if seed is not None \
             else random.SystemRandom()
         self.army_screen = ArmyScreen()
@@ -91,17 +99,76 @@ class BillhooksApp(App[None]):
         self.muster_screen: MusterScreen | None = None
         #: The session a dealt army replaced, for Ctrl+Z.
         self.replaced: Session | None = None
+        #: What went wrong when an unexpected error closed the builder, and where the army
+        #: was saved ("": nothing went wrong).
+        self.crash: str | None = None
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
+        #: The Print screen's other settings as last set, kept for the session.
+        self.print_settings: dict[str, object] = {}
         remembered = config.load().get("theme", "")
         if remembered in self.available_themes:
             self.theme = remembered
+
+    # --- unexpected errors -------------------------------------------------------------------
+
+    async def run_action(self, action: str | ActionParseResult,
+                         default_namespace: DOMNode | None = None,
+                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
+        """Every key and palette command comes here: once quitting, keys typed after ``q`` in
+        the same burst do nothing (they would open a screen on an app that is closing); an
+        action that fails (a bug) is caught here, so the builder goes on (see :meth:`recover`)."""
+        if self._exit:
+            return True
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except Exception as error:  # noqa: BLE001 - any bug: the work is saved, the app goes on
+            self.recover(error)
+            return True
+
+    def push_screen(self, screen: Any, callback: Any = None,
+                    wait_for_dismiss: bool = False, *, mode: str | None = None) -> Any:
+        """A dialog's answer that fails (a bug) is caught as a failing key is."""
+        guarded = None if callback is None else partial(self._answer, callback)
+        if wait_for_dismiss:
+            return super().push_screen(screen, guarded, True, mode=mode)
+        return super().push_screen(screen, guarded, mode=mode)
+
+    def _answer(self, callback: Callable[[Any], object], result: object) -> None:
+        try:
+            callback(result)
+        except Exception as error:  # noqa: BLE001 - as in run_action
+            self.recover(error)
+
+    def recover(self, error: BaseException) -> None:
+        """An unexpected error the builder survives: the army is saved to a recovery file
+        and a dialog says so; what was pressed is not done (a failed edit is undone)."""
+        told = crash.recover(self.session, error)
+        self._reshow()
+        self.push_screen(Confirm(f"{told} What you pressed was not done; you may go on.",
+                                 [("ok", "Go on", "primary")]))
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error the builder cannot survive (Textual quits, with status 1):
+        the army is saved to a recovery file first, and :attr:`crash` says where (the
+        command line prints it after the traceback)."""
+        if self.crash is None:
+            self.crash = crash.recover(self.session, error)
+        super()._handle_exception(error)
 
     def notify(self, message: str, *, title: str = "",
                severity: SeverityLevel = "information", timeout: float | None = None,
                markup: bool = False) -> None:
         """A toast. Messages carry user text (names, paths, file errors): plain, not markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def _on_notify(self, event: Notify) -> None:
+        # At most MAX_TOASTS at once, the newest kept: a run of edits does not pile toasts up
+        # over the tree.
+        super()._on_notify(event)
+        shown = list(self._notifications)
+        for old in shown[:-MAX_TOASTS]:
+            self._unnotify(old)
 
     def get_default_screen(self) -> ArmyScreen:
         # The army screen is the bottom of the stack: there is nothing to go back to.
@@ -110,6 +177,21 @@ class BillhooksApp(App[None]):
     def on_mount(self) -> None:
         if self.problem is not None:
             self._show_problem(self.problem)
+        elif self.ask_ruleset and self.session.path is not None:
+            path = self.session.path
+            self._ask_ruleset(f"{path.name} is a new file: which rule system is its army for?",
+                              lambda name: Session.new(path, name))
+
+    def _ask_ruleset(self, heading: str, make: Callable[[str], Session]) -> None:
+        """Ask which rule system, then edit the new army ``make`` starts in it (Escape: keep
+        the army shown)."""
+        from builder.tui.modals.ruleset import RulesetDialog
+
+        def chosen(name: str | None) -> None:
+            if name is not None:
+                self.load(make(name))
+
+        self.push_screen(RulesetDialog(heading, self.session.ruleset.name), chosen)
 
     def _show_problem(self, problem: ArmyFileError) -> None:
         from builder.tui.modals.broken import BrokenFileDialog
@@ -143,8 +225,8 @@ class BillhooksApp(App[None]):
             return False  # Mustering only where the ruleset has the draw
         return True
 
-    def _reshow(self) -> None:
-        self.army_screen.show_army()
+    def _reshow(self, select: str | None = None) -> None:
+        self.army_screen.show_army(select)
 
     def watch_theme(self, theme: str) -> None:
         # Rich text in the widgets takes its colours from the theme: redraw it.
@@ -164,7 +246,7 @@ class BillhooksApp(App[None]):
         if label is None:
             self.notify("Nothing to undo.", severity="warning")
             return
-        self._reshow()
+        self._reshow(self.session.changed)  # on the record the undo changed
         self.notify(f"Undid: {label}")
 
     def action_redo(self) -> None:
@@ -172,7 +254,7 @@ class BillhooksApp(App[None]):
         if label is None:
             self.notify("Nothing to redo.", severity="warning")
             return
-        self._reshow()
+        self._reshow(self.session.changed)
         self.notify(f"Redid: {label}")
 
     # --- files ------------------------------------------------------------------------------
@@ -272,8 +354,8 @@ class BillhooksApp(App[None]):
                                     action="Open", error=error), chosen)
 
     def action_new(self) -> None:
-        self._unless_unsaved("start a new army",
-                             lambda: self.load(Session(new_army(), None, saved=False)))
+        self._unless_unsaved("start a new army", lambda: self._ask_ruleset(
+            "Which rule system is the new army for?", lambda name: Session.new(None, name)))
 
     async def action_quit(self) -> None:
         self._unless_unsaved("quit", self.exit)
@@ -314,9 +396,15 @@ class BillhooksApp(App[None]):
                     f"{replaced.army.name}.")
 
     def action_print(self) -> None:
+        # The print code takes a moment to load the first time: say so first, then open.
+        self.sub_title = "Opening Print..."
+        self.call_after_refresh(self._open_print)
+
+    def _open_print(self) -> None:
         from builder.tui.screens.print import PrintScreen
 
         self.push_screen(PrintScreen())
+        self.update_title()
 
     # --- view -------------------------------------------------------------------------------
 

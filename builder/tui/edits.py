@@ -8,9 +8,15 @@ them knows a rule: whether the result is legal is for the ruleset's check.
 
 from __future__ import annotations
 
+import copy
+from typing import TYPE_CHECKING
+
 from builder.rules import schema
 from builder.rules.base import Roll
 from builder.rules.schema import Child, Node, Table
+
+if TYPE_CHECKING:
+    from builder.rules.base import ArmyRecord, Ruleset
 
 ARMY = ""
 
@@ -98,11 +104,14 @@ def holders(table: Table, army: object, key: str) -> list[str]:
 
 
 def blank(table: Table, number: int = 1) -> object:
-    """A new record of ``table``: its defaults, a placeholder for each required field ("Leader
-    2"), and each required single child made the same way (a new ward's leader)."""
+    """A new record of ``table``: its defaults, a placeholder for each required text ("Leader
+    2"), the first allowed value of each required choice (never a placeholder the ruleset
+    would refuse), and each required single child made the same way (a new ward's leader)."""
     values: dict[str, object] = {}
     for field in table.fields:
-        if field.required and field.type == "str":
+        if field.required and field.choices:
+            values[field.key] = field.choices[0]
+        elif field.required and field.type == "str":
             values[field.key] = f"{table.noun.capitalize()} {number}"
         elif field.required and field.type == "int":
             values[field.key] = field.min or 0
@@ -110,6 +119,50 @@ def blank(table: Table, number: int = 1) -> object:
         if child.required and not child.many:
             values[child.key] = blank(child.table, number)
     return table.record(**values)
+
+
+def new_record(ruleset: Ruleset, army: ArmyRecord, parent: str, key: str,
+               number: int = 1) -> object:
+    """A blank record for the ``key`` list of ``parent``, each of its open choices (a required
+    choice, a yes/no) and its single children's set to the value that leaves the army fewest
+    errors, the default on a tie: the first leader of a new army is its C-in-C, the second
+    is not."""
+    table = schema.table_at(ruleset.schema, parent).child(key).table
+    record = blank(table, number)
+    parts = [(record, table)] + [(getattr(record, c.key), c.table) for c in table.children
+                                 if c.required and not c.many]
+
+    def errors(holder: object, field: str, value: object) -> int:
+        setattr(holder, field, value)
+        trial = copy.deepcopy(army)
+        add(trial, parent, key, copy.deepcopy(record))
+        return len(ruleset.summary(trial).errors)
+
+    for holder, part in parts:
+        for field in part.fields:
+            if field.type != "bool" and not (field.required and field.choices):
+                continue
+            current = getattr(holder, field.key)
+            values = (True, False) if field.type == "bool" else field.choices or ()
+            options = [current, *(v for v in values if v != current)]
+            setattr(holder, field.key, min(options, key=lambda v: errors(holder, field.key, v)))
+    return record
+
+
+def follow_rename(table: Table, army: object, where: str, before: object,
+                  after: object) -> None:
+    """``before`` at ``where`` became ``after``: each field elsewhere that names it by a key
+    that changed (a stand's leader, by his name) is changed to match."""
+    steps = schema.parse(where)
+    if len(steps) != 1:
+        return
+    for node in schema.walk(army, table):
+        for field in node.table.fields:
+            listed, _, key = field.refers.partition(".")
+            if listed != steps[0].key or getattr(before, key) == getattr(after, key):
+                continue
+            if getattr(node.record, field.key) == getattr(before, key):
+                schema.set_value(army, node.where, field.key, getattr(after, key))
 
 
 def add(army: object, parent: str, key: str, record: object) -> str:

@@ -11,6 +11,7 @@ import copy
 import errno
 import itertools
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +32,10 @@ class _State:
     label: str
     army: ArmyRecord
     version: int
+    #: The record the edit was made on (where undo puts the cursor), and where it left the
+    #: cursor (where redo puts it); None: wherever it is.
+    before: str | None = None
+    after: str | None = None
 
 
 def _symlink_loop(path: Path) -> bool:
@@ -72,6 +77,8 @@ class Session:
         self.saved_version = self.version if saved else -1
         self._undo: list[_State] = []
         self._redo: list[_State] = []
+        #: The record the last undo or redo changed (the cursor goes there); None: unknown.
+        self.changed: str | None = None
 
     @classmethod
     def open(cls, path: Path, ruleset: str = "billhooks") -> Session:
@@ -126,23 +133,33 @@ class Session:
 
     # --- editing -------------------------------------------------------------------------
 
-    def apply(self, label: str, edit: Callable[[ArmyRecord], object]) -> None:
-        """Run ``edit`` on the army as one undoable step, then re-check."""
-        before = copy.deepcopy(self.army)
-        edit(self.army)
-        self._undo.append(_State(label, before, self.version))
+    def apply(self, label: str, edit: Callable[[ArmyRecord], object],
+              before: str | None = None, after: str | None = None) -> None:
+        """Run ``edit`` on the army as one undoable step, then re-check. ``before``: the
+        record it is made on, ``after``: where it leaves the cursor (see :attr:`changed`)."""
+        was = copy.deepcopy(self.army)
+        try:
+            edit(self.army)
+            summary = self.ruleset.summary(self.army)
+        except Exception:
+            # An edit that fails (a bug) is not half made: the army is as it was.
+            self.army = was
+            raise
+        self._undo.append(_State(label, was, self.version, before, after))
         del self._undo[:-UNDO_DEPTH]
         self._redo.clear()
         self.version = next(_versions)
-        self.recheck()
+        self.summary = summary
 
     def undo(self) -> str | None:
         """Step back one edit; its label, or None if there is nothing to undo."""
         if not self._undo:
             return None
         state = self._undo.pop()
-        self._redo.append(_State(state.label, self.army, self.version))
+        self._redo.append(_State(state.label, self.army, self.version, state.before,
+                                 state.after))
         self.army, self.version = state.army, state.version
+        self.changed = state.before
         self.recheck()
         return state.label
 
@@ -151,12 +168,35 @@ class Session:
         if not self._redo:
             return None
         state = self._redo.pop()
-        self._undo.append(_State(state.label, self.army, self.version))
+        self._undo.append(_State(state.label, self.army, self.version, state.before,
+                                 state.after))
         self.army, self.version = state.army, state.version
+        self.changed = state.after
         self.recheck()
         return state.label
 
     # --- files ---------------------------------------------------------------------------
+
+    def recovery_path(self) -> Path:
+        """Where :meth:`save_recovery` writes: ``<name>.recovered.toml`` beside the army's
+        file (in the current folder for an army with none), a number added rather than
+        write over an earlier one."""
+        own = self.path or Path.cwd() / (re.sub(r"[^\w-]+", "-", self.army.name).strip("-")
+                                         or "army")
+        stem = own.name.removesuffix(".toml")
+        for n in itertools.count(1):
+            found = own.with_name(f"{stem}.recovered{'' if n == 1 else f'-{n}'}.toml")
+            if not found.exists() and not found.is_symlink():
+                return found
+        raise AssertionError("unreachable")
+
+    def save_recovery(self) -> Path:
+        """Write the army as it is to a new recovery file (atomically, never over its own
+        file or an earlier recovery); the session's own file and unsaved state are left as
+        they are."""
+        target = self.recovery_path()
+        armyfile.save(self.army, target, self.text)
+        return target
 
     def save(self, path: Path | None = None) -> Path:
         """Write the army atomically to ``path`` (default: its own file), keeping comments.

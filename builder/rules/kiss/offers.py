@@ -25,6 +25,15 @@ def unit_offers(unit: Unit) -> tuple[Offer, ...]:
     )
 
 
+def anti_traits(army: Army, magnate: Magnate) -> list[str]:
+    """The ``anti-`` traits to pick from: one per other magnate and per side, and any he
+    already has (a cause of his own), each once."""
+    others = [m.name for m in army.magnates if m is not magnate and m.name]
+    found = [f"{cat.ANTI}{name}" for name in (*others, *(s.name for s in cat.SIDES.fixed))]
+    found += [t for t in magnate.traits if t not in cat.TRAITS]
+    return list(dict.fromkeys(found))
+
+
 def magnate_offers(army: Army, magnate: Magnate) -> tuple[Offer, ...]:
     """Name, C-in-C, level, scores, ability, traits and stratagems (each labelled with its
     reminder and, where he lacks it, what it needs), and the commitment his ward tests by."""
@@ -47,8 +56,9 @@ def magnate_offers(army: Army, magnate: Magnate) -> tuple[Offer, ...]:
                                   f"{'' if a.stratagems == 1 else 's'}")
                     for a in cat.ABILITIES.values())),
         Offer(MAGNATE.field("traits"), list(magnate.traits),
-              tuple(Choice(t, f"{t}: {trait_reminder(t)}") for t in cat.TRAITS),
-              note=f"or {cat.ANTI}<name or cause>: {cat.ANTI_REMINDER}"),
+              tuple(Choice(t, f"{t}: {trait_reminder(t)}")
+                    for t in (*cat.TRAITS, *anti_traits(army, magnate))),
+              note=f"{cat.ANTI}<name or cause>: {cat.ANTI_REMINDER}"),
         Offer(MAGNATE.field("stratagems"), list(magnate.stratagems), tuple(strat),
               note=f"{len(magnate.stratagems)} of {allowed} ({magnate.ability})"),
         Offer(MAGNATE.field("commitment"), magnate.commitment,

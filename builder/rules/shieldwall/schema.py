@@ -30,7 +30,7 @@ STAND = Table("stand", Stand, (
     Field("count", "int", min=1, max=cat.MAX_COUNT, label="Count",
           help="identical stands in this entry"),
     Field("leader", "str", max_len=80, min_len=1, label="Leader",
-          help="the name of the leader attached to this stand"),
+          help="the name of the leader attached to this stand", refers="leaders.name"),
 ))
 
 SCHEMA = Table("army", Army, (

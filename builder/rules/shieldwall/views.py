@@ -56,7 +56,9 @@ def title_of(army: Army, where: str) -> str:
     if isinstance(record, Stand):
         return stand_title(record)
     if isinstance(record, Leader):
-        return leader_title(record)
+        # Which stand he leads, as the stand's own line names him.
+        withs = [s.label for s in army.stands if s.leader == record.name]
+        return leader_title(record) + (f" with {', '.join(withs)}" if withs else "")
     return f"{army.name} ({army.side})"
 
 

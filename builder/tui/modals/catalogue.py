@@ -16,10 +16,12 @@ from builder.tui.search import nothing_found, ranked
 
 
 def _prompt(row: Entry, left: float | None) -> Text:
-    pts = "-" if row.points is None else f"{number(row.points)} pts"
     text = Text()
     text.append(f"{row.name:<18}", "bold")
-    text.append(f"{pts:>7}  ")
+    if row.points is not None:  # no points column in a system without points
+        text.append(f"{f'{number(row.points)} pts':>7}  ")
+    else:
+        text.append("  ")
     if left is not None:
         # What is left of the agreed points after adding it; what does not fit is marked.
         text.append(f"{number(left):>4} left  " if left >= 0 else

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from textual import on
@@ -43,7 +44,9 @@ class PathDialog(Dialog[Path | None]):
             error.update("Type a file path.")
             return
         path = Path(text).expanduser()
-        if self.must_exist and not path.is_file():
+        if self.must_exist and not os.path.lexists(path):
+            # Anything else there (a folder, a device, a broken file) is for the loader to
+            # say what it is, in its own words.
             error.update(f"No such file: {path}")
             return
         if not self.must_exist and path.is_dir():

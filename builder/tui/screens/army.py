@@ -118,8 +118,9 @@ class ArmyScreen(Screen[None]):
 
     def apply(self, label: str, edit: Callable[[ArmyRecord], object],
               select: str | None = None) -> None:
-        """One undoable edit, re-checked at once, then shown."""
-        self.session.apply(label, edit)
+        """One undoable edit, re-checked at once, then shown; undo brings the cursor back to
+        the record it was made on."""
+        self.session.apply(label, edit, self.place, select)
         self.show_army(select)
 
     @on(Tree.NodeHighlighted, "#tree")
@@ -232,9 +233,11 @@ class ArmyScreen(Screen[None]):
             if done is not None:
                 done(record)
                 return
-            if record != schema.get(self.session.army, where):
+            before = schema.get(self.session.army, where)
+            if record != before:
                 self.apply(f"edit {self.ruleset.title_of(self.session.army, where)}",
-                           lambda a: _put(a, self.ruleset.schema, where, record), self.place)
+                           lambda a: _put(a, self.ruleset.schema, where, record, before),
+                           self.place)
 
         self.app.push_screen(RecordForm(self.ruleset, army or self.session.army, where,
                                         heading), kept)
@@ -304,7 +307,8 @@ class ArmyScreen(Screen[None]):
         child = next(c for c in table.children if c.role == "group")
         count = len(getattr(army, child.key))
         work = copy.deepcopy(army)
-        where = edits.add(work, ARMY, child.key, edits.blank(child.table, count + 1))
+        where = edits.add(work, ARMY, child.key,
+                          edits.new_record(self.ruleset, army, ARMY, child.key, count + 1))
 
         target = edits.edit_target(table, where)
 
@@ -363,9 +367,11 @@ def _only(places: list[str]) -> str | None:
     return places[0] if len(places) == 1 else None
 
 
-def _put(army: ArmyRecord, table: schema.Table, where: str, record: object) -> None:
+def _put(army: ArmyRecord, table: schema.Table, where: str, record: object,
+         before: object) -> None:
     if where:
         schema.replace(army, where, record)
+        edits.follow_rename(table, army, where, before, record)  # in the same undo step
     else:
         # The army itself: its fields only (the form edits no children).
         for field in table.fields:

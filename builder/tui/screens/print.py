@@ -109,40 +109,50 @@ class PrintScreen(Screen[None]):
         text = armyfile.dumps(session.army, session.text)
         return (ArmyInput(copy.deepcopy(session.army), path, text),)
 
+    def default_folder(self, job: ExportJob) -> Path:
+        """``output/<army>/`` beside the army's file (the current folder's for an army with
+        none), whole: not wherever the shell happened to be."""
+        path = self.builder.session.path
+        return (path.resolve().parent if path else Path.cwd()) / default_out_dir(job)
+
     def compose(self) -> ComposeResult:
+        # What the player set last time (this session), else the defaults.
+        kept = self.builder.print_settings
+        job = ExportJob(self._job_armies())
         yield Header(icon="⚔")
         with Horizontal(id="print-body"):
             with Vertical(id="print-form"):
                 yield row("Paper", Select([(f"{k.upper() if k == 'a4' else k.capitalize()} "
                                             f"({_mm(v)})", k) for k, v in PAPER_MM.items()],
-                                          value="a4", allow_blank=False, id="print-paper",
-                                          compact=True))
+                                          value=kept.get("paper", "a4"), allow_blank=False,
+                                          id="print-paper", compact=True))
                 yield row("Card size", Select([(f"{k.capitalize()} ({_mm(v)})", k)
-                                               for k, v in CARD_MM.items()], value="poker",
+                                               for k, v in CARD_MM.items()],
+                                              value=kept.get("card-size", "poker"),
                                               allow_blank=False, id="print-card-size",
                                               compact=True))
-                yield row("Bleed (mm)", Input("0", id="print-bleed", type="number",
-                                              validators=[BLEED], valid_empty=True,
-                                              compact=True))
+                yield row("Bleed (mm)", Input(str(kept.get("bleed", "0")), id="print-bleed",
+                                              type="number", validators=[BLEED],
+                                              valid_empty=True, compact=True))
                 yield row("", Tick("Bleed per card, with gutters", id="print-gutter",
-                                       compact=True))
-                yield row("", Tick("Gutter-fold (single-sided)",
-                                       id="print-fold", compact=True))
-                yield row("", Tick("Ink saver (home printers)",
-                                       id="print-ink-saver", compact=True))
+                                   value=bool(kept.get("gutter")), compact=True))
+                yield row("", Tick("Gutter-fold (single-sided)", id="print-fold",
+                                   value=bool(kept.get("fold")), compact=True))
+                yield row("", Tick("Ink saver (home printers)", id="print-ink-saver",
+                                   value=bool(kept.get("ink-saver")), compact=True))
                 yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
-                                           value="pdf", allow_blank=False, id="print-format",
-                                           compact=True))
+                                           value=kept.get("format", "pdf"), allow_blank=False,
+                                           id="print-format", compact=True))
                 # The folder last exported to (this session), else the army's own default.
-                folder = self.builder.print_folder or \
-                    str(default_out_dir(ExportJob(self._job_armies())))
+                folder = self.builder.print_folder or str(self.default_folder(job))
                 yield row("Folder", Input(folder, id="print-out", compact=True))
                 with Horizontal(id="print-buttons"):
                     yield Button("Export", id="print-export", variant="primary",
                                  compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            yield TickList(*[(kind, kind, True)
-                             for kind in offered_kinds(ExportJob(self._job_armies()))],
+            unticked = kept.get("unticked", set())
+            assert isinstance(unticked, set)
+            yield TickList(*[(kind, kind, kind not in unticked) for kind in offered_kinds(job)],
                            id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
@@ -184,7 +194,8 @@ class PrintScreen(Screen[None]):
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
             format=str(self.query_one("#print-format", Select).value))
         typed = self.query_one("#print-out", Input).value.strip()
-        out = Path(typed or "output").expanduser()
+        out = Path(typed).expanduser() if typed else self.default_folder(ExportJob(
+            self._job_armies()))
         self.builder.print_folder = typed
         job = ExportJob(self._job_armies(), options)
         try:
@@ -203,6 +214,25 @@ class PrintScreen(Screen[None]):
         # export, and the result is still reported.
         self.app.run_worker(partial(self.export, self.app, job, out, only), thread=True,
                             exclusive=True, group="export", name="export")
+
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    @on(Input.Changed)
+    @on(SelectionList.SelectedChanged)
+    def _remember(self) -> None:
+        """Keep the settings for the next visit to this screen, this session."""
+        kinds = self.query_one("#print-kinds", SelectionList)
+        self.builder.print_settings = {
+            "paper": self.query_one("#print-paper", Select).value,
+            "card-size": self.query_one("#print-card-size", Select).value,
+            "bleed": self.query_one("#print-bleed", Input).value,
+            "gutter": self.query_one("#print-gutter", Checkbox).value,
+            "fold": self.query_one("#print-fold", Checkbox).value,
+            "ink-saver": self.query_one("#print-ink-saver", Checkbox).value,
+            "format": self.query_one("#print-format", Select).value,
+            "unticked": {str(kinds.get_option_at_index(i).value)
+                         for i in range(kinds.option_count)} - set(kinds.selected),
+        }
 
     @on(Input.Changed, "#print-bleed")
     def _bleed_changed(self, event: Input.Changed) -> None:

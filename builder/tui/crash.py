@@ -1,0 +1,31 @@
+"""An unexpected error in the builder (a bug): the army is saved to a recovery file beside its
+own and the player told where, in words and the error's place for a bug report."""
+
+from __future__ import annotations
+
+import traceback
+
+from builder.tui.session import Session
+
+
+def place(error: BaseException) -> str:
+    """The innermost line the error came from ("edits.py:42")."""
+    frames = traceback.extract_tb(error.__traceback__)
+    if not frames:
+        return ""
+    last = frames[-1]
+    return f"{last.filename.rsplit('/', 1)[-1]}:{last.lineno}"
+
+
+def recover(session: Session, error: BaseException) -> str:
+    """Save ``session``'s army to its recovery file; what to tell the player."""
+    where = place(error)
+    what = f"{type(error).__name__}: {error}" + (f" (at {where})" if where else "")
+    try:
+        saved = session.save_recovery()
+    except Exception as failed:  # noqa: BLE001 - the report must be made whatever went wrong
+        return (f"The builder met an unexpected error: {what}. The army could not be saved "
+                f"to a recovery file either ({type(failed).__name__}: {failed}).")
+    own = f"; {session.path.name} is left as it was" if session.path is not None else ""
+    return (f"The builder met an unexpected error: {what}. The army as it was is saved in "
+            f"{saved}{own}.")
