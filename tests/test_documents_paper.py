@@ -5,6 +5,7 @@ A4; nothing is printed within 5 mm of a Letter page's edge."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -16,7 +17,7 @@ MM = 72 / 25.4
 EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
 
 
-def pages(out: Path, army: str, paper: str) -> dict[str, pdfplumber.PDF]:
+def pages(out: Path, army: str, paper: str) -> dict[str, Any]:
     assert main(["export", str(examples_dir() / army), "--paper", paper,
                  "--only", "roster,crib-sheet", "--out", str(out)]) == 0
     return {name: pdfplumber.open(out / name) for name in ("roster.pdf", "crib-sheet.pdf")}
