@@ -515,6 +515,44 @@ def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -
             server.wait()
 
 
+async def edit_in_a_tab(port: int, token: str, server: subprocess.Popen[str]) -> int:
+    """A tab whose player adds a battle (`w`) and leaves it unsaved; its builder's id."""
+    async with aiohttp.ClientSession() as client, client.ws_connect(
+            f"ws://127.0.0.1:{port}/ws/{token}?width=100&height=30",
+            origin=f"http://127.0.0.1:{port}") as websocket:
+        await drawn(websocket, 30)
+        await websocket.send_json(["stdin", "w"])
+        seen, deadline = b"", time.monotonic() + WAIT_S
+        while b"unsaved" not in seen:
+            message = await websocket.receive(timeout=max(deadline - time.monotonic(), 0.01))
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            seen += message.data
+        return builder_of(server)
+
+
+def test_unsaved_work_goes_to_a_recovery_file_when_the_server_dies(tmp_path: Path) -> None:
+    army = tmp_path / "host.toml"
+    server, _, port, token = start_server([str(army), "--ruleset", "feudal"], tmp_path)
+    try:
+        builder = in_a_thread(edit_in_a_tab)(port, token, server)
+        server.kill()
+        server.wait()
+        deadline = time.monotonic() + WAIT_S
+        while alive({builder}):
+            assert time.monotonic() < deadline, "the builder outlived its server"
+            time.sleep(0.05)
+        # The army's own file is never written; the battle added is in the recovery file.
+        assert not army.exists()
+        recovered = tmp_path / "host.recovered.toml"
+        assert subprocess.run([sys.executable, "-m", "builder", "check", str(recovered)],
+                              capture_output=True).returncode in (0, 1)
+        assert recovered.read_text(encoding="utf-8").count("[[battles]]") == 1
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
 def test_a_busy_port_is_a_clear_message(army_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:
     with socket.socket() as taken:

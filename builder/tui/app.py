@@ -148,6 +148,12 @@ class BillhooksApp(App[None]):
         self.push_screen(Confirm(f"{told} What you pressed was not done; you may go on.",
                                  [("ok", "Go on", "primary")]))
 
+    def save_for_lost_server(self) -> None:
+        """The server this builder ran under is gone (``serve`` killed outright): unsaved work
+        goes to a recovery file beside the army, never over its file."""
+        if self.session.dirty:
+            self.session.save_recovery()
+
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error the builder cannot survive (Textual quits, with status 1):
         the army is saved to a recovery file first, and :attr:`crash` says where (the

@@ -3,12 +3,14 @@
 textual-serve talks to each tab's builder through its stdin and stdout pipes. Textual's own
 web driver carries on when stdin ends, so a server killed outright (``kill -9``, a crash)
 would leave its builders running with nobody to talk to. The server holds the only write end
-of stdin: its end of file means the server is gone, and the builder quits, saving nothing
-(what it would have written has no one to show it to; the file on disk stays as last saved).
+of stdin: its end of file means the server is gone, and the builder quits, its unsaved work
+in a recovery file beside the army (``<name>.recovered.toml``); the army's own file stays as
+last saved.
 """
 
 from __future__ import annotations
 
+import contextlib
 import gc
 from functools import partial
 from typing import Any
@@ -50,4 +52,10 @@ class ServedDriver(WebDriver):
         # that means the server has gone.
         if not self.exit_event.is_set():
             self.orphaned = True
+            keep = getattr(self._app, "save_for_lost_server", None)
+            if keep is not None:
+                # On the app's own thread, between two of its events; an app already
+                # stopping has nothing left to keep.
+                with contextlib.suppress(Exception):
+                    self._app.call_from_thread(keep)
             self._app.post_message(messages.ExitApp())
