@@ -108,7 +108,7 @@ feudal-flanders.toml #{hash}
 Jarl Sigurd's host
 Dark Ages shieldwall · Norse
 
-- Sigurd (army commander, single figure, a stand of 3)
+- Sigurd (army commander, single figure, a stand of 3) with Hearth-troop
 - Thorkell the Tall (hero, his own stand of 3)
 - Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures
 - Hearth-troop (huscarls, 4 figures, mail, axe): 4 figures

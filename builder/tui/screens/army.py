@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import BindingsMap
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Tree
@@ -83,11 +83,17 @@ class ArmyScreen(Screen[None]):
             return
         self._bound_to = ruleset
         self.actions = ruleset_actions(ruleset)
-        self._bindings = BindingsMap(bindings("army", self.actions))
+        # Quit is taken as it arrives too: else a screen key typed straight after it (priority,
+        # so handled first) opens a dialog, and the quit lands on the dialog.
+        self._bindings = BindingsMap([*bindings("army", self.actions),
+                                      Binding("q", "quit", "Quit", priority=True)])
         groups = [c for c in ruleset.schema.children if c.role == "group"]
         self.query_one("#tree").border_title = \
             f"{nouns(ruleset)['group'].capitalize()}s" if groups else "Army"
         self.refresh_bindings()
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()
 
     def first_place(self) -> str:
         """The first record of a list (a unit), else the first group, else the army."""
