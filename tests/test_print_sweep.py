@@ -121,9 +121,14 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
     return Read(path, entry, edge, small, oldstyle, texts, fills, chars, overlaps)
 
 
-def armies(system: str) -> tuple[ArmyInput, ...]:
+def armies(system: str, layout: Layout | None = None) -> tuple[ArmyInput, ...]:
+    """The system's examples; Billhooks' layouts beyond the subset print its first alone (the
+    second adds no kind of face, only time)."""
+    paths = EXAMPLES[system]
+    if layout is not None and layout not in SUBSET:
+        paths = paths[:1]
     return tuple(ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
-                 for path in EXAMPLES[system])
+                 for path in paths)
 
 
 def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
@@ -136,8 +141,9 @@ def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
         events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
                           'units\' order tokens before the deck is shuffled."\n',
                           encoding="utf-8")
-    return ExportJob(armies(system), ExportOptions(paper=paper, card_size=size, bleed=bleed,
-                                                   gutter=gutter, fold=fold, events=events))
+    options = ExportOptions(paper=paper, card_size=size, bleed=bleed, gutter=gutter, fold=fold,
+                            events=events)
+    return ExportJob(armies(system, layout), options)
 
 
 def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
