@@ -125,3 +125,34 @@ def test_print_pack(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
               "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))}}
     _compare("pack-lancaster-york.json",
              json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+
+
+#: The other systems' example armies, each pair exported in one pack (a pack holds one system).
+PACKS = {"kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
+         "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
+         "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml")}
+
+
+def test_every_example_is_in_a_golden_pack() -> None:
+    pinned = {"lancaster.toml", "york.toml", *(n for pair in PACKS.values() for n in pair)}
+    assert pinned == {p.name for p in examples_dir().glob("*.toml")} - {"collection.toml"}
+
+
+@pytest.mark.parametrize("system", sorted(PACKS))
+def test_system_print_pack(system: str, work: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each other system's pack: the manifest (files, kinds, counts, sheets) and every word of
+    the roster and crib sheet. Card and token faces are pinned by their counts, not words."""
+    out = work / "pack"
+    log = _run(capsys, work, "export", *(f"ex/{n}" for n in PACKS[system]), "--out", str(out))
+    assert "exit 0" in log, log
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    manifest.pop("generator", None)
+    for entry in manifest["files"]:
+        entry.pop("sha256", None)
+    assert all(entry["counts"] for entry in manifest["files"]
+               if entry["file"] not in ("roster.pdf", "crib-sheet.pdf")), manifest["files"]
+    record = {"manifest": manifest,
+              "pdfs": {name: _pdf_record(out / name, work)
+                       for name in ("roster.pdf", "crib-sheet.pdf")}}
+    _compare(f"pack-{system}.json",
+             json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")

@@ -1,10 +1,15 @@
 """Every layout, read back from its PDFs: each paper, card size, bleed and gutter (and the
-decks on gutter-fold sheets), every sheet kind and both documents. Nothing within 5 mm of a
-page edge, no text under 6 pt, bleed all round every card and token when asked, lining
-figures, the viewer preferences, and token pages that say to print single-sided.
+decks on gutter-fold sheets), every sheet kind and both documents, for every rule system's
+example armies (a system's examples in one pack: a pack holds one system). Nothing within
+5 mm of a page edge, no text under 6 pt, no text over text, bleed all round every card and
+token when asked, lining figures, the viewer preferences, and token pages that say to print
+single-sided.
 
-Each layout is rendered once (module fixtures) and each page parsed once, so the sweep stays
-fast; ``tests/printcheck.py`` holds the measuring, shared with the before/after figures.
+Billhooks is swept in every layout; the other systems in ``SUBSET`` (every paper and card
+size plain, bleed with and without gutters, fold sheets), which changes each thing the layout
+engine does at a third of the cost. Each layout is rendered once (module fixtures) and each
+page parsed once, so the sweep stays fast; ``tests/printcheck.py`` holds the measuring,
+shared with the before/after figures.
 """
 
 from __future__ import annotations
@@ -16,20 +21,24 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import bh
 import pdfplumber
 import pytest
 from printcheck import MM, oldstyle_ones, page_figures
 from pypdf import PdfReader
 from test_export_cards import collisions
 
+from builder import armyfile
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import export_pack
+from builder.export.pack import export_pack, printables
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, Run, paginate, plan
 from builder.resources import examples_dir
 
-SHEET_KINDS = ("play-deck", "bonus-deck", "special-events", "unit-cards")
-DUPLEX = {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"}
+DOCUMENTS = {"roster", "crib-sheet"}
+#: The kinds printed to be cut from both sides of a sheet, by rule system.
+DUPLEX = {"billhooks": {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"},
+          "kiss": {"magnate-cards", "crib-sheet"},
+          "feudal": {"leader-cards", "unit-cards", "crib-sheet"},
+          "shieldwall": {"leader-cards", "crib-sheet"}}
 BLEEDS = ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
 #: (paper, card size, bleed, gutter, fold)
 Layout = tuple[str, str, float, bool, bool]
@@ -39,12 +48,37 @@ LAYOUTS: list[Layout] = [
     # Fold sheets change only the decks: each paper and card size, with and without bleed.
     *((paper, size, bleed, False, True) for paper, size, bleed
       in itertools.product(PAPER_MM, CARD_MM, (0.0, 3.0)))]
+#: The other systems' layouts: every paper and card size plain (text fit), bleed with and
+#: without gutters on both papers, and fold sheets of two sizes.
+SUBSET: list[Layout] = [
+    *((paper, size, 0.0, False, False) for paper, size in itertools.product(PAPER_MM, CARD_MM)),
+    *((paper, "poker", 3.0, True, False) for paper in PAPER_MM),
+    *((paper, "tarot", 3.0, False, False) for paper in PAPER_MM),
+    ("a4", "poker", 3.0, False, True), ("letter", "mini", 0.0, False, True)]
 
 
-def layout_id(layout: Layout) -> str:
+def example_armies() -> dict[str, list[Path]]:
+    """Every example army file (not the Mustering collection), by rule system."""
+    by_system: dict[str, list[Path]] = {}
+    for path in sorted(examples_dir().glob("*.toml")):
+        if path.name != "collection.toml":
+            by_system.setdefault(armyfile.load(path).ruleset, []).append(path)
+    return by_system
+
+
+EXAMPLES = example_armies()
+SWEPT: dict[str, list[Layout]] = {system: LAYOUTS if system == "billhooks" else SUBSET
+                                  for system in EXAMPLES}
+
+
+def layout_id(layout: Layout, system: str = "billhooks") -> str:
     paper, size, bleed, gutter, fold = layout
-    return (f"{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
+    return (f"{system}-{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
             f"{'-fold' if fold else ''}")
+
+
+def system_of(name: str) -> str:
+    return name.split("-", 1)[0]
 
 
 @dataclass
@@ -87,20 +121,32 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
     return Read(path, entry, edge, small, oldstyle, texts, fills, chars, overlaps)
 
 
-def army() -> ArmyInput:
-    path = examples_dir() / "lancaster.toml"
-    return ArmyInput(bh.load(path), path, path.read_text(encoding="utf-8"))
+def armies(system: str, layout: Layout | None = None) -> tuple[ArmyInput, ...]:
+    """The system's examples; Billhooks' layouts beyond the subset print its first alone (the
+    second adds no kind of face, only time)."""
+    paths = EXAMPLES[system]
+    if layout is not None and layout not in SUBSET:
+        paths = paths[:1]
+    return tuple(ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
+                 for path in paths)
 
 
-def render(out: Path, layout: Layout, kinds: set[str]) -> dict[str, Read]:
+def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
     paper, size, bleed, gutter, fold = layout
-    # One event with its effect written (the rest of the sheet is blank cards): both looks
-    # of an event card on the fewest pages.
-    events = out.parent / f"{out.name}-events.toml"
-    events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
-                      'units\' order tokens before the deck is shuffled."\n', encoding="utf-8")
-    job = ExportJob((army(),), ExportOptions(paper=paper, card_size=size, bleed=bleed,
-                                             gutter=gutter, fold=fold, events=events))
+    events = None
+    if system == "billhooks":
+        # One event with its effect written (the rest of the sheet is blank cards): both
+        # looks of an event card on the fewest pages.
+        events = out.parent / f"{out.name}-events.toml"
+        events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
+                          'units\' order tokens before the deck is shuffled."\n',
+                          encoding="utf-8")
+    options = ExportOptions(paper=paper, card_size=size, bleed=bleed, gutter=gutter, fold=fold,
+                            events=events)
+    return ExportJob(armies(system, layout), options)
+
+
+def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
     manifest = export_pack(job, out, kinds)
     return {entry["file"].removesuffix(".pdf"): read(out / entry["file"], entry)
             for entry in manifest["files"]}
@@ -111,15 +157,18 @@ def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]
     """Cards in every layout; tokens in every paper, bleed and gutter (card size and fold do
     not change them); the documents on each paper (nothing else changes them)."""
     out: dict[str, dict[str, Read]] = {}
-    for layout in LAYOUTS:
-        size = layout[1]
-        kinds = set(SHEET_KINDS)
-        if size == "poker" and not layout[4]:
-            kinds.add("tokens")
-            if layout[2:] == (0.0, False, False):
-                kinds |= {"roster", "crib-sheet"}
-        out[layout_id(layout)] = render(tmp_path_factory.mktemp(layout_id(layout)), layout,
-                                        kinds)
+    for system, layouts in SWEPT.items():
+        for layout in layouts:
+            name = layout_id(layout, system)
+            folder = tmp_path_factory.mktemp(name)
+            job = job_for(system, layout, folder)
+            every = set(printables(job).kinds)
+            kinds = every - DOCUMENTS - {"tokens"}
+            if layout[1] == "poker" and not layout[4]:
+                kinds.add("tokens")
+                if layout[2:] == (0.0, False, False):
+                    kinds = every
+            out[name] = render(job, folder, kinds)
     return out
 
 
@@ -148,7 +197,7 @@ def test_no_text_drawn_over_text(packs: dict[str, dict[str, Read]]) -> None:
     its box, never over its neighbour, in every layout."""
     # Only the sheets: WeasyPrint kerns ("Ve", "To"), which reads back as letters overlapping.
     bad = [f"{name} {kind} page {n}: {hits[:3]}" for name, kind, pdf in every_pdf(packs)
-           if kind not in ("roster", "crib-sheet")
+           if kind not in DOCUMENTS
            for n, hits in enumerate(pdf.overlaps, 1) if hits]
     assert not bad, "\n".join(bad[:20])
 
@@ -167,14 +216,15 @@ def test_viewer_preferences(packs: dict[str, dict[str, Read]]) -> None:
         prefs = root["/ViewerPreferences"]
         assert prefs["/PrintScaling"] == "/None", (name, kind)
         # A fold sheet is printed single-sided.
-        duplex = kind in DUPLEX and not name.endswith("-fold")
+        duplex = kind in DUPLEX[system_of(name)] and not name.endswith("-fold")
         assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None), \
             (name, kind)
 
 
 def test_token_pages_say_print_single_sided(packs: dict[str, dict[str, Read]]) -> None:
     tokens = [pdf for _, kind, pdf in every_pdf(packs) if kind == "tokens"]
-    assert len(tokens) == 2 * len(BLEEDS)
+    assert len(tokens) == sum(lay[1] == "poker" and not lay[4]
+                              for layouts in SWEPT.values() for lay in layouts)
     for pdf in tokens:
         assert pdf.entry["layout"][0]["duplex"] is False
         for text in pdf.texts:
@@ -212,15 +262,19 @@ def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) 
                for x0, y0, x1, y1 in fills)
 
 
-@pytest.mark.parametrize("layout", [lay for lay in LAYOUTS if lay[2] > 0], ids=layout_id)
+@pytest.mark.parametrize(("system", "layout"),
+                         [(system, lay) for system, layouts in SWEPT.items()
+                          for lay in layouts if lay[2] > 0],
+                         ids=[layout_id(lay, system) for system, layouts in SWEPT.items()
+                              for lay in layouts if lay[2] > 0])
 def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]],
-                                               layout: Layout) -> None:
+                                               system: str, layout: Layout) -> None:
     """With --bleed, a ground is printed all round every card and token out to the bleed
     (its own, or a butted neighbour's across a shared cut): sampled along each side, halfway
     and all the way out."""
     paper, _, bleed, gutter, _ = layout
-    for kind, pdf in packs[layout_id(layout)].items():
-        if kind in ("roster", "crib-sheet"):
+    for kind, pdf in packs[layout_id(layout, system)].items():
+        if kind in DOCUMENTS:
             continue
         pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
         assert len(pages) == len(pdf.fills), kind
@@ -258,9 +312,14 @@ def test_arrow_trackers_start_in_the_token_sheet_rows(
 
 
 def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
-    assert len(packs) == len(LAYOUTS) == 24 + 12
-    kinds = {kind for _, kind, _ in every_pdf(packs)}
-    assert kinds == set(SHEET_KINDS) | {"tokens", "roster", "crib-sheet"}
+    assert set(EXAMPLES) == {"billhooks", "kiss", "feudal", "shieldwall"}
+    assert all(len(paths) == 2 for paths in EXAMPLES.values())
+    assert len(LAYOUTS) == 24 + 12
+    assert len(packs) == sum(len(layouts) for layouts in SWEPT.values())
+    for system in SWEPT:
+        kinds = {kind for name, kind, _ in every_pdf(packs) if system_of(name) == system}
+        every = set(printables(ExportJob(armies(system), ExportOptions())).kinds)
+        assert kinds == every and DUPLEX[system] < every, system
     for name, pack in packs.items():
         for kind, pdf in pack.items():
             data = json.loads((pdf.path.parent / "manifest.json").read_text())

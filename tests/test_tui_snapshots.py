@@ -134,3 +134,23 @@ def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,
         caught.setattr(BillhooksApp, "run", lambda self: started.append(self))
         assert main(["tui", "bad.toml"]) == 0
     assert snap_compare(started[0], terminal_size=(80, 24))
+
+
+#: One example of each other rule system, as the Billhooks snapshots above use Lancaster's.
+SYSTEMS = {"kiss": "kiss-york.toml", "feudal": "feudal-normandy.toml",
+           "shieldwall": "shieldwall-norse.toml"}
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_system_army_screen(system: str, snap_compare: Snap,
+                            make_app: Callable[..., BillhooksApp]) -> None:
+    """The army screen of each system, its first unit selected (its card beside the tree)."""
+    assert snap_compare(make_app(SYSTEMS[system]), terminal_size=(100, 30))
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_system_record_form(system: str, snap_compare: Snap,
+                            make_app: Callable[..., BillhooksApp]) -> None:
+    """Each system's record form, opened on its first unit."""
+    assert snap_compare(make_app(SYSTEMS[system]), press=["e"],
+                        run_before=None, terminal_size=(80, 24))
