@@ -26,13 +26,19 @@ def _findings(findings: list[Finding], colours: Colours, ruleset: Ruleset
     return out
 
 
+#: The widest a label runs before it wraps (the longest one-word labels fit).
+LABEL_WIDTH = 18
+
+
 def facts_view(facts: Facts, findings: list[Finding], colours: Colours, ruleset: Ruleset
                ) -> RenderableType:
     """A record's facts: heading, subheading, a grid of label and value, its notes as
     bullets, then the findings about it."""
     grid = Table.grid(padding=(0, 2))
-    grid.add_column(style="bold", no_wrap=True)
-    grid.add_column()
+    # A long label ("Expected, melee round (5 dice)") wraps in its column rather than
+    # squeezing the values into a sliver of the pane.
+    grid.add_column(style="bold", max_width=LABEL_WIDTH)
+    grid.add_column(ratio=1)
     for row in facts.rows:
         grid.add_row(row.label, Text(row.value))
     if facts.notes:
