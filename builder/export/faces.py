@@ -55,6 +55,10 @@ from builder.rules.printables import (
 )
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
+#: The footer band's height over the body's bottom, and the tick boxes' label width, gap
+#: and the line their label takes over them when they fill the width (mm on a poker card).
+FOOTER_BAND = 5.6
+BOX_LABEL, BOX_GAP, BOX_LABEL_LINE = 22.0, 0.8, 3.4
 #: Framed photos already cut to a size, shared by every card of one export.
 Photos = dict[tuple[str, float, float], bytes]
 
@@ -82,6 +86,8 @@ class _Layout:
         self.body = header(c, cell, inner, face.label, self.accent,
                            _header_emblem(face.emblem, self.accent))
         self.y = self.body.top
+        #: Where the tick boxes stand: on the footer band, never in it.
+        self.base = self.body.y + (FOOTER_BAND * self.s if face.footer else 0.0)
         #: The top of what is drawn at the bottom (footer, boxes): what fills stops there.
         self.floor = self.body.y
 
@@ -95,7 +101,7 @@ class _Layout:
         if isinstance(block, StatRows):
             return len(block.rows) * block.row_height * s
         if isinstance(block, Boxes):
-            return block.size * s + 1.5 * s
+            return self.boxes_height(block)
         if isinstance(block, Paragraphs):
             small = block.legible * s
             lines = sum(len(wrap(p, fonts.BODY, small, self.body.w - 2.5 * s))
@@ -191,17 +197,42 @@ class _Layout:
                         6.5 * s, 5 * s, align="right", valign="top", max_lines=1)
             self.y -= block.row_height * s
 
+    def boxes_beside(self, block: Boxes) -> bool:
+        """Whether the boxes fit on one line beside their label (else the label goes over
+        them and they take the whole width)."""
+        s = self.s
+        n = block.count
+        return BOX_LABEL * s + n * block.size * s + (n - 1) * BOX_GAP * s <= self.body.w
+
+    def boxes_size(self, block: Boxes) -> float:
+        s, n = self.s, block.count
+        if self.boxes_beside(block):
+            return block.size * s
+        return min(block.size * s, (self.body.w - (n - 1) * BOX_GAP * s) / n)
+
+    def boxes_height(self, block: Boxes) -> float:
+        """From the base to the top of the boxes' row and its label, with the rule above."""
+        s = self.s
+        over = 0.0 if self.boxes_beside(block) else BOX_LABEL_LINE * s
+        return self.boxes_size(block) + over + 1.5 * s
+
     def boxes(self, block: Boxes) -> None:
-        """Tick boxes along the bottom with their label; what fills stops above them."""
+        """Tick boxes along the bottom (above the footer) with their label; what fills stops
+        above them."""
         c, s, body = self.c, self.s, self.body
-        n, size = block.count, block.size * s
-        label_w = 22 * s
-        gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
-        line_text(c, block.label, fonts.CAPS, body.x, body.y + size * 0.25, 8 * s,
-                  label_w - 1 * s)
+        n, size = block.count, self.boxes_size(block)
+        if self.boxes_beside(block):
+            label_w = BOX_LABEL * s
+            gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
+            line_text(c, block.label, fonts.CAPS, body.x, self.base + size * 0.25, 8 * s,
+                      label_w - 1 * s)
+        else:
+            gap = (body.w - n * size) / max(n - 1, 1)
+            line_text(c, block.label, fonts.CAPS, body.x, self.base + size + 1.0 * s, 8 * s,
+                      body.w)
         x = body.right - n * size - (n - 1) * gap
         for i in range(n):
-            tick_box(c, x + i * (size + gap), body.y, size, self.accent)
+            tick_box(c, x + i * (size + gap), self.base, size, self.accent)
         rule(c, body.x, body.right, self.floor - 0.8 * s, self.accent, 0.4)
 
     def paragraphs(self, block: Paragraphs) -> None:
@@ -228,7 +259,8 @@ class _Layout:
         c, s, body = self.c, self.s, self.body
         box = Box(body.x, body.y, body.w, 4.2 * s)
         c.setFillColorRGB(*PARCHMENT_DARK)
-        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, 5.2 * s, stroke=0, fill=1)
+        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, (FOOTER_BAND - 0.4) * s,
+               stroke=0, fill=1)
         text_in(c, self.face.footer, fonts.CAPS, box, 8 * s, 6 * s, valign="middle",
                 max_lines=1)
 
@@ -245,7 +277,7 @@ def face_drawer(face: Face, photos: Photos) -> DrawFn:
             lay.floor = lay.body.y + 5.0 * s
         for block in face.blocks:
             if isinstance(block, Boxes):
-                lay.floor = lay.body.y + block.size * s + 1.5 * s
+                lay.floor = lay.base + lay.boxes_height(block)
         footer = bool(face.footer)
         for i, block in enumerate(face.blocks):
             if footer and (isinstance(block, Paragraphs)
