@@ -275,8 +275,14 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
     item = source(str(path))
     ruleset = get_ruleset(item.army.ruleset)
     printed = share.share_list(item)
-    codes = {"plain": share.parse(share.render(printed)), "code": share.parse(code_of(path))}
-    assert codes["code"].form in ("plain", "compact")  # the records are in every code
+    codes = {"plain": share.parse(share.render(printed))}
+    code = share.parse(code_of(path))
+    # A code robust to a pen stroke (error correction M or Q) holds the records of Feudal's
+    # and shieldwall's examples; Billhooks' and KISS's lists are longer: their totals only.
+    assert code.form in (("plain", "compact") if path.stem.startswith(("feudal", "shieldwall"))
+                         else ("totals",))
+    if code.groups:
+        codes["code"] = code
     checked = 0
     for where, key, army, value in _edits(path):
         if ruleset.facts(army, where) == ruleset.facts(item.army, where):
