@@ -491,6 +491,16 @@ async def open_a_huge_tab(port: int, token: str, server: subprocess.Popen[str]) 
         return builder
 
 
+def kill_and_outlive(server: subprocess.Popen[str], builder: int) -> None:
+    """``kill -9`` the server; its builder ``builder`` must be gone within WAIT_S."""
+    server.kill()
+    server.wait()
+    deadline = time.monotonic() + WAIT_S
+    while alive({builder}):
+        assert time.monotonic() < deadline, "the builder outlived its server"
+        time.sleep(0.05)
+
+
 def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -> None:
     # A new army of the system --ruleset names, through serve (the four: tui's own test).
     army = tmp_path / "new army.toml"
@@ -501,14 +511,9 @@ def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -
             b"\0--ruleset\0feudal\0")
         # kill -9: the server cannot stop its builders; an idle one (drawing nothing, so
         # never finding its output gone) must see its input end, and quit.
-        server.kill()
-        server.wait()
-        deadline = time.monotonic() + WAIT_S
-        while alive({builder}):
-            assert time.monotonic() < deadline, "the builder outlived its server"
-            time.sleep(0.05)
-        # The new army was never saved: nothing written but, at most, a recovery file.
-        assert all(p.name.endswith(".recovered.toml") for p in tmp_path.glob("*.toml"))
+        kill_and_outlive(server, builder)
+        # The new army was never touched: nothing is written, not even a recovery file.
+        assert not list(tmp_path.glob("*.toml"))
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
@@ -516,14 +521,21 @@ def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -
 
 
 async def edit_in_a_tab(port: int, token: str, server: subprocess.Popen[str]) -> int:
-    """A tab whose player adds a battle (`w`) and leaves it unsaved; its builder's id."""
+    """A tab whose player adds a battle (`w`, then Ctrl+S keeps the new leader's form) and
+    leaves it unsaved; its builder's id."""
     async with aiohttp.ClientSession() as client, client.ws_connect(
             f"ws://127.0.0.1:{port}/ws/{token}?width=100&height=30",
             origin=f"http://127.0.0.1:{port}") as websocket:
         await drawn(websocket, 30)
         await websocket.send_json(["stdin", "w"])
         seen, deadline = b"", time.monotonic() + WAIT_S
-        while b"unsaved" not in seen:
+        while b"Keep" not in seen:
+            message = await websocket.receive(timeout=max(deadline - time.monotonic(), 0.01))
+            assert message.type == aiohttp.WSMsgType.BINARY, message
+            seen += message.data
+        await websocket.send_json(["stdin", "\x13"])
+        seen = b""
+        while b"Leader 2" not in seen:
             message = await websocket.receive(timeout=max(deadline - time.monotonic(), 0.01))
             assert message.type == aiohttp.WSMsgType.BINARY, message
             seen += message.data
@@ -535,18 +547,13 @@ def test_unsaved_work_goes_to_a_recovery_file_when_the_server_dies(tmp_path: Pat
     server, _, port, token = start_server([str(army), "--ruleset", "feudal"], tmp_path)
     try:
         builder = in_a_thread(edit_in_a_tab)(port, token, server)
-        server.kill()
-        server.wait()
-        deadline = time.monotonic() + WAIT_S
-        while alive({builder}):
-            assert time.monotonic() < deadline, "the builder outlived its server"
-            time.sleep(0.05)
+        kill_and_outlive(server, builder)
         # The army's own file is never written; the battle added is in the recovery file.
         assert not army.exists()
         recovered = tmp_path / "host.recovered.toml"
         assert subprocess.run([sys.executable, "-m", "builder", "check", str(recovered)],
                               capture_output=True).returncode in (0, 1)
-        assert recovered.read_text(encoding="utf-8").count("[[battles]]") == 1
+        assert recovered.read_text(encoding="utf-8").count("[[battles]]") == 2
     finally:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)

@@ -151,7 +151,7 @@ class BillhooksApp(App[None]):
     def save_for_lost_server(self) -> None:
         """The server this builder ran under is gone (``serve`` killed outright): unsaved work
         goes to a recovery file beside the army, never over its file."""
-        if self.session.dirty:
+        if self.session.dirty and not self.session.untouched:
             self.session.save_recovery()
 
     def _handle_exception(self, error: Exception) -> None:
