@@ -3,7 +3,7 @@ file loader checks them, the first problem shown in the dialog."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from textual import on
 from textual.binding import Binding
@@ -13,7 +13,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
-from builder.rules.schema import Field, Table
+from builder.rules.schema import Field
 from builder.rules.validate import ArmyFileError, Ctx, check_field
 
 T = TypeVar("T")
@@ -39,15 +39,6 @@ class FileCheck(Validator):
         except ArmyFileError as exc:
             return self.failure(f"{self.name}: {exc.message}.")
         return self.success()
-
-
-def checked(table: Table, key: str, name: str) -> dict[str, Any]:
-    """An Input's length limit and checks for ``key`` of ``table`` (none if it has no key)."""
-    try:
-        spec = table.field(key)
-    except KeyError:
-        return {}
-    return {"max_length": spec.max_len or 0, "validators": [FileCheck(key, spec, name)]}
 
 
 class Dialog(ModalScreen[T]):
