@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -23,7 +24,10 @@ from builder.export.draw import (
     PARCHMENT_DARK,
     RGB,
     EmblemFn,
+    Fitted,
     card_frame,
+    draw_fitted,
+    fit,
     header,
     hex_rgb,
     line_text,
@@ -34,6 +38,7 @@ from builder.export.draw import (
     star,
     text_in,
     tick_box,
+    width_mm,
     wrap,
 )
 from builder.export.photos import frame_jpeg
@@ -49,6 +54,7 @@ from builder.rules.printables import (
     Rule,
     Ruled,
     Stars,
+    Stat,
     StatRows,
     Text,
     Tint,
@@ -57,6 +63,38 @@ from builder.rules.printables import (
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
 #: Framed photos already cut to a size, shared by every card of one export.
 Photos = dict[tuple[str, float, float], bytes]
+#: A box height no text outgrows: text set whole, wrapped to as many lines as it takes.
+_UNBOUNDED = 1e6
+#: The band over each row of a marked track that holds the marks' labels (6 pt), mm.
+_MARK_BAND = 2.4
+
+
+@dataclass(frozen=True)
+class _StatRow:
+    """A stat row set: its value and note, its tick boxes' side (0: none), the value's band
+    and the row's height (mm)."""
+
+    value: Fitted
+    note: Fitted
+    box: float
+    band: float
+    height: float
+
+
+@dataclass(frozen=True)
+class _BoxGrid:
+    """Tick boxes in rows: side, gap, boxes a row, rows, row to row, height in all (mm), and
+    whether the label sits over the boxes (they take the full width) or beside them, and
+    whether the marks have their labels over them."""
+
+    size: float
+    gap: float
+    per_row: int
+    rows: int
+    pitch: float
+    height: float
+    label_over: bool
+    labelled: bool
 
 
 def _font(style: str, text: str) -> str:
@@ -93,9 +131,9 @@ class _Layout:
     def min_height(self, block: Block) -> float:
         s = self.s
         if isinstance(block, StatRows):
-            return len(block.rows) * block.row_height * s
+            return sum(self.stat_row(row, block).height for row in block.rows)
         if isinstance(block, Boxes):
-            return block.size * s + 1.5 * s
+            return self.box_grid(block).height + 1.5 * s
         if isinstance(block, Paragraphs):
             small = block.legible * s
             lines = sum(len(wrap(p, fonts.BODY, small, self.body.w - 2.5 * s))
@@ -172,36 +210,107 @@ class _Layout:
         c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
         self.y -= fh + 1.2 * s
 
+    def stat_row(self, row: Stat, block: StatRows) -> _StatRow:
+        """A row's value and note set whole (a number is never cut: one line shrunk to the
+        floor, else wrapped), and the height they take (at least the block's row height)."""
+        s = self.s
+        w = self.body.w - 1.2 * s
+        value = fit(row.value, fonts.BOLD, w * 0.58, 4.0 * s, 9.5 * s, 6 * s, max_lines=1)
+        if len(value.lines) != 1 or value.lines[0] != fonts.printable(
+                value.font, " ".join(row.value.split())):
+            value = fit(row.value, fonts.BOLD, w * 0.58, _UNBOUNDED, 6.5 * s, 6 * s)
+        # A note shrinks a little to stay on one line, then wraps at its size.
+        size = block.note_size * s
+        least = max(size * 0.92, min(size, 6 * s))
+        note = fit(row.note, fonts.ITALIC, w * 0.7, _UNBOUNDED, size, least)
+        if len(note.lines) > 1:
+            note = fit(row.note, fonts.ITALIC, w, _UNBOUNDED, size, least)
+        band = 4.0 * s if len(value.lines) == 1 else value.height + 0.8 * s
+        height = band + (note.height + 0.5 * s if note.lines else 0.0)
+        box = max(3.6 * s, 3.5) if row.boxes else 0.0
+        if box:
+            height += box + 0.8 * s
+        return _StatRow(value, note, box, band, max(block.row_height * s, height))
+
     def stat_rows(self, block: StatRows) -> None:
         c, s, body = self.c, self.s, self.body
         for i, row in enumerate(block.rows):
-            box = Box(body.x, self.y - block.row_height * s, body.w, block.row_height * s)
+            laid = self.stat_row(row, block)
+            box = Box(body.x, self.y - laid.height, body.w, laid.height)
             if i % 2 == 0:
                 c.setFillColorRGB(*PARCHMENT_DARK)
                 c.rect(box.x - 0.6 * s, box.y, box.w + 1.2 * s, box.h, stroke=0, fill=1)
             inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h)
             line_text(c, row.name, fonts.CAPS, inner.x, inner.top - 3.0 * s, 8.5 * s,
                       inner.w * 0.42)
-            text_in(c, row.value, fonts.BOLD, Box(inner.x + inner.w * 0.42,
-                                                  inner.top - 4.0 * s, inner.w * 0.58, 4.0 * s),
-                    9.5 * s, 6 * s, align="right", valign="middle", max_lines=1)
-            if row.note:
-                text_in(c, row.note, fonts.ITALIC, Box(inner.x + inner.w * 0.3, inner.y,
-                                                       inner.w * 0.7, inner.h - 4.2 * s),
-                        6.5 * s, 5 * s, align="right", valign="top", max_lines=1)
-            self.y -= block.row_height * s
+            band = laid.band
+            bottom = draw_fitted(c, laid.value, Box(inner.x + inner.w * 0.42, inner.top - band,
+                                                    inner.w * 0.58, band), "right", "middle")
+            if laid.note.lines:
+                top = min(bottom, inner.top - 4.0 * s) - 0.2 * s
+                bottom = draw_fitted(c, laid.note, Box(inner.x, top - laid.note.height,
+                                                       inner.w, laid.note.height), "right")
+            for k in range(row.boxes):
+                tick_box(c, inner.x + k * (laid.box + 1.2 * s), inner.y + 0.6 * s, laid.box,
+                         self.accent)
+            self.y -= laid.height
+
+    def box_grid(self, block: Boxes) -> _BoxGrid:
+        """Where a row of tick boxes goes: one row if it holds them at their size beside the
+        label, else rows of as many as fit (never smaller than ``at_least``)."""
+        s, n = self.s, block.count
+        size = max(block.size * s, block.at_least)
+        label_w = min(width_mm(block.label, fonts.CAPS, max(8 * s, 6)) + 1.5 * s, 22 * s)
+        room = self.body.w - label_w
+        gap = 1.6 * s
+        if n * size + (n - 1) * gap > room:
+            gap = 0.8 * s
+        most = max(1, min(n, int((room + gap) / (size + gap))))
+        over = False
+        if block.marks and most < n:
+            # A marked track has a band over each row for the marks: its label can go there,
+            # leaving the boxes the full width if that saves a row (and keeps the band).
+            across = max(1, min(n, int((self.body.w + 0.3) / (size + 0.3))))
+            if -(-n // across) < min(-(-n // most), 3):
+                over, most, room = True, across, self.body.w
+        rows = -(-n // most)
+        per_row = -(-n // rows)  # rows as even as they go: 12 boxes are 6 and 6, not 10 and 2
+        if per_row > 1:
+            gap = min(gap, (room - per_row * size) / (per_row - 1))
+        # Room over each row of a marked track for the marks' labels; past two rows (a big
+        # unit on a mini card) there is no room for them: the heavy boxes mark it alone.
+        band = _MARK_BAND if block.marks and rows <= 2 else 0.0
+        pitch = size + (band or gap)
+        return _BoxGrid(size, gap, per_row, rows, pitch, (rows - 1) * pitch + size + band,
+                        over, band > 0)
 
     def boxes(self, block: Boxes) -> None:
-        """Tick boxes along the bottom with their label; what fills stops above them."""
+        """Tick boxes along the bottom with their label, in rows if a row cannot hold them;
+        marked boxes drawn heavier with their label over them. What fills stops above."""
         c, s, body = self.c, self.s, self.body
-        n, size = block.count, block.size * s
-        label_w = 22 * s
-        gap = min(1.6 * s, (body.w - label_w - n * size) / max(n - 1, 1))
-        line_text(c, block.label, fonts.CAPS, body.x, body.y + size * 0.25, 8 * s,
-                  label_w - 1 * s)
-        x = body.right - n * size - (n - 1) * gap
-        for i in range(n):
-            tick_box(c, x + i * (size + gap), body.y, size, self.accent)
+        grid = self.box_grid(block)
+        size, gap, per = grid.size, grid.gap, grid.per_row
+        top_row = body.y + (grid.rows - 1) * grid.pitch
+        x0 = body.right - per * size - (per - 1) * gap
+        if grid.label_over:
+            line_text(c, block.label, fonts.CAPS, body.x, top_row + size + 0.5, 8 * s,
+                      body.w / 4)
+        else:
+            line_text(c, block.label, fonts.CAPS, body.x, top_row + size * 0.25, 8 * s,
+                      x0 - body.x - 1 * s)
+        # Two marks on one box (a small unit): the later one, the worse news, is printed.
+        marks = dict(block.marks)
+        for i in range(block.count):
+            x = x0 + (i % per) * (size + gap)
+            y = top_row - (i // per) * grid.pitch
+            tick_box(c, x, y, size, self.accent)
+            if i + 1 in marks:
+                c.setStrokeColorRGB(*self.accent)
+                c.setLineWidth(1.4 * PT)
+                c.rect(x, y, size, size, stroke=1, fill=0)
+            if i + 1 in marks and grid.labelled:
+                line_text(c, marks[i + 1], fonts.BOLD, x + size / 2, y + size + 0.5,
+                          6, size + gap, align="center", colour=self.accent)
         rule(c, body.x, body.right, self.floor - 0.8 * s, self.accent, 0.4)
 
     def paragraphs(self, block: Paragraphs) -> None:
@@ -245,7 +354,7 @@ def face_drawer(face: Face, photos: Photos) -> DrawFn:
             lay.floor = lay.body.y + 5.0 * s
         for block in face.blocks:
             if isinstance(block, Boxes):
-                lay.floor = lay.body.y + block.size * s + 1.5 * s
+                lay.floor = lay.body.y + lay.min_height(block)
         footer = bool(face.footer)
         for i, block in enumerate(face.blocks):
             if footer and (isinstance(block, Paragraphs)

@@ -110,6 +110,8 @@ class Stat:
     name: str
     value: str
     note: str = ""
+    #: Tick boxes to cross off under the note (a Feudal leader's command points).
+    boxes: int = 0
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,8 @@ class StatRows:
 
     rows: tuple[Stat, ...]
     row_height: float = 7.0
+    #: The notes' type (points on a poker card): a note wraps, so a card with room takes more.
+    note_size: float = 6.5
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,11 @@ class Boxes:
     label: str
     count: int
     size: float = 4.2
+    #: The smallest side a box prints at on any card size, mm: a row that cannot hold them
+    #: all at this size wraps into rows.
+    at_least: float = 0.0
+    #: Boxes marked on the track (1-based, with a short label over each: a unit's 25%).
+    marks: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)

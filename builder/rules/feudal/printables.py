@@ -51,8 +51,8 @@ UNIT_ACCENT = "#2f4a3a"
 MARKER_ACCENTS = {pc.UNSTEADY: "#9a6212", pc.PURSUIT: "#4a4f5c", pc.COMMAND_POINT: "#6b2a1a"}
 #: The Feudal emblem on every deck's back: a knight's great helm.
 EMBLEM = "great-helm"
-#: Room for the casualty boxes beside their label on a poker card, mm.
-BOX_ROW_MM = 36.0
+#: The casualty boxes' side on a poker card, and the least on any card size, mm.
+BOX_MM = 3.6
 
 
 def card_words(name: str) -> dict[str, Any]:
@@ -67,9 +67,9 @@ def _army(source: Source) -> Army:
 
 
 def unit_stats(unit: Unit) -> StatRows:
-    """A unit card's rows: short values, the detail in the note under each."""
+    """A unit card's rows: short values, the detail in the note under each (the casualties
+    are marked on the track of boxes under them)."""
     words = card_words("unit-cards")
-    cas = d.casualties(unit.figures)
     rows = [Stat(words["formation"], f"{'skirmish' if unit.skirmish else d.formation(unit)}, "
                                      f"{d.width(unit)} wide"),
             Stat(words["move"], f'{d.move(unit)}"',
@@ -85,14 +85,13 @@ def unit_stats(unit: Unit) -> StatRows:
     rows += [
         Stat(words["combat"], f"{d.dice_text(d.combat_dice(unit))}, {d.score(cat.COMBAT_HIT)}",
              f"{d.combat_figures(unit)} figures in the front two ranks"),
+        # Whether it can be steady rides with morale (its grade is in the heading): a row
+        # less, so a mini card holds every note whole.
         Stat(words["morale"], f"{d.morale_pass(unit)}+",
-             f"rout roll {d.signed(d.rout_modifier(unit))}"),
-        Stat(words["steady"], "can be" if d.can_be_steady(unit) else "never",
-             "skirmishing" if unit.skirmish else f"grade {unit.grade}"),
-        Stat(words["casualties"], f"{cas.quarter} / {cas.half} / {cas.shatter}",
-             "at 25% / 50% / shattered"),
+             f"rout roll {d.signed(d.rout_modifier(unit))}, "
+             + words["steady" if d.can_be_steady(unit) else "never_steady"]),
     ]
-    return StatRows(tuple(rows), 6.0)
+    return StatRows(tuple(rows), 7.0, note_size=7.0)
 
 
 def _points_note(army: Army, leader: Leader, words: dict[str, Any]) -> str:
@@ -119,13 +118,19 @@ def leader_face(army: Army, index: int) -> Face:
         StatRows((
             Stat(words["charisma"], f"{leader.charisma:+d}", words["charisma_note"]),
             Stat(words["radius"], f'{facts.rows[2].value}', words["radius_note"]),
+            # A box a point under his row, to cross off (none when he has none to spend).
             Stat(words["points"], str(leader.command_points or 0)
-                 if army.uses_command_points else "-", _points_note(army, leader, words)),
-        ), 7.0),
+                 if army.uses_command_points else "-", _points_note(army, leader, words),
+                 (leader.command_points or 0) if army.uses_command_points else 0),
+        ), 7.0, note_size=8.0),
     ]
-    if leader.command_points:
-        blocks.append(Boxes(words["points"], leader.command_points))
     return Face(words["label"], LEADER_ACCENT, tuple(blocks), footer=army.side or "")
+
+
+def _marks(unit: Unit, words: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """The casualty boxes marked on the track: the 25%, the 50% and the shatter point."""
+    cas = d.casualties(unit.figures)
+    return tuple(zip((cas.quarter, cas.half, cas.shatter), words["marks"], strict=True))
 
 
 def unit_face(army: Army, unit: Unit) -> Face:
@@ -140,8 +145,9 @@ def unit_face(army: Army, unit: Unit) -> Face:
         Rule(before=0.4, after=1.0),
         unit_stats(unit),
         Paragraphs(facts.notes),
-        # One row along the bottom: the boxes shrink to fit a big unit.
-        Boxes(words["lost"], unit.figures, min(3.6, BOX_ROW_MM / unit.figures)),
+        # A box a figure, in rows for a big unit, the 25%, 50% and shatter boxes marked.
+        Boxes(words["lost"], unit.figures, BOX_MM, BOX_MM,
+              _marks(unit, words)),
     )
     return Face(words["label"], UNIT_ACCENT, blocks)
 
