@@ -17,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.export import fonts
 from builder.export.art import emblem, illuminated
 from builder.export.draw import (
+    ELLIPSIS,
     GOLD,
     INK,
     LEADING,
@@ -103,6 +104,13 @@ def _font(style: str, text: str) -> str:
     return _FONTS[style]
 
 
+def _cut(fitted: Fitted, text: str) -> bool:
+    """Whether ``fitted`` was cut short with an ellipsis (``text`` did not end in one)."""
+    marks = (ELLIPSIS, "...")
+    return bool(fitted.lines) and fitted.lines[-1].endswith(marks) and not text.rstrip(
+        ).endswith(marks)
+
+
 def _header_emblem(name: str | None, accent: RGB) -> EmblemFn | None:
     if name is None:
         return None
@@ -154,9 +162,18 @@ class _Layout:
                         self.tint(block.tint), block.max_lines)
             return
         box = Box(body.x, self.y - block.height * s, body.w, block.height * s)
-        bottom = text_in(self.c, block.text, _font(block.style, block.text), box,
-                         block.size * s, block.min_size * s, block.align, block.valign,
-                         self.tint(block.tint), block.max_lines)
+        font = _font(block.style, block.text)
+        fitted = fit(block.text, font, box.w, box.h, block.size * s, block.min_size * s,
+                     block.max_lines)
+        if _cut(fitted, block.text):
+            # Never cut short: at its least size on as many lines as it takes, the box
+            # growing down to hold them (a KISS magnate's forwardness, a long battle name).
+            fitted = fit(block.text, font, box.w, _UNBOUNDED, block.min_size * s,
+                         block.min_size * s)
+            if fitted.height > box.h:
+                box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
+        bottom = draw_fitted(self.c, fitted, box, block.align, block.valign,
+                             self.tint(block.tint))
         self.y = (box.y if block.keep_height else bottom) - block.after * s
 
     def rule(self, block: Rule) -> None:
