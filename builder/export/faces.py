@@ -111,6 +111,23 @@ def _cut(fitted: Fitted, text: str) -> bool:
         ).endswith(marks)
 
 
+def _clauses(text: str, width: float, size: float) -> Fitted:
+    """``text`` wrapped at its commas where it can ("shot 5+, melee 5+" keeps each score
+    with its name), else word by word."""
+    font = fonts.best(fonts.BOLD, text)
+    parts = [p.strip() for p in fonts.printable(font, " ".join(text.split())).split(", ")]
+    if any(width_mm(p + ",", font, size) > width for p in parts):
+        return fit(text, fonts.BOLD, width, _UNBOUNDED, size, size)
+    lines: list[str] = []
+    for i, part in enumerate(parts):
+        part += "," if i < len(parts) - 1 else ""
+        if lines and width_mm(f"{lines[-1]} {part}", font, size) <= width:
+            lines[-1] = f"{lines[-1]} {part}"
+        else:
+            lines.append(part)
+    return Fitted(font, size, tuple(lines))
+
+
 def _header_emblem(name: str | None, accent: RGB) -> EmblemFn | None:
     if name is None:
         return None
@@ -235,7 +252,7 @@ class _Layout:
         value = fit(row.value, fonts.BOLD, w * 0.58, 4.0 * s, 9.5 * s, 6 * s, max_lines=1)
         if len(value.lines) != 1 or value.lines[0] != fonts.printable(
                 value.font, " ".join(row.value.split())):
-            value = fit(row.value, fonts.BOLD, w * 0.58, _UNBOUNDED, 6.5 * s, 6 * s)
+            value = _clauses(row.value, w * 0.58, max(6.5 * s, 6.0))
         # A note shrinks a little to stay on one line, then wraps at its size.
         size = block.note_size * s
         least = max(size * 0.92, min(size, 6 * s))
