@@ -9,6 +9,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
@@ -73,7 +74,71 @@ def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert len(rects) >= 16
     assert text.count("Hearth-troop") == 2 and text.count("Great fyrd") == 2
-    assert "Bravery 2D 4-6 · Hits 6-5-4 · Melee 5D · Save 4-6 · Move 3D6\"" in text
+    assert "led by Sigurd, army commander" in text
+
+
+#: A stand label's stat cells, in order, and each one's value for the first Hearth-troop
+#: (Sigurd with it: +1 bravery and melee die), the Bowmen and the Finnish archers.
+STATS = ("BRAVERY", "HITS", "MELEE", "SHOOTING", "SAVE", "MOVE")
+WANT = {"Hearth-troop": ("2D 4-6", "6-5-4", "5D", "\u2013", "4-6", "3D6\""),
+        "Bowmen": ("1D 5-6", "6-5", "4D", "4D 12\"/24\"", "6", "3D6\""),
+        "Finnish archers": ("1D 6", "6", "2D", "4D 12\"/24\"", "6", "3D6\"")}
+
+
+def label_cells(page: Any) -> list[dict[str, Any]]:
+    """Each stand label of a page: its title, its note and per stat its value's words and
+    their smallest size, found under the stat's name in the name's cell."""
+    words = page.extract_words(extra_attrs=["size"], keep_blank_chars=True, x_tolerance=1.5)
+    labels = []
+    for band in (w for w in words if w["text"] == "STAND"):
+        box = (band["x0"] - 3, band["top"] - 3, band["x0"] + 63.5 * MM, band["top"] + 44 * MM)
+        inside = [w for w in words if box[0] <= w["x0"] and w["x1"] <= box[2]
+                  and box[1] <= w["top"] and w["bottom"] <= box[3]]
+        found: dict[str, Any] = {"title": inside[2]["text"] if len(inside) > 2 else "",
+                                 "text": " ".join(w["text"] for w in inside)}
+        for name in STATS:
+            head = next(w for w in inside if w["text"] == name)
+            # The value: the words just below the name, overlapping it across.
+            below = [w for w in inside if 0 < w["top"] - head["bottom"] < 6 * MM
+                     and w["x0"] < head["x1"] + 4 * MM and w["x1"] > head["x0"] - 4 * MM
+                     and w["text"] not in STATS]
+            line = [w for w in below if abs(w["top"] - min(b["top"] for b in below)) < 1]
+            found[name] = (" ".join(w["text"] for w in sorted(line, key=lambda w: w["x0"])),
+                           min(w["size"] for w in line))
+        labels.append(found)
+    return labels
+
+
+def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
+    """Issue 24 item 4: every label has each stat in its own labelled cell, the value at
+    9 pt or more; a bow stand's range is printed; the stand with a leader names him."""
+    armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
+    with pdfplumber.open(pack / "stand-labels.pdf") as pdf:
+        labels = [cell for page in pdf.pages for cell in label_cells(page)]
+    assert len(labels) == 16
+    for cells in labels:
+        for name in STATS:
+            value, size = cells[name]
+            assert value, (cells["title"], name)
+            assert size >= 9.0, (cells["title"], name, size)
+    first = {cells["title"]: cells for cells in reversed(labels)}
+    for title, values in WANT.items():
+        assert tuple(first[title][n][0] for n in STATS) == values, title
+    led = {s.label: s.leader for a in armies for s in a.stands if s.leader}
+    assert led == {"Hearth-troop": "Sigurd", "Earl's huscarls": "Byrhtnoth",
+                   "Thegns on horse": "Wulfmaer"}
+    for cells in labels:
+        shoots = "12\"/24\"" in cells["SHOOTING"][0]
+        named = [n for n in ("Sigurd", "Byrhtnoth", "Wulfmaer") if f"led by {n}" in cells["text"]]
+        if cells["title"] in ("Bowmen", "Finnish archers", "Fyrd bowmen"):
+            assert shoots, cells["title"]
+        else:
+            assert not shoots and cells["SHOOTING"][0] == "\u2013", cells["title"]
+        if cells["title"] in ("Earl's huscarls", "Thegns on horse"):
+            assert named == [led[cells["title"]]]
+    # One Hearth-troop has Sigurd, the other no one.
+    troops = [c for c in labels if c["title"] == "Hearth-troop"]
+    assert sorted("led by Sigurd" in c["text"] for c in troops) == [False, True]
 
 
 def test_the_crib_sheet_is_two_sides_and_the_roster_has_every_stand(pack: Path) -> None:

@@ -36,7 +36,7 @@ from builder.export.draw import (
     wrap,
 )
 from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell
-from builder.rules.printables import Token
+from builder.rules.printables import Stat, Token
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
 #: on its parchment roundel (a badge), else bare.
@@ -391,6 +391,95 @@ def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
             5.5, 4.2, valign="middle", max_lines=2)
 
 
+#: A stat label's type (pt): a cell's name, and its value at most and at least (read across
+#: a table, so never under 9 pt).
+STAT_NAME_PT = 6.5
+STAT_VALUE_PT, STAT_VALUE_MIN_PT = 11.0, 9.0
+#: A stat cell's padding either side of its widest line, and the gap between cells (mm).
+STAT_PAD, STAT_GAP = 0.8, 0.9
+
+
+def stat_widths(stats: tuple[Stat, ...], width: float) -> list[float]:
+    """Cell widths for one row of a stat label: equal where every cell's name and value
+    fit (so the labels of an army line up); else each as wide as its name or its value at
+    the 9 pt floor needs, the row's spare width shared out equally."""
+    room = width - STAT_GAP * (len(stats) - 1)
+    need = [max(width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
+                width_mm(st.value, fonts.BOLD, STAT_VALUE_PT)) + 2 * STAT_PAD
+            for st in stats]
+    if max(need) <= room / len(stats):
+        return [room / len(stats)] * len(stats)
+    need = [max(width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
+                width_mm(st.value, fonts.BOLD, STAT_VALUE_MIN_PT)) + 2 * STAT_PAD
+            for st in stats]
+    spare = room - sum(need)
+    return [n + spare / len(stats) for n in need]
+
+
+def _stat_cell(c: Canvas, box: Box, stat: Stat, colour: RGB) -> None:
+    c.setFillColorRGB(*PAPER_WHITE)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.5 * PT)
+    c.roundRect(box.x, box.y, box.w, box.h, 0.8, stroke=1, fill=1)
+    line_text(c, stat.name.upper(), fonts.CAPS, box.x + box.w / 2, box.top - 2.4,
+              STAT_NAME_PT, box.w - 2 * STAT_PAD, align="center", colour=colour,
+              spacing=0.1)
+    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.4,
+                                           box.w - 2 * STAT_PAD, box.h - 3.0),
+            STAT_VALUE_PT, STAT_VALUE_MIN_PT, valign="middle", max_lines=1)
+
+
+def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
+    """A label a player reads across the table: a band with the label and caption, the
+    title and note (who leads it), the stats as labelled cells in rows of three, and boxes
+    from ``boxes`` down to 0 under ``boxes_label``."""
+    colour = hex_rgb(token.accent)
+    t = cell.trim
+    c.setFillColorRGB(*PARCHMENT)
+    b = cell.bleed
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    frame = t.inset(1.0)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(0.9 * PT)
+    c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
+    band = Box(frame.x, frame.top - 5.2, frame.w, 5.2)
+    c.setFillColorRGB(*colour)
+    c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
+              colour=PAPER_WHITE, spacing=0.2)
+    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
+              band.w - 20, align="right", colour=PARCHMENT)
+    inner = Box(frame.x + 1.5, frame.y + 1.2, frame.w - 3, frame.h - 2.4)
+    title = Box(inner.x, band.y - 5.0, inner.w, 4.6)
+    text_in(c, token.title, fonts.BOLD, title, 9, 6, valign="middle", max_lines=2)
+    note = Box(inner.x, title.y - 4.6, inner.w, 4.4)
+    text_in(c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top", max_lines=2,
+            colour=colour)
+    # The boxes along the bottom, their label over them.
+    n = token.boxes + 1
+    size = min(4.6, (inner.w + 0.8) / n - 0.8)
+    gap = (inner.w - n * size) / (n - 1)
+    for i in range(n):
+        x = inner.x + i * (size + gap)
+        tick_box(c, x, inner.y, size, colour)
+        line_text(c, str(token.boxes - i), fonts.BOLD, x + size / 2, inner.y + size * 0.28,
+                  9, size - 0.4, align="center", colour=INK)
+    label_base = inner.y + size + 0.9
+    line_text(c, token.boxes_label.upper(), fonts.CAPS, inner.x, label_base, STAT_NAME_PT,
+              inner.w, colour=colour, spacing=0.1)
+    # The stat cells fill what is left, in rows of three.
+    per_row = 3
+    rows = [token.stats[i:i + per_row] for i in range(0, len(token.stats), per_row)]
+    top, bottom = note.y - 0.4, label_base + 2.6
+    row_h = (top - bottom - STAT_GAP * (len(rows) - 1)) / max(len(rows), 1)
+    for r, row in enumerate(rows):
+        y = top - (r + 1) * row_h - r * STAT_GAP
+        x = inner.x
+        for stat, w in zip(row, stat_widths(row, inner.w), strict=True):
+            _stat_cell(c, Box(x, y, w, row_h), stat, colour)
+            x += w + STAT_GAP
+
+
 # --- The four-way marker -----------------------------------------------------------------
 
 #: Four-way marker geometry (mm): the frame's inset from the cut, the gap from the frame to the
@@ -514,6 +603,7 @@ TOKENS: dict[str, TokenArt] = {
     "fallen-pikes": _fallen_pikes,
     "limp-banner": _limp_banner,
     "tracker": _tracker,
+    "stat-label": _stat_label,
     "four-way": _four_way,
     # Round markers, each named for its device (builder/export/devices.py).
     **{name: _device_token(name) for name in devices.DEVICES},

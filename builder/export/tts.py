@@ -195,6 +195,12 @@ def tile_name(token: Token) -> str:
     return " · ".join(part for part in (token.label, token.title, token.caption) if part)
 
 
+def tile_description(token: Token) -> str:
+    """A tile's description: its note, then its stats as printed (a stand label's numbers)."""
+    return " · ".join(part for part in (token.note, *(f"{st.name} {st.value}"
+                                                      for st in token.stats)) if part)
+
+
 def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Path) -> Written:
     """One image per distinct token (at the job's dpi) and the bags of tiles, each tile of
     its token's shape at its printed size (see the module)."""
@@ -217,7 +223,7 @@ def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Pat
         counts[token.label] += token.count
         scale = tile_scale(group.size_mm)
         tile = {"Name": "Custom_Tile", "Nickname": tile_name(token),
-                "Description": token.note,
+                "Description": tile_description(token),
                 "Transform": _transform(scale=(scale, scale), face_down=False),
                 "CustomImage": {"ImageURL": _url(final / name), "ImageSecondaryURL": "",
                                 "ImageScalar": 1.0, "WidthScale": 0.0,

@@ -262,6 +262,10 @@ class Token:
     title: str = ""
     note: str = ""
     boxes: int = 0
+    #: For a stat label: its numbers, each a labelled cell (shieldwall's stand labels).
+    stats: tuple[Stat, ...] = ()
+    #: What a tracker's or stat label's boxes count ("Wounds"), printed over them.
+    boxes_label: str = ""
     #: For a four-way marker: the words of its quarters (top, right, bottom, left) and the
     #: changes allowed between them, as (from, to) indexes into ``segments``.
     segments: tuple[str, ...] = ()

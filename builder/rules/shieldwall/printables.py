@@ -35,10 +35,11 @@ from builder.rules.printables import (
     ruleset_words,
 )
 
+from . import catalogue as cat
 from . import dice
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
-from .views import facts, summary
+from .views import attached, facts, summary
 
 TITLE = "Dark Ages shieldwall"
 #: The shieldwall emblem on the cards' backs: a round shield with its boss.
@@ -114,26 +115,43 @@ def crib_sheet() -> Document:
 # --- Stand labels ----------------------------------------------------------------------------
 
 
-def label_numbers(stand: Stand) -> str:
-    """A stand's numbers in one short line for its label: "Bravery 2D 4-6 · Hits 6-5-4 ·
-    Melee 5D · Save 4-6 · Move 3D6\"" (and shooting for bow stands)."""
-    target = dice.faces(dice.bravery_target(stand.quality))
-    parts = [f"Bravery {dice.bravery_dice(stand)}D {target}",
-             "Hits " + "-".join(map(str, dice.hit_ladder(stand.quality))),
-             f"Melee {dice.melee_dice(stand)}D"]
+def label_stats(stand: Stand) -> tuple[Stat, ...]:
+    """A stand's numbers as its label's cells, in the order a player reads them across the
+    table: bravery dice and the faces that pass, the hit ladder, melee dice, shooting dice
+    with the effective and long range (a dash for a stand with no bows), save, move."""
+    names = card_words("cards")["stand"]["rows"]
     shooting = dice.shooting_dice(stand)
-    if shooting is not None:
-        parts.append(f"Shoot {shooting}D")
-    parts += [f"Save {dice.faces(dice.save_on(stand.armour))}", f"Move {dice.move_dice(stand)}D6\""]
+    values = (
+        f"{dice.bravery_dice(stand)}D {dice.faces(dice.bravery_target(stand.quality))}",
+        "-".join(map(str, dice.hit_ladder(stand.quality))),
+        f"{dice.melee_dice(stand)}D",
+        "\u2013" if shooting is None
+        else f"{shooting}D {cat.EFFECTIVE_RANGE}\"/{cat.LONG_RANGE}\"",
+        dice.faces(dice.save_on(stand.armour)),
+        f"{dice.move_dice(stand)}D6\"",
+    )
+    return tuple(Stat(name, value) for name, value in zip(names, values, strict=True))
+
+
+def label_note(army: Army, stand: Stand) -> str:
+    """Under the title: quality and figures, and the leader with the stand, by name."""
+    words = card_words("cards")["stand"]
+    parts = [words["sub"].format(quality=cat.QUALITIES[stand.quality].name,
+                                 figures=stand.figures)]
+    leader = attached(army, stand)
+    if leader is not None:
+        parts.append(words["led"].format(name=leader.name,
+                                         role=cat.ROLE_NAMES[leader.role].lower()))
     return " · ".join(parts)
 
 
 def stand_label(army: Army, stand: Stand) -> Token:
-    """One stand's label: its name, its numbers and its wound boxes (the tracker counts down
-    from its figures)."""
+    """One stand's label: its name, who leads it, its numbers as a row of labelled cells
+    and its wound boxes (the tracker counts down from its figures)."""
     words = card_words("cards")["stand"]
-    return Token("tracker", STAND, words["label"], 1, army.side, title=stand.label,
-                 note=label_numbers(stand), boxes=dice.wounds(stand),
+    return Token("stat-label", STAND, words["label"], 1, army.side, title=stand.label,
+                 note=label_note(army, stand), boxes=dice.wounds(stand),
+                 stats=label_stats(stand), boxes_label=words["wounds"],
                  bag=words["bag"].format(army=army.name))
 
 
