@@ -450,9 +450,10 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
     line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
               band.w - 20, align="right", colour=PARCHMENT)
     inner = Box(frame.x + 1.5, frame.y + 1.2, frame.w - 3, frame.h - 2.4)
-    title = Box(inner.x, band.y - 5.0, inner.w, 4.6)
+    # Room for two lines at 6 pt each: a long name wraps before it is cut.
+    title = Box(inner.x, band.y - 5.6, inner.w, 5.2)
     text_in(c, token.title, fonts.BOLD, title, 9, 6, valign="middle", max_lines=2)
-    note = Box(inner.x, title.y - 4.6, inner.w, 4.4)
+    note = Box(inner.x, title.y - 5.3, inner.w, 5.2)
     text_in(c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top", max_lines=2,
             colour=colour)
     # The boxes along the bottom, their label over them.

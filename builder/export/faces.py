@@ -62,6 +62,8 @@ from builder.rules.printables import (
 )
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
+#: The footer band's height over the body's bottom (mm on a poker card).
+FOOTER_BAND = 5.6
 #: Framed photos already cut to a size, shared by every card of one export.
 Photos = dict[tuple[str, float, float], bytes]
 #: A box height no text outgrows: text set whole, wrapped to as many lines as it takes.
@@ -145,6 +147,8 @@ class _Layout:
         self.body = header(c, cell, inner, face.label, self.accent,
                            _header_emblem(face.emblem, self.accent))
         self.y = self.body.top
+        #: Where the tick boxes stand: on the footer band, never in it.
+        self.base = self.body.y + (FOOTER_BAND * self.s if face.footer else 0.0)
         #: The top of what is drawn at the bottom (footer, boxes): what fills stops there.
         self.floor = self.body.y
 
@@ -324,7 +328,7 @@ class _Layout:
         c, s, body = self.c, self.s, self.body
         grid = self.box_grid(block)
         size, gap, per = grid.size, grid.gap, grid.per_row
-        top_row = body.y + (grid.rows - 1) * grid.pitch
+        top_row = self.base + (grid.rows - 1) * grid.pitch
         x0 = body.right - per * size - (per - 1) * gap
         if grid.label_over:
             line_text(c, block.label, fonts.CAPS, body.x, top_row + size + 0.5, 8 * s,
@@ -371,7 +375,8 @@ class _Layout:
         c, s, body = self.c, self.s, self.body
         box = Box(body.x, body.y, body.w, 4.2 * s)
         c.setFillColorRGB(*PARCHMENT_DARK)
-        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, 5.2 * s, stroke=0, fill=1)
+        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, (FOOTER_BAND - 0.4) * s,
+               stroke=0, fill=1)
         text_in(c, self.face.footer, fonts.CAPS, box, 8 * s, 6 * s, valign="middle",
                 max_lines=1)
 
@@ -388,7 +393,7 @@ def face_drawer(face: Face, photos: Photos) -> DrawFn:
             lay.floor = lay.body.y + 5.0 * s
         for block in face.blocks:
             if isinstance(block, Boxes):
-                lay.floor = lay.body.y + lay.min_height(block)
+                lay.floor = lay.base + lay.min_height(block)
         footer = bool(face.footer)
         for i, block in enumerate(face.blocks):
             if footer and (isinstance(block, Paragraphs)
