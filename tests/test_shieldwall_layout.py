@@ -7,14 +7,13 @@ band, and the stand labels keep every stat at 9 pt or more."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pdfplumber
 import pytest
+from printcheck import overlaps
 
 from builder.cli import main
 from builder.export.base import CARD_MM
-from builder.export.draw import PARCHMENT_DARK
 from builder.rules.schema import NAME_MAX, Table
 from builder.rules.shieldwall import catalogue as cat
 from builder.rules.shieldwall.schema import LEADER, STAND
@@ -86,67 +85,6 @@ def armies(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return paths
 
 
-def runs(page: Any) -> list[list[dict[str, Any]]]:
-    """The page's letters grouped into the strings they were drawn in: one font and size,
-    one baseline, going right."""
-    out: list[list[dict[str, Any]]] = []
-    for ch in page.chars:
-        if not ch["text"].strip():
-            continue
-        last = out[-1][-1] if out else None
-        if last is not None and last["fontname"] == ch["fontname"] \
-                and abs(last["size"] - ch["size"]) < 0.01 and abs(last["y0"] - ch["y0"]) < 0.05 \
-                and ch["x0"] >= last["x0"] - 0.01:
-            out[-1].append(ch)
-        else:
-            out.append([ch])
-    return out
-
-
-def box(ch: dict[str, Any]) -> tuple[float, float, float, float]:
-    """A letter's box, its em height less the leading's share (lines of one paragraph are
-    set 1.18 em apart, so the em boxes of two lines just clear)."""
-    trim = 0.1 * ch["size"]
-    return (ch["x0"] + 0.1, ch["top"] + trim, ch["x1"] - 0.1, ch["bottom"] - trim)
-
-
-def crosses(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def inside(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return b[0] <= a[0] and a[2] <= b[2] and b[1] <= a[1] and a[3] <= b[3]
-
-
-def overlaps(page: Any) -> list[str]:
-    """Every pair of letters of two strings whose boxes cross; every letter that is partly
-    in a tick box; every tick box that reaches into a shaded band (the footer)."""
-    found = []
-    letters = [(i, ch, box(ch)) for i, run in enumerate(runs(page)) for ch in run]
-    letters.sort(key=lambda t: t[2][1])
-    for n, (i, ch, b) in enumerate(letters):
-        for j, other, ob in letters[n + 1:]:
-            if ob[1] >= b[3]:
-                break
-            if i != j and crosses(b, ob):
-                found.append(f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} "
-                             f"crosses {other['text']!r}")
-    ticks = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-             if r["stroke"] and 1.5 * MM < r["width"] < 6 * MM
-             and abs(r["width"] - r["height"]) < 0.1]
-    shade = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-             if r["fill"] and not r["stroke"] and r["non_stroking_color"] is not None
-             and all(abs(a - b) < 0.01 for a, b in zip(r["non_stroking_color"],
-                                                      PARCHMENT_DARK, strict=False))]
-    for t in ticks:
-        for _, ch, b in letters:
-            if crosses(b, t) and not inside(b, t):
-                found.append(f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} half in a box")
-        found += [f"a tick box at {t[0]:.1f},{t[1]:.1f} in a shaded band"
-                  for s in shade if crosses(t, s)]
-    return found
-
-
 @pytest.mark.parametrize("size", list(CARD_MM))
 def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], size: str,
                                                            tmp_path: Path) -> None:
@@ -182,7 +120,7 @@ def test_overlaps_sees_a_box_in_the_footer_band() -> None:
     from reportlab.pdfgen.canvas import Canvas
 
     from builder.export import fonts
-    from builder.export.draw import tick_box
+    from builder.export.draw import PARCHMENT_DARK, tick_box
 
     fonts.register()
     buf = io.BytesIO()

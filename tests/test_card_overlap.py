@@ -1,0 +1,46 @@
+"""No card, token or label of any rule system draws text over text or a tick box into its
+footer band (issue 24 item 5): one example of each system, its sheets (not the roster and
+crib sheet) at poker and tarot size, read back with :func:`printcheck.overlaps`.
+
+Mini cards wait on Feudal's unit cards, whose stat notes run into their values at that size
+(issue 24 item 3)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from printcheck import overlaps
+
+from builder import armyfile
+from builder.cli import main
+from builder.export.base import ArmyInput
+from builder.resources import examples_dir
+from builder.rules import get_ruleset
+from builder.rules.printables import PrintOptions
+
+EXAMPLES = ["york.toml", "kiss-york.toml", "feudal-flanders.toml", "shieldwall-saxon.toml"]
+
+
+def sheet_kinds(path: Path) -> list[str]:
+    army = armyfile.load(str(path))
+    source = ArmyInput(army, path, path.read_text(encoding="utf-8"))
+    kinds = get_ruleset(army.ruleset).printables([source], PrintOptions()).kinds
+    return [k for k in kinds if k not in ("roster", "crib-sheet")]
+
+
+@pytest.mark.parametrize("size", ["poker", "tarot"])
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_no_sheet_draws_over_itself(example: str, size: str, tmp_path: Path) -> None:
+    path = examples_dir() / example
+    kinds = sheet_kinds(path)
+    assert {"tokens"} <= set(kinds) and len(kinds) >= 2
+    assert main(["export", str(path), "--out", str(tmp_path), "--card-size", size,
+                 "--only", ",".join(kinds)]) == 0
+    pdfs = sorted(tmp_path.glob("*.pdf"))
+    assert len(pdfs) >= len(kinds)
+    for pdf_path in pdfs:
+        with pdfplumber.open(pdf_path) as pdf:
+            for page in pdf.pages:
+                assert overlaps(page) == [], (pdf_path.name, page.page_number)
