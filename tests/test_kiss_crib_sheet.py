@@ -96,10 +96,14 @@ def test_the_crib_document_names_its_tables() -> None:
 def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
     fails = {label: value for label, value in part("Morale")[0]["rows"]}
     assert fails == {cat.COMMITMENT_NAMES[c]: d.die(cat.MORALE_FAIL[c]) for c in cat.COMMITMENTS}
+    covered: list[int] = []
     for label, value in part("Rout")[0]["rows"]:
         sizes = [int(n) for n in re.findall(r"\d+", label)]
         low, high = sizes[0], sizes[-1]
-        if value.endswith("first loss"):
+        covered += range(low, high + 1)
+        if value.endswith("half, rounded down"):
+            assert all(d.rout_point(n) == n // 2 for n in range(low, high + 1))
+        elif value.endswith("first loss"):
             # As the roster's track has it: a unit at its rout point from the start.
             assert {d.losses_to_rout(n) for n in range(low, high + 1)} == {1}
             assert all(d.rout_point(n) >= n for n in range(low, high + 1))
@@ -107,6 +111,8 @@ def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
             points = {d.rout_point(n) for n in range(low, high + 1)}
             assert points == {int(value.split()[-1])} and all(n > p for n in range(low, high + 1)
                                                                for p in points)
+    # Every unit size the schema allows is in the table once.
+    assert covered == list(range(cat.FIGURES_MIN, cat.FIGURES_MAX + 1))
     table = next(p for p in part("Casualties among the lords") if "columns" in p)
     for row, key in zip(table["rows"], cat.CASUALTIES, strict=True):
         assert [v for v in row[1:] if v != "-"] == [t for t, _ in d.casualty_rows(key)]
