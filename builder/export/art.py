@@ -170,27 +170,50 @@ def _caption(c: Canvas, cell: Cell, text: str) -> None:
         t.y + t.h / 2)), align="center", colour=PARCHMENT)
 
 
-def _two_line_caption(c: Canvas, cell: Cell, text: str) -> None:
-    """A caption too wide for one line of the ring, as two lines split where both fit (the
-    upper one shorter, as the ring is narrower there); cut short if no split fits."""
+#: Between the baselines of a caption's lines (mm; a 6 pt line is 2.1 mm).
+CAPTION_LEADING = 2.3
+
+
+def _splits(words: list[str], n: int) -> list[list[str]]:
+    """Every way to set ``words`` on ``n`` lines, in order, none empty."""
+    if n == 1:
+        return [[" ".join(words)]]
+    return [[" ".join(words[:k]), *rest] for k in range(1, len(words) - n + 2)
+            for rest in _splits(words[k:], n - 1)]
+
+
+def _rows(cell: Cell, text: str, first: float, ascent: float,
+          most: int = 3) -> list[tuple[str, float, float]]:
+    """``text`` on two lines, else three (up to ``most``), the first at baseline ``first``
+    and each no wider than the ring at 6 pt at the top of its letters (``ascent`` above the
+    baseline): the most even split, so the upper lines come out shorter where the ring is
+    narrower. Each line ``(line, baseline, width)``; none if no split fits."""
+    cy = cell.trim.y + cell.trim.h / 2
+    words = text.split()
+    for n in range(2, most + 1):
+        rows = [first - i * CAPTION_LEADING for i in range(n)]
+        wides = [_chord(cell, y + ascent - cy) for y in rows]
+        # Each split by its fullest line: the least full is the most even.
+        fill = [(max(width_mm(line, fonts.ITALIC, 6.0) / wide
+                     for line, wide in zip(lines, wides, strict=True)), lines)
+                for lines in _splits(words, n)]
+        best = min(fill, default=None)
+        if best is not None and best[0] <= 1:
+            return list(zip(best[1], rows, wides, strict=True))
+    return []
+
+
+def _stacked_caption(cell: Cell, text: str) -> list[tuple[str, float, float]]:
+    """A caption over a drawing that shrinks to make room (the morale standard), so a long
+    army name ("The Duke of Norfolk's Affinity" on a 25 mm token) prints whole: one line,
+    else two or three from near the ring's top (1.5 mm: the ring's margin in _chord already
+    keeps the letters off it); cut short on the first line only if no split fits."""
     t = cell.trim
     cy = t.y + t.h / 2
-    words = text.split()
-    if len(words) < 2 or width_mm(text, fonts.ITALIC, 6.0) <= _chord(cell, 7.5):
-        _caption(c, cell, text)
-        return
-    upper, lower = cy + 7.6, cy + 5.3
-    wide_up, wide_low = _chord(cell, upper + 1.5 - cy), _chord(cell, lower + 1.5 - cy)
-    splits = [(" ".join(words[:k]), " ".join(words[k:])) for k in range(1, len(words))]
-    fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up
-               and width_mm(b, fonts.ITALIC, 6.0) <= wide_low]
-    if not fitting:
-        # The longest upper line that fits; the lower one is cut short.
-        fitting = [(a, b) for a, b in splits if width_mm(a, fonts.ITALIC, 6.0) <= wide_up]
-    a, b = max(fitting, key=lambda ab: len(ab[0])) if fitting else splits[0]
-    for line, y, wide in ((a, upper, wide_up), (b, lower, wide_low)):
-        line_text(c, line, fonts.ITALIC, t.x + t.w / 2, y, 6.0, wide, align="center",
-                  colour=PARCHMENT)
+    if width_mm(text, fonts.ITALIC, 6.0) <= _chord(cell, 7.5):
+        base = t.top - 6.6
+        return [(text, base, _chord(cell, base + CAPTION_ASCENT - cy))]
+    return _rows(cell, text, cy + 7.6, 1.5) or [(text, cy + 7.6, _chord(cell, 9.1))]
 
 
 #: Cap height (mm) of a 6.8 pt kind label, and the clear space kept round a device.
@@ -211,9 +234,10 @@ def _label_lines(cell: Cell, label: str) -> int:
 
 
 def caption_lines(cell: Cell, text: str) -> list[tuple[str, float, float]]:
-    """A device token's caption: one line above the centre, or two where one is too wide,
-    each ``(line, baseline, width)``; none at all when even two would have to be cut (the
-    caption still names the token in a list: Tabletop Simulator's, the manifest's)."""
+    """A device token's caption: one line above the centre, or two or three where one is too
+    wide (the device shrinks below them: :func:`emblem_room`), each ``(line, baseline,
+    width)``; none at all when even three would have to be cut (the caption still names the
+    token in a list: Tabletop Simulator's, the manifest's)."""
     t = cell.trim
     cy = t.y + t.h / 2
     if not text:
@@ -222,16 +246,7 @@ def caption_lines(cell: Cell, text: str) -> list[tuple[str, float, float]]:
     wide = _chord(cell, base + CAPTION_ASCENT - cy)
     if width_mm(text, fonts.ITALIC, 6.0) <= wide:
         return [(text, base, wide)]
-    words = text.split()
-    upper, lower = base, base - 2.3
-    wide_up, wide_low = _chord(cell, upper + CAPTION_ASCENT - cy), \
-        _chord(cell, lower + CAPTION_ASCENT - cy)
-    for k in range(len(words) - 1, 0, -1):
-        a, b = " ".join(words[:k]), " ".join(words[k:])
-        if width_mm(a, fonts.ITALIC, 6.0) <= wide_up and \
-                width_mm(b, fonts.ITALIC, 6.0) <= wide_low:
-            return [(a, upper, wide_up), (b, lower, wide_low)]
-    return []
+    return _rows(cell, text, base, CAPTION_ASCENT)
 
 
 def emblem_room(cell: Cell, token: Token) -> Box:
@@ -334,23 +349,34 @@ def _limp_banner(c: Canvas, cell: Cell, token: Token) -> None:
 
 def _morale(c: Canvas, cell: Cell, token: Token) -> None:
     cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
-    # A standard: pole and swallow-tailed flag bearing the side's rose.
+    lines = _stacked_caption(cell, token.caption)
+    # A standard: pole and swallow-tailed flag bearing the side's rose, 8.6 mm tall from its
+    # foot, shrunk about its foot where a third caption line comes down over it.
+    foot = cy - 4.0
+    top = min(cy + 4.6, lines[-1][1] - CAPTION_DESCENT - DEVICE_GAP) if lines else cy + 4.6
+    k = (top - foot) / 8.6
+    c.saveState()
+    c.translate(cx, foot)
+    c.scale(k, k)
     c.setStrokeColorRGB(*GOLD)
-    c.setLineWidth(0.8 * PT)
-    pole_x = cx - 4.6
-    c.line(pole_x, cy - 4.0, pole_x, cy + 4.6)
+    c.setLineWidth(0.8 * PT / k)
+    pole_x = -4.6
+    c.line(pole_x, 0.0, pole_x, 8.6)
     c.setFillColorRGB(*PARCHMENT)
     path = c.beginPath()
-    path.moveTo(pole_x, cy + 4.6)
-    path.lineTo(cx + 5.6, cy + 4.6)
-    path.lineTo(cx + 3.4, cy + 1.6)
-    path.lineTo(cx + 5.6, cy - 1.4)
-    path.lineTo(pole_x, cy - 1.4)
+    path.moveTo(pole_x, 8.6)
+    path.lineTo(5.6, 8.6)
+    path.lineTo(3.4, 5.6)
+    path.lineTo(5.6, 2.6)
+    path.lineTo(pole_x, 2.6)
     path.close()
     c.drawPath(path, stroke=0, fill=1)
     if token.emblem is not None:
-        emblem(token.emblem)(c, cx - 0.4, cy + 1.6, 2.6, hex_rgb(token.accent), "", False)
-    _two_line_caption(c, cell, token.caption)
+        emblem(token.emblem)(c, -0.4, 5.6, 2.6, hex_rgb(token.accent), "", False)
+    c.restoreState()
+    for line, base, wide in lines:
+        line_text(c, line, fonts.ITALIC, cx, base, 6.0, wide, align="center",
+                  colour=PARCHMENT)
     _label(c, cell, token.label)
 
 
