@@ -285,7 +285,9 @@ def test_letter_paper(tmp_path: Path) -> None:
     with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
         found = card_rects(pdf.pages[0], 63.5, 88.9)
     assert len(found) == 9
-    assert found[0] == pytest.approx(((215.9 - 190.5) / 2, (279.4 - 266.7) / 2), abs=0.2)
+    # Centred across; 6.35 mm top and bottom is too little for crop marks at both ends, so
+    # the block sits 5 mm from the top and the bottom margin holds the marks.
+    assert found[0] == pytest.approx(((215.9 - 190.5) / 2, 5.0), abs=0.2)
     data = json.loads((tmp_path / "manifest.json").read_text())
     assert data["paper"]["name"] == "letter"
 
@@ -310,8 +312,10 @@ def test_bleed_around_a_butted_block(tmp_path: Path) -> None:
         corner = card_rects(page, 63.5 + 3, 88.9 + 3)  # four corner cards
         middle = card_rects(page, 63.5, 88.9)
     assert len(corner) == 4 and len(middle) == 1
-    assert corner[0] == pytest.approx((9.75 - 3, 15.15 - 3), abs=0.2)
-    assert middle[0] == pytest.approx((9.75 + 63.5, 15.15 + 88.9), abs=0.2)
+    # 6.75 mm a side leaves 1.45 mm crop marks: the block moves right to the 5 mm
+    # clearance and the left margin holds the marks of the horizontal cuts.
+    assert corner[0] == pytest.approx((11.5 - 3, 15.15 - 3), abs=0.2)
+    assert middle[0] == pytest.approx((11.5 + 63.5, 15.15 + 88.9), abs=0.2)
     data = json.loads((tmp_path / "manifest.json").read_text())
     assert data["bleed_mm"] == 3 and data["files"][0]["layout"][0]["per_sheet"] == 9
 

@@ -9,7 +9,7 @@ import pytest
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
 from builder.export.sheet import (
     EDGE_CLEAR,
-    MARK_MIN,
+    MARK_LEAST,
     MARK_OFFSET,
     RULER_MM,
     Band,
@@ -29,7 +29,13 @@ def test_nine_poker_cards_butted_and_centred(paper: str) -> None:
     # Butted: neighbours share a cut line, the block is centred.
     assert lay.pitch_x == pytest.approx(63.5) and lay.pitch_y == pytest.approx(88.9)
     assert lay.x0 == pytest.approx((pw - 3 * 63.5) / 2)
-    assert ph - lay.top == pytest.approx((ph - 3 * 88.9) / 2)
+    if paper == "a4":
+        assert ph - lay.top == pytest.approx((ph - 3 * 88.9) / 2)
+    else:
+        # Letter leaves 6.35 mm top and bottom: too little for marks at both ends, so the
+        # block moves up to the 5 mm clearance and the bottom margin takes the marks.
+        assert ph - lay.top == pytest.approx(EDGE_CLEAR)
+        assert lay.mark_top == 0 and lay.mark_y == pytest.approx(2.4)
     first, last = lay.cell(0).trim, lay.cell(8).trim
     assert first.x - 0 == pytest.approx(pw - last.right)
     assert first.right == pytest.approx(lay.cell(1).trim.x)
@@ -78,15 +84,22 @@ def test_butted_bleed_only_around_the_block(paper: str, expected: int) -> None:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
-@pytest.mark.parametrize(("bleed", "gutter"), [(0, False), (3, False), (3, True), (0, True)])
+@pytest.mark.parametrize("size", ["poker", "mini", "tarot", "token"])
+@pytest.mark.parametrize(("bleed", "gutter", "fold"), [
+    (0, False, False), (3, False, False), (3, True, False), (0, True, False), (0, False, True),
+    (3, False, True)])
 def test_marks_stay_in_the_margin_and_off_the_edge(paper: str, size: str, bleed: float,
-                                                   gutter: bool) -> None:
-    pw, ph = PAPER_MM[paper]
-    lay = plan((pw, ph), CARD_MM[size], bleed, gutter)
+                                                   gutter: bool, fold: bool) -> None:
+    """Every paper, card size (and round token), bleed, gutter and fold: each crop mark at
+    least MARK_LEAST long (no stubs), every cut line marked at one end at least, nothing
+    within EDGE_CLEAR of the paper's edge, no mark over the printed block."""
+    item = (TOKEN_MM, TOKEN_MM) if size == "token" else CARD_MM[size]
+    lay = plan(PAPER_MM[paper], item, bleed, gutter, fold)
+    pw, ph = lay.paper  # a fold sheet may be landscape
     block = lay.block()
+    assert EDGE_CLEAR - 1e-9 <= block.x and block.right <= pw - EDGE_CLEAR + 1e-9
+    assert EDGE_CLEAR - 1e-9 <= block.y and block.top <= ph - EDGE_CLEAR + 1e-9
     marks = lay.crop_marks()
-    assert len(marks) == 2 * (len(lay.cut_xs()) + len(lay.cut_ys()))
     for x1, y1, x2, y2 in marks:
         for x in (x1, x2):
             assert EDGE_CLEAR - 1e-9 <= x <= pw - EDGE_CLEAR + 1e-9
@@ -96,7 +109,10 @@ def test_marks_stay_in_the_margin_and_off_the_edge(paper: str, size: str, bleed:
         inside_x = block.x < (x1 + x2) / 2 < block.right
         inside_y = block.y < (y1 + y2) / 2 < block.top
         assert not (inside_x and inside_y)
-        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_MIN - 1e-9
+        assert abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 1e-9
+    # Every cut line is marked, at one end or both.
+    assert {x1 for x1, _, x2, _ in marks if x1 == x2} == set(lay.cut_xs())
+    assert {y1 for _, y1, _, y2 in marks if y1 == y2} == set(lay.cut_ys())
     # The ruler: 50 mm, on the page, clear of the block.
     r = lay.ruler
     end = (r.x, r.y + RULER_MM) if r.vertical else (r.x + RULER_MM, r.y)

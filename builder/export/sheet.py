@@ -49,6 +49,9 @@ PT = 1 / MM
 MARK_OFFSET = 0.3  # gap between the bleed edge and the start of a crop mark
 MARK_MAX = 5.0
 MARK_MIN = 1.0
+#: The shortest crop mark drawn: a margin that leaves less gives its room to the opposite one
+#: (see :func:`_ends`).
+MARK_LEAST = 2.0
 #: Nothing is drawn nearer the page edge than this: home printers cannot print there, and a
 #: mark touching the edge makes PDF readers shrink the page when printing.
 EDGE_CLEAR = 5.0
@@ -132,12 +135,15 @@ class SheetLayout:
     #: Distance between neighbouring items' trim boxes.
     pitch_x: float
     pitch_y: float
-    #: Crop mark lengths in the top/bottom margins (marks for the vertical cut lines) and in
-    #: the left/right margins.
+    #: Crop mark lengths in the bottom margin (marks for the vertical cut lines) and in the
+    #: left one (for the horizontal cut lines).
     mark_y: float
     mark_x: float
     ruler: Ruler
     fold: bool = False
+    #: ... and in the top and right margins; 0: that margin has no marks (:func:`_ends`).
+    mark_top: float = 0.0
+    mark_right: float = 0.0
 
     @property
     def per_sheet(self) -> int:
@@ -196,10 +202,12 @@ class SheetLayout:
             x = self.x0 + out * w if back else self.x0 - (out + 1) * w
             left, right = (0.0, far) if back else (far, 0.0)
         else:
-            if back:
-                col = self.cols - 1 - col
-                left, right = right, left
             x = self.x0 + col * self.pitch_x
+            if back:
+                # Mirrored about the page's centre line, as the marks are (the block may sit
+                # off centre: _ends).
+                x = self.paper[0] - x - w
+                left, right = right, left
         trim = Box(x, y, w, h)
         return Cell(trim, Box(trim.x - left, trim.y - bottom, w + left + right,
                               h + top + bottom))
@@ -289,14 +297,41 @@ def page_marks(main: SheetLayout, bands: Sequence[Band]) -> list[tuple[float, fl
     marks = []
     for band in bands:
         for y in band.layout.cut_ys(band.filled):
-            marks.append((left - main.mark_x, y, left, y))
-            marks.append((right, y, right + main.mark_x, y))
+            if main.mark_x:
+                marks.append((left - main.mark_x, y, left, y))
+            if main.mark_right:
+                marks.append((right, y, right + main.mark_right, y))
     top, bottom = blocks[0].top + MARK_OFFSET, blocks[-1].y - MARK_OFFSET
-    for x in bands[0].layout.cut_xs(bands[0].filled):
-        marks.append((x, top, x, top + main.mark_y))
-    for x in bands[-1].layout.cut_xs(bands[-1].filled):
+    for x in bands[0].layout.cut_xs(bands[0].filled) if main.mark_top else ():
+        marks.append((x, top, x, top + main.mark_top))
+    for x in bands[-1].layout.cut_xs(bands[-1].filled) if main.mark_y else ():
         marks.append((x, bottom - main.mark_y, x, bottom))
     return marks
+
+
+def _ends(margin: float, low: float, high: float) -> tuple[float, float, float]:
+    """Crop marks along one axis of a block centred with ``margin`` mm each side, ``low`` and
+    ``high`` mm of each margin kept for something else (the ruler): how far the block moves
+    towards the high end and the marks' lengths at the low and high ends (0: none).
+
+    A mark under MARK_LEAST is a stub a guillotine operator cannot line a blade up on (nine
+    poker cards on Letter leave 6.35 mm top and bottom, 5 mm of which stays clear: 1.05 mm
+    marks), and a cut line marked at one end is enough for a stack squared against the
+    fence. So: both ends get marks of one length if that is at least MARK_LEAST; else only
+    the end with room for one; else the block moves to EDGE_CLEAR from the high end, which
+    gets no marks, and the low end takes its room (at least 2.3 mm: :func:`_fit` leaves
+    6.3 mm a side)."""
+    at_low = min(MARK_MAX, margin - MARK_OFFSET - EDGE_CLEAR - low)
+    at_high = min(MARK_MAX, margin - MARK_OFFSET - EDGE_CLEAR - high)
+    if min(at_low, at_high) >= MARK_LEAST:
+        both = min(at_low, at_high)
+        return 0.0, both, both
+    if max(at_low, at_high) >= MARK_LEAST:
+        return (0.0, at_low, 0.0) if at_low >= MARK_LEAST else (0.0, 0.0, at_high)
+    one = min(MARK_MAX, 2 * margin - 2 * EDGE_CLEAR - MARK_OFFSET - low)
+    if one < MARK_LEAST:
+        return 0.0, at_low, at_high
+    return margin - EDGE_CLEAR, one, 0.0
 
 
 def _extent(n: int, size: float, bleed: float, gutter: bool) -> float:
@@ -375,22 +410,30 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
         what = "front and back side by side" if fold else "item"
         raise ExportError(f"a {w:g} x {h:g} mm {what} with {bleed:g} mm bleed does not fit on "
                           f"{pw:g} x {ph:g} mm paper with room for crop marks")
-    x0 = pw / 2 if fold else margin_x + bleed
-    top = ph - margin_y - bleed
     ruler_room = RULER_GAP + RULER_BAND
-    mark_y = min(MARK_MAX, margin_y - MARK_OFFSET - EDGE_CLEAR - (ruler_room if horizontal
-                                                                   else 0))
-    mark_x = min(MARK_MAX, margin_x - MARK_OFFSET - EDGE_CLEAR - (0 if horizontal
-                                                                  else ruler_room))
+    if fold:
+        # Centred on the fold, the top margin holding its label: marks at both ends.
+        both_y = min(MARK_MAX, margin_y - MARK_OFFSET - EDGE_CLEAR - (ruler_room if horizontal
+                                                                       else 0))
+        both_x = min(MARK_MAX, margin_x - MARK_OFFSET - EDGE_CLEAR - (0 if horizontal
+                                                                      else ruler_room))
+        up, mark_y, mark_top = 0.0, both_y, both_y
+        right, mark_x, mark_right = 0.0, both_x, both_x
+    else:
+        up, mark_y, mark_top = _ends(margin_y, ruler_room if horizontal else 0.0, 0.0)
+        right, mark_x, mark_right = _ends(margin_x, 0.0 if horizontal else ruler_room, 0.0)
+    left_margin, bottom_margin = margin_x + right, margin_y + up
+    x0 = pw / 2 if fold else left_margin + bleed
+    top = ph - margin_y + up - bleed
     if horizontal:
         # The band's centre line, just outside the bottom marks.
-        y = margin_y - MARK_OFFSET - mark_y - RULER_GAP - RULER_BAND / 2
-        ruler = Ruler(margin_x, y, False, pw - margin_x - EDGE_CLEAR)
+        y = bottom_margin - MARK_OFFSET - mark_y - RULER_GAP - RULER_BAND / 2
+        ruler = Ruler(left_margin, y, False, pw - left_margin - EDGE_CLEAR)
     else:
-        x = margin_x - MARK_OFFSET - mark_x - RULER_GAP - RULER_BAND / 2
-        ruler = Ruler(x, margin_y, True, ph - margin_y - EDGE_CLEAR)
+        x = left_margin - MARK_OFFSET - mark_x - RULER_GAP - RULER_BAND / 2
+        ruler = Ruler(x, bottom_margin, True, ph - bottom_margin - EDGE_CLEAR)
     return SheetLayout(paper, item, bleed, gutter, cols, rows, x0, top, pitch_x, pitch_y,
-                       mark_y, mark_x, ruler, fold)
+                       mark_y, mark_x, ruler, fold, mark_top, mark_right)
 
 
 def edge_to_edge(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
