@@ -309,7 +309,8 @@ def page_marks(main: SheetLayout, bands: Sequence[Band]) -> list[tuple[float, fl
     return marks
 
 
-def _ends(margin: float, low: float, high: float) -> tuple[float, float, float]:
+def _ends(margin: float, low: float, high: float,
+          move: bool = True) -> tuple[float, float, float]:
     """Crop marks along one axis of a block centred with ``margin`` mm each side, ``low`` and
     ``high`` mm of each margin kept for something else (the ruler): how far the block moves
     towards the high end and the marks' lengths at the low and high ends (0: none).
@@ -320,7 +321,7 @@ def _ends(margin: float, low: float, high: float) -> tuple[float, float, float]:
     fence. So: both ends get marks of one length if that is at least MARK_LEAST; else only
     the end with room for one; else the block moves to EDGE_CLEAR from the high end, which
     gets no marks, and the low end takes its room (at least 2.3 mm: :func:`_fit` leaves
-    6.3 mm a side)."""
+    6.3 mm a side), unless not ``move``."""
     at_low = min(MARK_MAX, margin - MARK_OFFSET - EDGE_CLEAR - low)
     at_high = min(MARK_MAX, margin - MARK_OFFSET - EDGE_CLEAR - high)
     if min(at_low, at_high) >= MARK_LEAST:
@@ -329,7 +330,7 @@ def _ends(margin: float, low: float, high: float) -> tuple[float, float, float]:
     if max(at_low, at_high) >= MARK_LEAST:
         return (0.0, at_low, 0.0) if at_low >= MARK_LEAST else (0.0, 0.0, at_high)
     one = min(MARK_MAX, 2 * margin - 2 * EDGE_CLEAR - MARK_OFFSET - low)
-    if one < MARK_LEAST:
+    if one < MARK_LEAST or not move:
         return 0.0, at_low, at_high
     return margin - EDGE_CLEAR, one, 0.0
 
@@ -421,7 +422,10 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
         right, mark_x, mark_right = 0.0, both_x, both_x
     else:
         up, mark_y, mark_top = _ends(margin_y, ruler_room if horizontal else 0.0, 0.0)
-        right, mark_x, mark_right = _ends(margin_x, 0.0 if horizontal else ruler_room, 0.0)
+        # Not sideways past a ruler at the side: it is drawn unmirrored on the backs, whose
+        # block would then move onto it.
+        right, mark_x, mark_right = _ends(margin_x, 0.0 if horizontal else ruler_room, 0.0,
+                                          move=horizontal)
     left_margin, bottom_margin = margin_x + right, margin_y + up
     x0 = pw / 2 if fold else left_margin + bleed
     top = ph - margin_y + up - bleed
