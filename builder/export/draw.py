@@ -15,7 +15,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.export import fonts
-from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell
+from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell
 
 RGB = tuple[float, float, float]
 
@@ -238,16 +238,20 @@ def line_text(c: Canvas, text: str, font: str, x: float, y: float, size: float,
 # --- Frames ----------------------------------------------------------------------------------
 
 
+#: The frame's outer rule (pt).
+FRAME_RULE_PT = 1.1
+
+
 def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT) -> Box:
-    """Background over the bleed box and a double rule inside the trim; returns the inner
-    box that content goes in."""
+    """Background over the bleed box and a double rule inside the trim (its outer edge
+    TRIM_SAFE inside, or more on a big card); returns the inner box that content goes in."""
     s = cell.scale
     c.setFillColorRGB(*fill)
     b = cell.bleed
     c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-    outer = cell.trim.inset(2.4 * s)
+    outer = cell.trim.inset(max(2.4 * s, TRIM_SAFE + FRAME_RULE_PT * PT / 2))
     c.setStrokeColorRGB(*colour)
-    c.setLineWidth(1.1 * PT)
+    c.setLineWidth(FRAME_RULE_PT * PT)
     c.roundRect(outer.x, outer.y, outer.w, outer.h, 1.6 * s, stroke=1, fill=0)
     inner = outer.inset(0.8 * s)
     c.setLineWidth(0.35 * PT)

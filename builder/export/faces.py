@@ -43,7 +43,7 @@ from builder.export.draw import (
     wrap,
 )
 from builder.export.photos import frame_jpeg
-from builder.export.sheet import PT, Box, Cell, DrawFn
+from builder.export.sheet import PT, TRIM_SAFE, Box, Cell, DrawFn
 from builder.rules.printables import (
     Back,
     Block,
@@ -471,7 +471,8 @@ def back_drawer(back: Back) -> DrawFn:
         c.setFillColorRGB(*colour)
         b = cell.bleed
         c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-        panel = cell.trim.inset(3.2 * s)
+        # Its gold rule's outer edge TRIM_SAFE inside the trim at least.
+        panel = cell.trim.inset(max(3.2 * s, TRIM_SAFE + 0.6 * PT))
         c.setFillColorRGB(*PARCHMENT_DARK)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(1.2 * PT)

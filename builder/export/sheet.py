@@ -52,6 +52,9 @@ MARK_MIN = 1.0
 #: The shortest crop mark drawn: a margin that leaves less gives its room to the opposite one
 #: (see :func:`_ends`).
 MARK_LEAST = 2.0
+#: A card's frame and every letter on it stay this far inside its trim, so a cut 1 mm off
+#: still leaves even borders.
+TRIM_SAFE = 3.0
 #: Nothing is drawn nearer the page edge than this: home printers cannot print there, and a
 #: mark touching the edge makes PDF readers shrink the page when printing.
 EDGE_CLEAR = 5.0
