@@ -43,7 +43,7 @@ from builder.export.draw import (
     wrap,
 )
 from builder.export.photos import frame_jpeg
-from builder.export.sheet import PT, TRIM_SAFE, Box, Cell, DrawFn
+from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, DrawFn
 from builder.rules.printables import (
     Back,
     Block,
@@ -248,39 +248,75 @@ class _Layout:
         c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
         self.y -= fh + 1.2 * s
 
-    def stat_row(self, row: Stat, block: StatRows) -> _StatRow:
+    def stat_row(self, row: Stat, block: StatRows, least: float | None = None,
+                 cap: int | None = None) -> _StatRow:
         """A row's value and note set whole (a number is never cut: one line shrunk to the
-        floor, else wrapped), and the height they take (at least the block's row height)."""
+        floor, else wrapped), and the height they take (at least ``least``, by default the
+        block's row height). ``cap`` is the last resort for a value too long for the card
+        (a name at the schema's length limit): at most that many lines, cut short."""
         s = self.s
         w = self.body.w - 1.2 * s
         value = fit(row.value, fonts.BOLD, w * 0.58, 4.0 * s, 9.5 * s, 6 * s, max_lines=1)
         if len(value.lines) != 1 or value.lines[0] != fonts.printable(
                 value.font, " ".join(row.value.split())):
             value = _clauses(row.value, w * 0.58, max(6.5 * s, 6.0))
+            if cap is not None and len(value.lines) > cap:
+                value = fit(row.value, fonts.BOLD, w * 0.58, _UNBOUNDED, MIN_TEXT_PT,
+                            MIN_TEXT_PT, max_lines=cap)
         # A note shrinks a little to stay on one line, then wraps at its size.
         size = block.note_size * s
-        least = max(size * 0.92, min(size, 6 * s))
-        note = fit(row.note, fonts.ITALIC, w * 0.7, _UNBOUNDED, size, least)
+        # Tight (the rows squeezed to their words' height), it may shrink to the 6 pt floor.
+        small = max(size * 0.92, min(size, 6 * s)) if least is None else min(size, MIN_TEXT_PT)
+        note = fit(row.note, fonts.ITALIC, w * 0.7, _UNBOUNDED, size, small)
         if len(note.lines) > 1:
-            note = fit(row.note, fonts.ITALIC, w, _UNBOUNDED, size, least)
+            note = fit(row.note, fonts.ITALIC, w, _UNBOUNDED, size, small)
         band = 4.0 * s if len(value.lines) == 1 else value.height + 0.8 * s
         height = band + (note.height + 0.5 * s if note.lines else 0.0)
         box = max(3.6 * s, 3.5) if row.boxes else 0.0
         if box:
             height += box + 0.8 * s
-        return _StatRow(value, note, box, band, max(block.row_height * s, height))
+        floor = block.row_height * s if least is None else least
+        return _StatRow(value, note, box, band, max(floor, height))
+
+    def stat_layout(self, block: StatRows) -> list[_StatRow]:
+        """The rows at the block's row height, or, where that would run into what stands
+        at the bottom (a long note wrapped on a mini card), as tall as their words need
+        with what room there is shared out evenly."""
+        rows = [self.stat_row(row, block) for row in block.rows]
+        room = self.y - self.floor
+        if sum(r.height for r in rows) <= room:
+            return rows
+        caps: list[int | None] = [None] * len(block.rows)
+        rows = [self.stat_row(row, block, 0.0) for row in block.rows]
+        while sum(r.height for r in rows) > room:
+            # Still too tall: the value on the most lines loses one (never a number: those
+            # are short; a long name is what runs this far).
+            most = max(range(len(rows)), key=lambda k: len(rows[k].value.lines))
+            lines = len(rows[most].value.lines)
+            if lines <= 1:
+                break
+            caps[most] = lines - 1
+            rows[most] = self.stat_row(block.rows[most], block, 0.0, caps[most])
+        spare = max(0.0, (room - sum(r.height for r in rows)) / len(rows))
+        return [self.stat_row(row, block, r.height + spare, cap)
+                for row, r, cap in zip(block.rows, rows, caps, strict=True)]
 
     def stat_rows(self, block: StatRows) -> None:
         c, s, body = self.c, self.s, self.body
-        for i, row in enumerate(block.rows):
-            laid = self.stat_row(row, block)
+        for i, (row, laid) in enumerate(zip(block.rows, self.stat_layout(block), strict=True)):
             box = Box(body.x, self.y - laid.height, body.w, laid.height)
             if i % 2 == 0:
+                # Tick boxes stand on the plain card under the row's band, as on the footer.
+                under = laid.box + 1.0 * s if laid.box else 0.0
                 c.setFillColorRGB(*PARCHMENT_DARK)
-                c.rect(box.x - 0.6 * s, box.y, box.w + 1.2 * s, box.h, stroke=0, fill=1)
+                c.rect(box.x - 0.6 * s, box.y + under, box.w + 1.2 * s, box.h - under,
+                       stroke=0, fill=1)
             inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h)
+            # The name takes what the value leaves it, so "Command radius" stays whole.
+            value_w = max((width_mm(line, laid.value.font, laid.value.size)
+                           for line in laid.value.lines), default=0.0)
             line_text(c, row.name, fonts.CAPS, inner.x, inner.top - 3.0 * s, 8.5 * s,
-                      inner.w * 0.42)
+                      max(inner.w * 0.42, inner.w - value_w - 1.5 * s))
             band = laid.band
             bottom = draw_fitted(c, laid.value, Box(inner.x + inner.w * 0.42, inner.top - band,
                                                     inner.w * 0.58, band), "right", "middle")
@@ -331,8 +367,9 @@ class _Layout:
         top_row = self.base + (grid.rows - 1) * grid.pitch
         x0 = body.right - per * size - (per - 1) * gap
         if grid.label_over:
-            line_text(c, block.label, fonts.CAPS, body.x, top_row + size + 0.5, 8 * s,
-                      body.w / 4)
+            # Its baseline clear of the boxes by the letters' descent, in the marks' band.
+            line_text(c, block.label, fonts.CAPS, body.x, top_row + size + 0.9,
+                      min(8 * s, 7.0), body.w / 4)
         else:
             line_text(c, block.label, fonts.CAPS, body.x, top_row + size * 0.25, 8 * s,
                       x0 - body.x - 1 * s)
