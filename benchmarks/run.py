@@ -4,7 +4,8 @@ against, the ratio, the target and PASS/MISS.
     .venv/bin/python benchmarks/run.py [--runs N] [--quick]
 
 Targets (issues 6 and 7): `check` within 12x of a bare `python -c pass`; the full print pack
-within 4x of what WeasyPrint and ReportLab cost alone for as many plain pages; a Mustering draw
+of each system's examples within 2.5x of what WeasyPrint and ReportLab cost alone for as
+many plain pages; a Mustering draw
 from a 10,000-card collection under 100 ms; the TUI's first screen under a second and an edit on
 a 40-unit army re-checked and repainted under 50 ms; the export's peak memory under 300 MB.
 

@@ -8,22 +8,30 @@ EB Garamond's default figures are old-style (a 1 like a small-capital I, a 0 lik
 ReportLab cannot switch OpenType features on, so each face is registered with lining figures
 instead: the regular, italic and small-capital faces have them (``one.lnum``, ...) and their
 character map is pointed at them; the bold face has none, so it gets the regular face's lining
-figures thickened to its weight. This is done in memory when the fonts are registered; the
-files on disk stay as shipped.
+figures thickened to its weight. The faces so made are kept in the user's cache folder
+(``$XDG_CACHE_HOME/billhooks/fonts``, named for hashes of what they are made from and of
+their bytes), so only
+the first export on a machine pays for fontTools; the files shipped stay as they are.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
+import os
 from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from fontTools.ttLib import TTFont as FontFile
-from fontTools.ttLib.tables._g_l_y_f import Glyph
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from builder.files import atomic_write
 from builder.resources import fonts_dir
+
+if TYPE_CHECKING:
+    from fontTools.ttLib.tables._g_l_y_f import Glyph
 
 BODY = "Garamond"
 BOLD = "Garamond-Bold"
@@ -75,9 +83,11 @@ def _embolden(glyph: Glyph, d: float) -> None:
         start = end + 1
 
 
-def _lining(file: str, borrow: str | None = None) -> io.BytesIO:
+def _lining(file: str, borrow: str | None = None) -> bytes:
     """The face in ``file`` with lining figures in place of old-style ones: its own
     ``.lnum`` glyphs, or those of ``borrow`` thickened (for a face that has none)."""
+    from fontTools.ttLib import TTFont as FontFile  # only when the cache has no copy
+
     folder = fonts_dir()
     font = FontFile(str(folder / file), lazy=True)
     if borrow is None:
@@ -99,8 +109,54 @@ def _lining(file: str, borrow: str | None = None) -> io.BytesIO:
             hmtx[name] = (advance + 2 * BOLD_EXTRA, glyph.xMin)
     out = io.BytesIO()
     font.save(out)
-    out.seek(0)
-    return out
+    return out.getvalue()
+
+
+#: Bumped when _lining or _embolden change what they make, so old cached faces go unused.
+_MADE_BY = "lining-1"
+
+
+def cache_folder() -> Path:
+    """``$XDG_CACHE_HOME/billhooks/fonts`` (default ``~/.cache/billhooks/fonts``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "billhooks" / "fonts"
+
+
+def _made_from(file: str, borrow: str | None) -> str:
+    """A hash of what a lined face is made from: the shipped files and how it is made."""
+    folder = fonts_dir()
+    digest = hashlib.sha256(f"{_MADE_BY} {BOLD_EXTRA}\n".encode())
+    for name in (file, borrow):
+        if name is not None:
+            digest.update((folder / name).read_bytes())
+    return digest.hexdigest()[:32]
+
+
+def _content(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _lined_face(name: str, file: str, borrow: str | None) -> TTFont:
+    """``file`` with lining figures as a ReportLab face: from the cache if a whole copy is
+    there (its name ends in a hash of its bytes, so a cut-short file is never read as a
+    font), else made and, if the cache folder can be written, kept."""
+    stem = f"{Path(file).stem}-{_made_from(file, borrow)}"
+    folder = cache_folder()
+    try:
+        for path in folder.glob(f"{stem}-*.ttf"):
+            data = path.read_bytes()
+            if path.stem == f"{stem}-{_content(data)}":
+                return TTFont(name, io.BytesIO(data))
+            path.unlink()  # damaged (it was written whole: atomic_write)
+    except OSError:
+        pass  # an unreadable cache: make the face again
+    data = _lining(file, borrow)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / f"{stem}-{_content(data)}.ttf", data)
+    except OSError:
+        pass  # a read-only home: the face still works, made again next time
+    return TTFont(name, io.BytesIO(data))
 
 
 @cache
@@ -109,10 +165,10 @@ def register() -> None:
     folder = fonts_dir()
     for name, file in _FILES.items():
         if name == BLACKLETTER:
-            source: str | io.BytesIO = str(folder / file)
+            face = TTFont(name, str(folder / file))
         else:
-            source = _lining(file, _FILES[BODY] if name == BOLD else None)
-        pdfmetrics.registerFont(TTFont(name, source))
+            face = _lined_face(name, file, _FILES[BODY] if name == BOLD else None)
+        pdfmetrics.registerFont(face)
     pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
 
