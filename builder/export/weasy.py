@@ -35,7 +35,7 @@ from fontTools.ttLib import TTFont
 from markupsafe import Markup
 
 from builder import resources
-from builder.export import spaces, ticks
+from builder.export import rostertable, spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.libs import fast_library_lookup
 
@@ -148,6 +148,9 @@ def environment(ruleset: str = "") -> jinja2.Environment:
     env.globals["cells"] = spaces.cells
     env.globals["columns"] = spaces.columns
     env.globals["paragraphs"] = spaces.paragraphs
+    env.globals["lay_out"] = rostertable.lay_out
+    env.globals["running"] = rostertable.running
+    env.globals["roster_margin"] = rostertable.SIDE_MARGIN
     return env
 
 

@@ -34,9 +34,9 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    facts_roster,
     ruleset_words,
 )
+from builder.rules.roster import facts_roster
 
 from . import catalogue as cat
 from . import derive as d

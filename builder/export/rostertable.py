@@ -1,0 +1,159 @@
+"""A roster's table (:class:`builder.rules.roster.Table`) laid out for the page: every run of
+text the template prints, wrapped and placed here, so WeasyPrint lays out few boxes and few runs
+(its cost is per box and per run, see :mod:`builder.export.spaces`).
+
+A unit is two lines of inline columns, as Billhooks' roster has them: its title column (the
+title, then its details), and one run of text holding all its cells, each wrapped to its
+column and set at the column's place by fixed-width spaces; then its notes and one tracker line
+(:func:`builder.export.ticks.tracker_line`: its labels one run, its boxes one image). The sizes
+here are the template's (``templates/roster.html``): keep them in step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from builder.export import spaces, ticks
+from builder.rules.base import Tracker
+from builder.rules.roster import Frame, Group, Table, Unit, tracker_parts
+
+#: The roster's side margins, mm (the frame's @page; every width inside is worked out from the
+#: paper less these).
+SIDE_MARGIN = 12.0
+#: The faces and sizes (pt) of the table's runs.
+REGULAR, ITALIC, CAPS = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf",
+                         "EBGaramond12-AllSC.ttf")
+TITLE_PT = 8.8
+DETAILS_PT = 6.9
+CELLS_PT = 8.0
+NOTES_PT = 7.4
+TRACK_PT = 7.1
+#: Room a cell keeps before the next column, and the padding inside a column's left edge.
+CELL_GAP = 1.0
+PAD = 0.6
+#: The share of a unit's second line its notes take; its trackers have the rest.
+NOTES_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class LaidUnit:
+    unit: Unit
+    #: The title's lines and the details' lines (pre-formatted text).
+    title: str
+    details: str
+    cells: str
+    notes: str
+    track: ticks.TrackerLine | None
+
+
+@dataclass(frozen=True)
+class LaidGroup:
+    group: Group
+    #: The group's trackers as (label, strip URL, words after) parts.
+    tracks: tuple[tuple[str, str, str], ...]
+    units: tuple[LaidUnit, ...]
+
+
+@dataclass(frozen=True)
+class LaidTable:
+    table: Table
+    #: Each column's width, mm (the title column first).
+    widths: tuple[float, ...]
+    #: The headings over groups of columns: (words, columns spanned); "" over none.
+    spans: tuple[tuple[str, int], ...]
+    groups: tuple[LaidGroup, ...]
+    preamble_track: ticks.TrackerLine | None
+    width: float
+    notes_width: float
+    track_width: float
+
+
+def _wrapped(text: str, width: float, face: str, size: float) -> list[str]:
+    return spaces.wrap(text, width * (1 - spaces.SLACK), face, size) if text else [""]
+
+
+def cells_text(lines: tuple[tuple[str, ...], ...], widths: tuple[float, ...]) -> str:
+    """A unit's cells as one run: each line of cells wrapped cell by cell to its column and
+    padded to the tallest, each cell set at its column's place."""
+    places = [sum(widths[:i]) for i in range(len(widths))]
+    out: list[str] = []
+    for line in lines:
+        wrapped = [_wrapped(cell, width - CELL_GAP, REGULAR, CELLS_PT)
+                   for cell, width in zip(line, widths, strict=False)]
+        for row in range(max((len(w) for w in wrapped), default=0)):
+            out.append(spaces.cells([(places[i], w[row]) for i, w in enumerate(wrapped)
+                                     if row < len(w) and w[row]], REGULAR, CELLS_PT))
+    return "\n".join(out)
+
+
+def _track(trackers: tuple[Tracker, ...], width: float) -> ticks.TrackerLine | None:
+    parts = [part for t in trackers for part in tracker_parts(t)]
+    return ticks.tracker_line(parts, width, CAPS, TRACK_PT) if parts else None
+
+
+@lru_cache(maxsize=32)
+def lay_out(table: Table, width: float) -> LaidTable:
+    """``table`` laid out ``width`` mm wide (kept for the next ask: the template asks once for
+    its stylesheet and once for its rows)."""
+    total = sum(c.share for c in table.columns)
+    widths = tuple(width * c.share / total for c in table.columns)
+    spans: list[tuple[str, int]] = []
+    for column in table.columns:
+        if spans and column.group and spans[-1][0] == column.group:
+            spans[-1] = (column.group, spans[-1][1] + 1)
+        else:
+            spans.append((column.group, 1))
+    notes_width = width * NOTES_SHARE
+    track_width = width - notes_width - PAD
+    inner = widths[0] - 2 * PAD
+
+    def unit(u: Unit) -> LaidUnit:
+        # Room for the flag a broken rule puts after the title.
+        title = "\n".join(_wrapped(u.title, inner - (2 if u.flagged else 0), REGULAR,
+                                   TITLE_PT))
+        details = "\n".join(line for d in u.details for line in
+                            _wrapped(d, inner, CAPS, DETAILS_PT))
+        notes = spaces.paragraphs(["; ".join(u.notes)] if u.notes else [],
+                                  notes_width - 2 * PAD, ITALIC, NOTES_PT)
+        return LaidUnit(u, title, details, cells_text(u.lines, widths[1:]), notes,
+                        _track(u.trackers, track_width))
+
+    def group(g: Group) -> LaidGroup:
+        tracks = tuple((label, ticks.url(runs) if runs else "", words) for t in g.trackers
+                       for label, runs, words in tracker_parts(t))
+        return LaidGroup(g, tracks, tuple(unit(u) for u in g.units))
+
+    return LaidTable(table, widths, tuple(spans), tuple(group(g) for g in table.groups),
+                     _track(table.preamble_trackers, width), width, notes_width, track_width)
+
+
+# --- The frame's running header and footer ----------------------------------------------------
+
+#: The margin boxes' shares of the line (templates/_roster-frame.html) and their faces.
+HEAD_SHARES = (0.6, 0.4)
+FOOT_SHARES = (0.8, 0.2)
+HEAD_FACES = (("Blankenburg.ttf", 11.0), (CAPS, 8.0))
+FOOT_FACE = (REGULAR, 7.5)
+
+
+@dataclass(frozen=True)
+class Running:
+    """The words of one army's running header and footer, each one line: a long name is cut
+    at its end, a long file name in its middle (the hash after it stays whole)."""
+
+    title: str
+    section: str
+    footer: str
+
+
+def running(frame: Frame, width: float) -> Running:
+    """``frame``'s header and footer lines for a page ``width`` mm wide inside its margins."""
+    (title_face, title_pt), (section_face, section_pt) = HEAD_FACES
+    title = spaces.shorten(frame.name, width * HEAD_SHARES[0] - 2, title_face, title_pt)
+    section = spaces.shorten(frame.running, width * HEAD_SHARES[1] - 1, section_face,
+                             section_pt)
+    face, pt = FOOT_FACE
+    room = width * FOOT_SHARES[0] - 1 - spaces.text_mm(frame.footer(""), face, pt)
+    return Running(title, section, frame.footer(spaces.shorten(frame.file, room, face, pt,
+                                                               middle=True)))
