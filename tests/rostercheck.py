@@ -5,22 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from builder.export.rostertable import SIDE_MARGIN, TITLE_PT, lay_out
+from builder.export.rostertable import BOX, TITLE_PT, lay_out, page_margins
 from builder.rules.roster import Table
 
 MM = 72 / 25.4
 
 
-def widths(table: Table, paper_width: float) -> tuple[float, ...]:
-    return lay_out(table, paper_width - 2 * SIDE_MARGIN).widths
+def widths(table: Table) -> tuple[float, ...]:
+    return lay_out(table, BOX[0]).widths
 
 
-def unit_cells(page: Any, columns: tuple[float, ...], title: str, stop: str) -> list[str]:
+def unit_cells(page: Any, columns: tuple[float, ...], title: str, stop: str,
+               paper: str = "a4") -> list[str]:
     """The words of the unit titled ``title`` on ``page``, per column (its title column
     first): every word from its title's line down to the line of its trackers, whose label
     begins with the word ``stop``. Each column's words in reading order, joined by spaces."""
     words = page.extract_words(extra_attrs=["size"])
-    edges = [SIDE_MARGIN + sum(columns[:i]) for i in range(len(columns) + 1)]
+    left = page_margins(paper)[3]
+    edges = [left + sum(columns[:i]) for i in range(len(columns) + 1)]
     head = title.split()
     start = None
     for i, word in enumerate(words):

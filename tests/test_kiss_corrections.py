@@ -141,7 +141,7 @@ def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str], path: Path
 
     from builder.rules.kiss.roster import table
 
-    columns = widths(table(army), 210)
+    columns = widths(table(army))
     with pdfplumber.open(path.parent / "pack" / "roster.pdf") as pdf:
         billmen = unit_cells(pdf.pages[0], columns, "Billmen", "figures")
         archers = unit_cells(pdf.pages[0], columns, "Archers", "figures")

@@ -110,7 +110,7 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
         york = armyfile.load(EXAMPLES[0])
         assert isinstance(york, Army)
         # Figures and rout points under their heading: 16 arrayed archers rout at 8 left.
-        archers = unit_cells(first, widths(table(york), 210), "Archers", "figures")
+        archers = unit_cells(first, widths(table(york)), "Archers", "figures")
     for heading in ("Ward 1 Richard Neville, Earl of Warwick", "Ward 3 Edmund Grey, Lord of",
                     "Neville's bowmen", "The Duke's serpentine"):
         assert heading in text, heading

@@ -101,7 +101,7 @@ def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None
 
     army = armyfile.load(pack.parent / "army.toml")
     assert isinstance(army, Army)
-    columns = widths(table(army), 210)
+    columns = widths(table(army))
     melee, action = (next(i for i, c in enumerate(COLUMNS) if c.heading == name)
                      for name in ("Melee", "Action"))
     with pdfplumber.open(pack / "roster.pdf") as pdf:

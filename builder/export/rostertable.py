@@ -15,12 +15,21 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from builder.export import spaces, ticks
+from builder.export.base import PAPER_MM
 from builder.rules.base import Tracker
 from builder.rules.roster import Frame, Group, Table, Unit, tracker_parts
 
-#: The roster's side margins, mm (the frame's @page; every width inside is worked out from the
-#: paper less these).
-SIDE_MARGIN = 12.0
+#: Every roster page's content box, mm: A4's width less 12 mm each side, and Letter's height
+#: less the least top and bottom margins its running header and footer need to stay 5 mm inside
+#: the edge. Both papers lay a roster out in the same box, so it breaks into the same pages on
+#: both (a roster that fits one A4 page fits one Letter page); each paper's spare room goes to
+#: its margins.
+BOX = (186.0, 258.4)
+MIN_TOP, MIN_BOTTOM = 11.0, 10.0
+#: The header's column beside the share code (the frame's "aside": the legend, the army's
+#: own lines and trackers), for the widest code (version 1: 34 mm and a quiet zone of four of
+#: its 21 modules each side) and its padding.
+ASIDE_WIDTH = BOX[0] - (34.0 + 8 * 34.0 / 21 + 2.0)
 #: The faces and sizes (pt) of the table's runs.
 REGULAR, ITALIC, CAPS = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf",
                          "EBGaramond12-AllSC.ttf")
@@ -34,6 +43,16 @@ CELL_GAP = 1.0
 PAD = 0.6
 #: The share of a unit's second line its notes take; its trackers have the rest.
 NOTES_SHARE = 0.5
+
+
+def page_margins(paper: str) -> tuple[float, float, float, float]:
+    """The margins (top, right, bottom, left, mm) that centre :data:`BOX` on ``paper``
+    sideways and split its spare height between the top and the bottom."""
+    width, height = PAPER_MM[paper]
+    side = (width - BOX[0]) / 2
+    spare = (height - BOX[1] - MIN_TOP - MIN_BOTTOM) / 2
+    assert side >= 12 and spare >= 0, f"{paper} is too small for the roster's page"
+    return MIN_TOP + spare, side, MIN_BOTTOM + spare, side
 
 
 @dataclass(frozen=True)
@@ -125,7 +144,8 @@ def lay_out(table: Table, width: float) -> LaidTable:
         return LaidGroup(g, tracks, tuple(unit(u) for u in g.units))
 
     return LaidTable(table, widths, tuple(spans), tuple(group(g) for g in table.groups),
-                     _track(table.preamble_trackers, width), width, notes_width, track_width)
+                     _track(table.preamble_trackers, ASIDE_WIDTH), width, notes_width,
+                     track_width)
 
 
 # --- The frame's running header and footer ----------------------------------------------------

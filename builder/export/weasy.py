@@ -150,7 +150,8 @@ def environment(ruleset: str = "") -> jinja2.Environment:
     env.globals["paragraphs"] = spaces.paragraphs
     env.globals["lay_out"] = rostertable.lay_out
     env.globals["running"] = rostertable.running
-    env.globals["roster_margin"] = rostertable.SIDE_MARGIN
+    env.globals["roster_width"] = rostertable.BOX[0]
+    env.globals["roster_margins"] = rostertable.page_margins
     return env
 
 
