@@ -48,7 +48,8 @@ def made(army: Any, name: str) -> ArmyInput:
 
 def rosters() -> dict[str, tuple[ArmyInput, ...]]:
     """Every roster the tests read, by name."""
-    out = {name: (source(str(examples_dir() / name)),) for name in EXAMPLES}
+    out: dict[str, tuple[ArmyInput, ...]] = {
+        name: (source(str(examples_dir() / name)),) for name in EXAMPLES}
     out |= {f"{ruleset}-16": (made(scaled(ruleset, 16), f"{ruleset}-16.toml"),)
             for ruleset in RULESETS}
     out["two-armies"] = (source(str(examples_dir() / "kiss-york.toml")),
