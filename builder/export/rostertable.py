@@ -41,6 +41,9 @@ TRACK_PT = 7.1
 #: Room a cell keeps before the next column, and the padding inside a column's left edge.
 CELL_GAP = 1.0
 PAD = 0.6
+#: A group's value this long or shorter is never broken across lines.
+SHORT = 16
+NBSP = "\u00a0"
 #: The share of a unit's second line its notes take; its trackers have the rest.
 NOTES_SHARE = 0.5
 
@@ -69,6 +72,9 @@ class LaidUnit:
 @dataclass(frozen=True)
 class LaidGroup:
     group: Group
+    #: Its (label, value) pairs, a short value's words held together (no-break spaces) so a
+    #: line never breaks inside "chits 1 ward".
+    stats: tuple[tuple[str, str], ...]
     #: The group's trackers as (label, strip URL, words after) parts.
     tracks: tuple[tuple[str, str, str], ...]
     units: tuple[LaidUnit, ...]
@@ -141,7 +147,9 @@ def lay_out(table: Table, width: float) -> LaidTable:
     def group(g: Group) -> LaidGroup:
         tracks = tuple((label, ticks.url(runs) if runs else "", words) for t in g.trackers
                        for label, runs, words in tracker_parts(t))
-        return LaidGroup(g, tracks, tuple(unit(u) for u in g.units))
+        stats = tuple((label, value.replace(" ", NBSP) if len(value) <= SHORT else value)
+                      for label, value in g.stats)
+        return LaidGroup(g, stats, tracks, tuple(unit(u) for u in g.units))
 
     return LaidTable(table, widths, tuple(spans), tuple(group(g) for g in table.groups),
                      _track(table.preamble_trackers, ASIDE_WIDTH), width, notes_width,
