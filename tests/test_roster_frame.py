@@ -202,11 +202,15 @@ def test_a_kiss_army_of_eight_units_fits_one_a4_page(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_longest_names_keep_one_line(tmp_path: Path, ruleset: str) -> None:
-    """An army name of 80 W's and a file name of 200 characters: the running header and the
-    footer stay one line each, the name cut at its end, the file name in its middle, the
-    hash whole; nothing runs near an edge."""
+    """An army name of 80 W's, a free-text side of 40 and a file name of 200 characters: the
+    running header's two parts and the footer stay one line each, the name and side cut at
+    their end, the file name in its middle, the system and the hash whole; nothing runs near
+    an edge."""
     army: Any = scaled(ruleset, 3)
     army.name = "W" * 80
+    ruleset_of = get_ruleset(ruleset)
+    if not ruleset_of.sides.fixed:
+        setattr(army, ruleset_of.sides.field, "M" * ruleset_of.sides.max_len)
     item = ArmyInput(army, Path("f" * 196 + ".toml"), armyfile.dumps(army))
     path = tmp_path / "roster.pdf"
     write_kind(ExportJob((item,), ExportOptions(paper="letter")), "roster", path)
@@ -215,7 +219,11 @@ def test_the_longest_names_keep_one_line(tmp_path: Path, ruleset: str) -> None:
         page = pdf.pages[0]
         head = page.crop((0, 0, page.width, top * MM)).extract_words()
         foot = page.crop((0, page.height - bottom * MM, page.width, page.height)).extract_words()
-    assert len({round(w["top"]) for w in head if w["x0"] < page.width / 2}) == 1, head
+    for half in (lambda w: w["x0"] < page.width / 2, lambda w: w["x0"] >= page.width / 2):
+        assert len({round(w["top"]) for w in head if half(w)}) == 1, head
+    section = " ".join(w["text"] for w in head if w["x0"] >= page.width / 2)
+    assert section.endswith(" · " + ruleset_of.title), section
+    assert ruleset_of.sides.fixed or "…" in section
     assert len({round(w["bottom"]) for w in foot}) == 1, foot
     name = next(w["text"] for w in head if w["text"].startswith("WWW"))
     assert name.endswith("…") and len(name) < 80

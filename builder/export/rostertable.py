@@ -89,7 +89,6 @@ class LaidTable:
     spans: tuple[tuple[str, int], ...]
     groups: tuple[LaidGroup, ...]
     preamble_track: ticks.TrackerLine | None
-    width: float
     notes_width: float
     track_width: float
 
@@ -152,8 +151,7 @@ def lay_out(table: Table, width: float) -> LaidTable:
         return LaidGroup(g, stats, tracks, tuple(unit(u) for u in g.units))
 
     return LaidTable(table, widths, tuple(spans), tuple(group(g) for g in table.groups),
-                     _track(table.preamble_trackers, ASIDE_WIDTH), width, notes_width,
-                     track_width)
+                     _track(table.preamble_trackers, ASIDE_WIDTH), notes_width, track_width)
 
 
 # --- The frame's running header and footer ----------------------------------------------------
@@ -162,13 +160,15 @@ def lay_out(table: Table, width: float) -> LaidTable:
 HEAD_SHARES = (0.6, 0.4)
 FOOT_SHARES = (0.8, 0.2)
 HEAD_FACES = (("Blankenburg.ttf", 11.0), (CAPS, 8.0))
+#: The right part's letter spacing (base.css), ems.
+SECTION_TRACKING = 0.04
 FOOT_FACE = (REGULAR, 7.5)
 
 
 @dataclass(frozen=True)
 class Running:
-    """The words of one army's running header and footer, each one line: a long name is cut
-    at its end, a long file name in its middle (the hash after it stays whole)."""
+    """The words of one army's running header and footer, each one line: a long name or side
+    is cut at its end, a long file name in its middle (the system and the hash stay whole)."""
 
     title: str
     section: str
@@ -179,8 +179,12 @@ def running(frame: Frame, width: float) -> Running:
     """``frame``'s header and footer lines for a page ``width`` mm wide inside its margins."""
     (title_face, title_pt), (section_face, section_pt) = HEAD_FACES
     title = spaces.shorten(frame.name, width * HEAD_SHARES[0] - 2, title_face, title_pt)
-    section = spaces.shorten(frame.running, width * HEAD_SHARES[1] - 1, section_face,
-                             section_pt)
+    # The side gives way to the system: a long free-text side is cut, the system stays whole.
+    system = f" · {frame.system}"
+    system_mm = (spaces.text_mm(system, section_face, section_pt)
+                 + len(system) * SECTION_TRACKING * section_pt * 25.4 / 72)
+    section = spaces.shorten(frame.side_text, width * HEAD_SHARES[1] - 1 - system_mm,
+                             section_face, section_pt, tracking=SECTION_TRACKING) + system
     face, pt = FOOT_FACE
     room = width * FOOT_SHARES[0] - 1 - spaces.text_mm(frame.footer(""), face, pt)
     return Running(title, section, frame.footer(spaces.shorten(frame.file, room, face, pt,

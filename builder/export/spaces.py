@@ -133,12 +133,17 @@ def paragraphs(texts: Sequence[str], width: float, face: str, size_pt: float) ->
 ELLIPSIS = "…"
 
 
-def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = False) -> str:
+def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = False,
+            tracking: float = 0.0) -> str:
     """``text`` as it fits one line ``width`` mm wide: whole when it fits, else cut at the end
     (or, with ``middle``, in the middle: a file name keeps its start and its ending) with an
-    ellipsis where it was cut."""
+    ellipsis where it was cut. ``tracking`` is the letter spacing, in ems a character."""
     room = width * (1 - SLACK)
-    if text_mm(text, face, size_pt) <= room:
+
+    def wide(line: str) -> float:
+        return text_mm(line, face, size_pt) + len(line) * tracking * size_pt * 25.4 / 72
+
+    if wide(text) <= room:
         return text
 
     def cut(keep: int) -> str:
@@ -148,6 +153,6 @@ def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = F
         return text[:head] + ELLIPSIS + text[len(text) - (keep - head):]
 
     keep = len(text) - 1
-    while keep and text_mm(cut(keep), face, size_pt) > room:
+    while keep and wide(cut(keep)) > room:
         keep -= 1
     return cut(keep)

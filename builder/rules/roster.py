@@ -71,11 +71,6 @@ class Frame:
         return (f"Printed {self.printed} · billhooks {builder.__version__}"
                 f" · {self.file if file is None else file} #{self.digest}")
 
-    @property
-    def running(self) -> str:
-        """The running header's right part: "Lancaster · Never Mind the Billhooks"."""
-        return f"{self.side_text} · {self.system}"
-
 
 def tally_of(metrics: Sequence[Metric]) -> tuple[TallyCell, ...]:
     """The summary's metrics as the tally prints them: "Starting army morale 4 of 5"."""
