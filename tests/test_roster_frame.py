@@ -219,13 +219,16 @@ def test_the_longest_names_keep_one_line(tmp_path: Path, ruleset: str) -> None:
         page = pdf.pages[0]
         head = page.crop((0, 0, page.width, top * MM)).extract_words()
         foot = page.crop((0, page.height - bottom * MM, page.width, page.height)).extract_words()
-    for half in (lambda w: w["x0"] < page.width / 2, lambda w: w["x0"] >= page.width / 2):
-        assert len({round(w["top"]) for w in head if half(w)}) == 1, head
-    section = " ".join(w["text"] for w in head if w["x0"] >= page.width / 2)
+    middle = float(page.width) / 2
+    title = [w for w in head if w["x0"] < middle]
+    right = [w for w in head if w["x0"] >= middle]
+    for part in (title, right):
+        assert len({round(w["top"]) for w in part}) == 1, head
+    section = " ".join(w["text"] for w in right)
     assert section.endswith(" · " + ruleset_of.title), section
     assert ruleset_of.sides.fixed or "…" in section
     assert len({round(w["bottom"]) for w in foot}) == 1, foot
-    name = next(w["text"] for w in head if w["text"].startswith("WWW"))
+    name = next(w["text"] for w in title if w["text"].startswith("WWW"))
     assert name.endswith("…") and len(name) < 80
     footer = " ".join(w["text"] for w in foot)
     assert re.search(r" · f+…f*\.toml #" + short_hash(item) + " page 1 of 1$", footer), footer
