@@ -62,8 +62,8 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    facts_roster,
 )
+from builder.rules.roster import facts_roster
 from builder.rules.schema import CORE_FIELDS, Child, Field, Table
 
 TAGS = ("bold", "quick", "quiet")

@@ -26,7 +26,8 @@ from builder.rules.base import (
     Sides,
     Summary,
 )
-from builder.rules.printables import Printables, PrintOptions, Source, facts_roster
+from builder.rules.printables import Printables, PrintOptions, Source
+from builder.rules.roster import facts_roster
 from builder.rules.schema import CORE_FIELDS, Child, Field, Table
 
 GRADES = {"raw": 0, "drilled": 2, "elite": 4}

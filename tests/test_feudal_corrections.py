@@ -121,7 +121,8 @@ def test_he_is_warned_of_and_shows_zero(army: Army, pack: Path) -> None:
     tracker = FEUDAL.facts(army, "battles[1].leader").trackers[0]
     assert (tracker.label, tracker.boxes) == ("no command points", 0)
     roster = " ".join(_pages(pack / "roster.pdf"))
-    assert "0: no command points" in roster and "not used" not in roster
+    assert "Sir Nobody" in roster and "command points 0" in roster
+    assert "no command points" in roster and "not used" not in roster
     card = _card_text(pack / "leader-cards.pdf", "Sir Nobody")
     assert "Sir Nobody" in card and "Command points 0 no command points" in card
     assert "…" not in card.split("Command points 0")[1].split("Anjou")[0]

@@ -94,7 +94,11 @@ def test_the_pack_prints_every_count(tmp_path: Path,
     roster = " ".join("\n".join(p.extract_text() or "" for p in
                                 PdfReader(tmp_path / "roster.pdf").pages).split())
     assert files["roster.pdf"]["units"] == want["UNIT"] == 10
-    for words in ("shattered at", "casualties", "Combat 4 dice", "Morale pass on"):
+    # Ghent spearmen's line: combat 4 dice, pass morale on 4+, +1 to the rout roll, steady,
+    # and the casualties at 25%, 50% and the shatter point; their track marks the same.
+    for words in ("Ghent spearmen heavy infantry · grade C · 16 figures column, 8 12\" – – – – "
+                  "4 dice 4+ +1 yes 4 · 8 · 12",
+                  "casualties 25% 50% shatter", "Combat", "Morale"):
         assert words in roster, words
     assert files["leader-cards.pdf"]["counts"] == {"LEADER": want["LEADER"]}
     assert files["unit-cards.pdf"]["counts"] == {"UNIT": want["UNIT"]}

@@ -134,11 +134,21 @@ def test_a_magnate_s_own_commitment_wins_and_reasons_add_up(army: Army) -> None:
     assert _rows(army, "wards[0]")["Commitment"].startswith("retinue (his ward's, by figures)")
 
 
-def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str]) -> None:
-    roster = pack["roster"]
-    assert "fails on 5+ as its magnate (retinue, one worse: timorous)" in roster
-    assert "fails on 6 as its magnate" not in roster  # no unit here tests by its own 6
-    assert "if he falls: 4+ (arrayed)" in roster
+def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str], path: Path,
+                                                army: Army) -> None:
+    """Lord A's units, read from the roster's columns: with him they fail on his 5+, if he
+    falls on their own grade's number."""
+    from rostercheck import unit_cells, widths
+
+    from builder.rules.kiss.roster import table
+
+    columns = widths(table(army))
+    with pdfplumber.open(path.parent / "pack" / "roster.pdf") as pdf:
+        billmen = unit_cells(pdf.pages[0], columns, "Billmen", "figures")
+        archers = unit_cells(pdf.pages[0], columns, "Archers", "figures")
+    assert billmen[8:10] == ["5+ (retinue, one worse: timorous)", "6 (retinue)"]
+    assert archers[8:10] == ["5+ (retinue, one worse: timorous)", "4+ (arrayed)"]
+    assert "6 (retinue" not in pack["roster"].split("Sir C")[0]  # none tests by its own 6
 
 
 def test_the_file_key_round_trips(tmp_path: Path, army: Army) -> None:

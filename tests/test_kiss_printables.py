@@ -21,6 +21,7 @@ from builder.rules.kiss.model import Army
 from builder.rules.kiss.printcounts import counts
 from builder.rules.printables import PrintOptions
 
+MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
 #: The labels each sheet of the pack prints.
 PRINTED = {"magnate-cards": ("MAGNATE",), "order-markers": ("ORDERS",),
@@ -99,16 +100,30 @@ def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
 
 
 def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
-    # Read as laid out (a record's labels and values are two columns, each one run of text).
+    from rostercheck import unit_cells, widths
+
+    from builder.rules.kiss.roster import table
+
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
-    for heading in ("Ward 1: Richard Neville, Earl of Warwick", "Ward 3: Edmund Grey, Lord of",
-                    "Neville's bowmen (Archers)", "The Duke's serpentine (Gonne)"):
+        first = pdf.pages[0]
+        york = armyfile.load(EXAMPLES[0])
+        assert isinstance(york, Army)
+        # Figures and rout points under their heading: 16 arrayed archers rout at 8 left.
+        archers = unit_cells(first, widths(table(york)), "Archers", "figures")
+    for heading in ("Ward 1 Richard Neville, Earl of Warwick", "Ward 3 Edmund Grey, Lord of",
+                    "Neville's bowmen", "The Duke's serpentine"):
         assert heading in text, heading
-    # Figures and rout points, as the facts give them: 16 arrayed archers rout at 8 left.
-    assert "8 figures left" in text and "its first loss" in text
+    assert archers[0] == "Archers arrayed · 16 figures" and archers[-1] == "8"
+    assert "first loss" in text
     assert "Lord of Ruthin is trimmer" in text  # the Lancastrian army's treachery warning
-    assert len(re.findall(r"Starting army morale\s*[45]", text, re.I)) == 2
+    # The tally's cell, read alone: each army's starting morale of 5.
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        cells = [" ".join((page.crop((w["x0"] - 1, w["top"] - 1, w["x0"] + 25 * MM,
+                                      w["top"] + 9 * MM)).extract_text() or "").split())
+                 for page in pdf.pages for w in page.extract_words() if w["text"] == "Starting"]
+    assert [re.sub(r"morale [45] of", "morale N of", c) for c in cells] == [
+        "Starting army morale N of 5"] * 2, cells
 
 
 @pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",

@@ -94,8 +94,9 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
     # The shared roster: the army, its metrics, each record's facts and trackers.
     assert files["roster.pdf"]["units"] == 2
     roster = " ".join(PdfReader(tmp_path / "out" / "roster.pdf").pages[0].extract_text().split())
-    for words in ("Test band", "The Reds · Flat test rules", "LEGAL", "People 1", "Things 2",
-                  "Spears", "Weight 3", "Bows", "Weight 2", "load"):
+    # A column a row label of its units gives (Weight), each unit's value under it.
+    for words in ("Test band", "The Reds · Flat test rules", "LEGAL", "People", "Things",
+                  "Unit Weight", "Spears 3", "Bows 2", "load"):
         assert words in roster, words
     # Each record's "load" tracker: as many tick boxes as its weight, read from the strip.
     with pdfplumber.open(tmp_path / "out" / "roster.pdf") as pdf:

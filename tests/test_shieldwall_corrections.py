@@ -5,7 +5,6 @@ the melee dice it prints."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pdfplumber
@@ -91,8 +90,22 @@ def test_the_banner_card_keeps_going_forward_in_the_berserk_bonus(pack: Path) ->
 
 
 def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None:
-    roster = _text(pack / "roster.pdf")
-    # Sigurd's huscarls: 4 figures + Sigurd = 5 dice; the mounted berserkers 4 + 1 = 5.
-    melee = re.findall(r"Melee (\d+) dice", roster)
-    expected = re.findall(r"Expected, melee round \((\d+) dice\)", roster)
-    assert melee == ["5", "5"] and expected == melee
+    """Each stand's melee dice and the dice of its expected melee round, read from the
+    roster's columns: Sigurd's huscarls 4 figures + Sigurd = 5 dice; the mounted berserkers
+    4 + 1 = 5."""
+    from rostercheck import unit_cells, widths
+
+    from builder import armyfile
+    from builder.rules.shieldwall.model import Army
+    from builder.rules.shieldwall.roster import COLUMNS, table
+
+    army = armyfile.load(pack.parent / "army.toml")
+    assert isinstance(army, Army)
+    columns = widths(table(army))
+    melee, action = (next(i for i, c in enumerate(COLUMNS) if c.heading == name)
+                     for name in ("Melee", "Action"))
+    with pdfplumber.open(pack / "roster.pdf") as pdf:
+        rows = [unit_cells(pdf.pages[0], columns, title, "wounds")
+                for title in ("Hearth-troop", "Wolf-coats")]
+    assert [row[melee] for row in rows] == ["5", "5"]
+    assert [row[action] for row in rows] == ["melee, 5 dice"] * 2

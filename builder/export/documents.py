@@ -23,6 +23,7 @@ def write_document(job: ExportJob, path: Path, document: Document, ruleset: str)
 
         context["share_codes"] = [share_code(item) for item in job.armies]
     html = weasy.render_html(document.template, ruleset, **context,
+                             paper=job.options.paper,
                              paper_width=PAPER_MM[job.options.paper][0])
     laid_out = weasy.render_document(html, job.options.paper, ink_saver=job.options.ink_saver)
     pages = weasy.write_pdf(laid_out, path, document.title, duplex=document.duplex)

@@ -27,7 +27,8 @@ def _advances(face: str) -> tuple[dict[int, float], float]:
     ask for them: lnum), and the advance of a character the face lacks."""
     font = TTFont(str(resources.fonts_dir() / face), lazy=True)
     lining: dict[str, str] = {}
-    for record in font["GSUB"].table.FeatureList.FeatureRecord:
+    gsub = font["GSUB"].table.FeatureList.FeatureRecord if "GSUB" in font else []
+    for record in gsub:
         if record.FeatureTag == "lnum":
             for index in record.Feature.LookupListIndex:
                 for table in font["GSUB"].table.LookupList.Lookup[index].SubTable:
@@ -126,3 +127,32 @@ def paragraphs(texts: Sequence[str], width: float, face: str, size_pt: float) ->
     (WeasyPrint breaking the lines itself costs several times as much)."""
     return "\n".join(line for text in texts
                      for line in wrap(text, width * (1 - SLACK), face, size_pt))
+
+
+#: What a shortened text shows where it was cut.
+ELLIPSIS = "…"
+
+
+def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = False,
+            tracking: float = 0.0) -> str:
+    """``text`` as it fits one line ``width`` mm wide: whole when it fits, else cut at the end
+    (or, with ``middle``, in the middle: a file name keeps its start and its ending) with an
+    ellipsis where it was cut. ``tracking`` is the letter spacing, in ems a character."""
+    room = width * (1 - SLACK)
+
+    def wide(line: str) -> float:
+        return text_mm(line, face, size_pt) + len(line) * tracking * size_pt * 25.4 / 72
+
+    if wide(text) <= room:
+        return text
+
+    def cut(keep: int) -> str:
+        if not middle:
+            return text[:keep].rstrip() + ELLIPSIS
+        head = (keep + 1) // 2
+        return text[:head] + ELLIPSIS + text[len(text) - (keep - head):]
+
+    keep = len(text) - 1
+    while keep and wide(cut(keep)) > room:
+        keep -= 1
+    return cut(keep)

@@ -35,7 +35,7 @@ from fontTools.ttLib import TTFont
 from markupsafe import Markup
 
 from builder import resources
-from builder.export import colwidths, spaces, ticks
+from builder.export import colwidths, rostertable, spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.libs import fast_library_lookup
 
@@ -149,6 +149,10 @@ def environment(ruleset: str = "") -> jinja2.Environment:
     env.globals["columns"] = spaces.columns
     env.globals["paragraphs"] = spaces.paragraphs
     env.globals["column_shares"] = colwidths.shares
+    env.globals["lay_out"] = rostertable.lay_out
+    env.globals["running"] = rostertable.running
+    env.globals["roster_width"] = rostertable.BOX[0]
+    env.globals["roster_margins"] = rostertable.page_margins
     return env
 
 

@@ -15,15 +15,14 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
 from builder.resources import cards_dir
-from builder.rules.base import ArmyRecord, Ruleset
-from builder.rules.schema import parent_of, walk
+from builder.rules.base import ArmyRecord
 
 
 @cache
@@ -352,45 +351,3 @@ class Printables:
             for group in item.groups:
                 out.update(group.count())
         return out
-
-
-# --- The shared roster -------------------------------------------------------------------------
-
-
-def facts_roster(ruleset: Ruleset, sources: Sequence[Source], footer: str = "") -> Document:
-    """The roster any ruleset may print (``templates/roster.html``): per army its name, side,
-    metrics, LEGAL or its findings, then every record of the file in order with its facts and
-    trackers, as the ruleset's :meth:`~builder.rules.base.Ruleset.facts` gives them."""
-    armies: list[dict[str, object]] = []
-    units = 0
-    for item in sources:
-        army = item.army
-        found = ruleset.summary(army)
-
-        def place(where: str, army: ArmyRecord = army) -> str:
-            return ruleset.title_of(army, where) if where else ""
-
-        nodes = list(walk(army, ruleset.schema))
-        groups = {n.where for n in nodes if n.role == "group"}
-        # A group is shown by its leader's facts: the leader under it is not shown twice.
-        records = [{"depth": node.where.count("."), "role": node.role,
-                    "facts": ruleset.facts(army, node.where)}
-                   for node in nodes if node.where and not (
-                       node.role == "leader" and parent_of(node.where) in groups)]
-        units += sum(1 for r in records if r["role"] == "unit")
-        armies.append({
-            "name": army.name,
-            "side": ruleset.sides.name_of(ruleset.sides.of(army)),
-            "ruleset_title": ruleset.title,
-            "legal": found.legal,
-            "metrics": found.metrics,
-            "errors": [(place(f.where), f.message) for f in found.errors],
-            "warnings": [(place(f.where), f.message) for f in found.warnings],
-            "records": records,
-            "footer": footer or f"{item.path.name} #{short_hash(item)}",
-        })
-    return Document("roster", "roster.html", "Roster: " + "; ".join(
-        item.army.name for item in sources), {"title": "Roster", "armies": armies}, details={
-        "armies": [item.army.name for item in sources],
-        "units": units,
-    }, share_codes=True)

@@ -16,8 +16,10 @@ from typing import Any
 
 import builder
 from builder import resources
+from builder.rules import get_ruleset
 from builder.rules.base import number
-from builder.rules.printables import Document, Source, short_hash
+from builder.rules.printables import Document, Source
+from builder.rules.roster import TallyCell, document, frame
 
 from . import catalogue as cat
 from .catalogue import COMMAND_CLASSES
@@ -211,26 +213,23 @@ def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
         ward = f"Ward {int(ward_no[1]) + 1}"
         return f"{ward}, {titles[where]}" if where in titles else ward
 
+    troop_points, agreed = _pts(metric["troop_points"]), army.agreed_troops
+    morale = int(metric["army_morale_tokens"])
+    tally = [TallyCell("Troop points", troop_points,
+                       "" if agreed is None else f"of {agreed} agreed"),
+             TallyCell("Leader points", _pts(metric["leader_points"])),
+             TallyCell("Total points", _pts(metric["total_points"])),
+             TallyCell("Army Morale tokens", str(morale), boxes=tuple(_ranks(morale)))]
+    if army.muster:
+        seed = "" if army.muster.seed is None else f", seed {army.muster.seed}"
+        tally.append(TallyCell("Muster table", str(army.muster.troops), f"troop points{seed}"))
     return {
-        "army": army,
-        "side": army.side or "",
-        "side_name": (army.side or "no side").capitalize(),
-        "ruleset_title": TITLE,
-        "summary": found,
-        "troop_points": _pts(metric["troop_points"]),
+        "frame": frame(get_ruleset(army.ruleset), item, today, tally=tally, place=place,
+                       remark="" if army.english else "not English"),
         "leader_points": _pts(metric["leader_points"]),
-        "total_points": _pts(metric["total_points"]),
-        "agreed": army.agreed_troops,
-        "muster": army.muster,
-        "errors": [(place(f.where), f.message) for f in found.errors],
-        "warnings": [(place(f.where), f.message) for f in found.warnings],
         "wards": wards,
         "armour_columns": _armour_columns(),
-        "morale_tokens": int(metric["army_morale_tokens"]),
-        "morale_groups": _ranks(int(metric["army_morale_tokens"])),
         "no_rerolls": cat.NO_REROLLS,
-        "footer": (f"Printed {today.isoformat()} · billhooks {builder.__version__}"
-                   f" · {item.path.name} #{short_hash(item)}"),
     }
 
 
@@ -238,11 +237,10 @@ def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
     """``roster.pdf``: a page or more per army."""
     day = today or dt.date.today()
     armies = [roster_context(item, day) for item in sources]
-    return Document("roster", "roster.html", "Roster: " + "; ".join(
-        item.army.name for item in sources), {"title": "Roster", "armies": armies}, details={
+    return document(sources, armies, {
         "armies": [item.army.name for item in sources],
         "units": sum(len(ward.units) for a in armies for ward in a["wards"]),
-    }, share_codes=True)
+    })
 
 
 # --- the crib sheet -----------------------------------------------------------------------------

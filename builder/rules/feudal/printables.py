@@ -34,7 +34,6 @@ from builder.rules.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    facts_roster,
     ruleset_words,
 )
 
@@ -42,6 +41,7 @@ from . import catalogue as cat
 from . import derive as d
 from . import printcounts as pc
 from .model import Army, Leader, Unit
+from .roster import roster
 from .views import leader_facts, unit_facts
 
 TITLE = "Feudal convention rules"
@@ -200,10 +200,9 @@ def crib_sheet() -> Document:
 
 def printables(ruleset: Ruleset, sources: Sequence[Source], options: PrintOptions
                ) -> Printables:
-    """The whole pack, in its order: the roster (every record's facts and trackers, drawn by
-    the shared roster), the crib sheet, the cards and the markers."""
+    """The whole pack, in its order: the roster, the crib sheet, the cards and the markers."""
     return Printables("feudal", f"{TITLE} print pack", (
-        facts_roster(ruleset, sources),
+        roster(ruleset, sources),
         crib_sheet(),
         leader_cards(sources),
         unit_cards(sources),

@@ -15,7 +15,6 @@ from typing import Any
 
 import builder
 from builder import resources
-from builder.rules.base import Facts, Tracker
 from builder.rules.printables import (
     TOKEN_MM,
     Back,
@@ -42,7 +41,8 @@ from . import catalogue as cat
 from . import derive as d
 from .model import Army
 from .printcounts import LETHARGY, MORALE_TRACK, ORDERS, SHAKEN, TREACHEROUS, WARD
-from .views import facts, magnate_facts, summary
+from .roster import roster
+from .views import magnate_facts
 
 TITLE = "KISS Wars of the Roses"
 #: Accents of what belongs to no side, and of the chits that slow a ward.
@@ -75,56 +75,6 @@ def _accent(army: Army) -> str:
 def _emblem(army: Army) -> str | None:
     side = cat.SIDES.get(army.side)
     return side.emblem if side else None
-
-
-# --- The roster -----------------------------------------------------------------------------
-
-
-def _track(tracker: Tracker) -> list[tuple[str, list[int], str]]:
-    """A track as the roster prints it, (label, boxes, words after them) parts: its label and
-    boxes up to its first mark with the mark's words, then the boxes to each next mark."""
-    parts = []
-    label, done = tracker.label, 0
-    for box, words in sorted(tracker.marks):
-        parts.append((label, [box - done], words))
-        label, done = "", box
-    if tracker.boxes > done or not parts:
-        parts.append((label, [tracker.boxes - done], ""))
-    return parts
-
-
-def _facts_context(facts: Facts) -> dict[str, Any]:
-    """A record's facts as the roster template reads them; its trackers as one list of parts
-    (:func:`_track`)."""
-    return {"heading": facts.heading, "sub": facts.subheading,
-            "rows": [(r.label, r.value) for r in facts.rows], "notes": list(facts.notes),
-            "trackers": [part for t in facts.trackers for part in _track(t)]}
-
-
-def roster_context(army: Army) -> dict[str, Any]:
-    """One army: its facts and findings, then each ward's magnate and units, all from the
-    ruleset's facts and summary."""
-    found = summary(army)
-    wards = []
-    for wi, ward in enumerate(army.wards):
-        context = _facts_context(facts(army, f"wards[{wi}]"))
-        context["heading"] = f"Ward {wi + 1}: {context['heading']}"
-        context["units"] = [_facts_context(facts(army, f"wards[{wi}].units[{ui}]"))
-                            for ui in range(len(ward.units))]
-        wards.append(context)
-    return {**_facts_context(facts(army, "")), "name": army.name,
-            "sub": f"{TITLE} · {cat.SIDES.name_of(army.side)}", "legal": found.legal,
-            "findings": [f.as_dict() for f in found.findings], "wards": wards}
-
-
-def roster(sources: Sequence[Source]) -> Document:
-    """``roster.pdf``: a page or more per army."""
-    armies = [_army(s) for s in sources]
-    return Document("roster", "roster.html", "Roster: " + "; ".join(a.name for a in armies),
-                    {"title": "Roster", "armies": [roster_context(a) for a in armies]},
-                    details={"armies": [a.name for a in armies],
-                             "units": sum(len(a.units_with_paths()) for a in armies)},
-                    share_codes=True)
 
 
 # --- The crib sheet --------------------------------------------------------------------------

@@ -39,7 +39,8 @@ from . import catalogue as cat
 from . import dice
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
-from .views import attached, facts, summary
+from .roster import roster
+from .views import attached, facts
 
 TITLE = "Dark Ages shieldwall"
 #: The shieldwall emblem on the cards' backs: a round shield with its boss.
@@ -69,38 +70,6 @@ def _army(source: Source) -> Army:
 
 def _rows(found: Facts) -> dict[str, str]:
     return {r.label: r.value for r in found.rows}
-
-
-def _facts_dict(found: Facts) -> dict[str, Any]:
-    """Facts as the roster template reads them."""
-    return {"heading": found.heading, "subheading": found.subheading,
-            "rows": [(r.label, r.value) for r in found.rows], "notes": list(found.notes),
-            "boxes": [(t.label, [t.boxes]) for t in found.trackers]}
-
-
-# --- Documents -------------------------------------------------------------------------------
-
-
-def roster_context(source: Source) -> dict[str, Any]:
-    army = _army(source)
-    found = summary(army)
-    return {
-        "name": army.name, "side": army.side,
-        "metrics": [(m.label, m.note or str(m.value)) for m in found.metrics],
-        "legal": found.legal,
-        "findings": [f.message for f in found.findings],
-        "leaders": [_facts_dict(facts(army, f"leaders[{i}]")) for i in range(len(army.leaders))],
-        "stands": [_facts_dict(facts(army, where)) for where, _ in army.stands_with_paths()],
-    }
-
-
-def roster(sources: Sequence[Source]) -> Document:
-    """``roster.pdf``: per army its leaders and stands with every derived number."""
-    return Document("roster", "roster.html", "Roster: " + "; ".join(
-        s.army.name for s in sources), {"title": "Roster", "ruleset_title": TITLE,
-                                        "armies": [roster_context(s) for s in sources],
-                                        "version": builder.__version__},
-        details={"armies": [s.army.name for s in sources]}, share_codes=True)
 
 
 def crib_sheet() -> Document:
