@@ -1,7 +1,8 @@
 """The roster's share code read back: each ruleset's roster PDF rasterised (pypdfium2), the QR
 decoded (zxing-cpp) to the army's list and hash, `verify` matching it, and its size on paper:
-34 mm square, modules of at least 0.4 mm, clear of the page edge, its caption legible. A huge
-army's code holds its totals only and still reads; the longest names step down and fit."""
+42 mm square, modules of at least 0.4 mm, clear of the page edge, its caption legible, error
+correction M or better so it still reads with a 2 mm pen stroke across it. A huge army's code
+holds its totals only and still reads; the longest names step down and fit."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from typing import Any
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-import segno
 import zxingcpp
 from armies import army as make_army
 from armies import unit
+from PIL import Image, ImageDraw
 from test_share import digest, run
 
 from builder import armyfile, share
@@ -22,24 +23,49 @@ from builder.commands.share import source
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
-from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, payload, svg
+from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, make, payload, svg
 from builder.resources import examples_dir
 
 DPI = 200
 MM = 72 / 25.4
-#: One army of each ruleset, and the two Billhooks armies in one roster.
-ROSTERS = [("york.toml",), ("kiss-lancaster.toml",), ("feudal-normandy.toml",),
-           ("shieldwall-saxon.toml",), ("lancaster.toml", "york.toml")]
+#: Every example army on its own, and the two Billhooks armies in one roster.
+ROSTERS = [*((p.name,) for p in sorted(examples_dir().glob("*.toml"))
+             if p.name != "collection.toml"), ("lancaster.toml", "york.toml")]
+#: A pen stroke's width.
+STROKE_MM = 2.0
+#: The error correction each example's code gets (the roster test checks these).
+LEVELS = {"feudal-flanders": "H", "feudal-normandy": "H", "kiss-lancaster": "Q",
+          "kiss-york": "Q", "lancaster": "M", "shieldwall-norse": "Q", "shieldwall-saxon": "Q",
+          "york": "Q"}
+
+
+def raster(pdf: Path, page: int) -> Image.Image:
+    document = pdfium.PdfDocument(pdf)
+    try:
+        image: Image.Image = document[page].render(scale=DPI / 72).to_pil()
+        return image
+    finally:
+        document.close()
+
+
+def qr_codes(image: Image.Image) -> list[Any]:
+    return [c for c in zxingcpp.read_barcodes(image) if c.format == zxingcpp.BarcodeFormat.QRCode]
 
 
 def decode(pdf: Path, page: int) -> list[Any]:
     """The QR codes on a page of ``pdf``, rasterised at DPI."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[page].render(scale=DPI / 72).to_pil()
-    finally:
-        document.close()
-    return [c for c in zxingcpp.read_barcodes(image) if c.format == zxingcpp.BarcodeFormat.QRCode]
+    return qr_codes(raster(pdf, page))
+
+
+def strokes(left: float, top: float, side: float) -> dict[str, tuple[tuple[float, float], ...]]:
+    """Pen strokes right across a code of ``side`` px at (``left``, ``top``): level through the
+    middle, upright, and two slants that keep off the finder squares in the corners (a stroke
+    through a finder square hides the code from any reader, whatever its error correction)."""
+    right, bottom, third = left + side, top + side, side / 3
+    return {"level": ((left, top + side / 2), (right, top + side / 2)),
+            "upright": ((left + side / 2, top), (left + side / 2, bottom)),
+            "falling": ((left, top + third), (right, bottom - third)),
+            "rising": ((left, bottom - third), (right, top + third))}
 
 
 def roster(tmp_path: Path, *inputs: ArmyInput) -> Path:
@@ -78,6 +104,8 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert text.splitlines()[-1].startswith(f"{path.name} #{digest(path)}")
         read = share.parse(text)
         assert read == share.shortened(share.share_list(item), read.form)
+        # Every example's code holds all its records.
+        assert read.form in ("plain", "compact")
         # What the phone read is what verify takes.
         assert run(capsys, "verify", str(path), "--code", text)[:2] == (
             0, f"matches: {path} is the army printed (#{digest(path)})\n")
@@ -91,8 +119,20 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
                                           pos.bottom_left)]
         side = max(xs) - min(xs)
         assert abs(side - CODE_MM) < 0.6 and abs((max(ys) - min(ys)) - CODE_MM) < 0.6
-        modules = segno.make(text, error="L", micro=False).symbol_size(scale=1, border=0)[0]
+        code = make(text)
+        modules = code.symbol_size(scale=1, border=0)[0]
         assert side / modules >= MIN_MODULE_MM - 0.01
+        if len(names) == 1:
+            assert code.error == LEVELS[Path(names[0]).stem]
+        assert code.error in ("M", "Q", "H")
+        # A 2 mm pen stroke across the code, any way that misses the finder squares: it still
+        # reads.
+        image = raster(pdf, page)
+        px = DPI / 25.4
+        for way, line in strokes(min(xs) * px, min(ys) * px, side * px).items():
+            marked = image.copy()
+            ImageDraw.Draw(marked).line(line, fill="black", width=round(STROKE_MM * px))
+            assert [c.text for c in qr_codes(marked)] == [text], (path.name, way)
         quiet = 4 * side / modules
         assert min(xs) - quiet >= 5 and max(xs) + quiet <= width / MM - 5
         assert min(ys) - quiet >= 5 and max(ys) + quiet <= height / MM - 5
@@ -139,5 +179,5 @@ def test_the_longest_names_still_fit(name: str) -> None:
     assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(
         long).facts_hash
     drawing, width = svg(text)
-    modules = segno.make(text, error="L", micro=False).symbol_size(scale=1, border=0)[0]
+    modules = make(text).symbol_size(scale=1, border=0)[0]
     assert CODE_MM / modules >= MIN_MODULE_MM and width > CODE_MM and "<svg" in drawing

@@ -276,7 +276,8 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
     ruleset = get_ruleset(item.army.ruleset)
     printed = share.share_list(item)
     codes = {"plain": share.parse(share.render(printed)), "code": share.parse(code_of(path))}
-    assert codes["code"].form in ("plain", "compact")  # the records are in every code
+    # Every example's code holds its records, at error correction M or better.
+    assert codes["code"].form in ("plain", "compact")
     checked = 0
     for where, key, army, value in _edits(path):
         if ruleset.facts(army, where) == ruleset.facts(item.army, where):

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from builder.export import spaces, ticks
 from builder.export.base import PAPER_MM
+from builder.export.sharecode import CODE_MM, QUIET_MODULES
 from builder.rules.base import Tracker
 from builder.rules.roster import Frame, Group, Table, Unit, tracker_parts
 
@@ -27,9 +28,9 @@ from builder.rules.roster import Frame, Group, Table, Unit, tracker_parts
 BOX = (186.0, 258.4)
 MIN_TOP, MIN_BOTTOM = 11.0, 10.0
 #: The header's column beside the share code (the frame's "aside": the legend, the army's
-#: own lines and trackers), for the widest code (version 1: 34 mm and a quiet zone of four of
+#: own lines and trackers), for the widest code (version 1: CODE_MM and a quiet zone of four of
 #: its 21 modules each side) and its padding.
-ASIDE_WIDTH = BOX[0] - (34.0 + 8 * 34.0 / 21 + 2.0)
+ASIDE_WIDTH = BOX[0] - (CODE_MM + 2 * QUIET_MODULES * CODE_MM / 21 + 2.0)
 #: The faces and sizes (pt) of the table's runs.
 REGULAR, ITALIC, CAPS = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf",
                          "EBGaramond12-AllSC.ttf")

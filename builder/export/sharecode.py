@@ -3,8 +3,11 @@
 fetches nothing: the page's own assets stay the only files it reads).
 
 The code is always :data:`CODE_MM` square; its version is at most :data:`MAX_VERSION`, so a
-module is never under :data:`MIN_MODULE_MM` and a phone reads it at arm's length. A list too
-long for that is shortened (:func:`builder.share.code_text`).
+module is never under :data:`MIN_MODULE_MM` and a phone reads it at arm's length. Its error
+correction is never under M, so a pen stroke across the code (2 mm, five modules) leaves it
+readable. The code takes the most robust level (H, Q, M) at which it still holds every record
+of the army (plain or compact), and at that level the fullest form that fits
+(:func:`builder.share.code_text`); an army too big for its records at M keeps its totals.
 """
 
 from __future__ import annotations
@@ -15,38 +18,60 @@ from markupsafe import Markup
 from builder import share
 from builder.rules.printables import Source
 
-#: The code's side on paper, without its quiet zone (four modules of white all round).
-CODE_MM = 34.0
+#: The code's side on paper, without its quiet zone (four modules of white all round): a
+#: version 22 code (105 modules) at MIN_MODULE_MM. At 38.8 mm (version 20) Lancaster's records fit
+#: only at M, and a slanting 2 mm stroke across them made the code unreadable.
+CODE_MM = 42.0
 #: The smallest module a phone reads at arm's length.
 MIN_MODULE_MM = 0.4
 QUIET_MODULES = 4
 #: The largest QR version (17 + 4 v modules a side) whose modules stay MIN_MODULE_MM at CODE_MM.
-MAX_VERSION = int((CODE_MM / MIN_MODULE_MM - 17) // 4)
+MAX_VERSION = (round(CODE_MM / MIN_MODULE_MM) - 17) // 4
+#: The error correction levels a code may have, most robust first (L, 7%, does not survive a
+#: pen stroke).
+LEVELS = ("H", "Q", "M")
 #: The words printed under the code.
 CAPTION = "scan to check: billhooks verify"
 
 
-def fits(text: str) -> bool:
-    """Whether ``text`` fits a code of MAX_VERSION at low error correction (asked of segno at
-    that version with one mask, which answers without choosing the best of eight)."""
+def fits(text: str, level: str = LEVELS[-1]) -> bool:
+    """Whether ``text`` fits a code of MAX_VERSION at ``level`` (asked of segno at that version
+    with one mask, which answers without choosing the best of eight)."""
     try:
-        segno.make(text, error="L", version=MAX_VERSION, mask=0, boost_error=False)
+        segno.make(text, error=level, version=MAX_VERSION, mask=0, boost_error=False)
     except segno.DataOverflowError:
         return False
     return True
 
 
+def level(text: str) -> str:
+    """The error correction of ``text``'s code: the most robust of LEVELS it fits."""
+    return next((e for e in LEVELS if fits(text, e)), LEVELS[-1])
+
+
+def make(text: str) -> segno.QRCode:
+    """``text``'s code: the smallest version that holds it at :func:`level`, raised to H where
+    that version allows (segno's boost_error)."""
+    code = segno.make(text, error=level(text), micro=False)
+    assert isinstance(code.version, int) and code.version <= MAX_VERSION, "text that fits"
+    return code
+
+
 def payload(source: Source) -> str:
-    """What the code of ``source`` holds: its list, shortened until it fits."""
-    return share.code_text(share.share_list(source), fits)
+    """What the code of ``source`` holds: its list at the most robust level that keeps its
+    records, shortened until it fits at that level."""
+    found = share.share_list(source)
+    for strength in LEVELS:
+        text = share.code_text(found, lambda t: fits(t, strength))
+        if share.parse(text).form in ("plain", "compact"):
+            return text
+    return text
 
 
 def svg(text: str) -> tuple[Markup, float]:
     """``text`` as a QR code: inline SVG CODE_MM square plus its white quiet zone, and its
-    whole width in mm. The smallest version that holds it, at low error correction raised
-    where that version allows (segno's boost_error), never over MAX_VERSION."""
-    code = segno.make(text, error="L", micro=False)
-    assert isinstance(code.version, int) and code.version <= MAX_VERSION, "text that fits"
+    whole width in mm (:func:`make`)."""
+    code = make(text)
     modules, _ = code.symbol_size(scale=1, border=0)
     module = CODE_MM / modules
     drawing = code.svg_inline(scale=module, unit="mm", border=QUIET_MODULES, dark="#000",
