@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
-import functools
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
 import bh as BH
 import pytest
 from rich.style import Style
 from rich.text import Text
+from test_tui import run_async, wait_until
 from textual.widgets import Input, Label, OptionList
 
 from builder.tui import config
@@ -24,13 +21,6 @@ from builder.tui.session import Session, new_army
 from builder.tui.widgets.army_tree import ArmyTree, fit
 
 SIZE = (80, 24)
-
-
-def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(fn(*args, **kwargs))
-    return wrapper
 
 
 def shown_keys(app: BillhooksApp) -> set[str]:
@@ -121,7 +111,7 @@ async def test_toasts_stand_above_the_status_bar(army_path: Path) -> None:
     app = BillhooksApp(Session.open(army_path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         app.notify("A message long enough to need a toast of its own")
-        await pilot.pause(0.2)
+        await wait_until(pilot, lambda: any(t.region.height for t in app.screen.query("Toast")))
         toast = app.screen.query_one("Toast")
         status = app.army_screen.query_one("#status")
         assert toast.region.bottom <= status.region.y, (toast.region, status.region)

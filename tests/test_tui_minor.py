@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
-from test_tui import clear_and_type, cursor, run_async, tree_labels, type_text
-from textual.command import CommandList
+from test_tui import clear_and_type, cursor, palette_search, run_async, tree_labels
 from textual.widgets import Checkbox, Input, Label, OptionList, Select, SelectionList
 from textual.widgets._toast import Toast
 
@@ -227,11 +226,7 @@ async def test_roll_and_mustering_only_where_the_rules_have_them(name: str,
         for query, there in (("Mustering", ruleset.muster is not None),
                              ("Roll", ruleset.roller is not None)):
             await pilot.press("ctrl+p")
-            await type_text(pilot, query)
-            await pilot.pause(0.5)
-            found = app.screen.query_one(CommandList)
-            prompts = [str(found.get_option_at_index(i).prompt)
-                       for i in range(found.option_count)]
+            prompts = await palette_search(pilot, query)
             heads = [p.splitlines()[0] for p in prompts]
             assert any(h.endswith(("(M)", "(r)")) for h in heads) == there, prompts
             await pilot.press("escape")
