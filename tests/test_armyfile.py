@@ -165,13 +165,13 @@ def test_thousands_of_wards_load_quickly(tmp_path: Path) -> None:
     import time
 
     text = HEAD + (WARD + '[[wards.units]]\ntroop = "archers"\n') * 3000
-    start = time.perf_counter()
+    start = time.process_time()
     a = load_text(tmp_path, text)
     from builder.rules import get_ruleset
 
     get_ruleset("billhooks").summary(a)
     assert len(a.wards) == 3000
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_photo_paths_are_relative_to_the_army_file(tmp_path: Path) -> None:

@@ -56,9 +56,9 @@ def test_an_army_over_the_limit_is_refused_before_anything_is_made(
     path.write_text(armyfile.dumps(army), encoding="utf-8")
     found = size.records(ArmyInput(army, path, ""))
     out = tmp_path / "pack"
-    started = time.perf_counter()
+    started = time.process_time()
     assert main(["export", str(path), "--out", str(out)]) == 2
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     err = capsys.readouterr().err
     assert f"huge.toml: {found.total():,} records (" in err, err
     assert f"more than an army may print ({size.ARMY_MAX:,} records)" in err

@@ -53,15 +53,15 @@ def within(seconds: float, func, *args):  # type: ignore[no-untyped-def]
 def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
     # 4 KB of "[" and spaces, then a bad value: the old pattern took ~40 s here.
     text = 'ruleset = "billhooks"\nname = "x"\n[' + " " * 4000 + "\npoints = -5\n"
-    started = time.perf_counter()
+    started = time.process_time()
     line = locate(text, "points")
-    assert time.perf_counter() - started < 0.05
+    assert time.process_time() - started < 0.05
     assert line is None or line == 4
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(ArmyFileError):
         armyfile.army_from_dict({"ruleset": "billhooks", "name": "x", "points": -5},
                                 Ctx("a.toml", text * 20))
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 def test_locator_still_finds_keys_in_headers_with_spaces() -> None:

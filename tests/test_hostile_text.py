@@ -148,9 +148,9 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
 
     def timed(n: int) -> float:
         word = "W" + "abcdefghij" * (n // 10)
-        started = time.perf_counter()
+        started = time.process_time()
         lines = draw.wrap(word, fonts.BODY, 8, 40.0)
-        took = time.perf_counter() - started
+        took = time.process_time() - started
         assert "".join(lines) == word
         assert all(draw.width_mm(line, fonts.BODY, 8) <= 40.0 + 1e-6 for line in lines)
         return took
@@ -160,9 +160,9 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
     assert large < 2.0  # minutes before, on any machine
     assert large < 8 * small + 0.01
     # And through the fitting of a card's box at the smallest size: cut short, never hung.
-    started = time.perf_counter()
+    started = time.process_time()
     fitted = draw.fit("x" * 20_000, fonts.BODY, 40.0, 20.0, 10, 8)
-    assert time.perf_counter() - started < 3.0
+    assert time.process_time() - started < 3.0
     assert fitted.size >= 6.0 and fitted.height <= 20.0 + 1e-6
 
 
@@ -177,9 +177,9 @@ def test_two_hundred_events_of_one_long_word_export_quickly(tmp_path: Path) -> N
     events = tmp_path / "events.toml"
     events.write_text("".join(f'[[events]]\ntitle = "{word[:60]}"\neffect = "{word[:600]}"\n'
                               for _ in range(200)), encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     assert main(["export", str(examples_dir() / "lancaster.toml"), "--out", str(tmp_path / "o"),
                  "--only", "special-events", "--events", str(events)]) == 0
-    assert time.perf_counter() - started < 15
+    assert time.process_time() - started < 15
     with pdfplumber.open(tmp_path / "o" / "special-events.pdf") as pdf:
         assert len(pdf.pages) == 2 * 23  # 200 events and 7 blanks to fill the last sheet
