@@ -7,16 +7,17 @@ single-sided.
 
 Billhooks is swept in every layout; the other systems in ``SUBSET`` (every paper and card
 size plain, bleed with and without gutters, fold sheets), which changes each thing the layout
-engine does at a third of the cost. Each layout is rendered once (module fixtures) and each
-page parsed once, so the sweep stays fast; ``tests/printcheck.py`` holds the measuring,
-shared with the before/after figures.
+engine does at a third of the cost. Each layout is rendered and each page parsed once per
+process (``render_pack``), and every test of one layout is in that layout's xdist group, so
+``pytest -n`` spreads the layouts over the cores and still renders each once;
+``tests/printcheck.py`` holds the measuring, shared with the before/after figures.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,83 +153,117 @@ def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
             for entry in manifest["files"]}
 
 
-@pytest.fixture(scope="module")
-def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]]:
-    """Cards in every layout; tokens in every paper, bleed and gutter (card size and fold do
-    not change them); the documents on each paper (nothing else changes them)."""
-    out: dict[str, dict[str, Read]] = {}
-    for system, layouts in SWEPT.items():
-        for layout in layouts:
-            name = layout_id(layout, system)
+def kinds_for(every: set[str], layout: Layout) -> set[str]:
+    """What a layout prints: cards in every layout; tokens in every paper, bleed and gutter
+    (card size and fold do not change them); the documents on each paper (nothing else
+    changes them)."""
+    kinds = every - DOCUMENTS - {"tokens"}
+    if layout[1] == "poker" and not layout[4]:
+        kinds.add("tokens")
+        if layout[2:] == (0.0, False, False):
+            kinds = every
+    return kinds
+
+
+Pack = dict[str, Read]
+Render = Callable[[str, Layout], Pack]
+
+
+@pytest.fixture(scope="session")
+def render_pack(tmp_path_factory: pytest.TempPathFactory) -> Render:
+    """A system's pack in a layout, rendered and read back once in this process: every test
+    of one layout is in one xdist group, so under ``-n`` each pack is still made once."""
+    done: dict[str, Pack] = {}
+
+    def get(system: str, layout: Layout) -> Pack:
+        name = layout_id(layout, system)
+        if name not in done:
             folder = tmp_path_factory.mktemp(name)
             job = job_for(system, layout, folder)
-            every = set(printables(job).kinds)
-            kinds = every - DOCUMENTS - {"tokens"}
-            if layout[1] == "poker" and not layout[4]:
-                kinds.add("tokens")
-                if layout[2:] == (0.0, False, False):
-                    kinds = every
-            out[name] = render(job, folder, kinds)
-    return out
+            done[name] = render(job, folder, kinds_for(set(printables(job).kinds), layout))
+        return done[name]
+    return get
 
 
-def every_pdf(packs: dict[str, dict[str, Read]]) -> Iterator[tuple[str, str, Read]]:
-    for name, pack in packs.items():
-        for kind, pdf in pack.items():
-            yield name, kind, pdf
+def swept(where: Callable[[Layout], bool] = lambda _: True) -> list[Any]:
+    """The (system, layout) pairs ``where`` picks, each named for its layout and in the xdist
+    group of its pack."""
+    return [pytest.param(system, lay, id=layout_id(lay, system),
+                         marks=pytest.mark.xdist_group(layout_id(lay, system)))
+            for system, layouts in SWEPT.items() for lay in layouts if where(lay)]
 
 
-def test_nothing_within_five_millimetres_of_an_edge(packs: dict[str, dict[str, Read]]) -> None:
-    bad = [f"{name} {kind} page {n}: {d:.2f} mm, {what}"
-           for name, kind, pdf in every_pdf(packs)
+def in_group(system: str, layout: Layout) -> pytest.MarkDecorator:
+    """A test that reads one pack runs in that pack's xdist group."""
+    return pytest.mark.xdist_group(layout_id(layout, system))
+
+
+EVERY = swept()
+
+
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_nothing_within_five_millimetres_of_an_edge(render_pack: Render, system: str,
+                                                    layout: Layout) -> None:
+    bad = [f"{kind} page {n}: {d:.2f} mm, {what}"
+           for kind, pdf in render_pack(system, layout).items()
            for n, (d, what) in enumerate(pdf.edge, 1) if d < EDGE_CLEAR - 0.01]
     assert not bad, "\n".join(bad[:20])
 
 
-def test_no_text_under_six_points(packs: dict[str, dict[str, Read]]) -> None:
-    bad = [f"{name} {kind} page {n}: {pt:.2f} pt {what}"
-           for name, kind, pdf in every_pdf(packs)
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_no_text_under_six_points(render_pack: Render, system: str, layout: Layout) -> None:
+    bad = [f"{kind} page {n}: {pt:.2f} pt {what}"
+           for kind, pdf in render_pack(system, layout).items()
            for n, (pt, what) in enumerate(pdf.min_pt, 1) if pt < MIN_TEXT_PT - 0.01]
     assert not bad, "\n".join(bad[:20])
 
 
-def test_no_text_drawn_over_text(packs: dict[str, dict[str, Read]]) -> None:
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_no_text_drawn_over_text(render_pack: Render, system: str, layout: Layout) -> None:
     """Setting type no smaller than 6 pt makes text longer: it is wrapped or cut short inside
     its box, never over its neighbour, in every layout."""
     # Only the sheets: WeasyPrint kerns ("Ve", "To"), which reads back as letters overlapping.
-    bad = [f"{name} {kind} page {n}: {hits[:3]}" for name, kind, pdf in every_pdf(packs)
+    bad = [f"{kind} page {n}: {hits[:3]}" for kind, pdf in render_pack(system, layout).items()
            if kind not in DOCUMENTS
            for n, hits in enumerate(pdf.overlaps, 1) if hits]
     assert not bad, "\n".join(bad[:20])
 
 
-def test_figures_are_lining(packs: dict[str, dict[str, Read]]) -> None:
-    bad = [f"{name} {kind}: {pdf.oldstyle}" for name, kind, pdf in every_pdf(packs)
-           if pdf.oldstyle]
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_figures_are_lining(render_pack: Render, system: str, layout: Layout) -> None:
+    pack = render_pack(system, layout)
+    bad = [f"{kind}: {pdf.oldstyle}" for kind, pdf in pack.items() if pdf.oldstyle]
     assert not bad, bad
-    # The test can see an old-style one: the documents and cards are full of ones.
-    assert sum("1" in "".join(pdf.texts) for _, _, pdf in every_pdf(packs)) > 50
+    # The test can see an old-style one: every pack prints ones.
+    assert any("1" in text for pdf in pack.values() for text in pdf.texts)
 
 
-def test_viewer_preferences(packs: dict[str, dict[str, Read]]) -> None:
-    for name, kind, pdf in every_pdf(packs):
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_viewer_preferences(render_pack: Render, system: str, layout: Layout) -> None:
+    for kind, pdf in render_pack(system, layout).items():
         root: Any = PdfReader(pdf.path).trailer["/Root"]
         prefs = root["/ViewerPreferences"]
-        assert prefs["/PrintScaling"] == "/None", (name, kind)
+        assert prefs["/PrintScaling"] == "/None", kind
         # A fold sheet is printed single-sided.
-        duplex = kind in DUPLEX[system_of(name)] and not name.endswith("-fold")
-        assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None), \
-            (name, kind)
+        duplex = kind in DUPLEX[system] and not layout[4]
+        assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None), kind
 
 
-def test_token_pages_say_print_single_sided(packs: dict[str, dict[str, Read]]) -> None:
-    tokens = [pdf for _, kind, pdf in every_pdf(packs) if kind == "tokens"]
-    assert len(tokens) == sum(lay[1] == "poker" and not lay[4]
-                              for layouts in SWEPT.values() for lay in layouts)
-    for pdf in tokens:
-        assert pdf.entry["layout"][0]["duplex"] is False
-        for text in pdf.texts:
-            assert "print single-sided" in text
+@pytest.mark.parametrize(("system", "layout"), swept(lambda lay: "tokens" in kinds_for(
+    {"tokens"}, lay)))
+def test_token_pages_say_print_single_sided(render_pack: Render, system: str,
+                                            layout: Layout) -> None:
+    pdf = render_pack(system, layout)["tokens"]
+    assert pdf.entry["layout"][0]["duplex"] is False
+    for text in pdf.texts:
+        assert "print single-sided" in text
+
+
+@pytest.mark.parametrize(("system", "layout"), EVERY)
+def test_the_manifest_says_its_bleed(render_pack: Render, system: str, layout: Layout) -> None:
+    for kind, pdf in render_pack(system, layout).items():
+        data = json.loads((pdf.path.parent / "manifest.json").read_text())
+        assert data["bleed_mm"] == layout[2], kind
 
 
 def cells_by_page(paper: str, bleed: float, gutter: bool,
@@ -262,18 +297,14 @@ def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) 
                for x0, y0, x1, y1 in fills)
 
 
-@pytest.mark.parametrize(("system", "layout"),
-                         [(system, lay) for system, layouts in SWEPT.items()
-                          for lay in layouts if lay[2] > 0],
-                         ids=[layout_id(lay, system) for system, layouts in SWEPT.items()
-                              for lay in layouts if lay[2] > 0])
-def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]],
-                                               system: str, layout: Layout) -> None:
+@pytest.mark.parametrize(("system", "layout"), swept(lambda lay: lay[2] > 0))
+def test_bleed_on_all_four_sides_of_every_item(render_pack: Render, system: str,
+                                               layout: Layout) -> None:
     """With --bleed, a ground is printed all round every card and token out to the bleed
     (its own, or a butted neighbour's across a shared cut): sampled along each side, halfway
     and all the way out."""
     paper, _, bleed, gutter, _ = layout
-    for kind, pdf in packs[layout_id(layout, system)].items():
+    for kind, pdf in render_pack(system, layout).items():
         if kind in DOCUMENTS:
             continue
         pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
@@ -291,61 +322,70 @@ def test_bleed_on_all_four_sides_of_every_item(packs: dict[str, dict[str, Read]]
                             assert covered(fills, x, y), (kind, n, t, (x, y))
 
 
-def test_the_manifest_says_when_margins_cost_items(packs: dict[str, dict[str, Read]]) -> None:
-    letter = packs[layout_id(("letter", "poker", 3.0, False, False))]["unit-cards"]
+LETTER_BLEED: Layout = ("letter", "poker", 3.0, False, False)
+
+
+@in_group("billhooks", LETTER_BLEED)
+def test_the_manifest_says_when_margins_cost_items(render_pack: Render) -> None:
+    letter = render_pack("billhooks", LETTER_BLEED)["unit-cards"]
     entry = letter.entry["layout"][0]
     assert entry["per_sheet"] == 6 and "not 9" in entry["fewer_for_margins"]
-    a4 = packs[layout_id(("a4", "poker", 0.0, False, False))]["unit-cards"]
+
+
+@in_group("billhooks", ("a4", "poker", 0.0, False, False))
+def test_the_manifest_says_nothing_when_margins_cost_none(render_pack: Render) -> None:
+    a4 = render_pack("billhooks", ("a4", "poker", 0.0, False, False))["unit-cards"]
     assert "fewer_for_margins" not in a4.entry["layout"][0]
 
 
-def test_arrow_trackers_start_in_the_token_sheet_rows(
-        packs: dict[str, dict[str, Read]]) -> None:
-    for paper in PAPER_MM:
-        tokens = packs[layout_id((paper, "poker", 0.0, False, False))]["tokens"]
-        trackers = tokens.entry["layout"][1]
-        assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
-        assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
-            len(trackers["sheets"]) - 1
-        assert "ARROWS" in tokens.texts[0]
-        assert "Tokens and Arrow-supply trackers" in tokens.texts[0]
+@pytest.mark.parametrize("paper", [
+    pytest.param(paper, marks=in_group("billhooks", (paper, "poker", 0.0, False, False)))
+    for paper in PAPER_MM])
+def test_arrow_trackers_start_in_the_token_sheet_rows(render_pack: Render, paper: str) -> None:
+    tokens = render_pack("billhooks", (paper, "poker", 0.0, False, False))["tokens"]
+    trackers = tokens.entry["layout"][1]
+    assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
+    assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
+        len(trackers["sheets"]) - 1
+    assert "ARROWS" in tokens.texts[0]
+    assert "Tokens and Arrow-supply trackers" in tokens.texts[0]
 
 
-def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
+def test_sweep_covers_every_layout(tmp_path: Path) -> None:
     assert set(EXAMPLES) == {"billhooks", "kiss", "feudal", "shieldwall"}
     assert all(len(paths) == 2 for paths in EXAMPLES.values())
     assert len(LAYOUTS) == 24 + 12
-    assert len(packs) == sum(len(layouts) for layouts in SWEPT.values())
-    for system in SWEPT:
-        kinds = {kind for name, kind, _ in every_pdf(packs) if system_of(name) == system}
+    assert len(EVERY) == sum(len(layouts) for layouts in SWEPT.values())
+    for system, layouts in SWEPT.items():
         every = set(printables(ExportJob(armies(system), ExportOptions())).kinds)
+        kinds = set().union(*(kinds_for(set(printables(job_for(system, lay, tmp_path / "x"))
+                                             .kinds), lay) for lay in layouts))
         assert kinds == every and DUPLEX[system] < every, system
-    for name, pack in packs.items():
-        for kind, pdf in pack.items():
-            data = json.loads((pdf.path.parent / "manifest.json").read_text())
-            assert data["bleed_mm"] == float(name.split("bleed")[1].split("-")[0]), kind
 
 
-def test_token_text_stays_inside_the_ring(packs: dict[str, dict[str, Read]]) -> None:
+@pytest.mark.parametrize(("paper", "bleed", "gutter"), [
+    pytest.param(paper, bleed, gutter,
+                 marks=in_group("billhooks", (paper, "poker", bleed, gutter, False)))
+    for paper in PAPER_MM for bleed, gutter in BLEEDS])
+def test_token_text_stays_inside_the_ring(render_pack: Render, paper: str, bleed: float,
+                                          gutter: bool) -> None:
     """Every letter on a token (its label, "ARMY MORALE" included, and its caption) lies
     inside the gold ring: each letter's whole box within 11 mm of the token's centre (the
     ring is 11.3 mm out)."""
-    for paper in PAPER_MM:
-        for bleed, gutter in BLEEDS:
-            pdf = packs[layout_id((paper, "poker", bleed, gutter, False))]["tokens"]
-            pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
-            tokens = pdf.entry["layout"][0]
-            cells = pages[0][:tokens["sheets"][0]]
-            morale = 0
-            for cell in cells:
-                t = cell.trim
-                cx, cy = t.x + t.w / 2, t.y + t.h / 2
-                inside = [ch for ch in pdf.chars[0]
-                          if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
-                morale += "ARMYMORALE" in "".join(ch[0] for ch in inside)  # spaces dropped
-                for text, x0, y0, x1, y1 in inside:
-                    for x in (x0, x1):
-                        for y in (y0, y1):
-                            assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
-                                (paper, bleed, gutter, text)
-            assert morale >= 1
+    pdf = render_pack("billhooks", (paper, "poker", bleed, gutter, False))["tokens"]
+    pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
+    tokens = pdf.entry["layout"][0]
+    cells = pages[0][:tokens["sheets"][0]]
+    morale = 0
+    for cell in cells:
+        t = cell.trim
+        cx, cy = t.x + t.w / 2, t.y + t.h / 2
+        inside = [ch for ch in pdf.chars[0]
+                  if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
+        morale += "ARMYMORALE" in "".join(ch[0] for ch in inside)  # spaces dropped
+        for text, x0, y0, x1, y1 in inside:
+            for x in (x0, x1):
+                for y in (y0, y1):
+                    assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
+                        (paper, bleed, gutter, text)
+    assert morale >= 1
