@@ -29,3 +29,19 @@ def own_config(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Mon
     folder = tmp_path_factory.mktemp("config")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(folder))
     return folder
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``pytest -n`` (``--dist loadgroup``), the tests of a file that builds something
+    once for the file (a module or session fixture of its own: a pack rendered, rosters read
+    back) run on one worker, so it is built once, not once on every worker. A test already in
+    a group (the print sweep's, one group a layout) keeps it. First, before xdist reads the
+    groups."""
+    for item in items:
+        if not isinstance(item, pytest.Function) or item.get_closest_marker("xdist_group"):
+            continue
+        shared = [d for defs in item._fixtureinfo.name2fixturedefs.values() for d in defs
+                  if d.scope != "function" and d.baseid.endswith(".py")]
+        if shared:
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
