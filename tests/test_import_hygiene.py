@@ -5,12 +5,16 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from builder.resources import examples_dir
 
-HEAVY = ("textual", "weasyprint", "reportlab", "PIL", "pypdfium2", "textual_serve", "aiohttp")
+#: The libraries a light path (the rules, the army file, `check`) never loads; the import
+#: contracts in pyproject.toml forbid the same list (test_the_contracts_forbid_every_heavy_library).
+HEAVY = ("textual", "weasyprint", "reportlab", "PIL", "pypdfium2", "jinja2", "textual_serve",
+         "aiohttp")
 
 
 def loaded_after(code: str) -> set[str]:
@@ -35,3 +39,17 @@ def test_check_command_stays_light() -> None:
     code = (f"from builder.cli import main\nimport contextlib, io\n"
             f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])")
     assert not loaded_after(code) & set(HEAVY)
+
+
+def test_the_contracts_forbid_every_heavy_library() -> None:
+    """One list of heavy libraries: each import contract about them forbids exactly HEAVY (the
+    rules also forbid rich, which the command line uses for its tables)."""
+    import tomllib
+
+    config = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    contracts = [c for c in config["tool"]["importlinter"]["contracts"]
+                 if "heavy library" in c["name"]]
+    assert len(contracts) == 2
+    for contract in contracts:
+        external = {m for m in contract["forbidden_modules"] if not m.startswith("builder")}
+        assert external - {"rich"} == set(HEAVY), contract["name"]
