@@ -330,8 +330,10 @@ def _stat_cell(c: Canvas, box: Box, stat: Stat, colour: RGB) -> None:
     line_text(c, stat.name.upper(), fonts.CAPS, box.x + box.w / 2, box.top - 2.4,
               STAT_NAME_PT, box.w - 2 * STAT_PAD, align="center", colour=colour,
               spacing=0.1)
-    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.4,
-                                           box.w - 2 * STAT_PAD, box.h - 3.0),
+    # The value centred below the name's descent (3 mm under the cell's top), so its
+    # letters' boxes never overlap the name's.
+    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.2,
+                                           box.w - 2 * STAT_PAD, box.h - 3.2),
             STAT_VALUE_PT, STAT_VALUE_MIN_PT, valign="middle", max_lines=1)
 
 
