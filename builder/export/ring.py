@@ -3,7 +3,7 @@ cut or punch 1 mm off still leaves an even border), its caption above the centre
 label below, and the square its device is drawn in between them, every letter inside the
 ring.
 
-A 25 mm token leaves a circle of some 16 mm inside its ring, so each line sits as near the
+A 25 mm token leaves a circle of some 18 mm inside its ring, so each line sits as near the
 ring as its width lets it (a short caption higher, a short label lower) and a caption that is
 too wide for one line is split where that leaves the device the most room. No type goes
 under :data:`MIN_TEXT_PT`: a caption that needs more than :data:`CAPTION_MOST` lines is not
@@ -53,8 +53,13 @@ CAPTION_PT = 6.0
 CAPTION_MOST = 4
 CAPTION_LEADING = 2.3
 CAPTION_ASCENT, CAPTION_DESCENT = 1.6, 0.55
-#: Clear space between the device and the words above and below it (mm).
+#: Clear space between the device and the words above and below it (mm). Where the words
+#: leave the device under DEVICE_SMALL tall the gaps close up, down to DEVICE_GAP_TIGHT,
+#: to give it back what they can (a crown under three caption lines and a two-line label
+#: is 2.0 mm with the full gaps, 2.8 mm with the tight ones).
 DEVICE_GAP = 0.8
+DEVICE_GAP_TIGHT = 0.4
+DEVICE_SMALL = 6.0
 
 
 @dataclass(frozen=True)
@@ -228,9 +233,10 @@ def layout(diameter: float, label: str, caption: str) -> Layout:
     text_r, top = edge - TEXT_CLEAR, edge - TOP_CLEAR
     above = _caption(caption, text_r, top) if caption else ()
     below = _label(label, text_r, top)
-    foot = (below[-1].base + CAP_HEIGHT * below[-1].size * PT if below else -top) + DEVICE_GAP
-    head = above[-1].base - CAPTION_DESCENT - DEVICE_GAP if above else top - DEVICE_GAP
-    return Layout(ring, above, below, foot, head, edge - DEVICE_CLEAR)
+    low = below[-1].base + CAP_HEIGHT * below[-1].size * PT if below else -top
+    high = above[-1].base - CAPTION_DESCENT if above else top
+    gap = min(DEVICE_GAP, max(DEVICE_GAP_TIGHT, (high - low - DEVICE_SMALL) / 2))
+    return Layout(ring, above, below, low + gap, high - gap, edge - DEVICE_CLEAR)
 
 
 def of(cell: Cell, label: str, caption: str) -> Layout:
