@@ -5,8 +5,10 @@ for its examples, so a cut 1 mm off still leaves even borders:
   tarot) and every token of every token sheet (round chits and markers, four-way order
   markers, trackers, stand labels): every glyph's box and every stroked line, rect and curve
   (frames, rings and rules included) lies at least TRIM_SAFE inside its item's trim, and on
-  a round token also TRIM_SAFE inside its round cut. The trim boxes are read back from the
-  PDF: with no bleed, each item's ground is filled over exactly its trim;
+  a round token also TRIM_SAFE inside its round cut; no token's type is under 6 pt. The trim
+  boxes are read back from the PDF: with no bleed, each item's ground is filled over exactly
+  its trim;
+- every round token keeps a device square of DEVICE_LEAST or more between its words;
 - in the print-shop images (``--format png --bleed 3``), read with Pillow: within TRIM_SAFE
   of the cut (of the round cut on a round token) and out through the bleed there is nothing
   but the item's ground, a colour and not the paper's white: printed into the bleed on every
@@ -26,9 +28,12 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from builder.commands.share import source
+from builder.export.art import emblem_room
 from builder.export.base import CARD_MM, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables, write_kind
-from builder.export.sheet import TRIM_SAFE
+from builder.export.ring import ring_radius
+from builder.export.sheet import MIN_TEXT_PT, TRIM_SAFE, Cell
+from builder.export.sheet import Box as SheetBox
 from builder.resources import examples_dir
 from builder.rules.printables import Deck, Document, Printables, TokenSheet
 
@@ -127,6 +132,12 @@ def outside_round(page: Any, boxes: list[Box]) -> list[str]:
     return found
 
 
+def type_pt(ch: dict[str, Any]) -> float:
+    """A glyph's type size: its box's extent across its line (pdfplumber's ``size`` of a
+    glyph turned a quarter, the four-way marker's side words, is its advance)."""
+    return float(ch["size"] if ch["upright"] else ch["width"])
+
+
 def _decks(pack: Printables) -> list[str]:
     return [kind for kind in pack.kinds if isinstance(pack.get(kind), Deck)]
 
@@ -159,7 +170,8 @@ def test_every_card_keeps_its_frame_and_words_inside_the_safe_zone(
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
         tmp_path: Path, path: Path) -> None:
-    """Each token sheet's items, group by group, found by their size; as many as it prints."""
+    """Each token sheet's items, found by their size (one shape to a size); as many as it
+    prints, and none of its words under MIN_TEXT_PT (a 25 mm token's too)."""
     job = ExportJob((source(str(path)),))
     pack = printables(job)
     assert _sheets(pack)
@@ -167,7 +179,7 @@ def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
         pdf = tmp_path / f"{kind}.pdf"
         write_kind(job, kind, pdf)
         sizes = {g.size_mm: g.shape for g in sheet.groups}
-        assert len(sizes) == len(sheet.groups), kind
+        assert len({(g.size_mm, g.shape) for g in sheet.groups}) == len(sizes), kind
         found = 0
         with pdfplumber.open(pdf) as doc:
             for number, page in enumerate(doc.pages, 1):
@@ -177,7 +189,35 @@ def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
                 assert too_near(page, boxes) == [], (kind, number)
                 round_ = [b for size, of in every.items() if sizes[size] == "round" for b in of]
                 assert outside_round(page, round_) == [], (kind, number)
+                small = {ch["text"] for ch in page.chars if _owner(ch, boxes)
+                         and type_pt(ch) < MIN_TEXT_PT - 0.01}
+                assert not small, (kind, number, small)
         assert found == sum(t.count for g in sheet.groups for t in g.tokens), kind
+
+
+#: The least a round token's device square may be (mm): the command point's crown, under a
+#: three-line caption and a two-line label on a 25 mm token, is 2.8 mm.
+DEVICE_LEAST = 2.5
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_round_token_keeps_its_device(path: Path) -> None:
+    """The ring's 3 mm inset takes room from the device, never all of it: every round token
+    of every sheet has a device square DEVICE_LEAST or more across between its caption and
+    its label (what the device is drawn in: tests/test_marker_art.py checks the drawings
+    differ there), and inside the ring."""
+    pack = printables(ExportJob((source(str(path)),)))
+    rounds = [(g.size_mm, t) for _, sheet in _sheets(pack) for g in sheet.groups
+              if g.shape == "round" for t in g.tokens]
+    assert rounds
+    for (w, h), token in rounds:
+        trim = SheetBox(10.0, 10.0, w, h)
+        room = emblem_room(Cell(trim, trim), token)
+        assert room.w >= DEVICE_LEAST, (token.label, token.caption, room.w)
+        cx, cy = trim.x + w / 2, trim.y + h / 2
+        corner = math.hypot(max(abs(room.x - cx), abs(room.right - cx)),
+                            max(abs(room.y - cy), abs(room.top - cy)))
+        assert corner < ring_radius(min(w, h)), (token.label, token.caption)
 
 
 @cache
