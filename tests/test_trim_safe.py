@@ -35,7 +35,7 @@ from builder.export.ring import ring_radius
 from builder.export.sheet import MIN_TEXT_PT, TRIM_SAFE, Cell
 from builder.export.sheet import Box as SheetBox
 from builder.resources import examples_dir
-from builder.rules.printables import Deck, Document, Printables, TokenSheet
+from builder.rules.printables import Deck, Document, Printables, Token, TokenSheet
 
 MM = 72 / 25.4
 EXAMPLES = [p for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"]
@@ -276,3 +276,17 @@ def test_print_shop_images_show_only_their_ground_near_the_cut(tmp_path: Path,
             seen.add(entry["file"])
             images += 1
     assert seen == kinds and images
+
+
+@pytest.mark.parametrize("caption", [
+    "burn one to order a charge or a change of formation",
+    "burn one to order a charge or a change of formation when the sun is up",
+    "x " * 60,
+])
+def test_a_caption_never_takes_the_last_of_the_device(caption: str) -> None:
+    """A caption one line longer than the command point's (four lines under a two-line
+    label) would leave its crown 0.5 mm: it is not printed then, rather than the device
+    lost (the token's name still lists it)."""
+    trim = SheetBox(0.0, 0.0, 25.0, 25.0)
+    token = Token("crown", "#6b2b1d", "COMMAND POINT", caption=caption)
+    assert emblem_room(Cell(trim, trim), token).w >= DEVICE_LEAST

@@ -6,8 +6,9 @@ ring.
 A 25 mm token leaves a circle of some 18 mm inside its ring, so each line sits as near the
 ring as its width lets it (a short caption higher, a short label lower) and a caption that is
 too wide for one line is split where that leaves the device the most room. No type goes
-under :data:`MIN_TEXT_PT`: a caption that needs more than :data:`CAPTION_MOST` lines is not
-printed (the token's name still lists it), never set smaller.
+under :data:`MIN_TEXT_PT`: a caption that needs more than :data:`CAPTION_MOST` lines, or
+would leave the device under :data:`DEVICE_LEAST` tall, is not printed (the token's name
+still lists it), never set smaller.
 
 Geometry is in millimetres relative to the token's centre, cached by size and words (a sheet
 draws the same token many times).
@@ -60,6 +61,9 @@ CAPTION_ASCENT, CAPTION_DESCENT = 1.6, 0.55
 DEVICE_GAP = 0.8
 DEVICE_GAP_TIGHT = 0.4
 DEVICE_SMALL = 6.0
+#: The least height a caption leaves the device (mm): one that would leave less is not
+#: printed, as one too long for CAPTION_MOST lines is not.
+DEVICE_LEAST = 2.5
 
 
 @dataclass(frozen=True)
@@ -195,10 +199,11 @@ def _label(text: str, text_r: float, top: float) -> tuple[Line, ...]:
 CAPTION_WORTH = 0.4
 
 
-def _caption(text: str, text_r: float, top: float) -> tuple[Line, ...]:
+def _caption(text: str, text_r: float, top: float, floor: float) -> tuple[Line, ...]:
     """The caption as high as it fits, on the fewest lines and the most even split that
     leave its last line's foot within CAPTION_WORTH of the highest it can be (the device
-    the most room); none if CAPTION_MOST lines do not hold it."""
+    the most room); none if CAPTION_MOST lines do not hold it with their foot at ``floor``
+    or above (the device's least room)."""
     font = fonts.best(fonts.ITALIC, text)
     words = text.split()
     # A line's width is its words' and the spaces between (ReportLab sets no kerning).
@@ -214,6 +219,8 @@ def _caption(text: str, text_r: float, top: float) -> tuple[Line, ...]:
             if first is None:
                 continue
             bases = [first - i * CAPTION_LEADING for i in range(n)]
+            if bases[-1] - CAPTION_DESCENT < floor:
+                continue
             found.append((bases[-1] - CAPTION_DESCENT, n, max(widths) - min(widths), tuple(
                 Line(" ".join(words[a:b]), y, CAPTION_PT, 0.0,
                      _chord(text_r, max(abs(y + CAPTION_ASCENT), abs(y - CAPTION_DESCENT))))
@@ -231,9 +238,10 @@ def layout(diameter: float, label: str, caption: str) -> Layout:
     ring = ring_radius(diameter)
     edge = ring - RING_PT * PT / 2
     text_r, top = edge - TEXT_CLEAR, edge - TOP_CLEAR
-    above = _caption(caption, text_r, top) if caption else ()
     below = _label(label, text_r, top)
     low = below[-1].base + CAP_HEIGHT * below[-1].size * PT if below else -top
+    above = _caption(caption, text_r, top, low + 2 * DEVICE_GAP_TIGHT + DEVICE_LEAST) \
+        if caption else ()
     high = above[-1].base - CAPTION_DESCENT if above else top
     gap = min(DEVICE_GAP, max(DEVICE_GAP_TIGHT, (high - low - DEVICE_SMALL) / 2))
     return Layout(ring, above, below, low + gap, high - gap, edge - DEVICE_CLEAR)
