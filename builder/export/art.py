@@ -380,11 +380,14 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
 
 #: Four-way marker geometry (mm): the frame's inset from the cut (its 0.8 pt rule's outer
 #: edge TRIM_SAFE inside), the gap from the frame to the top of a quarter's word, how far
-#: from the centre along a diagonal an arrow crosses it, and an arrow's length, head length
-#: and head width.
+#: from the centre along a diagonal an arrow crosses it (as a share of the frame's half
+#: width, and at most so that its tips stay FOUR_ARROW_CLEAR below the words' baselines:
+#: the frame 3 mm in leaves the words 2.1 mm nearer the centre), and an arrow's length,
+#: head length and head width.
 FOUR_FRAME = TRIM_SAFE + 0.8 * PT / 2
 FOUR_WORD_GAP = 1.1
 FOUR_ARROW_AT = 0.52
+FOUR_ARROW_CLEAR = 1.0
 FOUR_ARROW = 4.4
 FOUR_HEAD = (1.2, 1.3)
 FOUR_WORD_PT = 7.5
@@ -463,7 +466,9 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
     wanted = {(a, b) for a, b in token.changes if a != b and 0 <= a < len(words)
               and 0 <= b < len(words)}
     done: set[frozenset[int]] = set()
-    at = frame * FOUR_ARROW_AT * math.sqrt(2)
+    d = FOUR_ARROW / 2 / math.sqrt(2)
+    # Where an arrow crosses a diagonal, as (x, y) with x = y in quarter i's turn.
+    at = min(frame * FOUR_ARROW_AT, base - FOUR_ARROW_CLEAR - d)
     for a, b in sorted(wanted):
         if frozenset((a, b)) in done:
             continue
@@ -476,12 +481,11 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
         c.rotate(-90 * i)
         if (j - i) % 4 == 1:
             # Across the line between quarter i (turned to the top) and the next, clockwise.
-            px = py = at / math.sqrt(2)
-            d = FOUR_ARROW / 2 / math.sqrt(2)
-            _arrow(c, px - d, py + d, px + d, py - d, heads, GOLD)
+            _arrow(c, at - d, at + d, at + d, at - d, heads, GOLD)
         else:
             # Between opposite quarters, through the centre (and behind the label).
-            reach = max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4)
+            reach = min(max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4),
+                        base - FOUR_ARROW_CLEAR)
             _arrow(c, 0, reach, 0, -reach, heads, GOLD)
         c.restoreState()
     if token.label:
