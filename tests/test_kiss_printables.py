@@ -4,6 +4,7 @@ the 5 mm margin and the 6 pt floor, and the magnates' names on their cards."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -165,7 +166,8 @@ def _inside_quarter(x: float, y: float, quarter: int, cx: float, cy: float,
 
 def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     """Every letter of each word drawn inside its own triangle, the label once in the middle,
-    nothing under 6 pt."""
+    nothing under 6 pt, and no arrow's shaft or head reaching a word's letters (0.2 mm round
+    each letter's box: with the frame 3 mm inside the cut the words sit nearer the arrows)."""
     import pdfplumber
 
     from builder.export.art import token_art
@@ -189,6 +191,14 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
         page = pdf.pages[0]
         height = float(page.height)
         chars = [ch for ch in page.chars if ch["text"].strip()]
+        # The arrows: shafts (the diagonals are the frame's width long) and heads (the
+        # plaque is wider than a head).
+        arrows = []
+        for obj in page.lines + page.curves:
+            if max(obj["width"], obj["height"]) < 8 * MM:
+                pts = [(float(x) / MM, (height - float(y)) / MM) for x, y in obj["pts"]]
+                arrows += pts + [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
+                                 for p, q in itertools.pairwise(pts)]
     text = "".join(ch["text"] for ch in chars)
     assert text.count("ORDERS") == 1 and text.endswith("ORDERS")
     # The label, drawn last, sits on its plaque over the centre; the words are the rest.
@@ -203,6 +213,11 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
             for x in (ch["x0"], ch["x1"]) for y in (ch["top"], ch["bottom"]))]
         assert sorted(ch["text"] for ch in found) == sorted(word), word
     assert len(chars) == sum(map(len, words))
+    assert len(arrows) > 10
+    for ch in chars:
+        x0, x1 = float(ch["x0"]) / MM - 0.2, float(ch["x1"]) / MM + 0.2
+        y0, y1 = (height - float(ch["bottom"])) / MM - 0.2, (height - float(ch["top"])) / MM + 0.2
+        assert not [p for p in arrows if x0 < p[0] < x1 and y0 < p[1] < y1], ch["text"]
 
 
 def test_the_roster_prints_each_track_with_its_marks_after_their_boxes(pack: Path) -> None:

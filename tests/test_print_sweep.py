@@ -31,7 +31,8 @@ from test_export_cards import collisions
 from builder import armyfile
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables
-from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, Run, paginate, plan
+from builder.export.ring import RING_PT, ring_radius
+from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell, Run, paginate, plan
 from builder.resources import examples_dir
 
 DOCUMENTS = {"roster", "crib-sheet"}
@@ -370,8 +371,9 @@ def test_sweep_covers_every_layout(tmp_path: Path) -> None:
 def test_token_text_stays_inside_the_ring(render_pack: Render, paper: str, bleed: float,
                                           gutter: bool) -> None:
     """Every letter on a token (its label, "ARMY MORALE" included, and its caption) lies
-    inside the gold ring: each letter's whole box within 11 mm of the token's centre (the
-    ring is 11.3 mm out)."""
+    inside the gold ring: each letter's whole box within the ring's inner edge (9.2 mm from
+    the centre of a 25 mm token; the ring's outer edge is TRIM_SAFE inside the cut)."""
+    inside_r = ring_radius(25.0) - RING_PT * PT / 2
     pdf = render_pack("billhooks", (paper, "poker", bleed, gutter, False))["tokens"]
     pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
     tokens = pdf.entry["layout"][0]
@@ -386,6 +388,6 @@ def test_token_text_stays_inside_the_ring(render_pack: Render, paper: str, bleed
         for text, x0, y0, x1, y1 in inside:
             for x in (x0, x1):
                 for y in (y0, y1):
-                    assert (x - cx) ** 2 + (y - cy) ** 2 <= 11.0 ** 2, \
+                    assert (x - cx) ** 2 + (y - cy) ** 2 <= inside_r ** 2, \
                         (paper, bleed, gutter, text)
     assert morale >= 1

@@ -3,11 +3,14 @@
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
 and tokens: roses, an illuminated initial, each system's own for its backs: a crowned shield,
 a great helm, a boss shield) and *token art* (``TOKENS``: a whole token's face: an emblem in a
-roundel, a standard, fallen pikes, a limp banner, a tracker, a four-way marker, and a round
-marker for each device of :mod:`builder.export.devices`: blood drops, a bear's paw, locked
-shields, an hourglass, ...). Names say what is drawn, not what a game calls the token: a
-ruleset names them in its printables, and a new system adds its own drawings here under new
-names.
+roundel, a standard, a tracker, a stat label, a four-way marker, and a round marker for each
+device of :mod:`builder.export.devices`: fallen pikes, a limp banner, blood drops, a bear's
+paw, locked shields, an hourglass, ...). Names say what is drawn, not what a game calls the
+token: a ruleset names them in its printables, and a new system adds its own drawings here
+under new names.
+
+Every frame, ring and letter of a token keeps TRIM_SAFE inside its cut (issue 24.16); where
+a round token's words and device go is :mod:`builder.export.ring`'s.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export import devices, fonts
+from builder.export import devices, fonts, ring
 from builder.export.draw import (
     GOLD,
     INK,
@@ -27,15 +30,16 @@ from builder.export.draw import (
     ROSE_RED,
     ROSE_WHITE,
     badge,
+    draw_fitted,
+    fit,
     hex_rgb,
     line_text,
     rose,
     text_in,
     tick_box,
     width_mm,
-    wrap,
 )
-from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell
+from builder.export.sheet import PT, TRIM_SAFE, Box, Cell
 from builder.rules.printables import Stat, Token
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
@@ -118,164 +122,47 @@ def emblem(name: str) -> Emblem:
 # --- Tokens ------------------------------------------------------------------------------
 
 
-def _ground(c: Canvas, cell: Cell, colour: RGB) -> tuple[float, float, float]:
-    """Fill the token and draw its gold ring; returns centre x, y and the ring radius."""
+def _ground(c: Canvas, cell: Cell, colour: RGB, found: ring.Layout) -> tuple[float, float]:
+    """Fill the token out to its bleed and draw its gold ring; returns its centre."""
     c.setFillColorRGB(*colour)
     b = cell.bleed
     c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
     t = cell.trim
     cx, cy = t.x + t.w / 2, t.y + t.h / 2
-    r = min(t.w, t.h) / 2 - 1.2
     c.setStrokeColorRGB(*GOLD)
-    c.setLineWidth(0.8 * PT)
-    c.circle(cx, cy, r, stroke=1, fill=0)
-    c.setLineWidth(0.3 * PT)
-    c.circle(cx, cy, r - 0.7, stroke=1, fill=0)
-    return cx, cy, r
+    c.setLineWidth(ring.RING_PT * PT)
+    c.circle(cx, cy, found.ring, stroke=1, fill=0)
+    return cx, cy
 
 
-def _chord(cell: Cell, dy: float) -> float:
-    """Width of the token's ring at ``dy`` mm above or below its centre, less a margin."""
-    r = min(cell.trim.w, cell.trim.h) / 2 - 1.9
-    return 2 * math.sqrt(max(r * r - dy * dy, 0.0)) - 1.5
-
-
-#: Between the baselines of a kind label's two lines (mm; a 6.8 pt line is 2.4 mm).
-LABEL_LEADING = 2.5
-
-
-def _label(c: Canvas, cell: Cell, label: str, size: float = 6.8) -> None:
-    """The kind label along the bottom of the ring: as wide as the ring is at the label's
-    baseline (its lowest, so narrowest, edge), so no letter reaches the ring. A label that
-    would need type under 6 pt there ("COMMAND POINT" on a 25 mm token) is wrapped onto two
-    lines, the upper one where the ring is wider."""
+def _words(c: Canvas, cell: Cell, found: ring.Layout) -> None:
+    """The caption (parchment italic) and the kind label (white small capitals) where the
+    layout puts them."""
     t = cell.trim
-    cy = t.y + t.h / 2
-    base = t.y + 5.2
-    lines = [label]
-    if width_mm(label, fonts.CAPS, MIN_TEXT_PT) > _chord(cell, cy - base):
-        first, *rest = wrap(label, fonts.CAPS, size, _chord(cell, cy - base))
-        lines = [first, " ".join(rest)] if rest else [first]
-    for i, line in enumerate(reversed(lines)):
-        y = base + i * LABEL_LEADING
-        line_text(c, line, fonts.CAPS, t.x + t.w / 2, y, size, _chord(cell, cy - y),
-                  align="center", colour=PAPER_WHITE, spacing=0.15)
-
-
-def _caption(c: Canvas, cell: Cell, text: str) -> None:
-    """A line above the centre, as wide as the ring is at the top of its letters."""
-    t = cell.trim
-    base = t.top - 6.6
-    line_text(c, text, fonts.ITALIC, t.x + t.w / 2, base, 6.0, _chord(cell, base + 1.6 - (
-        t.y + t.h / 2)), align="center", colour=PARCHMENT)
-
-
-#: Between the baselines of a caption's lines (mm; a 6 pt line is 2.1 mm).
-CAPTION_LEADING = 2.3
-
-
-def _splits(words: list[str], n: int) -> list[list[str]]:
-    """Every way to set ``words`` on ``n`` lines, in order, none empty."""
-    if n == 1:
-        return [[" ".join(words)]]
-    return [[" ".join(words[:k]), *rest] for k in range(1, len(words) - n + 2)
-            for rest in _splits(words[k:], n - 1)]
-
-
-def _rows(cell: Cell, text: str, first: float, ascent: float,
-          most: int = 3) -> list[tuple[str, float, float]]:
-    """``text`` on two lines, else three (up to ``most``), the first at baseline ``first``
-    and each no wider than the ring at 6 pt at the top of its letters (``ascent`` above the
-    baseline): the most even split, so the upper lines come out shorter where the ring is
-    narrower. Each line ``(line, baseline, width)``; none if no split fits."""
-    cy = cell.trim.y + cell.trim.h / 2
-    words = text.split()
-    for n in range(2, most + 1):
-        rows = [first - i * CAPTION_LEADING for i in range(n)]
-        wides = [_chord(cell, y + ascent - cy) for y in rows]
-        # Each split by its fullest line: the least full is the most even.
-        fill = [(max(width_mm(line, fonts.ITALIC, 6.0) / wide
-                     for line, wide in zip(lines, wides, strict=True)), lines)
-                for lines in _splits(words, n)]
-        best = min(fill, default=None)
-        if best is not None and best[0] <= 1:
-            return list(zip(best[1], rows, wides, strict=True))
-    return []
-
-
-def _stacked_caption(cell: Cell, text: str) -> list[tuple[str, float, float]]:
-    """A caption over a drawing that shrinks to make room (the morale standard), so a long
-    army name ("The Duke of Norfolk's Affinity" on a 25 mm token) prints whole: one line,
-    else two or three from near the ring's top (1.5 mm: the ring's margin in _chord already
-    keeps the letters off it); cut short on the first line only if no split fits."""
-    t = cell.trim
-    cy = t.y + t.h / 2
-    if width_mm(text, fonts.ITALIC, 6.0) <= _chord(cell, 7.5):
-        base = t.top - 6.6
-        return [(text, base, _chord(cell, base + CAPTION_ASCENT - cy))]
-    return _rows(cell, text, cy + 7.6, 1.5) or [(text, cy + 7.6, _chord(cell, 9.1))]
-
-
-#: Cap height (mm) of a 6.8 pt kind label, and the clear space kept round a device.
-LABEL_CAP = 6.8 * PT * 0.68
-DEVICE_GAP = 0.8
-#: A caption's descent below its baseline and ascent above it, mm (6 pt italic).
-CAPTION_DESCENT, CAPTION_ASCENT = 0.55, 1.6
-
-
-def _label_lines(cell: Cell, label: str) -> int:
-    """How many lines :func:`_label` sets ``label`` on."""
-    t = cell.trim
-    cy = t.y + t.h / 2
-    base = t.y + 5.2
-    if width_mm(label, fonts.CAPS, MIN_TEXT_PT) <= _chord(cell, cy - base):
-        return 1
-    return min(2, len(wrap(label, fonts.CAPS, 6.8, _chord(cell, cy - base))))
-
-
-def caption_lines(cell: Cell, text: str) -> list[tuple[str, float, float]]:
-    """A device token's caption: one line above the centre, or two or three where one is too
-    wide (the device shrinks below them: :func:`emblem_room`), each ``(line, baseline,
-    width)``; none at all when even three would have to be cut (the caption still names the
-    token in a list: Tabletop Simulator's, the manifest's)."""
-    t = cell.trim
-    cy = t.y + t.h / 2
-    if not text:
-        return []
-    base = t.top - 6.6
-    wide = _chord(cell, base + CAPTION_ASCENT - cy)
-    if width_mm(text, fonts.ITALIC, 6.0) <= wide:
-        return [(text, base, wide)]
-    return _rows(cell, text, base, CAPTION_ASCENT)
+    cx, cy = t.x + t.w / 2, t.y + t.h / 2
+    for line in found.caption:
+        line_text(c, line.text, fonts.ITALIC, cx, cy + line.base, line.size, line.width,
+                  align="center", colour=PARCHMENT)
+    for line in found.label:
+        line_text(c, line.text, fonts.CAPS, cx, cy + line.base, line.size, line.width,
+                  align="center", colour=PAPER_WHITE, spacing=line.spacing)
 
 
 def emblem_room(cell: Cell, token: Token) -> Box:
     """The square a round token's device is drawn in: between its caption (or the ring)
     and its kind label, as large as fits inside the ring."""
-    t = cell.trim
-    cx, cy = t.x + t.w / 2, t.y + t.h / 2
-    inner = min(t.w, t.h) / 2 - 2.2
-    lo = t.y + 5.2 + (_label_lines(cell, token.label) - 1) * LABEL_LEADING + LABEL_CAP \
-        + DEVICE_GAP
-    lines = caption_lines(cell, token.caption)
-    hi = lines[-1][1] - CAPTION_DESCENT - DEVICE_GAP if lines else cy + inner * 0.72
-    yc = (lo + hi) / 2
-    half = (hi - lo) / 2
-    # No wider than the ring at the square's farther edge from the centre.
-    while half > 0.5 and half ** 2 + (abs(yc - cy) + half * 0.8) ** 2 > inner ** 2:
-        half -= 0.1
-    return Box(cx - half, yc - half, 2 * half, 2 * half)
+    return ring.device_box(cell, ring.of(cell, token.label, token.caption))
 
 
-def _device_token(name: str) -> TokenArt:
-    """A round token with the device called ``name`` between its caption and label; a
-    token with an ``emblem`` bears it on the device (a ward's rose on its shield)."""
-    device = devices.DEVICES[name]
+def _round(device: devices.Device) -> TokenArt:
+    """A round token with ``device`` between its caption and label; a token with an
+    ``emblem`` bears it on the device (a ward's rose on its shield)."""
 
     def draw(c: Canvas, cell: Cell, token: Token) -> None:
         accent = hex_rgb(token.accent)
-        _ground(c, cell, accent)
-        room = emblem_room(cell, token)
+        found = ring.of(cell, token.label, token.caption)
+        _ground(c, cell, accent, found)
+        room = ring.device_box(cell, found)
         s = room.w / 2
         x, y = room.x + s, room.y + s
         c.saveState()
@@ -283,80 +170,41 @@ def _device_token(name: str) -> TokenArt:
         c.restoreState()
         if token.emblem is not None:
             emblem(token.emblem)(c, x, y + 0.06 * s, 0.5 * s, accent, "", False)
-        for line, base, wide in caption_lines(cell, token.caption):
-            line_text(c, line, fonts.ITALIC, x, base, 6.0, wide, align="center",
-                      colour=PARCHMENT)
-        _label(c, cell, token.label)
+        _words(c, cell, found)
 
     return draw
 
 
 def _order(c: Canvas, cell: Cell, token: Token) -> None:
-    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
+    """An order token: the side's rose on its badge (a gold roundel for no side)."""
+    accent = hex_rgb(token.accent)
+    found = ring.of(cell, token.label, token.caption)
+    _ground(c, cell, accent, found)
+    room = ring.device_box(cell, found)
+    s = room.w / 2
     if token.emblem is not None:
-        emblem(token.emblem)(c, cx, cy - 0.3, r * 0.44, hex_rgb(token.accent), "", True)
-        _caption(c, cell, token.caption)
+        emblem(token.emblem)(c, room.x + s, room.y + s, s, accent, "", True)
     else:
         c.setFillColorRGB(*GOLD)
-        c.circle(cx, cy + 0.6, r * 0.3, stroke=0, fill=1)
-    _label(c, cell, token.label)
+        c.circle(room.x + s, room.y + s, 0.7 * s, stroke=0, fill=1)
+    _words(c, cell, found)
 
 
-def _fallen_pikes(c: Canvas, cell: Cell, token: Token) -> None:
-    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
-    # Three pikes fallen across each other, heads every which way (outlined in the
-    # ground's own white, so that with --ink-saver they still show).
-    c.setStrokeColorRGB(*PAPER_WHITE)
-    c.setFillColorRGB(*PAPER_WHITE)
-    c.setLineWidth(0.9 * PT)
-    half = r * 0.36
-    for angle, dx, dy in ((35, -0.6, 0.2), (150, 0.4, 1.2), (100, 1.6, 0.4)):
-        a = math.radians(angle)
-        ux, uy = math.cos(a), math.sin(a)
-        x0, y0 = cx + dx, cy - 0.8 + dy
-        c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
-        # A leaf-shaped head at one end.
-        hx, hy = x0 + half * ux, y0 + half * uy
-        path = c.beginPath()
-        path.moveTo(hx + 1.8 * ux, hy + 1.8 * uy)
-        path.lineTo(hx - 0.5 * uy, hy + 0.5 * ux)
-        path.lineTo(hx + 0.5 * uy, hy - 0.5 * ux)
-        path.close()
-        c.drawPath(path, stroke=1, fill=1)
-    _caption(c, cell, token.caption)
-    _label(c, cell, token.label)
-
-
-def _limp_banner(c: Canvas, cell: Cell, token: Token) -> None:
-    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
-    # A banner hanging limp from its pole (outlined, as the pike heads are).
-    c.setStrokeColorRGB(*PAPER_WHITE)
-    c.setLineWidth(0.9 * PT)
-    pole_x = cx - 3.2
-    c.line(pole_x, cy - 4.2, pole_x, cy + 4.6)
-    c.setFillColorRGB(*PAPER_WHITE)
-    path = c.beginPath()
-    path.moveTo(pole_x, cy + 4.4)
-    path.curveTo(pole_x + 2.5, cy + 3.6, pole_x + 4.5, cy + 1.5, pole_x + 5.2, cy - 2.6)
-    path.lineTo(pole_x + 3.6, cy - 1.2)
-    path.lineTo(pole_x + 2.6, cy - 3.4)
-    path.curveTo(pole_x + 2.0, cy - 0.6, pole_x + 1.2, cy + 1.0, pole_x, cy + 1.2)
-    path.close()
-    c.drawPath(path, stroke=1, fill=1)
-    _caption(c, cell, token.caption)
-    _label(c, cell, token.label)
+#: The army morale standard's drawing (mm at its own scale, its pole's foot at the origin):
+#: its width and height.
+STANDARD_W, STANDARD_H = 10.2, 8.6
 
 
 def _morale(c: Canvas, cell: Cell, token: Token) -> None:
-    cx, cy, r = _ground(c, cell, hex_rgb(token.accent))
-    lines = _stacked_caption(cell, token.caption)
-    # A standard: pole and swallow-tailed flag bearing the side's rose, 8.6 mm tall from its
-    # foot, shrunk about its foot where a third caption line comes down over it.
-    foot = cy - 4.0
-    top = min(cy + 4.6, lines[-1][1] - CAPTION_DESCENT - DEVICE_GAP) if lines else cy + 4.6
-    k = (top - foot) / 8.6
+    """Army morale: a standard, pole and swallow-tailed flag bearing the side's rose."""
+    accent = hex_rgb(token.accent)
+    found = ring.of(cell, token.label, token.caption)
+    _ground(c, cell, accent, found)
+    room = ring.device_box(cell, found, STANDARD_W / STANDARD_H)
+    k = min(room.w / STANDARD_W, room.h / STANDARD_H)
     c.saveState()
-    c.translate(cx, foot)
+    # The drawing runs from x = -4.6 (the pole) to 5.6 (the flag's tips).
+    c.translate(room.x + room.w / 2 - 0.5 * k, room.y + room.h / 2 - STANDARD_H / 2 * k)
     c.scale(k, k)
     c.setStrokeColorRGB(*GOLD)
     c.setLineWidth(0.8 * PT / k)
@@ -372,12 +220,52 @@ def _morale(c: Canvas, cell: Cell, token: Token) -> None:
     path.close()
     c.drawPath(path, stroke=0, fill=1)
     if token.emblem is not None:
-        emblem(token.emblem)(c, -0.4, 5.6, 2.6, hex_rgb(token.accent), "", False)
+        emblem(token.emblem)(c, -0.4, 5.6, 2.6, accent, "", False)
     c.restoreState()
-    for line, base, wide in lines:
-        line_text(c, line, fonts.ITALIC, cx, base, 6.0, wide, align="center",
-                  colour=PARCHMENT)
-    _label(c, cell, token.label)
+    _words(c, cell, found)
+
+
+#: A tracker's and stat label's frame (pt), its outer edge TRIM_SAFE inside the cut, and the
+#: coloured band across its top (mm).
+FRAME_PT = 0.9
+BAND_MM = 4.6
+#: The most of the band a kind label takes (mm).
+BAND_LABEL_MM = 16.0
+#: The most a tracker's title may take (two 6 pt lines), and the least space between its
+#: title, boxes and note.
+TRACKER_TITLE_MM = 4.7
+TRACKER_GAP = 0.3
+
+
+def _framed(c: Canvas, cell: Cell, token: Token) -> tuple[Box, Box]:
+    """Parchment out to the bleed, a rounded frame in the accent and a band across its top
+    with the kind label at the left and the caption at the right; returns the frame and the
+    band."""
+    colour = hex_rgb(token.accent)
+    c.setFillColorRGB(*PARCHMENT)
+    b = cell.bleed
+    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+    frame = cell.trim.inset(TRIM_SAFE + FRAME_PT * PT / 2)
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(FRAME_PT * PT)
+    c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
+    band = Box(frame.x, frame.top - BAND_MM, frame.w, BAND_MM)
+    c.saveState()
+    # The band follows the frame's rounded corners.
+    outline = c.beginPath()
+    outline.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2)
+    c.clipPath(outline, stroke=0, fill=0)
+    c.setFillColorRGB(*colour)
+    c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
+    c.restoreState()
+    label = min(width_mm(token.label, fonts.CAPS, 7.5) + 0.2 * max(len(token.label) - 1, 0),
+                BAND_LABEL_MM)
+    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.3, 7.5, label,
+              colour=PAPER_WHITE, spacing=0.2)
+    # The caption (an army's name) takes what the label leaves.
+    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.4, 6,
+              band.w - 3 - label - 2, align="right", colour=PARCHMENT)
+    return frame, band
 
 
 def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
@@ -385,36 +273,28 @@ def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
     to 0 to cross off one at a time, and a note."""
     colour = hex_rgb(token.accent)
     supply = token.boxes
-    t = cell.trim
-    c.setFillColorRGB(*PARCHMENT)
-    b = cell.bleed
-    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-    frame = t.inset(1.0)
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(0.9 * PT)
-    c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
-    band = Box(frame.x, frame.top - 5.2, frame.w, 5.2)
-    c.setFillColorRGB(*colour)
-    c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
-    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
-              colour=PAPER_WHITE, spacing=0.2)
-    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
-              band.w - 20, align="right", colour=PARCHMENT)
-    title_box = Box(frame.x + 1.5, band.y - 5.2, frame.w - 3, 4.8)
-    text_in(c, token.title, fonts.BOLD, title_box, 8, 5.5, valign="middle", max_lines=2)
-    # Boxes from the full supply down to 0: cross one off each time it is used.
+    frame, band = _framed(c, cell, token)
+    width = frame.w - 3
+    # The title first (a unit's name, never cut: two 6 pt lines if need be), the boxes
+    # under it, and the note (a reminder: two 6 pt lines, one cut short where a two-line
+    # title leaves room for one) in what is left.
+    title = fit(token.title, fonts.BOLD, width, TRACKER_TITLE_MM, 8, 6, max_lines=2)
     n = supply + 1
-    size = min(4.8, (frame.w - 4) / n - 0.8)
+    size = min(4.2, (frame.w - 4) / n - 0.8)
+    room = band.y - frame.y - title.height - size
+    note = fit(token.note, fonts.ITALIC, width, room - 4 * TRACKER_GAP, 6, 6, max_lines=2)
+    # What is left shared out between the band, the title, the boxes, the note and the frame.
+    step = (room - note.height) / 4
+    title_box = Box(frame.x + 1.5, band.y - step - title.height, width, title.height)
+    draw_fitted(c, title, title_box)
+    y = title_box.y - step - size
     gap = (frame.w - 4 - n * size) / (n - 1)
-    y = title_box.y - 0.8 - size
     for i in range(n):
         x = frame.x + 2 + i * (size + gap)
         tick_box(c, x, y, size, colour)
         line_text(c, str(supply - i), fonts.BOLD, x + size / 2, y + size * 0.28, 9,
                   size, align="center", colour=INK)
-    text_in(c, token.note, fonts.ITALIC, Box(frame.x + 1.5, frame.y + 0.5, frame.w - 3,
-                                             y - frame.y - 0.9),
-            5.5, 4.2, valign="middle", max_lines=2)
+    draw_fitted(c, note, Box(frame.x + 1.5, frame.y + step, width, note.height))
 
 
 #: A stat label's type (pt): a cell's name, and its value at most and at least (read across
@@ -450,8 +330,10 @@ def _stat_cell(c: Canvas, box: Box, stat: Stat, colour: RGB) -> None:
     line_text(c, stat.name.upper(), fonts.CAPS, box.x + box.w / 2, box.top - 2.4,
               STAT_NAME_PT, box.w - 2 * STAT_PAD, align="center", colour=colour,
               spacing=0.1)
-    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.4,
-                                           box.w - 2 * STAT_PAD, box.h - 3.0),
+    # The value centred below the name's descent (3 mm under the cell's top), so its
+    # letters' boxes never overlap the name's.
+    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.2,
+                                           box.w - 2 * STAT_PAD, box.h - 3.2),
             STAT_VALUE_PT, STAT_VALUE_MIN_PT, valign="middle", max_lines=1)
 
 
@@ -460,31 +342,18 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
     title and note (who leads it), the stats as labelled cells in rows of three, and boxes
     from ``boxes`` down to 0 under ``boxes_label``."""
     colour = hex_rgb(token.accent)
-    t = cell.trim
-    c.setFillColorRGB(*PARCHMENT)
-    b = cell.bleed
-    c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-    frame = t.inset(1.0)
-    c.setStrokeColorRGB(*colour)
-    c.setLineWidth(0.9 * PT)
-    c.roundRect(frame.x, frame.y, frame.w, frame.h, 1.2, stroke=1, fill=0)
-    band = Box(frame.x, frame.top - 5.2, frame.w, 5.2)
-    c.setFillColorRGB(*colour)
-    c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
-    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.5, 7.5, 16,
-              colour=PAPER_WHITE, spacing=0.2)
-    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.6, 6,
-              band.w - 20, align="right", colour=PARCHMENT)
+    frame, band = _framed(c, cell, token)
     inner = Box(frame.x + 1.5, frame.y + 1.2, frame.w - 3, frame.h - 2.4)
     # Room for two lines at 6 pt each: a long name wraps before it is cut.
-    title = Box(inner.x, band.y - 5.6, inner.w, 5.2)
+    title = Box(inner.x, band.y - 5.1, inner.w, 4.7)
     text_in(c, token.title, fonts.BOLD, title, 9, 6, valign="middle", max_lines=2)
-    note = Box(inner.x, title.y - 5.3, inner.w, 5.2)
-    text_in(c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top", max_lines=2,
-            colour=colour)
+    note = Box(inner.x, title.y - 4.8, inner.w, 4.7)
+    # The stats take the room a one-line note leaves.
+    note_foot = text_in(c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top",
+                        max_lines=2, colour=colour)
     # The boxes along the bottom, their label over them.
     n = token.boxes + 1
-    size = min(4.6, (inner.w + 0.8) / n - 0.8)
+    size = min(4.2, (inner.w + 0.8) / n - 0.8)
     gap = (inner.w - n * size) / (n - 1)
     for i in range(n):
         x = inner.x + i * (size + gap)
@@ -497,7 +366,7 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
     # The stat cells fill what is left, in rows of three.
     per_row = 3
     rows = [token.stats[i:i + per_row] for i in range(0, len(token.stats), per_row)]
-    top, bottom = note.y - 0.4, label_base + 2.6
+    top, bottom = note_foot - 0.6, label_base + 2.6
     row_h = (top - bottom - STAT_GAP * (len(rows) - 1)) / max(len(rows), 1)
     for r, row in enumerate(rows):
         y = top - (r + 1) * row_h - r * STAT_GAP
@@ -509,12 +378,16 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
 
 # --- The four-way marker -----------------------------------------------------------------
 
-#: Four-way marker geometry (mm): the frame's inset from the cut, the gap from the frame to the
-#: top of a quarter's word, how far from the centre along a diagonal an arrow crosses it, and
-#: an arrow's length, head length and head width.
-FOUR_FRAME = 1.0
+#: Four-way marker geometry (mm): the frame's inset from the cut (its 0.8 pt rule's outer
+#: edge TRIM_SAFE inside), the gap from the frame to the top of a quarter's word, how far
+#: from the centre along a diagonal an arrow crosses it (as a share of the frame's half
+#: width, and at most so that its tips stay FOUR_ARROW_CLEAR below the words' baselines:
+#: the frame 3 mm in leaves the words 2.1 mm nearer the centre), and an arrow's length,
+#: head length and head width.
+FOUR_FRAME = TRIM_SAFE + 0.8 * PT / 2
 FOUR_WORD_GAP = 1.1
 FOUR_ARROW_AT = 0.52
+FOUR_ARROW_CLEAR = 1.0
 FOUR_ARROW = 4.4
 FOUR_HEAD = (1.2, 1.3)
 FOUR_WORD_PT = 7.5
@@ -593,7 +466,9 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
     wanted = {(a, b) for a, b in token.changes if a != b and 0 <= a < len(words)
               and 0 <= b < len(words)}
     done: set[frozenset[int]] = set()
-    at = frame * FOUR_ARROW_AT * math.sqrt(2)
+    d = FOUR_ARROW / 2 / math.sqrt(2)
+    # Where an arrow crosses a diagonal, as (x, y) with x = y in quarter i's turn.
+    at = min(frame * FOUR_ARROW_AT, base - FOUR_ARROW_CLEAR - d)
     for a, b in sorted(wanted):
         if frozenset((a, b)) in done:
             continue
@@ -606,12 +481,11 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
         c.rotate(-90 * i)
         if (j - i) % 4 == 1:
             # Across the line between quarter i (turned to the top) and the next, clockwise.
-            px = py = at / math.sqrt(2)
-            d = FOUR_ARROW / 2 / math.sqrt(2)
-            _arrow(c, px - d, py + d, px + d, py - d, heads, GOLD)
+            _arrow(c, at - d, at + d, at + d, at - d, heads, GOLD)
         else:
             # Between opposite quarters, through the centre (and behind the label).
-            reach = max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4)
+            reach = min(max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4),
+                        base - FOUR_ARROW_CLEAR)
             _arrow(c, 0, reach, 0, -reach, heads, GOLD)
         c.restoreState()
     if token.label:
@@ -627,13 +501,11 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
 TOKENS: dict[str, TokenArt] = {
     "order": _order,
     "morale": _morale,
-    "fallen-pikes": _fallen_pikes,
-    "limp-banner": _limp_banner,
     "tracker": _tracker,
     "stat-label": _stat_label,
     "four-way": _four_way,
     # Round markers, each named for its device (builder/export/devices.py).
-    **{name: _device_token(name) for name in devices.DEVICES},
+    **{name: _round(device) for name, device in devices.DEVICES.items()},
 }
 
 

@@ -301,6 +301,48 @@ def dagger(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     c.restoreState()
 
 
+def fallen_pikes(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
+    """Disarray: three pikes fallen across each other, heads every which way (outlined in
+    white, shafts and heads alike, so that with --ink-saver they still show)."""
+    k = s / 5.0
+    c.setStrokeColorRGB(*PAPER_WHITE)
+    c.setFillColorRGB(*PAPER_WHITE)
+    c.setLineWidth(0.068 * s)
+    half = 4.07 * k
+    for angle, dx, dy in ((35, -0.36, -1.09), (150, 0.64, -0.09), (100, 1.84, -0.89)):
+        a = math.radians(angle)
+        ux, uy = math.cos(a), math.sin(a)
+        x0, y0 = cx + dx * k, cy + dy * k
+        c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
+        # A leaf-shaped head at one end.
+        hx, hy = x0 + half * ux, y0 + half * uy
+        _polygon(c, [(hx + 1.8 * k * ux, hy + 1.8 * k * uy), (hx - 0.5 * k * uy, hy + 0.5 * k * ux),
+                     (hx + 0.5 * k * uy, hy - 0.5 * k * ux)])
+
+
+def limp_banner(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
+    """Daunted, shaken: a banner hanging limp from its pole (outlined in white, as the
+    pikes are)."""
+    k = s / 4.6
+    c.setStrokeColorRGB(*PAPER_WHITE)
+    c.setFillColorRGB(*PAPER_WHITE)
+    c.setLineWidth(0.068 * s)
+    pole = cx - 2.6 * k
+
+    def at(dx: float, dy: float) -> tuple[float, float]:
+        return pole + dx * k, cy + dy * k
+
+    c.line(*at(0, -4.4), *at(0, 4.4))
+    path = c.beginPath()
+    path.moveTo(*at(0, 4.2))
+    path.curveTo(*at(2.5, 3.4), *at(4.5, 1.3), *at(5.2, -2.8))
+    path.lineTo(*at(3.6, -1.4))
+    path.lineTo(*at(2.6, -3.6))
+    path.curveTo(*at(2.0, -0.8), *at(1.2, 0.8), *at(0, 1.0))
+    path.close()
+    c.drawPath(path, stroke=1, fill=1)
+
+
 DEVICES: dict[str, Device] = {
     "blood-drops": blood_drops,
     "wedge-of-stands": wedge_of_stands,
@@ -313,6 +355,8 @@ DEVICES: dict[str, Device] = {
     "heater-shield": heater_shield,
     "hourglass": hourglass,
     "dagger": dagger,
+    "fallen-pikes": fallen_pikes,
+    "limp-banner": limp_banner,
 }
 
 
