@@ -12,6 +12,8 @@ of the army (plain or compact), and at that level the fullest form that fits
 
 from __future__ import annotations
 
+from functools import partial
+
 import segno
 from markupsafe import Markup
 
@@ -62,7 +64,7 @@ def payload(source: Source) -> str:
     records, shortened until it fits at that level."""
     found = share.share_list(source)
     for strength in LEVELS:
-        text = share.code_text(found, lambda t: fits(t, strength))
+        text = share.code_text(found, partial(fits, level=strength))
         if share.parse(text).form in ("plain", "compact"):
             return text
     return text
