@@ -7,14 +7,13 @@ from pathlib import Path
 import pytest
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
+from builder.export.packing import Geometry, Lot, pack, sheet_marks
 from builder.export.sheet import (
     EDGE_CLEAR,
     MARK_LEAST,
     MARK_OFFSET,
     RULER_MM,
-    Band,
     edge_to_edge,
-    page_marks,
     plan,
 )
 
@@ -198,25 +197,49 @@ def test_no_crop_marks_beside_empty_rows() -> None:
         assert min(y1, y2) >= bottom_of_cards - MARK_OFFSET - lay.mark_y - 1e-6
 
 
-def test_a_second_band_fills_the_empty_rows() -> None:
-    a4 = PAPER_MM["a4"]
-    tokens = plan(a4, (TOKEN_MM, TOKEN_MM), bleed=3)
-    used = 3 * tokens.cols - 2  # three rows, the last part-filled
-    band = tokens.band_below(used, (2 * TOKEN_MM, TOKEN_MM))
-    assert band is not None
-    above = tokens.block(used)
-    below = band.block()
-    assert below.top <= above.y + 1e-9  # bleed boxes do not overlap
-    full = tokens.block()
-    assert below.y >= full.y - 1e-9 and full.x - 1e-9 <= below.x and below.right <= full.right
-    # 11 rows of tokens fit; under three of them, 3 mm of bleed above and below the trackers
-    # take the room of one more row: 7 rows of 3 trackers.
-    assert (tokens.rows, band.rows, band.cols) == (11, 7, 3)
-    marks = page_marks(tokens, [Band(tokens, used), Band(band, band.per_sheet)])
+def _lots(*sizes: tuple[tuple[float, float], int]) -> list[Lot]:
+    def noop(*_: object) -> None:
+        return None
+
+    return [Lot("tokens", f"lot {i}", f"Lot {i}", size, [noop] * n)
+            for i, (size, n) in enumerate(sizes)]
+
+
+def test_a_second_size_fills_the_room_beside_a_short_row() -> None:
+    geo = Geometry(PAPER_MM["a4"], 3.0, False)
+    lots = _lots(((TOKEN_MM, TOKEN_MM), 3 * 7 - 5), ((2 * TOKEN_MM, TOKEN_MM), 2))
+    [sheet] = pack(geo, lots)
+    tokens, trackers = sheet.blocks
+    assert (tokens.grid.cols, tokens.grid.rows, tokens.count) == (7, 3, 16)
+    assert tokens.short_row and trackers.count == 2
+    full, row = tokens.extents()
+    [beside] = trackers.extents()
+    # Beside the short row, below the full rows' bleed, clear of both.
+    assert beside.x0 > row.x1 and beside.y1 <= full.y0 and beside.y0 < row.y1
+    marks = sheet_marks(geo, sheet)
     for x1, y1, x2, y2 in marks:
-        assert EDGE_CLEAR <= min(x1, x2) and max(x1, x2) <= a4[0] - EDGE_CLEAR
-        assert EDGE_CLEAR <= min(y1, y2) and max(y1, y2) <= a4[1] - EDGE_CLEAR
-    assert tokens.band_below(tokens.per_sheet, (2 * TOKEN_MM, TOKEN_MM)) is None
+        assert EDGE_CLEAR - 1e-9 <= min(x1, x2) and max(x1, x2) <= 210 - EDGE_CLEAR + 1e-9
+        assert EDGE_CLEAR - 1e-9 <= min(y1, y2) and max(y1, y2) <= 297 - EDGE_CLEAR + 1e-9
+        for r in (*tokens.extents(), beside):  # no mark on or across any item's bleed
+            assert not (r.x0 < max(x1, x2) and min(x1, x2) < r.x1
+                        and r.y0 < max(y1, y2) and min(y1, y2) < r.y1), (x1, y1, r)
+    # The short row is marked below it: its three cut lines.
+    under = [m for m in marks if m[0] == m[2] and row.x0 <= m[0] <= row.x1
+             and max(m[1], m[3]) <= row.y0]
+    assert len(under) == 3
+
+
+def test_a_group_that_fits_a_sheet_is_not_split_to_no_purpose() -> None:
+    """Stand labels leave room for a few markers: the markers (one sheet's worth) go whole
+    onto the next sheet, which they need anyway, rather than being split."""
+    geo = Geometry(PAPER_MM["a4"], 0.0, False)
+    lots = _lots(((63.5, 44.5), 16), ((TOKEN_MM, TOKEN_MM), 39), ((38.0, 38.0), 26))
+    sheets = pack(geo, lots)
+    assert [[b.lot.name for b in s.blocks] for s in sheets] == [
+        ["lot 0"], ["lot 1"], ["lot 2"]]
+    # When splitting saves a sheet, it splits: 70 tokens then 8 more on one sheet of 77.
+    one = pack(geo, _lots(((TOKEN_MM, TOKEN_MM), 70), ((TOKEN_MM, TOKEN_MM), 7)))
+    assert len(one) == 1 and sum(b.count for b in one[0].blocks) == 77
 
 
 def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
@@ -242,7 +265,7 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
     draw.paragraphs_in(c, ["Shoots twice a turn; six arrowstorms a game."] * 6, fonts.BODY,
                        boxes["paras"], 5.0, 3.0)
-    draw_ruler(c, plan(paper, POKER), captions("A very long name " * 10, "fronts", 1, 1))
+    draw_ruler(c, plan(paper, POKER).ruler, captions("A very long name " * 10, "fronts", 1, 1))
     c.restoreState()
     c.showPage()
     c.save()
