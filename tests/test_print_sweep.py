@@ -28,10 +28,12 @@ from pypdf import PdfReader
 from test_export_cards import collisions
 
 from builder import armyfile
+from builder.export import packing
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables
+from builder.export.pack import entry_kinds, export_pack, printables
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, Run, paginate, plan
 from builder.resources import examples_dir
+from builder.rules.printables import TokenSheet
 
 DOCUMENTS = {"roster", "crib-sheet"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
@@ -152,6 +154,11 @@ def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
             for entry in manifest["files"]}
 
 
+def single_sided(job: ExportJob) -> set[str]:
+    """The kinds printed on the shared single-sided sheets (``tokens.pdf``)."""
+    return {i.kind for i in printables(job).items if isinstance(i, TokenSheet)}
+
+
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]]:
     """Cards in every layout; tokens in every paper, bleed and gutter (card size and fold do
@@ -163,9 +170,10 @@ def packs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Read]
             folder = tmp_path_factory.mktemp(name)
             job = job_for(system, layout, folder)
             every = set(printables(job).kinds)
-            kinds = every - DOCUMENTS - {"tokens"}
+            single = single_sided(job)
+            kinds = every - DOCUMENTS - single
             if layout[1] == "poker" and not layout[4]:
-                kinds.add("tokens")
+                kinds |= single
                 if layout[2:] == (0.0, False, False):
                     kinds = every
             out[name] = render(job, folder, kinds)
@@ -226,7 +234,7 @@ def test_token_pages_say_print_single_sided(packs: dict[str, dict[str, Read]]) -
     assert len(tokens) == sum(lay[1] == "poker" and not lay[4]
                               for layouts in SWEPT.values() for lay in layouts)
     for pdf in tokens:
-        assert pdf.entry["layout"][0]["duplex"] is False
+        assert all(group["duplex"] is False for group in pdf.entry["layout"])
         for text in pdf.texts:
             assert "print single-sided" in text
 
@@ -235,25 +243,29 @@ def cells_by_page(paper: str, bleed: float, gutter: bool,
                   layouts: list[dict[str, Any]]) -> list[list[Cell]]:
     """Where each item of each page lies, from the manifest's layouts (items on each sheet)
     and the layout engine's own grid, fronts and backs in page order (on one page when
-    folded)."""
+    folded); shared single-sided sheets (layouts with ``pages``) packed again the same way."""
     def noop(*_: object) -> None:
         return None
 
+    if all("pages" in e for e in layouts):
+        geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+        lots = [packing.Lot(e["kind"], e["items"], e["items"], (e["item_mm"][0], e["item_mm"][1]),
+                    [noop] * sum(e["sheets"])) for e in layouts]
+        return [[b.grid.cell(slot, False, b.count) for b in sheet.blocks
+                 for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
     runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
                                  bool(e.get("fold"))),
-                [noop] * sum(e["sheets"]), noop if e["duplex"] else None,
-                share=bool(e.get("shares_first_sheet")))
+                [noop] * sum(e["sheets"]), noop if e["duplex"] else None)
             for e in layouts]
     pages = []
     for page in paginate(runs):
+        n = len(page.fronts)
         if page.main.fold:
-            pages.append([grid.cell(slot, is_back, len(fronts))
-                          for _, grid, fronts in page.bands for slot in range(len(fronts))
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)
                           for is_back in (False, True)])
             continue
         for is_back in (False, True) if page.back is not None else (False,):
-            pages.append([grid.cell(slot, is_back, len(fronts))
-                          for _, grid, fronts in page.bands for slot in range(len(fronts))])
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)])
     return pages
 
 
@@ -299,16 +311,27 @@ def test_the_manifest_says_when_margins_cost_items(packs: dict[str, dict[str, Re
     assert "fewer_for_margins" not in a4.entry["layout"][0]
 
 
-def test_arrow_trackers_start_in_the_token_sheet_rows(
+def test_every_single_sided_kind_shares_the_token_sheets(
         packs: dict[str, dict[str, Read]]) -> None:
-    for paper in PAPER_MM:
-        tokens = packs[layout_id((paper, "poker", 0.0, False, False))]["tokens"]
-        trackers = tokens.entry["layout"][1]
-        assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
-        assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
-            len(trackers["sheets"]) - 1
-        assert "ARROWS" in tokens.texts[0]
-        assert "Tokens and Arrow-supply trackers" in tokens.texts[0]
+    """Issue 24.9: the two-army examples' single-sided kinds on one shared sheet without
+    bleed (Billhooks' arrow trackers beside its tokens, KISS's order markers with its
+    chits), each block named in the margin, the ruler naming them all."""
+    for system, paper in itertools.product(EXAMPLES, PAPER_MM):
+        pdf = packs[layout_id((paper, "poker", 0.0, False, False), system)]["tokens"]
+        groups = pdf.entry["layout"]
+        assert set(pdf.entry["kinds"]) == single_sided(
+            job_for(system, (paper, "poker", 0.0, False, False), pdf.path.parent)), system
+        assert len(pdf.texts) == max(p for g in groups for p in g["pages"])
+        if system != "shieldwall":  # its stand labels and markers fill more than a sheet
+            assert len(pdf.texts) == 1, (system, paper)
+        for group in groups:
+            for page in group["pages"]:
+                # Drawn before the ruler ("50 mm", then the caption naming them all).
+                before_ruler = pdf.texts[page - 1].rsplit("50 mm", 1)[0]
+                assert group["label"] in before_ruler, (system, group["items"])
+        if system == "billhooks":
+            assert "ARROWS" in pdf.texts[0]
+            assert "Tokens and Arrow-supply trackers" in pdf.texts[0]
 
 
 def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
@@ -317,7 +340,8 @@ def test_sweep_covers_every_layout(packs: dict[str, dict[str, Read]]) -> None:
     assert len(LAYOUTS) == 24 + 12
     assert len(packs) == sum(len(layouts) for layouts in SWEPT.values())
     for system in SWEPT:
-        kinds = {kind for name, kind, _ in every_pdf(packs) if system_of(name) == system}
+        kinds = {kind for name, _, pdf in every_pdf(packs) if system_of(name) == system
+                 for kind in entry_kinds(pdf.entry)}
         every = set(printables(ExportJob(armies(system), ExportOptions())).kinds)
         assert kinds == every and DUPLEX[system] < every, system
     for name, pack in packs.items():

@@ -11,7 +11,7 @@ from pathlib import Path
 from builder.export.art import token_art
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
 from builder.export.faces import Photos, back_drawer, face_drawer
-from builder.export.packing import Geometry, Lot, capacity, draw_sheets, pack
+from builder.export.packing import Geometry, Lot, Sheet, capacity, draw_sheets, pack
 from builder.export.sheet import (
     EDGE_CLEAR,
     DrawFn,
@@ -167,7 +167,8 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
     opts = job.options
     geo = Geometry(PAPER_MM[opts.paper], opts.bleed, opts.gutter)
     lots = [lot for lot in token_lots(sheets) if lot.fronts]
-    pages = pack(geo, lots)
+    # Nothing to print still gets a sheet (with its ruler), as a deck's empty run does.
+    pages = pack(geo, lots) or [Sheet(geo.ruler(False))]
     title = " and ".join(s.title for s in sheets)
     canvas = new_canvas(str(path), geo.paper, f"{title}: {armies_title(job)}",
                         f"{subject} ({opts.paper})", ink_saver=opts.ink_saver)
@@ -182,7 +183,8 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
         cols, rows = capacity(geo, lot.item)
         on = [(n, sum(b.count for b in page.blocks if b.lot is lot))
               for n, page in enumerate(pages, 1)]
-        layouts.append({"kind": lot.kind, "items": lot.name, "item_mm": list(lot.item),
+        layouts.append({"kind": lot.kind, "items": lot.name, "label": lot.label,
+                        "item_mm": list(lot.item),
                         "grid": [cols, rows], "per_sheet": cols * rows, "duplex": False,
                         "sheets": [k for _, k in on if k], "pages": [n for n, k in on if k],
                         **_margin_cost(job, lot.item, cols * rows)})

@@ -17,9 +17,8 @@ cutting the full rows away takes the top marks with them.
 
 Sheets are filled one after another: on each, the groups in pack order each take what room
 there is (a later, smaller group may fill the room an earlier one left); the ruler goes in
-the bottom margin, or the left one when that holds more. A group that would be split
-between this sheet and the next though it fits on one sheet goes whole onto the next,
-unless splitting saves a sheet.
+the bottom margin, or the left one when that holds more. A sheet is done when nothing left
+fits on it, so only a pack's last shared sheet can be part empty.
 """
 
 from __future__ import annotations
@@ -140,10 +139,12 @@ class Block:
 
 @dataclass
 class Sheet:
-    """One shared sheet: its ruler and its blocks, in the order they were placed."""
+    """One shared sheet: its ruler, its blocks in the order they were placed, and the free
+    rectangles left between them."""
 
     ruler: Ruler
     blocks: list[Block] = field(default_factory=list)
+    free: list[Rect] = field(default_factory=list)
 
     def lots(self) -> list[Lot]:
         return list(dict.fromkeys(b.lot for b in self.blocks))
@@ -233,15 +234,15 @@ def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler
     return None
 
 
-def _fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool,
-          skip: frozenset[int] = frozenset()) -> tuple[Sheet, list[int]]:
-    """One sheet filled from the items not yet ``done`` of each lot (but those in ``skip``),
-    lot after lot; returns it and how many of each lot are done after it."""
+def _fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool
+          ) -> tuple[Sheet, list[int]]:
+    """One sheet filled from the items not yet ``done`` of each lot, lot after lot; returns
+    it and how many of each lot are done after it."""
     ruler = geo.ruler(side_ruler)
-    sheet, free, done = Sheet(ruler), [geo.area(side_ruler)], list(done)
+    sheet, done = Sheet(ruler, free=[geo.area(side_ruler)]), list(done)
     for i, lot in enumerate(lots):
-        while i not in skip and done[i] < len(lot.fronts):
-            block = _place(geo, free, lot, done[i], ruler)
+        while done[i] < len(lot.fronts):
+            block = _place(geo, sheet.free, lot, done[i], ruler)
             if block is None:
                 break
             sheet.blocks.append(block)
@@ -249,41 +250,33 @@ def _fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: b
     return sheet, done
 
 
+def has_room(geo: Geometry, sheet: Sheet, item: tuple[float, float]) -> bool:
+    """Whether the sheet's free room holds one more ``item``-sized item, with its bands."""
+    return any(min(_fit(geo, room, item)) >= 1 for room in sheet.free)
+
+
 def _placed(lots: Sequence[Lot], before: Sequence[int], after: Sequence[int]) -> float:
     return sum((a - b) * lot.item[0] * lot.item[1]
                for lot, b, a in zip(lots, before, after, strict=True))
 
 
-def _best_fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int],
-               skip: frozenset[int] = frozenset()) -> tuple[Sheet, list[int]]:
+def _best_fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int]
+               ) -> tuple[Sheet, list[int]]:
     """The sheet that places more (by area), ruler at the bottom or at the side; the
     bottom when both place as much."""
-    bottom = _fill(geo, lots, done, False, skip)
-    side = _fill(geo, lots, done, True, skip)
+    bottom = _fill(geo, lots, done, False)
+    side = _fill(geo, lots, done, True)
     if _placed(lots, done, side[1]) > _placed(lots, done, bottom[1]) + 1e-6:
         return side
     return bottom
 
 
-def _greedy(geo: Geometry, lots: Sequence[Lot], done: Sequence[int]) -> int:
-    """How many more sheets the items not yet done take, filled without holding any back."""
-    sheets, done = 0, list(done)
-    while any(d < len(lot.fronts) for d, lot in zip(done, lots, strict=True)):
-        _, after = _best_fill(geo, lots, done)
-        if after == done:
-            raise AssertionError("no progress")  # pragma: no cover - checked in pack()
-        done, sheets = after, sheets + 1
-    return sheets
-
-
-def _fits_one_sheet(geo: Geometry, lot: Lot, left: int) -> bool:
-    rest = Lot(lot.kind, lot.name, lot.label, lot.item, lot.fronts[-left:])
-    return _best_fill(geo, [rest], [0])[1] == [left]
-
-
 def pack(geo: Geometry, lots: Sequence[Lot]) -> list[Sheet]:
-    """Every item of ``lots`` on the fewest sheets this packing finds, in order (see the
-    module's docstring); an :class:`ExportError` if an item does not fit a sheet at all."""
+    """Every item of ``lots`` on shared sheets, in order (see the module's docstring); an
+    :class:`ExportError` if an item does not fit a sheet at all.
+
+    Each sheet is filled until no item left of any lot fits its free room, so only the last
+    sheet can be part empty, and no earlier sheet has room for anything on it."""
     for lot in lots:
         if lot.fronts and min(capacity(geo, lot.item)) < 1:
             w, h = lot.item
@@ -293,25 +286,8 @@ def pack(geo: Geometry, lots: Sequence[Lot]) -> list[Sheet]:
     sheets: list[Sheet] = []
     done = [0] * len(lots)
     while any(d < len(lot.fronts) for d, lot in zip(done, lots, strict=True)):
-        skip: frozenset[int] = frozenset()
-        sheet, after = _best_fill(geo, lots, done, skip)
-        settled: set[int] = set()
-        while True:
-            # The first lot begun here but not finished, though it would fit a sheet whole.
-            split = next((i for i, lot in enumerate(lots) if i not in settled and i not in skip
-                          and done[i] < after[i] < len(lot.fronts)
-                          and _fits_one_sheet(geo, lot, len(lot.fronts) - done[i])), None)
-            if split is None:
-                break
-            settled.add(split)
-            held = _best_fill(geo, lots, done, skip | {split})
-            # Held back only if the sheet still holds something, and no sheet is added.
-            if held[1] != list(done) and \
-                    _greedy(geo, lots, held[1]) <= _greedy(geo, lots, after):
-                skip |= {split}
-                sheet, after = held
+        sheet, done = _best_fill(geo, lots, done)
         sheets.append(_centred(geo, sheet))
-        done = after
     return sheets
 
 
@@ -328,7 +304,8 @@ def _centred(geo: Geometry, sheet: Sheet) -> Sheet:
     dy = min(MARK_MAX + MARK_OFFSET - TOP_BAND, (min(r.y0 for r in bands) - area.y0) / 2)
     return Sheet(sheet.ruler, [replace(b, grid=replace(b.grid, x0=b.grid.x0 + dx,
                                                        top=b.grid.top - dy))
-                               for b in sheet.blocks])
+                               for b in sheet.blocks],
+                 [Rect(r.x0 + dx, r.y0 - dy, r.x1 + dx, r.y1 - dy) for r in sheet.free])
 
 
 def capacity(geo: Geometry, item: tuple[float, float]) -> tuple[int, int]:
