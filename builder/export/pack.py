@@ -135,33 +135,38 @@ def is_folder(job: ExportJob, item: Printable) -> bool:
     return job.options.format != "pdf" and not isinstance(item, Document)
 
 
-#: The one PDF every single-sided kind (tokens, markers, trackers, labels) is printed in,
-#: packed together onto the fewest sheets (:mod:`builder.export.packing`).
-SHARED_SHEETS = "tokens.pdf"
+def shared_file(pack: Printables) -> str:
+    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels)
+    is printed in, packed together onto shared sheets (:mod:`builder.export.packing`):
+    ``tokens.pdf`` where the pack has tokens (KISS's order markers are printed there), else
+    named for its first single-sided kind."""
+    single = [i.kind for i in pack.items if isinstance(i, TokenSheet)]
+    return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
 
 
-def target(job: ExportJob, item: Printable) -> str:
+def target(job: ExportJob, item: Printable, pack: Printables) -> str:
     """The name ``item`` is written under in the pack's folder: ``<kind>.pdf``, for a
-    folder of images ``<kind>``, and for a token sheet as PDF the shared ``tokens.pdf``."""
+    folder of images ``<kind>``, and for a token sheet as PDF the pack's shared file."""
     if is_folder(job, item):
         return item.kind
-    return SHARED_SHEETS if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
+    return shared_file(pack) if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
 
 
-def outputs(job: ExportJob, items: Sequence[Printable]) -> list[tuple[str, list[Printable]]]:
-    """The files ``items`` are written to, in pack order (a shared file where its first
-    kind is), each with the kinds it holds."""
+def outputs(job: ExportJob, pack: Printables, items: Sequence[Printable]
+            ) -> list[tuple[str, list[Printable]]]:
+    """The files ``items`` (some of ``pack``'s) are written to, in pack order (a shared file
+    where its first kind is), each with the kinds it holds."""
     files: dict[str, list[Printable]] = {}
     for item in items:
-        files.setdefault(target(job, item), []).append(item)
+        files.setdefault(target(job, item, pack), []).append(item)
     return list(files.items())
 
 
 def files_for(job: ExportJob, only: set[str] | None = None) -> list[str]:
     """The names of the files an export of ``only`` (None: every kind) writes, in order."""
     pack = printables(job)
-    return [name for name, _ in outputs(job, [i for i in pack.items
-                                              if only is None or i.kind in only])]
+    return [name for name, _ in outputs(job, pack, [i for i in pack.items
+                                                    if only is None or i.kind in only])]
 
 
 def kind_of(name: str) -> str:
@@ -207,7 +212,7 @@ def _write_file(job: ExportJob, items: Sequence[Printable], path: Path,
         from builder.export.tts import write_tts
 
         # Its saved object names the images where the pack renames them to.
-        return write_tts(job, path, item, path.parent / target(job, item))
+        return write_tts(job, path, item, path.parent / target(job, item, pack))
     from builder.export.deck import write_deck
 
     assert isinstance(item, Deck)
@@ -437,11 +442,12 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("no army to export")
 
 
-def _check_folders(job: ExportJob, items: Sequence[Printable], out_dir: Path) -> None:
+def _check_folders(job: ExportJob, pack: Printables, items: Sequence[Printable],
+                   out_dir: Path) -> None:
     """ExportError before anything is written if a file (or a link) has the name a folder of
     images is to take: only a folder is replaced by one."""
     for item in items:
-        path = out_dir / target(job, item)
+        path = out_dir / target(job, item, pack)
         if is_folder(job, item) and (path.is_symlink() or path.exists() and not path.is_dir()):
             raise ExportError(f"{path}: is in the way of the folder of {item.kind} images "
                               "(move it, or export into another folder with --out)")
@@ -519,12 +525,12 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     if only is not None:
         _check_kinds(set(only), pack.kinds)
     items = [item for item in pack.items if only is None or item.kind in only]
-    files_ = outputs(job, items)
+    files_ = outputs(job, pack, items)
     out_dir = _prepare(Path(out_dir))
     files.sweep(out_dir)
     _private_tempdir()
     _check_photos(items, job.options.allow_photos_anywhere)
-    _check_folders(job, items, out_dir)
+    _check_folders(job, pack, items, out_dir)
     temps: dict[str, Path] = {}
     try:
         for name, held in files_:
