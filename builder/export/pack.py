@@ -175,8 +175,8 @@ def kind_of(name: str) -> str:
 
 
 def entry_kinds(entry: dict[str, Any]) -> list[str]:
-    """The kinds a manifest entry's file holds (an older manifest: the one it is named
-    for)."""
+    """The kinds a manifest entry's file holds: its ``kinds`` (the shared sheets list
+    theirs), else the one it is named for."""
     kinds = entry.get("kinds")
     if isinstance(kinds, list) and all(isinstance(k, str) for k in kinds):
         return kinds
@@ -185,15 +185,8 @@ def entry_kinds(entry: dict[str, Any]) -> list[str]:
 
 
 def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printables) -> Written:
-    """Write one file of printables at ``path``, a temporary name in the pack's folder (the
-    writers import their libraries on first use)."""
-    written = _write_file(job, items, path, pack)
-    written.details["kinds"] = [item.kind for item in items]
-    return written
-
-
-def _write_file(job: ExportJob, items: Sequence[Printable], path: Path,
-                pack: Printables) -> Written:
+    """Write one file of printables (one, or the shared sheets' kinds) at ``path``, a
+    temporary name in the pack's folder (the writers import their libraries on first use)."""
     item = items[0]
     if job.options.format == "pdf" and isinstance(item, TokenSheet):
         from builder.export.deck import write_tokens
