@@ -323,9 +323,9 @@ def capacity(geo: Geometry, item: tuple[float, float]) -> tuple[int, int]:
 
 def _room(geo: Geometry, sheet: Sheet, band: Rect, toward: str,
           obstacles: Sequence[Rect]) -> float:
-    """How long a mark may be in ``band`` (the strip beside ``block`` its marks would take,
-    reaching MARK_MAX out, starting MARK_OFFSET from the bleed) before it comes within CLEAR
-    of anything else, or the clear edge or the ruler's strip."""
+    """How long a mark may be in ``band`` (the strip beside a block its marks would take,
+    reaching MARK_MAX out ``toward`` a side, starting MARK_OFFSET from the bleed) before it
+    comes within CLEAR of one of ``obstacles``, the clear edge or the ruler's strip."""
     area = geo.area(sheet.ruler.vertical)
     page = Rect(EDGE_CLEAR, EDGE_CLEAR, geo.paper[0] - EDGE_CLEAR, geo.paper[1] - EDGE_CLEAR)
     limit = {"left": band.x1 - max(page.x0, area.x0), "right": page.x1 - band.x0,
