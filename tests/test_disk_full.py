@@ -35,11 +35,11 @@ def test_a_full_disk_is_a_message_and_exit_2(tmp_path: Path, example: str, where
     monkeypatch.setattr(workers, "can_fork", lambda: where == "documents worker")
     real = pack._write
 
-    def write(job: Any, item: Any, path: Path, printables: Any) -> Any:
-        if isinstance(item, Document) == (where == "documents worker"):
+    def write(job: Any, items: Any, path: Path, printables: Any) -> Any:
+        if isinstance(items[0], Document) == (where == "documents worker"):
             path.write_bytes(b"%PDF-1.7 half")  # some of the file, then the disk is full
             raise OSError(errno.ENOSPC, "No space left on device", str(path))
-        return real(job, item, path, printables)
+        return real(job, items, path, printables)
 
     monkeypatch.setattr(pack, "_write", write)
     capsys.readouterr()

@@ -123,9 +123,9 @@ def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None
     child = CHILD.replace('os.replace = replace', '''
 import builder.export.pack as pack
 real_write = pack._write
-def write(job, item, path, printables):
-    result = real_write(job, item, path, printables)
-    if item.kind == "bonus-deck":  # a sheet: written by the export process itself
+def write(job, items, path, printables):
+    result = real_write(job, items, path, printables)
+    if items[0].kind == "bonus-deck":  # a sheet: written by the export process itself
         os.kill(os.getpid(), signal.SIGKILL)
     return result
 pack._write = write''')

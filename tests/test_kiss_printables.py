@@ -19,12 +19,12 @@ from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.kiss.model import Army
-from builder.rules.kiss.printcounts import counts
+from builder.rules.kiss.printcounts import FILES, counts
 from builder.rules.printables import PrintOptions
 
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
-#: The labels each sheet of the pack prints.
+#: The labels each kind of the pack prints.
 PRINTED = {"magnate-cards": ("MAGNATE",), "order-markers": ("ORDERS",),
            "tokens": ("WARD", "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK")}
 
@@ -62,23 +62,25 @@ def _text(path: Path) -> str:
 
 def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert sorted(p.name for p in pack.iterdir()) == [
-        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "order-markers.pdf",
-        "roster.pdf", "tokens.pdf"]
+        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
     manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
     assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
     files = {f["file"]: f for f in manifest["files"]}
-    assert files["order-markers.pdf"]["counts"] == {"ORDERS": 14}
-    assert files["order-markers.pdf"]["layout"][0]["item_mm"] == [25.0, 25.0]
+    # Issue 24.9: the order markers and the tokens share one sheet (two before).
+    tokens = files["tokens.pdf"]
+    assert tokens["kinds"] == ["order-markers", "tokens"] and tokens["pages"] == 1
+    assert tokens["counts"]["ORDERS"] == 14
+    orders = tokens["layout"][0]
+    assert (orders["kind"], orders["item_mm"], orders["pages"]) == (
+        "order-markers", [25.0, 25.0], [1])
 
 
 def test_labels_read_back_from_the_pdfs(pack: Path) -> None:
     # York: 3 wards, 7 units. Lancaster: 3 wards, 7 units, Percy lethargic, Grey a trimmer.
     want = {"MAGNATE": 6, "ORDERS": 14, "WARD": 6, "LETHARGY": 4, "TREACHEROUS": 1, "SHAKEN": 14,
             "MORALE TRACK": 2}
-    for kind, labels in PRINTED.items():
-        text = _text(pack / f"{kind}.pdf")
-        for label in labels:
-            assert len(re.findall(rf"\b{label}\b", text)) == want[label], label
+    for label, name in FILES.items():  # the order markers on the token sheets
+        assert len(re.findall(rf"\b{label}\b", _text(pack / name))) == want[label], label
 
 
 def test_magnate_cards_name_every_magnate_with_his_numbers(pack: Path) -> None:
@@ -128,7 +130,7 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",
-                                  "order-markers.pdf", "tokens.pdf"])
+                                  "tokens.pdf"])
 def test_margins_and_type_size(pack: Path, name: str) -> None:
     edge, pt, nearest = pdf_figures(pack / name)
     assert edge >= 5.0 - 0.01, nearest

@@ -29,11 +29,13 @@ from pypdf import PdfReader
 from test_export_cards import collisions
 
 from builder import armyfile
+from builder.export import packing
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables
 from builder.export.ring import RING_PT, ring_radius
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell, Run, paginate, plan
 from builder.resources import examples_dir
+from builder.rules.printables import TokenSheet
 
 DOCUMENTS = {"roster", "crib-sheet"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
@@ -154,13 +156,24 @@ def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
             for entry in manifest["files"]}
 
 
-def kinds_for(every: set[str], layout: Layout) -> set[str]:
-    """What a layout prints: cards in every layout; tokens in every paper, bleed and gutter
-    (card size and fold do not change them); the documents on each paper (nothing else
-    changes them)."""
-    kinds = every - DOCUMENTS - {"tokens"}
-    if layout[1] == "poker" and not layout[4]:
-        kinds.add("tokens")
+def single_sided(job: ExportJob) -> set[str]:
+    """The kinds printed on the shared single-sided sheets (``tokens.pdf``)."""
+    return {i.kind for i in printables(job).items if isinstance(i, TokenSheet)}
+
+
+def has_tokens(layout: Layout) -> bool:
+    """Card size and fold do not change the single-sided sheets: they print in the poker
+    layouts without fold sheets (every paper, bleed and gutter)."""
+    return layout[1] == "poker" and not layout[4]
+
+
+def kinds_for(job: ExportJob, layout: Layout) -> set[str]:
+    """What a layout prints: cards in every layout; the single-sided sheets where
+    :func:`has_tokens`; the documents on each paper (nothing else changes them)."""
+    every, single = set(printables(job).kinds), single_sided(job)
+    kinds = every - DOCUMENTS - single
+    if has_tokens(layout):
+        kinds |= single
         if layout[2:] == (0.0, False, False):
             kinds = every
     return kinds
@@ -181,7 +194,7 @@ def render_pack(tmp_path_factory: pytest.TempPathFactory) -> Render:
         if name not in done:
             folder = tmp_path_factory.mktemp(name)
             job = job_for(system, layout, folder)
-            done[name] = render(job, folder, kinds_for(set(printables(job).kinds), layout))
+            done[name] = render(job, folder, kinds_for(job, layout))
         return done[name]
     return get
 
@@ -250,12 +263,11 @@ def test_viewer_preferences(render_pack: Render, system: str, layout: Layout) ->
         assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None), kind
 
 
-@pytest.mark.parametrize(("system", "layout"), swept(lambda lay: "tokens" in kinds_for(
-    {"tokens"}, lay)))
+@pytest.mark.parametrize(("system", "layout"), swept(has_tokens))
 def test_token_pages_say_print_single_sided(render_pack: Render, system: str,
                                             layout: Layout) -> None:
     pdf = render_pack(system, layout)["tokens"]
-    assert pdf.entry["layout"][0]["duplex"] is False
+    assert all(group["duplex"] is False for group in pdf.entry["layout"])
     for text in pdf.texts:
         assert "print single-sided" in text
 
@@ -271,25 +283,29 @@ def cells_by_page(paper: str, bleed: float, gutter: bool,
                   layouts: list[dict[str, Any]]) -> list[list[Cell]]:
     """Where each item of each page lies, from the manifest's layouts (items on each sheet)
     and the layout engine's own grid, fronts and backs in page order (on one page when
-    folded)."""
+    folded); shared single-sided sheets (layouts with ``pages``) packed again the same way."""
     def noop(*_: object) -> None:
         return None
 
+    if all("pages" in e for e in layouts):
+        geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+        lots = [packing.Lot(e["kind"], e["items"], e["items"], (e["item_mm"][0], e["item_mm"][1]),
+                    [noop] * sum(e["sheets"])) for e in layouts]
+        return [[b.grid.cell(slot, False, b.count) for b in sheet.blocks
+                 for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
     runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
                                  bool(e.get("fold"))),
-                [noop] * sum(e["sheets"]), noop if e["duplex"] else None,
-                share=bool(e.get("shares_first_sheet")))
+                [noop] * sum(e["sheets"]), noop if e["duplex"] else None)
             for e in layouts]
     pages = []
     for page in paginate(runs):
+        n = len(page.fronts)
         if page.main.fold:
-            pages.append([grid.cell(slot, is_back, len(fronts))
-                          for _, grid, fronts in page.bands for slot in range(len(fronts))
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)
                           for is_back in (False, True)])
             continue
         for is_back in (False, True) if page.back is not None else (False,):
-            pages.append([grid.cell(slot, is_back, len(fronts))
-                          for _, grid, fronts in page.bands for slot in range(len(fronts))])
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)])
     return pages
 
 
@@ -339,17 +355,29 @@ def test_the_manifest_says_nothing_when_margins_cost_none(render_pack: Render) -
     assert "fewer_for_margins" not in a4.entry["layout"][0]
 
 
-@pytest.mark.parametrize("paper", [
-    pytest.param(paper, marks=in_group("billhooks", (paper, "poker", 0.0, False, False)))
-    for paper in PAPER_MM])
-def test_arrow_trackers_start_in_the_token_sheet_rows(render_pack: Render, paper: str) -> None:
-    tokens = render_pack("billhooks", (paper, "poker", 0.0, False, False))["tokens"]
-    trackers = tokens.entry["layout"][1]
-    assert trackers["items"] == "arrow trackers" and trackers["shares_first_sheet"]
-    assert len(tokens.texts) == len(tokens.entry["layout"][0]["sheets"]) + \
-        len(trackers["sheets"]) - 1
-    assert "ARROWS" in tokens.texts[0]
-    assert "Tokens and Arrow-supply trackers" in tokens.texts[0]
+@pytest.mark.parametrize(("system", "paper"), [
+    pytest.param(system, paper, marks=in_group(system, (paper, "poker", 0.0, False, False)))
+    for system in EXAMPLES for paper in PAPER_MM])
+def test_every_single_sided_kind_shares_the_token_sheets(render_pack: Render, system: str,
+                                                         paper: str) -> None:
+    """Issue 24.9: the two-army examples' single-sided kinds on one shared sheet without
+    bleed (Billhooks' arrow trackers beside its tokens, KISS's order markers with its
+    chits), each block named in the margin, the ruler naming them all."""
+    layout: Layout = (paper, "poker", 0.0, False, False)
+    pdf = render_pack(system, layout)["tokens"]
+    groups = pdf.entry["layout"]
+    assert set(pdf.entry["kinds"]) == single_sided(job_for(system, layout, pdf.path.parent))
+    assert len(pdf.texts) == max(p for g in groups for p in g["pages"])
+    if system != "shieldwall":  # its stand labels and markers fill more than a sheet
+        assert len(pdf.texts) == 1, paper
+    for group in groups:
+        for page in group["pages"]:
+            # Drawn before the ruler ("50 mm", then the caption naming them all).
+            before_ruler = pdf.texts[page - 1].rsplit("50 mm", 1)[0]
+            assert group["label"] in before_ruler, group["items"]
+    if system == "billhooks":
+        assert "ARROWS" in pdf.texts[0]
+        assert "Tokens and Arrow-supply trackers" in pdf.texts[0]
 
 
 def test_sweep_covers_every_layout(tmp_path: Path) -> None:
@@ -359,8 +387,8 @@ def test_sweep_covers_every_layout(tmp_path: Path) -> None:
     assert len(EVERY) == sum(len(layouts) for layouts in SWEPT.values())
     for system, layouts in SWEPT.items():
         every = set(printables(ExportJob(armies(system), ExportOptions())).kinds)
-        kinds = set().union(*(kinds_for(set(printables(job_for(system, lay, tmp_path / "x"))
-                                             .kinds), lay) for lay in layouts))
+        kinds = set().union(*(kinds_for(job_for(system, lay, tmp_path / "x"), lay)
+                              for lay in layouts))
         assert kinds == every and DUPLEX[system] < every, system
 
 

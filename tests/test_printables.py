@@ -138,8 +138,8 @@ def test_documents_are_written_by_a_worker_process(tmp_path: Path,
     monkeypatch.setattr(workers, "can_fork", lambda: True)
     real = pack._write
 
-    def write(job, item, path, printables):  # type: ignore[no-untyped-def]
-        result = real(job, item, path, printables)
+    def write(job, items, path, printables):  # type: ignore[no-untyped-def]
+        result = real(job, items, path, printables)
         result.details["pid"] = os.getpid()  # recorded in the manifest, to see who wrote it
         return result
 
@@ -166,12 +166,12 @@ def test_a_failing_worker_leaves_nothing_written(tmp_path: Path, how: str,
     monkeypatch.setattr(workers, "can_fork", lambda: True)
     real = pack._write
 
-    def write(job, item, path, printables):  # type: ignore[no-untyped-def]
-        if item.kind == "crib-sheet":
+    def write(job, items, path, printables):  # type: ignore[no-untyped-def]
+        if items[0].kind == "crib-sheet":  # a file's printables: one, or the shared sheets
             if how == "dies":
                 os._exit(3)
             raise ExportError("crib-sheet: broken on purpose")
-        return real(job, item, path, printables)
+        return real(job, items, path, printables)
 
     monkeypatch.setattr(pack, "_write", write)
     out = tmp_path / "o"

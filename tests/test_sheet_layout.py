@@ -7,14 +7,13 @@ from pathlib import Path
 import pytest
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
+from builder.export.packing import LABEL_MM, Geometry, Lot, Rect, Sheet, has_room, pack, sheet_marks
 from builder.export.sheet import (
     EDGE_CLEAR,
     MARK_LEAST,
     MARK_OFFSET,
     RULER_MM,
-    Band,
     edge_to_edge,
-    page_marks,
     plan,
 )
 
@@ -198,25 +197,155 @@ def test_no_crop_marks_beside_empty_rows() -> None:
         assert min(y1, y2) >= bottom_of_cards - MARK_OFFSET - lay.mark_y - 1e-6
 
 
-def test_a_second_band_fills_the_empty_rows() -> None:
-    a4 = PAPER_MM["a4"]
-    tokens = plan(a4, (TOKEN_MM, TOKEN_MM), bleed=3)
-    used = 3 * tokens.cols - 2  # three rows, the last part-filled
-    band = tokens.band_below(used, (2 * TOKEN_MM, TOKEN_MM))
-    assert band is not None
-    above = tokens.block(used)
-    below = band.block()
-    assert below.top <= above.y + 1e-9  # bleed boxes do not overlap
-    full = tokens.block()
-    assert below.y >= full.y - 1e-9 and full.x - 1e-9 <= below.x and below.right <= full.right
-    # 11 rows of tokens fit; under three of them, 3 mm of bleed above and below the trackers
-    # take the room of one more row: 7 rows of 3 trackers.
-    assert (tokens.rows, band.rows, band.cols) == (11, 7, 3)
-    marks = page_marks(tokens, [Band(tokens, used), Band(band, band.per_sheet)])
+def _lots(*sizes: tuple[tuple[float, float], int]) -> list[Lot]:
+    def noop(*_: object) -> None:
+        return None
+
+    return [Lot("tokens", f"lot {i}", f"Lot {i}", size, [noop] * n)
+            for i, (size, n) in enumerate(sizes)]
+
+
+def test_a_second_size_fills_the_room_beside_a_short_row() -> None:
+    geo = Geometry(PAPER_MM["a4"], 3.0, False)
+    lots = _lots(((TOKEN_MM, TOKEN_MM), 3 * 7 - 5), ((2 * TOKEN_MM, TOKEN_MM), 2))
+    [sheet] = pack(geo, lots)
+    tokens, trackers = sheet.blocks
+    assert (tokens.grid.cols, tokens.grid.rows, tokens.count) == (7, 3, 16)
+    assert tokens.short_row and trackers.count == 2
+    full, row = tokens.extents()
+    [beside] = trackers.extents()
+    # Beside the short row, below the full rows' bleed, clear of both.
+    assert beside.x0 > row.x1 and beside.y1 <= full.y0 and beside.y0 < row.y1
+    marks = sheet_marks(geo, sheet)
     for x1, y1, x2, y2 in marks:
-        assert EDGE_CLEAR <= min(x1, x2) and max(x1, x2) <= a4[0] - EDGE_CLEAR
-        assert EDGE_CLEAR <= min(y1, y2) and max(y1, y2) <= a4[1] - EDGE_CLEAR
-    assert tokens.band_below(tokens.per_sheet, (2 * TOKEN_MM, TOKEN_MM)) is None
+        assert EDGE_CLEAR - 1e-9 <= min(x1, x2) and max(x1, x2) <= 210 - EDGE_CLEAR + 1e-9
+        assert EDGE_CLEAR - 1e-9 <= min(y1, y2) and max(y1, y2) <= 297 - EDGE_CLEAR + 1e-9
+        for r in (*tokens.extents(), beside):  # no mark on or across any item's bleed
+            assert not (r.x0 < max(x1, x2) and min(x1, x2) < r.x1
+                        and r.y0 < max(y1, y2) and min(y1, y2) < r.y1), (x1, y1, r)
+    # The short row is marked below it: its three cut lines.
+    under = [m for m in marks if m[0] == m[2] and row.x0 <= m[0] <= row.x1
+             and max(m[1], m[3]) <= row.y0]
+    assert len(under) == 3
+
+
+def test_a_sheet_is_filled_before_the_next_is_begun() -> None:
+    """Stand labels leave room for markers beside their short row and below: the markers
+    go there first, and only what is left goes on to the next sheet."""
+    geo = Geometry(PAPER_MM["a4"], 0.0, False)
+    lots = _lots(((63.5, 44.5), 16), ((TOKEN_MM, TOKEN_MM), 39), ((38.0, 38.0), 26))
+    sheets = pack(geo, lots)
+    assert [b.lot.name for b in sheets[0].blocks][:2] == ["lot 0", "lot 1"]
+    assert sum(b.count for s in sheets for b in s.blocks) == 16 + 39 + 26
+    for n, sheet in enumerate(sheets):
+        later = {lot.item for s in sheets[n + 1:] for lot in s.lots()}
+        assert not any(has_room(geo, sheet, item) for item in later)
+    one = pack(geo, _lots(((TOKEN_MM, TOKEN_MM), 70), ((TOKEN_MM, TOKEN_MM), 7)))
+    assert len(one) == 1 and sum(b.count for b in one[0].blocks) == 77
+
+
+#: Every example army, each alone and with the other of its ruleset.
+EXAMPLE_PACKS = [(ruleset, armies) for ruleset, (a, b) in {
+    "billhooks": ("york", "lancaster"), "kiss": ("kiss-york", "kiss-lancaster"),
+    "feudal": ("feudal-flanders", "feudal-normandy"),
+    "shieldwall": ("shieldwall-norse", "shieldwall-saxon")}.items()
+    for armies in ((a,), (b,), (a, b))]
+#: Paper, bleed, gutters.
+SHEETS = [(paper, bleed, gutter) for paper in ("a4", "letter")
+          for bleed, gutter in ((0.0, False), (3.0, False), (3.0, True), (0.0, True))]
+
+
+def _shared(ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
+            gutter: bool) -> tuple[Geometry, list[Lot], list[Sheet]]:
+    from builder.commands.export import _load
+    from builder.export.base import ExportJob, ExportOptions
+    from builder.export.deck import token_lots
+    from builder.export.pack import printables
+    from builder.resources import examples_dir
+    from builder.rules.printables import TokenSheet
+
+    loaded, collections = _load([str(examples_dir() / f"{a}.toml") for a in armies])
+    job = ExportJob(loaded, ExportOptions(paper=paper, bleed=bleed, gutter=gutter),
+                    collections)
+    sheets = [i for i in printables(job).items if isinstance(i, TokenSheet)]
+    assert sheets, ruleset
+    geo = Geometry(PAPER_MM[paper], bleed, gutter)
+    lots = [lot for lot in token_lots(sheets) if lot.fronts]
+    return geo, lots, pack(geo, lots)
+
+
+def _used(geo: Geometry, sheet: Sheet) -> float:
+    """The share of the sheet its items take, their bleed and gutters included (with wide
+    gutters, a sheet full of tokens has under half its area in tokens)."""
+    return sum(r.w * r.h for b in sheet.blocks for r in b.extents()) \
+        / (geo.paper[0] * geo.paper[1])
+
+
+@pytest.mark.parametrize(("paper", "bleed", "gutter"), SHEETS)
+@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
+                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
+def test_no_token_sheet_half_empty_while_another_has_room(
+        ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
+        gutter: bool) -> None:
+    """Issue 24.9: every single-sided kind of a pack shares sheets. A sheet under half used
+    is the last one, and no other sheet has room for anything on it."""
+    geo, lots, sheets = _shared(ruleset, armies, paper, bleed, gutter)
+    assert sum(b.count for s in sheets for b in s.blocks) == sum(len(x.fronts) for x in lots)
+    kinds = {lot.kind for lot in lots}
+    # Every kind of the pack on the fewest sheets: KISS's order markers and its tokens, say.
+    assert {lot.kind for s in sheets for lot in s.lots()} == kinds
+    for n, sheet in enumerate(sheets):
+        if _used(geo, sheet) >= 0.5:
+            continue
+        assert n == len(sheets) - 1, (n, [round(_used(geo, s), 2) for s in sheets])
+        for other in sheets[:-1]:
+            for block in sheet.blocks:
+                assert not has_room(geo, other, block.lot.item), (block.lot.name, n)
+
+
+def _crosses(mark: tuple[float, float, float, float], r: Rect) -> bool:
+    x1, y1, x2, y2 = mark
+    return (r.x0 < max(x1, x2) - 1e-9 and min(x1, x2) + 1e-9 < r.x1
+            and r.y0 < max(y1, y2) - 1e-9 and min(y1, y2) + 1e-9 < r.y1) \
+        or (x1 == x2 and r.x0 + 1e-9 < x1 < r.x1 - 1e-9
+            and r.y0 - 1e-9 <= min(y1, y2) <= r.y1 + 1e-9) \
+        or (y1 == y2 and r.y0 + 1e-9 < y1 < r.y1 - 1e-9
+            and r.x0 - 1e-9 <= min(x1, x2) <= r.x1 + 1e-9)
+
+
+@pytest.mark.parametrize(("paper", "bleed", "gutter"), SHEETS)
+@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
+                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
+def test_shared_sheet_marks_and_labels_clear_every_item(
+        ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
+        gutter: bool) -> None:
+    """Items of several sizes on one sheet: no crop mark touches any item's print (its own
+    or a neighbour's), every item's cut lines are marked, the labels sit in the margin above
+    their blocks, and nothing is within 5 mm of an edge."""
+    geo, _, sheets = _shared(ruleset, armies, paper, bleed, gutter)
+    pw, ph = geo.paper
+    for sheet in sheets:
+        prints = [r for b in sheet.blocks for r in b.extents()]
+        for a in sheet.blocks:  # blocks never overlap
+            assert not any(r.overlaps(q) for b in sheet.blocks if b is not a
+                           for r in a.extents() for q in b.extents())
+        marks = sheet_marks(geo, sheet)
+        for m in marks:
+            x1, y1, x2, y2 = m
+            assert EDGE_CLEAR - 1e-9 <= min(x1, x2) and max(x1, x2) <= pw - EDGE_CLEAR + 1e-9
+            assert EDGE_CLEAR - 1e-9 <= min(y1, y2) and max(y1, y2) <= ph - EDGE_CLEAR + 1e-9
+            assert not any(_crosses(m, r) for r in prints), (m, ruleset, armies)
+        for block in sheet.blocks:
+            g = block.grid
+            # Each vertical cut line of the block has a mark on its line, each horizontal
+            # one too (on either side).
+            xs = {round(x1, 6) for x1, _, x2, _ in marks if x1 == x2}
+            ys = {round(y1, 6) for _, y1, _, y2 in marks if y1 == y2}
+            assert {round(x, 6) for x in g.cut_xs(block.count)} <= xs, block.lot.name
+            assert {round(y, 6) for y in g.cut_ys(block.count)} <= ys, block.lot.name
+            top = block.extents()[0].y1
+            assert top + MARK_OFFSET + LABEL_MM <= ph - EDGE_CLEAR + 1e-9
+            assert g.x0 >= EDGE_CLEAR
 
 
 def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
@@ -242,7 +371,7 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
     draw.paragraphs_in(c, ["Shoots twice a turn; six arrowstorms a game."] * 6, fonts.BODY,
                        boxes["paras"], 5.0, 3.0)
-    draw_ruler(c, plan(paper, POKER), captions("A very long name " * 10, "fronts", 1, 1))
+    draw_ruler(c, plan(paper, POKER).ruler, captions("A very long name " * 10, "fronts", 1, 1))
     c.restoreState()
     c.showPage()
     c.save()

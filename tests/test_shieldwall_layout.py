@@ -90,7 +90,7 @@ def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], si
                                                            tmp_path: Path) -> None:
     assert main(["export", *armies, "--out", str(tmp_path), "--card-size", size,
                  "--only", "leader-cards,stand-labels"]) == 0
-    for name in ("leader-cards.pdf", "stand-labels.pdf"):
+    for name in ("leader-cards.pdf", "tokens.pdf"):  # the stand labels on the token sheets
         with pdfplumber.open(tmp_path / name) as pdf:
             fronts = [p for p in pdf.pages if "backs, mirrored" not in (p.extract_text() or "")]
             assert fronts
@@ -103,7 +103,7 @@ def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], si
 def test_the_longest_stand_keeps_its_numbers_at_9_pt(armies: list[str], tmp_path: Path) -> None:
     """A mounted berserker stand of 12 sharpshooters with its commander: the widest values."""
     assert main(["export", *armies, "--out", str(tmp_path), "--only", "stand-labels"]) == 0
-    with pdfplumber.open(tmp_path / "stand-labels.pdf") as pdf:
+    with pdfplumber.open(tmp_path / "tokens.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
         big = [ch for p in pdf.pages for ch in p.chars if ch["fontname"].endswith("Bold")
                and ch["size"] >= 9.0]

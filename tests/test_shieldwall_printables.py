@@ -23,8 +23,8 @@ from builder.rules.shieldwall.printcounts import LABELS, counts
 
 MM = 72 / 25.4
 ARMIES = [str(examples_dir() / f"shieldwall-{n}.toml") for n in ("norse", "saxon")]
-FILES = ["crib-sheet.pdf", "leader-cards.pdf", "manifest.json", "roster.pdf",
-         "stand-labels.pdf", "tokens.pdf"]
+#: The stand labels share the token sheets (issue 24.9).
+FILES = ["crib-sheet.pdf", "leader-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
 
 
 @pytest.fixture(scope="module")
@@ -56,19 +56,17 @@ def test_the_pack_holds_the_contract_files(pack: Path) -> None:
 def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
     # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
     # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
-    assert labels_on(pack / "stand-labels.pdf") == {"STAND": 16}
     assert labels_on(pack / "leader-cards.pdf") == {"COMMANDER": 2, "HERO": 2, "BANNER": 1}
-    assert labels_on(pack / "tokens.pdf") == {"WOUND": 32, "LOOSE SHIELDWALL": 13,
+    assert labels_on(pack / "tokens.pdf") == {"STAND": 16, "WOUND": 32, "LOOSE SHIELDWALL": 13,
                                               "TIGHT SHIELDWALL": 13, "WEDGE": 5, "BERSERK": 2}
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     assert len(armies) == 2
-    printed = labels_on(pack / "stand-labels.pdf") + labels_on(pack / "leader-cards.pdf") \
-        + labels_on(pack / "tokens.pdf")
+    printed = labels_on(pack / "leader-cards.pdf") + labels_on(pack / "tokens.pdf")
     assert printed == +Counter(counts(armies))
 
 
 def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
-    with pdfplumber.open(pack / "stand-labels.pdf") as pdf:
+    with pdfplumber.open(pack / "tokens.pdf") as pdf:
         rects = [r for page in pdf.pages for r in page.rects
                  if abs(r["width"] - 63.5 * MM) < 0.5 and abs(r["height"] - 44.5 * MM) < 0.5]
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
@@ -113,7 +111,7 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
     """Issue 24 item 4: every label has each stat in its own labelled cell, the value at
     9 pt or more; a bow stand's range is printed; the stand with a leader names him."""
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
-    with pdfplumber.open(pack / "stand-labels.pdf") as pdf:
+    with pdfplumber.open(pack / "tokens.pdf") as pdf:
         labels = [cell for page in pdf.pages for cell in label_cells(page)]
     assert len(labels) == 16
     for cells in labels:
@@ -195,10 +193,10 @@ def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> 
     only = "stand-labels,leader-cards,tokens"
     assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", only, "--bleed", "3",
                  "--ink-saver"]) == 0
-    assert labels_on(tmp_path / "stand-labels.pdf") == {"STAND": 9}
     assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
+    assert labels_on(tmp_path / "tokens.pdf")["STAND"] == 9
     assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
-    for name in ("stand-labels.pdf", "leader-cards.pdf", "tokens.pdf"):
+    for name in ("leader-cards.pdf", "tokens.pdf"):
         edge, smallest, nearest = pdf_figures(tmp_path / name)
         assert edge >= 4.99 and smallest >= 5.99, (name, nearest)
 

@@ -172,6 +172,38 @@ async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
 
 
 @run_async
+async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) -> None:
+    """Issue 24.9: KISS's order markers and tokens share their sheets, so ticking both
+    writes one file, and the screen says so while writing and when done."""
+    army = tmp_path / "kiss.toml"
+    shutil.copy(examples_dir() / "kiss-york.toml", army)
+    out = tmp_path / "pack"
+    app = BillhooksApp(Session.open(army))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        wanted = {"order-markers", "tokens"}
+        for index in range(kinds.option_count):
+            if kinds.get_option_at_index(index).value not in wanted:
+                kinds.deselect(kinds.get_option_at_index(index).value)
+        assert set(kinds.selected) == wanted
+        await clear_and_type(pilot, "#print-out", str(out))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        status_text = str(screen.query_one("#print-status", Label).render())
+        assert "Done: 1 PDF file " in status_text, status_text
+        assert "tokens.pdf" in plain(screen.query_one("#print-files", Static))
+        assert screen.query_one("#print-progress", ProgressBar).total == 1  # files, not kinds
+    manifest = json.loads((out / "manifest.json").read_text())
+    [entry] = manifest["files"]
+    assert entry["file"] == "tokens.pdf" and entry["kinds"] == ["order-markers", "tokens"]
+    assert entry["pages"] == 1 and not (out / "order-markers.pdf").exists()
+
+
+@run_async
 async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path,
                                                                  tmp_path: Path) -> None:
     out = tmp_path / "tts"

@@ -20,8 +20,8 @@ from builder.export.base import (
 from builder.export.pack import (
     MANIFEST,
     default_out_dir,
+    entry_kinds,
     export_pack,
-    kind_of,
     kinds,
     parse_kinds,
 )
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     written = set(known) if only is None else only
     # The manifest may also list files an earlier export wrote: report this run's.
-    entries = [e for e in data["files"] if kind_of(e["file"]) in written]
+    entries = [e for e in data["files"] if set(entry_kinds(e)) & written]
     for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
         what = (f"{entry['pages']} file(s)" if "images" in entry

@@ -11,6 +11,7 @@ from pathlib import Path
 from builder.export.art import token_art
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
 from builder.export.faces import Photos, back_drawer, face_drawer
+from builder.export.packing import Geometry, Lot, Sheet, capacity, draw_sheets, pack
 from builder.export.sheet import (
     EDGE_CLEAR,
     DrawFn,
@@ -38,15 +39,13 @@ class Item:
 
 @dataclass(frozen=True)
 class Group:
-    """Equal items laid out together; each group starts on a new sheet unless ``share`` lets
-    it begin in the empty rows of the previous group's last sheet (both single-sided)."""
+    """Equal cards laid out together, on sheets of their own."""
 
     name: str
     layout: SheetLayout
     items: Sequence[Item]
     back: DrawFn | None
     caption: str
-    share: bool = False
 
 
 def card_layout(job: ExportJob, fold: bool = False) -> SheetLayout:
@@ -66,7 +65,7 @@ def armies_title(job: ExportJob) -> str:
 def _layout_entry(job: ExportJob, group: Group, run: Run,
                   pages: Sequence[Page]) -> dict[str, object]:
     lay = group.layout
-    sheets = [len(fronts) for page in pages for r, _, fronts in page.bands if r is run]
+    sheets = [len(page.fronts) for page in pages if page.run is run]
     entry: dict[str, object] = {
         "items": group.name,
         "item_mm": list(lay.item),
@@ -78,17 +77,20 @@ def _layout_entry(job: ExportJob, group: Group, run: Run,
     if lay.fold:
         entry["fold"] = True
         entry["sheet_mm"] = list(lay.paper)
-    if group.share:
-        entry["shares_first_sheet"] = any(
-            len(page.bands) > 1 and page.bands[-1][0] is run for page in pages)
-    opts = job.options
-    without = edge_to_edge(PAPER_MM[opts.paper], lay.item, opts.bleed, opts.gutter, lay.fold)
-    if without > lay.per_sheet:
-        # Say what the margin (with the crop marks and the ruler in it) costs.
-        entry["fewer_for_margins"] = (f"{lay.per_sheet} a sheet, not {without}: nothing is "
-                                      f"printed within {EDGE_CLEAR:g} mm of the edge, and the "
-                                      "crop marks and ruler need room")
+    entry.update(_margin_cost(job, lay.item, lay.per_sheet, lay.fold))
     return entry
+
+
+def _margin_cost(job: ExportJob, item: tuple[float, float], per_sheet: int,
+                 fold: bool = False) -> dict[str, object]:
+    """What the margin (with the crop marks and the ruler in it) costs, if anything."""
+    opts = job.options
+    without = edge_to_edge(PAPER_MM[opts.paper], item, opts.bleed, opts.gutter, fold)
+    if without <= per_sheet:
+        return {}
+    return {"fewer_for_margins": f"{per_sheet} a sheet, not {without}: nothing is printed "
+                                 f"within {EDGE_CLEAR:g} mm of the edge, and the crop marks "
+                                 "and ruler need room"}
 
 
 def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group],
@@ -100,8 +102,7 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
                         f"{subject} ({job.options.paper}, {job.options.card_size} cards)",
                         duplex=any(g.back is not None and not g.layout.fold for g in groups),
                         ink_saver=job.options.ink_saver)
-    runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back, g.share)
-            for g in groups]
+    runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back) for g in groups]
     pages = paginate(runs)
     count = draw_pages(canvas, pages)
     counts: Counter[str] = Counter()
@@ -152,11 +153,40 @@ def token_drawer(token: Token) -> DrawFn:
     return lambda c, cell: art(c, cell, token)
 
 
-def write_tokens(job: ExportJob, path: Path, sheet: TokenSheet, subject: str) -> Written:
-    """A token sheet: each group on its own grid (a shared group may start in the rows the
-    one before left empty), single-sided."""
-    groups = [Group(g.name, item_layout(job, g.size_mm),
-                    [Item(t.label, token_drawer(t)) for t in g.tokens for _ in range(t.count)],
-                    None, g.caption, g.share)
-              for g in sheet.groups]
-    return write_groups(job, path, sheet.title, [g for g in groups if g.items], subject)
+def token_lots(sheets: Sequence[TokenSheet]) -> list[Lot]:
+    """Every group of the token sheets, in order, as lots to pack."""
+    return [Lot(sheet.kind, g.name, g.caption, g.size_mm,
+                [token_drawer(t) for t in g.tokens for _ in range(t.count)])
+            for sheet in sheets for g in sheet.groups]
+
+
+def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
+                 subject: str) -> Written:
+    """The token sheets' groups packed together onto shared single-sided sheets
+    (:mod:`builder.export.packing`), kind after kind, in one PDF."""
+    opts = job.options
+    geo = Geometry(PAPER_MM[opts.paper], opts.bleed, opts.gutter)
+    lots = [lot for lot in token_lots(sheets) if lot.fronts]
+    # Nothing to print still gets a sheet (with its ruler), as a deck's empty run does.
+    pages = pack(geo, lots) or [Sheet(geo.ruler(False))]
+    title = " and ".join(s.title for s in sheets)
+    canvas = new_canvas(str(path), geo.paper, f"{title}: {armies_title(job)}",
+                        f"{subject} ({opts.paper})", ink_saver=opts.ink_saver)
+    count = draw_sheets(canvas, geo, pages)
+    canvas.save()
+    counts: Counter[str] = Counter()
+    for sheet in sheets:
+        for group in sheet.groups:
+            counts.update(group.count())
+    layouts = []
+    for lot in lots:
+        cols, rows = capacity(geo, lot.item)
+        on = [(n, sum(b.count for b in page.blocks if b.lot is lot))
+              for n, page in enumerate(pages, 1)]
+        layouts.append({"kind": lot.kind, "items": lot.name, "label": lot.label,
+                        "item_mm": list(lot.item),
+                        "grid": [cols, rows], "per_sheet": cols * rows, "duplex": False,
+                        "sheets": [k for _, k in on if k], "pages": [n for n, k in on if k],
+                        **_margin_cost(job, lot.item, cols * rows)})
+    return Written(path.name, count, dict(counts), {"kinds": [s.kind for s in sheets],
+                                                     "layout": layouts})

@@ -111,7 +111,7 @@ def write_kind(job: ExportJob, kind: str, path: Path) -> Written:
     images; no manifest: tests and benchmarks)."""
     pack = printables(job)
     _check_kinds({kind}, pack.kinds)
-    return _write(job, pack.get(kind), path, pack)
+    return _write(job, [pack.get(kind)], path, pack)
 
 
 def parse_kinds(text: str, known: Sequence[str]) -> set[str]:
@@ -135,20 +135,64 @@ def is_folder(job: ExportJob, item: Printable) -> bool:
     return job.options.format != "pdf" and not isinstance(item, Document)
 
 
-def target(job: ExportJob, item: Printable) -> str:
-    """The name ``item`` is written under in the pack's folder: ``<kind>.pdf`` or, for a
-    folder of images, ``<kind>``."""
-    return item.kind if is_folder(job, item) else f"{item.kind}.pdf"
+def shared_file(pack: Printables) -> str:
+    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels)
+    is printed in, packed together onto shared sheets (:mod:`builder.export.packing`):
+    ``tokens.pdf`` where the pack has tokens (KISS's order markers are printed there), else
+    named for its first single-sided kind."""
+    single = [i.kind for i in pack.items if isinstance(i, TokenSheet)]
+    return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
+
+
+def target(job: ExportJob, item: Printable, pack: Printables) -> str:
+    """The name ``item`` is written under in the pack's folder: ``<kind>.pdf``, for a
+    folder of images ``<kind>``, and for a token sheet as PDF the pack's shared file."""
+    if is_folder(job, item):
+        return item.kind
+    return shared_file(pack) if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
+
+
+def outputs(job: ExportJob, pack: Printables, items: Sequence[Printable]
+            ) -> list[tuple[str, list[Printable]]]:
+    """The files ``items`` (some of ``pack``'s) are written to, in pack order (a shared file
+    where its first kind is), each with the kinds it holds."""
+    files: dict[str, list[Printable]] = {}
+    for item in items:
+        files.setdefault(target(job, item, pack), []).append(item)
+    return list(files.items())
+
+
+def files_for(job: ExportJob, only: set[str] | None = None) -> list[str]:
+    """The names of the files an export of ``only`` (None: every kind) writes, in order."""
+    pack = printables(job)
+    return [name for name, _ in outputs(job, pack, [i for i in pack.items
+                                                    if only is None or i.kind in only])]
 
 
 def kind_of(name: str) -> str:
-    """The kind a manifest entry's ``file`` holds (a PDF's name or an image folder's)."""
+    """The kind a file is named for (a PDF's name or an image folder's)."""
     return name.removesuffix(".pdf")
 
 
-def _write(job: ExportJob, item: Printable, path: Path, pack: Printables) -> Written:
-    """Write one printable at ``path``, a temporary name in the pack's folder (the writers
-    import their libraries on first use)."""
+def entry_kinds(entry: dict[str, Any]) -> list[str]:
+    """The kinds a manifest entry's file holds: its ``kinds`` (the shared sheets list
+    theirs), else the one it is named for."""
+    kinds = entry.get("kinds")
+    if isinstance(kinds, list) and all(isinstance(k, str) for k in kinds):
+        return kinds
+    name = entry.get("file")
+    return [kind_of(name)] if isinstance(name, str) else []
+
+
+def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printables) -> Written:
+    """Write one file of printables (one, or the shared sheets' kinds) at ``path``, a
+    temporary name in the pack's folder (the writers import their libraries on first use)."""
+    item = items[0]
+    if job.options.format == "pdf" and isinstance(item, TokenSheet):
+        from builder.export.deck import write_tokens
+
+        return write_tokens(job, path, [i for i in items if isinstance(i, TokenSheet)],
+                            pack.subject)
     if isinstance(item, Document):
         from builder.export.documents import write_document
 
@@ -161,12 +205,11 @@ def _write(job: ExportJob, item: Printable, path: Path, pack: Printables) -> Wri
         from builder.export.tts import write_tts
 
         # Its saved object names the images where the pack renames them to.
-        return write_tts(job, path, item, path.parent / target(job, item))
-    from builder.export.deck import write_deck, write_tokens
+        return write_tts(job, path, item, path.parent / target(job, item, pack))
+    from builder.export.deck import write_deck
 
-    if isinstance(item, Deck):
-        return write_deck(job, path, item, pack.subject)
-    return write_tokens(job, path, item, pack.subject)
+    assert isinstance(item, Deck)
+    return write_deck(job, path, item, pack.subject)
 
 
 def default_out_dir(job: ExportJob) -> Path:
@@ -305,8 +348,11 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
         if isinstance(name, str) and Path(name).name == name and name not in now \
                 and name not in stale and (out_dir / name).exists():
             stale.append(name)
-    data["files"].sort(key=lambda e: list(order).index(kind_of(e["file"]))
-                       if kind_of(e["file"]) in order else len(order))
+    def place(entry: dict[str, Any]) -> int:
+        return min((list(order).index(k) for k in entry_kinds(entry) if k in order),
+                   default=len(order))
+
+    data["files"].sort(key=place)
     if stale:
         data["stale_files"] = sorted(stale)
 
@@ -389,11 +435,12 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("no army to export")
 
 
-def _check_folders(job: ExportJob, items: Sequence[Printable], out_dir: Path) -> None:
+def _check_folders(job: ExportJob, pack: Printables, items: Sequence[Printable],
+                   out_dir: Path) -> None:
     """ExportError before anything is written if a file (or a link) has the name a folder of
     images is to take: only a folder is replaced by one."""
     for item in items:
-        path = out_dir / target(job, item)
+        path = out_dir / target(job, item, pack)
         if is_folder(job, item) and (path.is_symlink() or path.exists() and not path.is_dir()):
             raise ExportError(f"{path}: is in the way of the folder of {item.kind} images "
                               "(move it, or export into another folder with --out)")
@@ -409,9 +456,9 @@ def _flush(path: Path) -> None:
         os.chmod(path, 0o755)
 
 
-def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
+def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, list[Printable]]],
                temps: dict[str, Path], progress: Progress | None) -> list[Written]:
-    """Write every item at its temporary path, in pack order in the manifest. The documents
+    """Write every file at its temporary path, in pack order in the manifest. The documents
     go to a forked worker while this process draws the sheets, where there are both and a
     worker may be forked (:mod:`builder.export.workers`); progress is reported as each file
     is done, whichever process wrote it."""
@@ -420,30 +467,30 @@ def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
     def done(result: Written) -> None:
         results[result.file] = result
         if progress is not None:
-            progress(kind_of(result.file), len(results), len(items))
+            progress(kind_of(result.file), len(results), len(files_))
 
-    def write(item: Printable) -> Callable[[], Written]:
+    def write(name: str, items: list[Printable]) -> Callable[[], Written]:
         def run() -> Written:
-            result = _write(job, item, temps[item.kind], pack)
-            result.file = target(job, item)
-            result.details["sha256"] = _sha256(temps[item.kind])
+            result = _write(job, items, temps[name], pack)
+            result.file = name
+            result.details["sha256"] = _sha256(temps[name])
             return result
 
         return run
 
-    documents = [i for i in items if isinstance(i, Document)]
-    here: list[Printable] = [i for i in items if not isinstance(i, Document)]
+    documents = [(n, i) for n, i in files_ if isinstance(i[0], Document)]
+    here = [(n, i) for n, i in files_ if not isinstance(i[0], Document)]
     worker = None
     if documents and here and workers.can_fork():
         # Imported before the fork, so the worker has the libraries at once.
         from builder.export import deck, weasy  # noqa: F401
 
-        worker = workers.Worker([write(d) for d in documents])
+        worker = workers.Worker([write(n, i) for n, i in documents])
     else:
-        here = list(items)
+        here = list(files_)
     try:
-        for item in here:
-            done(write(item)())
+        for name, items in here:
+            done(write(name, items)())
             for result in worker.ready() if worker is not None else ():
                 done(result)
         for result in worker.rest() if worker is not None else ():
@@ -451,7 +498,7 @@ def _write_all(job: ExportJob, pack: Printables, items: Sequence[Printable],
     finally:
         if worker is not None:
             worker.close()
-    return [results[target(job, item)] for item in items]
+    return [results[name] for name, _ in files_]
 
 
 def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
@@ -471,25 +518,25 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     if only is not None:
         _check_kinds(set(only), pack.kinds)
     items = [item for item in pack.items if only is None or item.kind in only]
-    kinds = [item.kind for item in items]
+    files_ = outputs(job, pack, items)
     out_dir = _prepare(Path(out_dir))
     files.sweep(out_dir)
     _private_tempdir()
     _check_photos(items, job.options.allow_photos_anywhere)
-    _check_folders(job, items, out_dir)
+    _check_folders(job, pack, items, out_dir)
     temps: dict[str, Path] = {}
     try:
-        for item in items:
-            temps[item.kind] = (files.temp_dir(out_dir) if is_folder(job, item)
-                                else files.temp_file(out_dir, target(job, item)))
-        written = _write_all(job, pack, items, temps, progress)
+        for name, held in files_:
+            temps[name] = (files.temp_dir(out_dir) if is_folder(job, held[0])
+                           else files.temp_file(out_dir, name))
+        written = _write_all(job, pack, files_, temps, progress)
         data = manifest(job, written, pack)
         # A whole pack may follow one in another format: its files are named stale.
         _merge(data, out_dir, pack.kinds)
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
         temps[MANIFEST] = files.write_temp(out_dir, MANIFEST, text.encode("utf-8"))
-        for kind in kinds:
-            _flush(temps[kind])
+        for name, _ in files_:
+            _flush(temps[name])
     except BaseException as exc:
         for path in temps.values():
             if path.is_dir():
@@ -506,7 +553,7 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:
-        files.commit([(temps[i.kind], out_dir / target(job, i)) for i in items]
+        files.commit([(temps[name], out_dir / name) for name, _ in files_]
                      + [(temps[MANIFEST], out_dir / MANIFEST)])
     except OSError as exc:
         raise ExportError(f"{out_dir}: the pack could not be moved into place "

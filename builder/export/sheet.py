@@ -15,8 +15,8 @@ Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
   a gap separates neighbours (fewer per sheet);
 - crop marks sit at every cut line of the items on the sheet, in the margin beside them (none
   beside empty rows);
-- a second size of item (arrow trackers after tokens) may fill the rows a first leaves empty
-  on its last sheet, as a band below it (see :func:`paginate`);
+- single-sided items of several sizes (tokens, trackers, labels) share sheets: see
+  :mod:`builder.export.packing`, which lays each block out with this module's grid;
 - a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks, with a
   caption never under :data:`MIN_TEXT_PT`;
 - backs are mirrored for long-edge flip: the back of front slot (row, col) is at
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -164,11 +164,11 @@ class SheetLayout:
         """The printed block of ``filled`` items (default: a full sheet), outer bleed included."""
         w, h = self.item
         cols, rows = self.used(filled)
-        height = _extent(rows, h, self.bleed, self.gutter)
+        height = extent(rows, h, self.bleed, self.gutter)
         if self.fold:
-            width = _extent(2 * cols, w, self.bleed, False)
+            width = extent(2 * cols, w, self.bleed, False)
             return Box(self.x0 - width / 2, self.top + self.bleed - height, width, height)
-        width = _extent(cols, w, self.bleed, self.gutter)
+        width = extent(cols, w, self.bleed, self.gutter)
         return Box(self.x0 - self.bleed, self.top + self.bleed - height, width, height)
 
     def cell(self, slot: int, back: bool = False, filled: int | None = None) -> Cell:
@@ -254,62 +254,23 @@ class SheetLayout:
     def crop_marks(self, filled: int | None = None) -> list[tuple[float, float, float, float]]:
         """Every crop mark of a sheet holding ``filled`` items, as lines (x1, y1, x2, y2), all
         in the margin round the items (no marks beside empty rows)."""
-        return page_marks(self, [Band(self, self._filled(filled))])
-
-    def band_below(self, filled: int, item: tuple[float, float]) -> SheetLayout | None:
-        """A grid of ``item``-sized items in the rows this sheet leaves empty below ``filled``
-        items (centred across the sheet's block, clear of the first items' bleed), or None if
-        not one fits (always on a fold sheet). The sheet's marks and ruler keep their room."""
-        if self.fold:
-            return None
-        w, h = item
-        full = self.block()
-        gap = GUTTER_GAP if self.gutter else 0.0
-        below = self.block(filled).y - gap
-        cols = _count(full.w, w, self.bleed, self.gutter)
-        rows = _count(below - full.y, h, self.bleed, self.gutter)
-        if cols <= 0 or rows <= 0 or filled <= 0:
-            return None
-        x0 = full.x + (full.w - _extent(cols, w, self.bleed, self.gutter)) / 2 + self.bleed
-        pitch_x = w + 2 * self.bleed + GUTTER_GAP if self.gutter else w
-        pitch_y = h + 2 * self.bleed + GUTTER_GAP if self.gutter else h
-        return replace(self, item=item, cols=cols, rows=rows, x0=x0, top=below - self.bleed,
-                       pitch_x=pitch_x, pitch_y=pitch_y)
-
-
-@dataclass(frozen=True)
-class Band:
-    """Items of one size on a sheet: a grid and how many of its slots are filled."""
-
-    layout: SheetLayout
-    filled: int
-
-
-def page_marks(main: SheetLayout, bands: Sequence[Band]) -> list[tuple[float, float, float, float]]:
-    """The crop marks of a sheet laid out by ``main`` holding ``bands`` (top to bottom).
-
-    Every horizontal cut line is marked in the side margins; the vertical cut lines of the top
-    band above it and of the bottom band below it (with two bands, cut the rows apart first).
-    """
-    bands = [band for band in bands if band.filled > 0]
-    if not bands:
-        return []
-    blocks = [band.layout.block(band.filled) for band in bands]
-    left = min(b.x for b in blocks) - MARK_OFFSET
-    right = max(b.right for b in blocks) + MARK_OFFSET
-    marks = []
-    for band in bands:
-        for y in band.layout.cut_ys(band.filled):
-            if main.mark_x:
-                marks.append((left - main.mark_x, y, left, y))
-            if main.mark_right:
-                marks.append((right, y, right + main.mark_right, y))
-    top, bottom = blocks[0].top + MARK_OFFSET, blocks[-1].y - MARK_OFFSET
-    for x in bands[0].layout.cut_xs(bands[0].filled) if main.mark_top else ():
-        marks.append((x, top, x, top + main.mark_top))
-    for x in bands[-1].layout.cut_xs(bands[-1].filled) if main.mark_y else ():
-        marks.append((x, bottom - main.mark_y, x, bottom))
-    return marks
+        n = self._filled(filled)
+        if n <= 0:
+            return []
+        block = self.block(n)
+        left, right = block.x - MARK_OFFSET, block.right + MARK_OFFSET
+        top, bottom = block.top + MARK_OFFSET, block.y - MARK_OFFSET
+        marks = []
+        for y in self.cut_ys(n):
+            if self.mark_x:
+                marks.append((left - self.mark_x, y, left, y))
+            if self.mark_right:
+                marks.append((right, y, right + self.mark_right, y))
+        for x in self.cut_xs(n) if self.mark_top else ():
+            marks.append((x, top, x, top + self.mark_top))
+        for x in self.cut_xs(n) if self.mark_y else ():
+            marks.append((x, bottom - self.mark_y, x, bottom))
+        return marks
 
 
 def _ends(margin: float, low: float, high: float,
@@ -338,7 +299,8 @@ def _ends(margin: float, low: float, high: float,
     return margin - EDGE_CLEAR, one, 0.0
 
 
-def _extent(n: int, size: float, bleed: float, gutter: bool) -> float:
+def extent(n: int, size: float, bleed: float, gutter: bool) -> float:
+    """The length of ``n`` items side by side, their bleed included."""
     if n <= 0:
         return 0.0
     if gutter:
@@ -346,16 +308,16 @@ def _extent(n: int, size: float, bleed: float, gutter: bool) -> float:
     return n * size + 2 * bleed
 
 
-def _count(room: float, size: float, bleed: float, gutter: bool) -> int:
+def fit_count(room: float, size: float, bleed: float, gutter: bool) -> int:
     """How many items fit side by side in ``room`` mm."""
     n = 0
-    while _extent(n + 1, size, bleed, gutter) <= room + 1e-9:
+    while extent(n + 1, size, bleed, gutter) <= room + 1e-9:
         n += 1
     return n
 
 
 def _fit(page: float, size: float, bleed: float, gutter: bool) -> int:
-    return _count(page - 2 * (MARK_OFFSET + MARK_MIN + EDGE_CLEAR), size, bleed, gutter)
+    return fit_count(page - 2 * (MARK_OFFSET + MARK_MIN + EDGE_CLEAR), size, bleed, gutter)
 
 
 _RULER_NEEDS = MARK_OFFSET + MARK_MIN + RULER_GAP + RULER_BAND + EDGE_CLEAR
@@ -390,7 +352,7 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
     w, h = item
 
     def width(n: int) -> float:
-        return _extent(2 * n if fold else n, w, bleed, gutter)
+        return extent(2 * n if fold else n, w, bleed, gutter)
 
     cols, rows = _fit(pw, w, bleed, gutter), _fit(ph, h, bleed, gutter)
     if fold:
@@ -399,7 +361,7 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
     pitch_y = h + 2 * bleed + GUTTER_GAP if gutter else h
     while cols > 0 and rows > 0:
         margin_x = (pw - width(cols)) / 2
-        margin_y = (ph - _extent(rows, h, bleed, gutter)) / 2
+        margin_y = (ph - extent(rows, h, bleed, gutter)) / 2
         # The ruler goes in the bottom margin if it has room, else the left one; a fold
         # sheet's top margin holds the word "fold".
         horizontal = margin_y >= _RULER_NEEDS
@@ -448,9 +410,9 @@ def edge_to_edge(paper: tuple[float, float], item: tuple[float, float], bleed: f
     """How many items would fit with no margin at all: the manifest compares a layout with it
     to say what the 5 mm margins cost. With ``fold``, pairs, the paper either way round."""
     if not fold:
-        return (_count(paper[0], item[0], bleed, gutter)
-                * _count(paper[1], item[1], bleed, gutter))
-    return max(_count(pw, item[0], bleed, False) // 2 * _count(ph, item[1], bleed, False)
+        return (fit_count(paper[0], item[0], bleed, gutter)
+                * fit_count(paper[1], item[1], bleed, gutter))
+    return max(fit_count(pw, item[0], bleed, False) // 2 * fit_count(ph, item[1], bleed, False)
                for pw, ph in (paper, (paper[1], paper[0])))
 
 
@@ -534,12 +496,12 @@ def new_canvas(path: str | BinaryIO, paper: tuple[float, float], title: str, sub
     return c
 
 
-def _begin_page(c: Canvas) -> None:
+def begin_page(c: Canvas) -> None:
     c.saveState()
     c.scale(MM, MM)
 
 
-def _end_page(c: Canvas) -> None:
+def end_page(c: Canvas) -> None:
     c.restoreState()
     c.showPage()
 
@@ -551,11 +513,10 @@ def draw_marks(c: Canvas, marks: Sequence[tuple[float, float, float, float]]) ->
         c.line(x1, y1, x2, y2)
 
 
-def draw_ruler(c: Canvas, layout: SheetLayout, captions: Sequence[str]) -> None:
+def draw_ruler(c: Canvas, r: Ruler, captions: Sequence[str]) -> None:
     """The 50 mm calibration line with end ticks, "50 mm" beside it, then the first of
     ``captions`` (longest first) that fits at 6 pt or more; the last is cut short if none
     does."""
-    r = layout.ruler
     c.saveState()
     c.translate(r.x, r.y)
     if r.vertical:
@@ -612,40 +573,33 @@ class Run:
     layout: SheetLayout
     fronts: Sequence[DrawFn]
     back: DrawFn | None
-    #: May start in the empty rows of the previous run's last sheet (both single-sided).
-    share: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class Page:
-    """One sheet of fronts: the layout its marks and ruler come from, and its bands."""
+    """One sheet of a run's fronts."""
 
-    main: SheetLayout
-    bands: list[tuple[Run, SheetLayout, Sequence[DrawFn]]]
+    run: Run
+    fronts: Sequence[DrawFn]
+
+    @property
+    def main(self) -> SheetLayout:
+        return self.run.layout
 
     @property
     def back(self) -> DrawFn | None:
-        return self.bands[0][0].back
+        return self.run.back
 
 
 def paginate(runs: Sequence[Run]) -> list[Page]:
-    """Share the runs out over sheets: each run on new sheets, except that a ``share`` run
-    first fills the rows the previous run left empty on its last sheet."""
+    """Share the runs out over sheets, each run on sheets of its own (single-sided items of
+    several sizes share sheets in :mod:`builder.export.packing` instead)."""
     pages: list[Page] = []
     for run in runs:
-        todo = list(run.fronts)
-        last = pages[-1] if pages else None
-        if run.share and last is not None and run.back is None and last.back is None:
-            grid, items = last.bands[-1][1], last.bands[-1][2]
-            below = grid.band_below(len(items), run.layout.item)
-            if below is not None and todo:
-                last.bands.append((run, below, todo[:below.per_sheet]))
-                todo = todo[below.per_sheet:]
-                if not todo:
-                    continue
         per = run.layout.per_sheet
+        todo = list(run.fronts)
         chunks = [todo[i:i + per] for i in range(0, len(todo), per)] or [[]]
-        pages += [Page(run.layout, [(run, run.layout, chunk)]) for chunk in chunks]
+        pages += [Page(run, chunk) for chunk in chunks]
     return pages
 
 
@@ -665,7 +619,7 @@ def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
     of pages written."""
     written = 0
     for n, page in enumerate(pages, 1):
-        names = " and ".join(dict.fromkeys(run.name for run, _, _ in page.bands))
+        run, fronts = page.run, page.fronts
         fold = page.main.fold and page.back is not None
         sides: list[tuple[str, bool]] = [("fronts; print double-sided, flip on the long edge",
                                           False), ("backs, mirrored for long-edge duplex", True)]
@@ -674,23 +628,21 @@ def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
         elif page.back is None:
             sides = [("print single-sided", False)]
         for side, is_back in sides:
-            _begin_page(c)
-            for run, grid, fronts in page.bands:
-                for slot, draw in enumerate(fronts):
-                    fn = run.back if is_back and run.back is not None else draw
-                    fn(c, grid.cell(slot, is_back, len(fronts)))
-                    if fold and run.back is not None:
-                        run.back(c, grid.cell(slot, True, len(fronts)))
-            marks = page_marks(page.main, [Band(grid, len(fronts))
-                                           for _, grid, fronts in page.bands])
+            begin_page(c)
+            for slot, draw in enumerate(fronts):
+                fn = run.back if is_back and run.back is not None else draw
+                fn(c, page.main.cell(slot, is_back, len(fronts)))
+                if fold and run.back is not None:
+                    run.back(c, page.main.cell(slot, True, len(fronts)))
+            marks = page.main.crop_marks(len(fronts))
             if is_back:
                 # Mirrored about the page's vertical centre line, like the cells.
                 pw = page.main.paper[0]
                 marks = [(pw - x1, y1, pw - x2, y2) for x1, y1, x2, y2 in marks]
             draw_marks(c, marks)
             if fold:
-                draw_fold(c, page.main, len(page.bands[0][2]))
-            draw_ruler(c, page.main, captions(names, side, n, len(pages)))
-            _end_page(c)
+                draw_fold(c, page.main, len(fronts))
+            draw_ruler(c, page.main.ruler, captions(run.name, side, n, len(pages)))
+            end_page(c)
             written += 1
     return written

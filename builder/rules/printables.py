@@ -277,15 +277,15 @@ class Token:
 
 @dataclass(frozen=True)
 class TokenGroup:
-    """Tokens of one size and shape, laid out together; ``share`` lets it begin in the empty
-    rows of the previous group's last sheet."""
+    """Tokens of one size and shape, laid out together (every single-sided group of a pack
+    shares its sheets with the others: :mod:`builder.export.packing`); ``caption`` is
+    printed beside its blocks."""
 
     name: str
     caption: str
     size_mm: tuple[float, float]
     tokens: tuple[Token, ...]
     shape: Literal["round", "rect", "square"] = "round"
-    share: bool = False
 
     def count(self) -> Counter[str]:
         out: Counter[str] = Counter()

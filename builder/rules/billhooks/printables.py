@@ -305,7 +305,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
                      for a, u in units if profile(u).arrow_supply)
     if trackers:
         groups.append(TokenGroup("arrow trackers", "Arrow-supply trackers", TRACKER_MM,
-                                 trackers, "rect", share=True))
+                                 trackers, "rect"))
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 

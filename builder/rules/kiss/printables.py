@@ -203,7 +203,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     groups = [TokenGroup("chits", "Chits and markers", (TOKEN_MM, TOKEN_MM), tuple(round_))]
     if tracks:
         groups.append(TokenGroup("morale tracks", "Army morale tracks", TRACK_MM, tracks,
-                                 "rect", share=True))
+                                 "rect"))
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 

@@ -186,16 +186,15 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     armies = [_army(s) for s in sources]
     art = {t["label"]: t["art"] for t in card_words("tokens").values()}
 
-    def group(name: str, caption: str, size: float, labels: tuple[str, ...],
-              share: bool) -> TokenGroup:
+    def group(name: str, caption: str, size: float, labels: tuple[str, ...]) -> TokenGroup:
         return TokenGroup(name, caption, (size, size), tuple(
             Token(art[label], MARKERS[label], label, army_counts(army)[label], army.side)
-            for army in armies for label in labels if army_counts(army)[label]), share=share)
+            for army in armies for label in labels if army_counts(army)[label]))
 
     return TokenSheet("tokens", "Markers", (
-        group("markers", "Markers", TOKEN_MM, ("WOUND", "WEDGE", "BERSERK"), False),
+        group("markers", "Markers", TOKEN_MM, ("WOUND", "WEDGE", "BERSERK")),
         group("shieldwalls", "Shieldwall markers", WIDE_MM,
-              ("LOOSE SHIELDWALL", "TIGHT SHIELDWALL"), True),
+              ("LOOSE SHIELDWALL", "TIGHT SHIELDWALL")),
     ))
 
 

@@ -45,7 +45,7 @@ from builder.export.base import (
     ExportOptions,
 )
 from builder.export.bundle import pack_zip, zip_name
-from builder.export.pack import default_out_dir, export_pack, offered_kinds
+from builder.export.pack import default_out_dir, export_pack, files_for, offered_kinds
 from builder.export.size import check_size
 from builder.tui.modals.base import row
 from builder.tui.widgets.ticks import Tick, TickList
@@ -200,15 +200,17 @@ class PrintScreen(Screen[None]):
         job = ExportJob(self._job_armies(), options)
         try:
             check_size(job)  # the export's own first check, said at once
+            # The single-sided kinds share one PDF: count files, not kinds.
+            count = len(files_for(job, only))
         except ExportError as exc:
             status.update(Text(f"Export failed: {exc}", "bold red"))
             return
         bar = self.query_one("#print-progress", ProgressBar)
-        bar.update(total=len(only), progress=0)
+        bar.update(total=count, progress=0)
         bar.display = True
         self.query_one("#print-files", Static).update("")
         self._offer(None)
-        status.update(f"Writing {len(only)} file{'s' if len(only) != 1 else ''} ...")
+        status.update(f"Writing {count} file{'s' if count != 1 else ''} ...")
         self.query_one("#print-export", Button).disabled = True
         # The app runs the worker, not this screen: leaving the screen does not stop the
         # export, and the result is still reported.
