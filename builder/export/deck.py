@@ -122,7 +122,7 @@ def deck_items(deck: Deck, card_mm: tuple[float, float], photos: Photos,
     parts: dict[Face, tuple[Face, ...]] = {}
     for face in deck.cards:
         if face not in parts:  # a card printed many times is measured once
-            parts[face] = face_parts(face, card_mm, photos, deck.dealt)
+            parts[face] = face_parts(face, card_mm, deck.dealt)
     items = [_card(part, photos) for face in deck.cards for part in parts[face]]
     if deck.fill is None:
         return items

@@ -703,9 +703,9 @@ def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | N
 
 
 def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool) -> Face:
-    """A card carrying on ``face``'s words: its title, a line saying so, then the rest; the
-    same label, accent and emblem, but no footer, numbers or tick boxes (those stay on the
-    first card: one track to cross off)."""
+    """A card carrying on ``face``'s words: its title (the unit's or leader's name), a line
+    saying so, then the rest; the same label, accent and emblem, but no footer, numbers or
+    tick boxes (those stay on the first card: one track to cross off)."""
     title = next((b for b in face.blocks if isinstance(b, Text) and not b.fill), None)
     blocks: list[Block] = [title] if title is not None else []
     blocks += [Text(CONTINUED_DEALT if dealt else CONTINUED, "italic", 8, 6.5, 4.4,
@@ -714,48 +714,77 @@ def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool) -> Face:
     return Face(face.label, face.accent, tuple(blocks), face.emblem)
 
 
-def _overflow(face: Face, cell: Cell, photos: Photos, dealt: bool
-              ) -> tuple[Face, Face, bool] | None:
-    """``face`` measured in ``cell``: None if its words fit, else the face keeping what fits
-    (its filling block gone if nothing does), a continuation card with the rest, and
-    whether any of the words stayed."""
-    if not any(isinstance(b, Paragraphs) or isinstance(b, Text) and b.fill
-               for b in face.blocks):
+def _joined(first: Paragraphs | Text, then: Paragraphs | Text) -> Paragraphs | Text:
+    """Two runs of words moved on, one after the other, as one block (``then`` carrying
+    on ``first``'s last paragraph when it was cut inside it)."""
+    if isinstance(first, Text) and isinstance(then, Text):
+        return replace(first, text=f"{first.text} {then.text}")
+    assert isinstance(first, Paragraphs) and isinstance(then, Paragraphs)
+    if then.continued:
+        texts = (*first.texts[:-1], f"{first.texts[-1]} {then.texts[0]}", *then.texts[1:])
+    else:
+        texts = (*first.texts, *then.texts)
+    return replace(first, texts=texts)
+
+
+def _overflow(face: Face, w: float, h: float) -> tuple[Face, Paragraphs | Text] | None:
+    """``face`` measured on a ``w`` x ``h`` mm card: None if its words fit, else the face
+    keeping what fits (its filling block gone if nothing does) and the words that go on."""
+    # The last such block is the one that fills the room (each one laid out takes it over).
+    at = [i for i, b in enumerate(face.blocks) if _filling(b)]
+    if not at:
         return None
-    lay = _measure(face, cell.trim.w, cell.trim.h)
+    lay = _measure(face, w, h)
     if lay.filled is None:
         return None
-    block, box = lay.filled
+    # The face's own block, not the measured one: the measure is cached by value, so its
+    # block may be an equal one of another face.
+    block, box = face.blocks[at[-1]], lay.filled[1]
+    assert isinstance(block, Paragraphs | Text)
     split = (_paragraphs_split(block, box, lay.s) if isinstance(block, Paragraphs)
              else _text_split(block, box, lay.s))
     if split is None:
         return None
     kept, rest = split
-    blocks: list[Block] = []
-    for b in face.blocks:
-        if b is not block:
-            blocks.append(b)
-        elif kept is not None:
-            blocks.append(kept)
-    return (replace(face, blocks=tuple(blocks)), _continuation(face, rest, dealt),
-            kept is not None)
+    blocks = list(face.blocks)
+    if kept is None:
+        del blocks[at[-1]]
+    else:
+        blocks[at[-1]] = kept
+    return replace(face, blocks=tuple(blocks)), rest
 
 
-def face_parts(face: Face, size_mm: tuple[float, float], photos: Photos,
-               dealt: bool = False) -> tuple[Face, ...]:
+def _filling(block: Block) -> bool:
+    """Whether ``block`` fills the room the blocks above and below leave it."""
+    return isinstance(block, Paragraphs) or isinstance(block, Text) and block.fill
+
+
+def _fills(face: Face) -> bool:
+    """Whether ``face`` has words in what fills its room."""
+    return any(_filling(b) and (not isinstance(b, Paragraphs) or b.texts) for b in face.blocks)
+
+
+def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
+               ) -> tuple[Face, ...]:
     """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
     floor at most), else the words that fit, then continuation cards with the rest, each
     numbered in its header ("1/2", "2/2"), so no card drops a word. Decided before the sheet
-    is laid out, so each card, continuation or not, gets its back."""
-    cell = Cell(Box(0.0, 0.0, *size_mm), Box(0.0, 0.0, *size_mm))
+    is laid out, so each card, continuation or not, is one item with its own back."""
+    w, h = size_mm
     parts: list[Face] = []
     current = face
-    while (split := _overflow(current, cell, photos, dealt)) is not None:
-        first, rest, kept = split
-        if parts and not kept:
+    while (split := _overflow(current, w, h)) is not None:
+        first, rest = split
+        # Laid out again, the card may give its words less room than it measured (a photo
+        # grows into the height the paragraphs moved on gave up): move more on until it
+        # holds them.
+        while (again := _overflow(first, w, h)) is not None:
+            first, more = again
+            rest = _joined(more, rest)
+        if parts and not _fills(first):
             break  # a card too small to hold a line of it: printed as it is, cut short
         parts.append(first)
-        current = rest
+        current = _continuation(face, rest, dealt)
     parts.append(current)
     if len(parts) == 1:
         return (face,)
@@ -837,7 +866,17 @@ def back_drawer(back: Back) -> DrawFn:
         font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
         text_in(c, title, font, plate.inset(1.2 * s), 17 * s, 9 * s, valign="middle",
                 colour=colour, max_lines=2)
-        line_text(c, note, fonts.ITALIC, cx, panel.y + 5 * s, 7 * s, panel.w - 6 * s,
-                  align="center", colour=INK)
+        note_w, baseline = panel.w - 6 * s, panel.y + 5 * s
+        if width_mm(fonts.printable(fonts.ITALIC, note), fonts.ITALIC, MIN_TEXT_PT) <= note_w:
+            line_text(c, note, fonts.ITALIC, cx, baseline, 7 * s, note_w, align="center",
+                      colour=INK)
+        else:
+            # Too long for one line at the floor (a mini card): wrapped upwards from the same
+            # baseline into the room under the plate, never cut short.
+            fitted = fit(note, fonts.ITALIC, note_w, plate.y - 1.5 * s - baseline, 7 * s,
+                         MIN_TEXT_PT)
+            bottom = baseline - 0.29 * fitted.size * PT
+            draw_fitted(c, fitted, Box(panel.x + 3 * s, bottom, note_w, fitted.height),
+                        valign="bottom")
 
     return draw
