@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import io
 import statistics
-from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pdfplumber
 import pytest
@@ -42,8 +42,9 @@ def job(ruleset: str, size: str) -> ExportJob:
     return ExportJob((*armies, big), ExportOptions(card_size=size), collections)
 
 
-def decks(ruleset: str, size: str) -> list[Deck]:
-    return [d for d in printables(job(ruleset, size)).items if isinstance(d, Deck)]
+@cache
+def decks(ruleset: str, size: str) -> tuple[Deck, ...]:
+    return tuple(d for d in printables(job(ruleset, size)).items if isinstance(d, Deck))
 
 
 def squeeze(text: str) -> str:
@@ -62,9 +63,24 @@ def filler(face: Face) -> list[str]:
     return out
 
 
-def cards_alone(deck: Deck, size: str) -> Iterator[tuple[bool, str, Any]]:
-    """Each printed card of ``deck`` (continuations too) drawn on a page of its own: whether
-    it continues a card, its name, its page read back."""
+@dataclass(frozen=True)
+class Printed:
+    """One printed card read back: whether it continues a card, its name (label and first
+    line), its text and its middle-sized letter (pt)."""
+
+    continues: bool
+    name: str
+    text: str
+    size: float
+
+
+@cache
+def cards_alone(ruleset: str, size: str) -> tuple[tuple[Deck, tuple[Printed, ...]], ...]:
+    """Each deck's printed cards (continuations too), each drawn on a page of its own."""
+    return tuple((deck, _alone(deck, size)) for deck in decks(ruleset, size))
+
+
+def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
     w, h = CARD_MM[size]
     items = deck_items(deck, (w, h), {})
     buf = io.BytesIO()
@@ -78,8 +94,10 @@ def cards_alone(deck: Deck, size: str) -> Iterator[tuple[bool, str, Any]]:
     c.save()
     buf.seek(0)
     with pdfplumber.open(buf) as pdf:
-        for item, page in zip(items, pdf.pages, strict=True):
-            yield item.continues, item.name, page
+        return tuple(Printed(item.continues, item.name, page.extract_text() or "",
+                             statistics.median(float(ch["size"]) for ch in page.chars
+                                               if str(ch["text"]).strip()))
+                     for item, page in zip(items, pdf.pages, strict=True))
 
 
 @pytest.fixture(scope="module", params=RULESETS)
@@ -125,35 +143,29 @@ def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: 
             assert words == [w for t in filler(face) for w in t.split()], face.blocks[:1]
             assert [p.part for p in parts] == (
                 [None] if len(parts) == 1 else [(k, len(parts)) for k in range(1, len(parts) + 1)])
-        for continues, name, page in cards_alone(deck, size):
-            text = page.extract_text() or ""
-            assert not any(e in text for e in ELLIPSES), (ruleset, size, name, text)
-            if continues:
+    for _, cards in cards_alone(ruleset, size):
+        for card in cards:
+            assert not any(e in card.text for e in ELLIPSES), (ruleset, size, card)
+            if card.continues:
                 # "UNIT: Squadron of Knights": the card it carries on, by name, and "continued".
-                title = name.split(": ", 1)[1]
-                assert squeeze(title) in squeeze(text), (title, text)
-                assert CONTINUED in text, text
+                title = card.name.split(": ", 1)[1]
+                assert squeeze(title) in squeeze(card.text), card
+                assert CONTINUED in card.text, card
 
 
 def test_the_big_army_runs_onto_continuation_cards_on_mini_cards(ruleset: str) -> None:
     """The tests above see continuation cards in every system: its longest rules do not
     fit a mini card."""
-    continued = [name for deck in decks(ruleset, "mini")
-                 for continues, name, _ in cards_alone(deck, "mini") if continues]
+    continued = [card.name for _, cards in cards_alone(ruleset, "mini") for card in cards
+                 if card.continues]
     assert continued, ruleset
 
 
 def test_tarot_type_is_larger_than_poker(ruleset: str) -> None:
     """Each face's middle-sized letter is at least as big on a tarot card as on a poker card,
     and across the deck a sixth bigger or more (a tarot card is 10% wider, 36% taller)."""
-    sizes: dict[str, list[float]] = {}
-    for size in ("poker", "tarot"):
-        for deck in decks(ruleset, size):
-            sizes.setdefault(size, []).extend(
-                statistics.median(float(ch["size"]) for ch in page.chars
-                                  if str(ch["text"]).strip())
-                for continues, _, page in cards_alone(deck, size) if not continues)
-    poker, tarot = sizes["poker"], sizes["tarot"]
+    poker, tarot = ([card.size for _, cards in cards_alone(ruleset, size) for card in cards
+                     if not card.continues] for size in ("poker", "tarot"))
     assert len(poker) == len(tarot)
     assert all(t >= p - 0.01 for p, t in zip(poker, tarot, strict=True)), (poker, tarot)
     assert statistics.median(tarot) >= 1.15 * statistics.median(poker), (poker, tarot)
