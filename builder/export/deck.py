@@ -10,7 +10,7 @@ from pathlib import Path
 
 from builder.export.art import token_art
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
-from builder.export.faces import Photos, back_drawer, face_drawer
+from builder.export.faces import Photos, back_drawer, face_drawer, face_parts
 from builder.export.packing import Geometry, Lot, Sheet, capacity, draw_sheets, pack
 from builder.export.sheet import (
     EDGE_CLEAR,
@@ -35,6 +35,8 @@ class Item:
     label: str
     draw: DrawFn
     name: str = ""
+    #: Carries on the words of the card before it.
+    continues: bool = False
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,16 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
     return Written(path.name, count, dict(counts), {"layout": layouts})
 
 
-def deck_items(deck: Deck, photos: Photos, per_sheet: int | None = None) -> list[Item]:
-    """A deck's cards, then, when it has a ``fill``, the blank cards it asks for and (given
+def deck_items(deck: Deck, card_mm: tuple[float, float], photos: Photos,
+               per_sheet: int | None = None) -> list[Item]:
+    """A deck's cards at ``card_mm`` (a card whose words run on is followed by its
+    continuation cards), then, when it has a ``fill``, the blank cards it asks for and (given
     ``per_sheet``) blank ones to the end of the last sheet. Blank cards share one item."""
-    items = [_card(face, photos) for face in deck.cards]
+    parts: dict[Face, tuple[Face, ...]] = {}
+    for face in deck.cards:
+        if face not in parts:  # a card printed many times is measured once
+            parts[face] = face_parts(face, card_mm, deck.dealt)
+    items = [_card(part, photos) for face in deck.cards for part in parts[face]]
     if deck.fill is None:
         return items
     blanks = deck.blank_cards
@@ -129,7 +137,8 @@ def deck_items(deck: Deck, photos: Photos, per_sheet: int | None = None) -> list
 def _card(face: Face, photos: Photos) -> Item:
     first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
     return Item(face.label, face_drawer(face, photos),
-                f"{face.label}: {first}" if first else face.label)
+                f"{face.label}: {first}" if first else face.label,
+                face.part is not None and face.part[0] > 1)
 
 
 def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
@@ -137,13 +146,16 @@ def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
     each sheet of fronts followed by its backs when it has a back (beside them when the job
     folds)."""
     layout = card_layout(job, fold=deck.back is not None)
-    items = deck_items(deck, {}, layout.per_sheet)
+    items = deck_items(deck, CARD_MM[job.options.card_size], {}, layout.per_sheet)
     back = back_drawer(deck.back) if deck.back is not None else None
     written = write_groups(job, path, deck.title,
                            [Group("cards", layout, items, back, deck.title)], subject)
     written.details.update(deck.details)
+    continued = sum(1 for i in items if i.continues)
+    if continued:
+        written.details["continuation_cards"] = continued
     if deck.fill is not None:
-        written.details["blank_cards"] = len(items) - len(deck.cards)
+        written.details["blank_cards"] = len(items) - len(deck.cards) - continued
     return written
 
 

@@ -242,10 +242,12 @@ def line_text(c: Canvas, text: str, font: str, x: float, y: float, size: float,
 FRAME_RULE_PT = 1.1
 
 
-def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT) -> Box:
+def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT,
+               scale: float | None = None) -> Box:
     """Background over the bleed box and a double rule inside the trim (its outer edge
-    TRIM_SAFE inside, or more on a big card); returns the inner box that content goes in."""
-    s = cell.scale
+    TRIM_SAFE inside, or more on a big card); returns the inner box that content goes in.
+    ``scale``: the face's, if not the cell's."""
+    s = cell.scale if scale is None else scale
     c.setFillColorRGB(*fill)
     b = cell.bleed
     c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
@@ -264,17 +266,25 @@ EmblemFn = Callable[[Canvas, float, float, float], None]
 
 
 def header(c: Canvas, cell: Cell, inner: Box, label: str, colour: RGB,
-           emblem: EmblemFn | None = None, height: float = 8.0) -> Box:
+           emblem: EmblemFn | None = None, height: float = 8.0, scale: float | None = None,
+           part: str = "") -> Box:
     """The coloured band at the top of a card with its kind ``label`` (and an emblem at the
-    right); returns the box below the band."""
-    s = cell.scale
+    right, and ``part``, "1/2", before it); returns the box below the band."""
+    s = cell.scale if scale is None else scale
     h = height * s
     band = Box(inner.x - 1.4 * s + 0.8 * s, inner.top - h + 1.4 * s - 0.8 * s,
                inner.w + 1.2 * s, h)
     c.setFillColorRGB(*colour)
     c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
     badge_r = h * 0.62 if emblem is not None else 0.0
-    room = band.w - 4 * s - (2 * badge_r + 2 * s if badge_r else 0)
+    right = band.right - 1.5 * s - (2 * badge_r + 2 * s if badge_r else 0)
+    room = right - band.x - 2.5 * s
+    if part:
+        part_size = max(9 * s, MIN_TEXT_PT)
+        part_w = width_mm(part, fonts.BOLD, part_size)
+        line_text(c, part, fonts.BOLD, right, band.y + h * 0.32, part_size, part_w,
+                  align="right", colour=PAPER_WHITE)
+        room -= part_w + 2 * s
     line_text(c, label, fonts.CAPS, band.x + 2.5 * s, band.y + h * 0.32, 11 * s, room,
               colour=PAPER_WHITE, spacing=0.5 * s)
     if emblem is not None:
@@ -402,32 +412,60 @@ def roundel(c: Canvas, cx: float, cy: float, r: float, fill: RGB, ring: RGB = GO
     c.circle(cx, cy, r, stroke=1, fill=1)
 
 
-def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
-                  min_size: float, bullet: str = "\u2022", colour: RGB = INK) -> None:
-    """Bulleted paragraphs filling ``box`` from the top, shrunk until all of them fit; at
-    :data:`MIN_TEXT_PT` what does not fit is left out, the last line shown ending in an
-    ellipsis."""
-    font = fonts.best(font, " ".join(paras))
-    paras = [fonts.printable(font, " ".join(p.split())) for p in paras if p.strip()]
-    if not paras or box.h <= 0:
-        return
+@dataclass(frozen=True)
+class SetParagraphs:
+    """Paragraphs wrapped at one size: each one's lines, the bullet's indent and the gap
+    between paragraphs (mm)."""
+
+    size: float
+    lines: tuple[tuple[str, ...], ...]
+    indent: float
+    gap: float
+
+    @property
+    def height(self) -> float:
+        """Millimetres from the top of the first line to the bottom of the last."""
+        n = sum(len(p) for p in self.lines)
+        if not n:
+            return 0.0
+        return (self.size + (n - 1) * self.size * LEADING) * PT + self.gap * (len(self.lines) - 1)
+
+
+def set_paragraphs(paras: list[str], font: str, width: float, height: float, size: float,
+                   min_size: float, bullet: str = "\u2022") -> SetParagraphs:
+    """``paras`` wrapped to ``width`` mm at ``size``, shrunk until they are at most ``height``
+    mm high; at :data:`MIN_TEXT_PT` they are returned whether they fit or not."""
     s = max(size, MIN_TEXT_PT)
     floor = max(min_size, MIN_TEXT_PT)
     while True:
         indent = width_mm(bullet + " ", font, s)
-        wrapped = [wrap(p, font, s, box.w - indent) for p in paras]
-        lines = sum(len(w) for w in wrapped)
-        gap = s * 0.3 * PT
-        height = (s + (lines - 1) * s * LEADING) * PT + gap * (len(paras) - 1)
-        if height <= box.h or s <= MIN_TEXT_PT:
-            break
+        wrapped = tuple(tuple(wrap(p, font, s, width - indent)) for p in paras)
+        laid = SetParagraphs(s, wrapped, indent, s * 0.3 * PT)
+        if laid.height <= height or s <= MIN_TEXT_PT:
+            return laid
         s = max(s * (0.95 if s > floor else 0.9), MIN_TEXT_PT)
+
+
+def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
+                  min_size: float, bullet: str = "\u2022", colour: RGB = INK,
+                  continued: bool = False) -> None:
+    """Bulleted paragraphs filling ``box`` from the top, shrunk until all of them fit
+    (``continued``: the first goes on from a card before, without its bullet); at
+    :data:`MIN_TEXT_PT` what does not fit is left out, the last line shown ending in an
+    ellipsis (the print engine moves such words to a continuation card first)."""
+    font = fonts.best(font, " ".join(paras))
+    paras = [fonts.printable(font, " ".join(p.split())) for p in paras if p.strip()]
+    if not paras or box.h <= 0:
+        return
+    laid = set_paragraphs(paras, font, box.w, box.h, size, min_size, bullet)
+    s, indent, gap, wrapped = laid.size, laid.indent, laid.gap, laid.lines
     c.setFillColorRGB(*colour)
     c.setFont(font, s * PT)
     y = box.top - 0.71 * s * PT
     lowest = box.y + 0.29 * s * PT  # the last baseline that keeps descenders in the box
     for n, lines_of in enumerate(wrapped):
-        c.drawString(box.x, y, bullet)
+        if n or not continued:
+            c.drawString(box.x, y, bullet)
         for i, line in enumerate(lines_of):
             last_of_para = i + 1 == len(lines_of)
             next_y = y - s * LEADING * PT - (gap if last_of_para else 0.0)

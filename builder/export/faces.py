@@ -8,8 +8,11 @@ Block lengths are millimetres on a poker card; the cell's scale makes them fit a
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import cast
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
@@ -36,6 +39,7 @@ from builder.export.draw import (
     paragraphs_in,
     roundel,
     rule,
+    set_paragraphs,
     star,
     text_in,
     tick_box,
@@ -70,6 +74,22 @@ Photos = dict[tuple[str, float, float], bytes]
 _UNBOUNDED = 1e6
 #: The band over each row of a marked track that holds the marks' labels (6 pt), mm.
 _MARK_BAND = 2.4
+#: A card this much taller for its width than a poker card (tarot: 23%) may set a face by its
+#: height; mini (2%) keeps poker's proportions and is set by its width.
+_TALL = 1.1
+#: ... but never more than this over its width's scale, so a line still holds four fifths of
+#: the words it holds on a poker card.
+_TALL_TYPE = 1.25
+#: The scales tried on a tall card, from its height's down to its width's.
+_STEPS = 6
+#: The spaces between blocks on a face that closes up, against their usual length.
+_TIGHT_GAPS = 0.5
+#: Faces whose plans and measures are kept (a pack's cards at a size or two).
+_CACHED = 2048
+#: The line under the title of a card that carries on another's words; on a card of a deck
+#: dealt in play, also that it is not dealt.
+CONTINUED = "continued"
+CONTINUED_DEALT = "continued: keep it beside its card, out of the deal"
 
 
 @dataclass(frozen=True)
@@ -137,20 +157,48 @@ def _header_emblem(name: str | None, accent: RGB) -> EmblemFn | None:
     return lambda c, x, y, r: art(c, x, y, r, accent, "", True)
 
 
+class _Blind:
+    """A canvas that draws nothing: a face laid out only to be measured."""
+
+    def __getattr__(self, name: str) -> object:
+        return self._nothing
+
+    def _nothing(self, *args: object, **kwargs: object) -> _Blind:
+        return self  # a path begun, a form "already drawn": all of them nothing
+
+
 class _Layout:
     """One face being drawn: the canvas, the body box, the cursor ``y`` going down."""
 
-    def __init__(self, c: Canvas, cell: Cell, face: Face, photos: Photos) -> None:
-        self.c, self.s, self.face, self.photos = c, cell.scale, face, photos
+    def __init__(self, c: Canvas, cell: Cell, face: Face, photos: Photos, s: float,
+                 tight: bool = False, measuring: bool = False) -> None:
+        #: The scale, and whether the face closes up, the boxes kept at their height (a
+        #: title's) on their words and the spaces between blocks by half: a face that would
+        #: run past the bottom otherwise (a leader's on a mini card).
+        self.s, self.tight = s, tight
+        self.c, self.face, self.photos, self.measuring = c, face, photos, measuring
         self.accent = hex_rgb(face.accent)
-        inner = card_frame(c, cell, self.accent)
+        inner = card_frame(c, cell, self.accent, scale=s)
         self.body = header(c, cell, inner, face.label, self.accent,
-                           _header_emblem(face.emblem, self.accent))
+                           _header_emblem(face.emblem, self.accent), scale=s,
+                           part="{}/{}".format(*face.part) if face.part else "")
         self.y = self.body.top
+        #: The footer line set: on one line, or wrapped at the floor with its band grown.
+        self.footer_text = _footer_text(face.footer, self.body.w, s)
+        self.footer_extra = max(0.0, self.footer_text.height - _FOOTER_LINE * s)
         #: Where the tick boxes stand: on the footer band, never in it.
-        self.base = self.body.y + (FOOTER_BAND * self.s if face.footer else 0.0)
+        self.base = self.body.y + (FOOTER_BAND * s + self.footer_extra if face.footer
+                                   else 0.0)
         #: The top of what is drawn at the bottom (footer, boxes): what fills stops there.
         self.floor = self.body.y
+        #: The block that fills the room left (paragraphs, a filling text) and that room.
+        self.filled: tuple[Paragraphs | Text, Box] | None = None
+        #: Whether the stat rows had to give up their height to fit.
+        self.squeezed = False
+
+    def gap(self, mm: float) -> float:
+        """A space between blocks (mm on a poker card), halved when the face closes up."""
+        return mm * self.s * (_TIGHT_GAPS if self.tight else 1.0)
 
     def tint(self, tint: Tint) -> RGB:
         return {"accent": self.accent, "ink": INK, "gold": GOLD}[tint]
@@ -177,7 +225,8 @@ class _Layout:
         if block.fill:
             box = Box(body.x + block.inset * s, self.floor + block.inset * s,
                       body.w - 2 * block.inset * s, self.y - self.floor - block.inset * s)
-            if box.h > 2:
+            self.filled = (block, box)
+            if box.h > 2 and not self.measuring:
                 text_in(self.c, block.text, _font(block.style, block.text), box,
                         block.size * s, block.min_size * s, block.align, block.valign,
                         self.tint(block.tint), block.max_lines)
@@ -193,19 +242,21 @@ class _Layout:
                          block.min_size * s)
             if fitted.height > box.h:
                 box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
+        elif block.keep_height and self.tight:
+            box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
         bottom = draw_fitted(self.c, fitted, box, block.align, block.valign,
                              self.tint(block.tint))
-        self.y = (box.y if block.keep_height else bottom) - block.after * s
+        self.y = (box.y if block.keep_height else bottom) - self.gap(block.after)
 
     def rule(self, block: Rule) -> None:
         s, body = self.s, self.body
-        y = self.y - block.before * s
+        y = self.y - self.gap(block.before)
         if block.plain:
             rule(self.c, body.x + 3 * s, body.right - 3 * s, y, self.tint(block.tint), 0.5)
         else:
             ornament_rule(self.c, body.x + 4 * s, body.right - 4 * s, y,
                           self.tint(block.tint), s)
-        self.y = y - block.after * s
+        self.y = y - self.gap(block.after)
 
     def stars(self, block: Stars) -> None:
         """Stars with a box under each (a leader's class, a wound a box), or roundels."""
@@ -224,7 +275,7 @@ class _Layout:
             for i in range(n):
                 roundel(c, first + i * 2.3 * r, self.y - r, r, self.accent)
             self.y -= 2 * r
-        self.y -= block.after * s
+        self.y -= self.gap(block.after)
 
     def emblem(self, block: Emblem) -> None:
         s, body = self.s, self.body
@@ -240,9 +291,11 @@ class _Layout:
         room = self.y - body.y - sum(self.min_height(b) for b in below) - 1.2 * s
         fh = min(body.w * block.ratio, max(room, 10 * s))
         key = (block.path, round(body.w, 2), round(fh, 2))
-        if key not in self.photos:
+        if key not in self.photos and not self.measuring:
             self.photos[key] = frame_jpeg(block.path, body.w, fh)
-        c.drawImage(ImageReader(io.BytesIO(self.photos[key])), body.x, self.y - fh, body.w, fh)
+        if not self.measuring:
+            c.drawImage(ImageReader(io.BytesIO(self.photos[key])), body.x, self.y - fh,
+                        body.w, fh)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(0.8 * PT)
         c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
@@ -286,6 +339,7 @@ class _Layout:
         room = self.y - self.floor
         if sum(r.height for r in rows) <= room:
             return rows
+        self.squeezed = True
         caps: list[int | None] = [None] * len(block.rows)
         rows = [self.stat_row(row, block, 0.0) for row in block.rows]
         while sum(r.height for r in rows) > room:
@@ -390,8 +444,10 @@ class _Layout:
 
     def paragraphs(self, block: Paragraphs) -> None:
         box = Box(self.body.x, self.floor, self.body.w, self.y - self.floor - 1.0 * self.s)
-        paragraphs_in(self.c, list(block.texts), fonts.BODY, box, block.size * self.s,
-                      block.min_size * self.s, colour=INK)
+        self.filled = (block, box)
+        if not self.measuring:
+            paragraphs_in(self.c, list(block.texts), fonts.BODY, box, block.size * self.s,
+                          block.min_size * self.s, colour=INK, continued=block.continued)
 
     def ruled(self, block: Ruled) -> None:
         """An initial (if any), then lines to write on down to the bottom."""
@@ -408,57 +464,331 @@ class _Layout:
             line_y -= step
 
     def footer(self) -> None:
-        """The footer line in a shaded band at the bottom."""
+        """The footer line in a shaded band at the bottom (grown to hold it wrapped)."""
         c, s, body = self.c, self.s, self.body
-        box = Box(body.x, body.y, body.w, 4.2 * s)
+        extra = self.footer_extra
+        box = Box(body.x, body.y, body.w, _FOOTER_LINE * s + extra)
         c.setFillColorRGB(*PARCHMENT_DARK)
-        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s, (FOOTER_BAND - 0.4) * s,
-               stroke=0, fill=1)
-        text_in(c, self.face.footer, fonts.CAPS, box, 8 * s, 6 * s, valign="middle",
-                max_lines=1)
+        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s,
+               (FOOTER_BAND - 0.4) * s + extra, stroke=0, fill=1)
+        draw_fitted(c, self.footer_text, box, valign="middle")
+
+
+#: The footer's line height over the body's bottom (mm on a poker card).
+_FOOTER_LINE = 4.2
+
+
+def _footer_text(text: str, width: float, s: float) -> Fitted:
+    """A footer on one line, shrunk to the floor; else wrapped there (never cut short: it
+    holds numbers, a leader's move and command range)."""
+    one = fit(text, fonts.CAPS, width, _FOOTER_LINE * s, 8 * s, 6 * s, max_lines=1)
+    if not _cut(one, text):
+        return one
+    return fit(text, fonts.CAPS, width, _UNBOUNDED, MIN_TEXT_PT, MIN_TEXT_PT)
+
+
+def _lay_out(c: Canvas, cell: Cell, face: Face, photos: Photos,
+             plan: tuple[float, bool] | None = None, measuring: bool = False) -> _Layout:
+    """Lay ``face`` out in ``cell`` block by block from the top (the footer just before
+    what fills the room above it, so the words read in order), to ``plan`` (by default
+    :func:`face_plan`'s); ``measuring``: on a canvas that draws nothing, to learn the room
+    the filling block gets."""
+    s, tight = plan or face_plan(face, cell.trim.w, cell.trim.h)
+    lay = _Layout(c, cell, face, photos, s, tight, measuring)
+    s = lay.s
+    # What fills the middle stops above the footer and the boxes, wherever they are drawn.
+    if face.footer:
+        lay.floor = lay.body.y + 5.0 * s + lay.footer_extra
+    for block in face.blocks:
+        if isinstance(block, Boxes):
+            lay.floor = lay.base + lay.min_height(block)
+    footer = bool(face.footer)
+    for i, block in enumerate(face.blocks):
+        if footer and (isinstance(block, Paragraphs)
+                       or isinstance(block, Text) and block.fill):
+            lay.footer()  # in reading order: before what fills above it
+            footer = False
+        if isinstance(block, Text):
+            lay.text(block)
+        elif isinstance(block, Rule):
+            lay.rule(block)
+        elif isinstance(block, Stars):
+            lay.stars(block)
+        elif isinstance(block, Emblem):
+            lay.emblem(block)
+        elif isinstance(block, Photo):
+            lay.photo(block, face.blocks[i + 1:])
+        elif isinstance(block, StatRows):
+            lay.stat_rows(block)
+        elif isinstance(block, Paragraphs):
+            lay.paragraphs(block)
+        elif isinstance(block, Ruled):
+            lay.ruled(block)
+        elif isinstance(block, Boxes):
+            lay.boxes(block)
+    if footer:
+        lay.footer()
+    return lay
+
+
+def _measure(face: Face, w: float, h: float, plan: tuple[float, bool] | None = None
+             ) -> _Layout:
+    """``face`` laid out on a ``w`` x ``h`` mm card without drawing it (to ``plan``, by
+    default its own)."""
+    return _measured(face, w, h, plan or face_plan(face, w, h))
+
+
+@lru_cache(maxsize=_CACHED)
+def _measured(face: Face, w: float, h: float, plan: tuple[float, bool]) -> _Layout:
+    cell = Cell(Box(0.0, 0.0, w, h), Box(0.0, 0.0, w, h))
+    return _lay_out(cast(Canvas, _Blind()), cell, face, {}, plan, measuring=True)
+
+
+def _filler_size(lay: _Layout) -> float:
+    """The size (pt) what fills a laid-out face's room is set at: 0 if cut short, infinite if
+    there is none (or no words in it)."""
+    if lay.filled is None:
+        return math.inf
+    block, box = lay.filled
+    s = lay.s
+    if isinstance(block, Paragraphs):
+        font = fonts.best(fonts.BODY, " ".join(block.texts))
+        shown = [fonts.printable(font, " ".join(p.split())) for p in block.texts if p.strip()]
+        if not shown:
+            return math.inf
+        laid = set_paragraphs(shown, font, box.w, box.h, block.size * s, block.min_size * s)
+        return laid.size if laid.height <= box.h + 1e-9 else 0.0
+    fitted = fit(block.text, _font(block.style, block.text), box.w, box.h, block.size * s,
+                 block.min_size * s, block.max_lines)
+    return 0.0 if _cut(fitted, block.text) or box.h <= 2 else fitted.size
+
+
+def _roomy(lay: _Layout, least: float) -> bool:
+    """Whether a face laid out holds everything at its own sizes: nothing runs past the
+    bottom, the stat rows keep their height, and what fills the room is set no smaller than
+    its own least size nor ``least`` (pt)."""
+    if lay.y < lay.floor - 1e-6 or lay.squeezed:
+        return False
+    size = _filler_size(lay)
+    if lay.filled is None or size == math.inf:
+        return True
+    return size >= max(least, lay.filled[0].min_size * lay.s) - 1e-6
+
+
+@lru_cache(maxsize=_CACHED)
+def face_plan(face: Face, w: float, h: float) -> tuple[float, bool]:
+    """How ``face`` is laid out on a ``w`` x ``h`` mm card: its scale against a poker card
+    (type, art and blocks) and whether it closes up (see :class:`_Layout`).
+
+    The scale is the card's width's (the narrower side); on a tall card (tarot) its
+    height's, or as near that as the face holds its words at their own sizes with what
+    fills its room no smaller than at the width's scale, so that it is a larger poker card
+    and not a poker card's face over a blank lower half. A face that runs past the bottom
+    at its scale closes up."""
+    wide, tall = w / 63.5, h / 88.9
+    base = min(wide, tall)
+    lay = _measure(face, w, h, (base, False))
+    if tall >= wide * _TALL:
+        least = _filler_size(lay)
+        top = min(tall, wide * _TALL_TYPE)
+        steps = [top - (top - wide) * k / (_STEPS - 1) for k in range(_STEPS - 1)]
+        # Bisect for the largest step the face is roomy at (the lowest, the width's, is
+        # the floor: what does not fit there shrinks, or runs onto a continuation card).
+        lo, hi = len(steps), 0
+        while hi < lo:
+            mid = (lo + hi) // 2
+            if _roomy(_measure(face, w, h, (steps[mid], False)), least):
+                lo = mid
+            else:
+                hi = mid + 1
+        if lo < len(steps):
+            return steps[lo], False
+    return base, lay.y < lay.floor - 1e-6
 
 
 def face_drawer(face: Face, photos: Photos) -> DrawFn:
-    """Draw ``face`` into a cell, block by block from the top (the footer just before what
-    fills the room above it, so the words read in order)."""
+    """Draw ``face`` into a cell (see :func:`_lay_out`)."""
 
     def draw(c: Canvas, cell: Cell) -> None:
-        lay = _Layout(c, cell, face, photos)
-        s = cell.scale
-        # What fills the middle stops above the footer and the boxes, wherever they are drawn.
-        if face.footer:
-            lay.floor = lay.body.y + 5.0 * s
-        for block in face.blocks:
-            if isinstance(block, Boxes):
-                lay.floor = lay.base + lay.min_height(block)
-        footer = bool(face.footer)
-        for i, block in enumerate(face.blocks):
-            if footer and (isinstance(block, Paragraphs)
-                           or isinstance(block, Text) and block.fill):
-                lay.footer()  # in reading order: before what fills above it
-                footer = False
-            if isinstance(block, Text):
-                lay.text(block)
-            elif isinstance(block, Rule):
-                lay.rule(block)
-            elif isinstance(block, Stars):
-                lay.stars(block)
-            elif isinstance(block, Emblem):
-                lay.emblem(block)
-            elif isinstance(block, Photo):
-                lay.photo(block, face.blocks[i + 1:])
-            elif isinstance(block, StatRows):
-                lay.stat_rows(block)
-            elif isinstance(block, Paragraphs):
-                lay.paragraphs(block)
-            elif isinstance(block, Ruled):
-                lay.ruled(block)
-            elif isinstance(block, Boxes):
-                lay.boxes(block)
-        if footer:
-            lay.footer()
+        _lay_out(c, cell, face, photos)
 
     return draw
+
+
+# --- Words that run onto a continuation card ----------------------------------------------------
+
+
+def _whole_words(shown: str, lines: Sequence[str]) -> int:
+    """How many of ``shown``'s words are set whole in ``lines`` (its first wrapped lines: a
+    word broken between letters at their end is not)."""
+    tokens = iter(t for line in lines for t in line.split())
+    n = 0
+    for word in shown.split():
+        piece = ""
+        while len(piece) < len(word) and (token := next(tokens, None)) is not None:
+            piece += token
+        if piece != word:
+            break
+        n += 1
+    return n
+
+
+def _lines_held(height: float, size: float) -> int:
+    """How many lines at ``size`` a box ``height`` mm high holds."""
+    if height < size * PT - 1e-9:
+        return 0
+    return 1 + int((height - size * PT) / (size * LEADING * PT) + 1e-9)
+
+
+def _cut_words(text: str, font: str, width: float, room: int) -> tuple[str, str]:
+    """``text`` cut after the words its first ``room`` lines at the floor hold whole, at
+    the end of a clause if they hold one."""
+    words = " ".join(text.split())
+    shown = fonts.printable(font, words)
+    lines = wrap(shown, font, MIN_TEXT_PT, width)
+    taken = _whole_words(shown, lines[:room])
+    source = words.split()
+    # A clause kept whole reads better than one broken off mid-way ("; " between a ward's
+    # units, ". " between sentences, ": " after a heading).
+    for mark in (";", ".", ":"):
+        ends = [i + 1 for i, w in enumerate(source[:taken]) if w.endswith(mark)]
+        if ends:
+            taken = ends[-1]
+            break
+    return " ".join(source[:taken]), " ".join(source[taken:])
+
+
+def _paragraphs_split(block: Paragraphs, box: Box, s: float
+                      ) -> tuple[Paragraphs | None, Paragraphs] | None:
+    """``block`` split where its words stop fitting ``box`` at the 6 pt floor: what stays
+    (None: nothing) and what goes on, between paragraphs if one fits whole, else inside
+    the first; None when all of it fits."""
+    font = fonts.best(fonts.BODY, " ".join(block.texts))
+    paras = [" ".join(p.split()) for p in block.texts if p.strip()]
+    shown = [fonts.printable(font, p) for p in paras]
+    if not paras or set_paragraphs(shown, font, box.w, box.h, block.size * s, block.min_size * s
+                      ).height <= box.h + 1e-9:
+        return None
+    floor = set_paragraphs(shown, font, box.w, 0.0, MIN_TEXT_PT, MIN_TEXT_PT)
+    whole = 0
+    while whole < len(paras) and replace(floor, lines=floor.lines[:whole + 1]
+                                         ).height <= box.h + 1e-9:
+        whole += 1
+    if whole:
+        return (replace(block, texts=tuple(paras[:whole])),
+                replace(block, texts=tuple(paras[whole:]), continued=False))
+    room = min(_lines_held(box.h, MIN_TEXT_PT), len(floor.lines[0]) - 1)
+    head, tail = _cut_words(paras[0], font, box.w - floor.indent, room)
+    if not head:
+        return None, block
+    return (replace(block, texts=(head,)),
+            replace(block, texts=(tail, *paras[1:]), continued=True))
+
+
+def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | None:
+    """A filling text split where its words stop fitting ``box`` at the 6 pt floor; None
+    when all of it fits."""
+    font = fonts.best(_font(block.style, block.text), block.text)
+    fitted = fit(block.text, font, box.w, box.h, block.size * s, block.min_size * s,
+                 block.max_lines)
+    if not _cut(fitted, block.text):
+        return None
+    room = _lines_held(box.h, MIN_TEXT_PT)
+    if block.max_lines is not None:
+        room = min(room, block.max_lines)
+    head, tail = _cut_words(block.text, font, box.w, room)
+    if not head:
+        return None, block
+    return replace(block, text=head), replace(block, text=tail)
+
+
+def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool) -> Face:
+    """A card carrying on ``face``'s words: its title (the unit's or leader's name), a line
+    saying so, then the rest; the same label, accent and emblem, but no footer, numbers or
+    tick boxes (those stay on the first card: one track to cross off)."""
+    title = next((b for b in face.blocks if isinstance(b, Text) and not b.fill), None)
+    blocks: list[Block] = [title] if title is not None else []
+    blocks += [Text(CONTINUED_DEALT if dealt else CONTINUED, "italic", 8, 6.5, 4.4,
+                    max_lines=3, tint="accent", after=0.6),
+               Rule(before=0.0, after=1.5), rest]
+    return Face(face.label, face.accent, tuple(blocks), face.emblem)
+
+
+def _joined(first: Paragraphs | Text, then: Paragraphs | Text) -> Paragraphs | Text:
+    """Two runs of words moved on, one after the other, as one block (``then`` carrying
+    on ``first``'s last paragraph when it was cut inside it)."""
+    if isinstance(first, Text) and isinstance(then, Text):
+        return replace(first, text=f"{first.text} {then.text}")
+    assert isinstance(first, Paragraphs) and isinstance(then, Paragraphs)
+    if then.continued:
+        texts = (*first.texts[:-1], f"{first.texts[-1]} {then.texts[0]}", *then.texts[1:])
+    else:
+        texts = (*first.texts, *then.texts)
+    return replace(first, texts=texts)
+
+
+def _overflow(face: Face, w: float, h: float) -> tuple[Face, Paragraphs | Text] | None:
+    """``face`` measured on a ``w`` x ``h`` mm card: None if its words fit, else the face
+    keeping what fits (its filling block gone if nothing does) and the words that go on."""
+    # The last such block is the one that fills the room (each one laid out takes it over).
+    at = [i for i, b in enumerate(face.blocks) if _filling(b)]
+    if not at:
+        return None
+    lay = _measure(face, w, h)
+    if lay.filled is None:
+        return None
+    # The face's own block, not the measured one: the measure is cached by value, so its
+    # block may be an equal one of another face.
+    block, box = face.blocks[at[-1]], lay.filled[1]
+    assert isinstance(block, Paragraphs | Text)
+    split = (_paragraphs_split(block, box, lay.s) if isinstance(block, Paragraphs)
+             else _text_split(block, box, lay.s))
+    if split is None:
+        return None
+    kept, rest = split
+    blocks = list(face.blocks)
+    if kept is None:
+        del blocks[at[-1]]
+    else:
+        blocks[at[-1]] = kept
+    return replace(face, blocks=tuple(blocks)), rest
+
+
+def _filling(block: Block) -> bool:
+    """Whether ``block`` fills the room the blocks above and below leave it."""
+    return isinstance(block, Paragraphs) or isinstance(block, Text) and block.fill
+
+
+def _fills(face: Face) -> bool:
+    """Whether ``face`` has words in what fills its room."""
+    return any(_filling(b) and (not isinstance(b, Paragraphs) or b.texts) for b in face.blocks)
+
+
+def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
+               ) -> tuple[Face, ...]:
+    """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
+    floor at most), else the words that fit, then continuation cards with the rest, each
+    numbered in its header ("1/2", "2/2"), so no card drops a word. Decided before the sheet
+    is laid out, so each card, continuation or not, is one item with its own back."""
+    w, h = size_mm
+    parts: list[Face] = []
+    current = face
+    while (split := _overflow(current, w, h)) is not None:
+        first, rest = split
+        # Laid out again, the card may give its words less room than it measured (a photo
+        # grows into the height the paragraphs moved on gave up): move more on until it
+        # holds them.
+        while (again := _overflow(first, w, h)) is not None:
+            first, more = again
+            rest = _joined(more, rest)
+        if parts and not _fills(first):
+            break  # a card too small to hold a line of it: printed as it is, cut short
+        parts.append(first)
+        current = _continuation(face, rest, dealt)
+    parts.append(current)
+    if len(parts) == 1:
+        return (face,)
+    return tuple(replace(p, part=(k, len(parts))) for k, p in enumerate(parts, 1))
 
 
 # --- Backs -------------------------------------------------------------------------------------
@@ -536,7 +866,17 @@ def back_drawer(back: Back) -> DrawFn:
         font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
         text_in(c, title, font, plate.inset(1.2 * s), 17 * s, 9 * s, valign="middle",
                 colour=colour, max_lines=2)
-        line_text(c, note, fonts.ITALIC, cx, panel.y + 5 * s, 7 * s, panel.w - 6 * s,
-                  align="center", colour=INK)
+        note_w, baseline = panel.w - 6 * s, panel.y + 5 * s
+        if width_mm(fonts.printable(fonts.ITALIC, note), fonts.ITALIC, MIN_TEXT_PT) <= note_w:
+            line_text(c, note, fonts.ITALIC, cx, baseline, 7 * s, note_w, align="center",
+                      colour=INK)
+        else:
+            # Too long for one line at the floor (a mini card): wrapped upwards from the same
+            # baseline into the room under the plate, never cut short.
+            fitted = fit(note, fonts.ITALIC, note_w, plate.y - 1.5 * s - baseline, 7 * s,
+                         MIN_TEXT_PT)
+            bottom = baseline - 0.29 * fitted.size * PT
+            draw_fitted(c, fitted, Box(panel.x + 3 * s, bottom, note_w, fitted.height),
+                        valign="bottom")
 
     return draw

@@ -54,7 +54,7 @@ def pieces(job: ExportJob, item: Deck | TokenSheet) -> list[Piece]:
     if isinstance(item, Deck):
         size = CARD_MM[job.options.card_size]
         back = back_drawer(item.back) if item.back is not None else None
-        return [Piece(i.label, i.name, i.draw, back, size) for i in deck_items(item, {})]
+        return [Piece(i.label, i.name, i.draw, back, size) for i in deck_items(item, size, {})]
     out = []
     for group in item.groups:
         for token in group.tokens:

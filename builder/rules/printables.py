@@ -132,6 +132,9 @@ class Paragraphs:
     min_size: float = 5.5
     #: The size their room is measured at, so a photo never squeezes them smaller.
     legible: float = 6.5
+    #: The first paragraph goes on from the card before (no bullet): set by the print engine
+    #: on a continuation card.
+    continued: bool = False
 
 
 @dataclass(frozen=True)
@@ -216,6 +219,9 @@ class Face:
     blocks: tuple[Block, ...]
     emblem: str | None = None
     footer: str = ""
+    #: Set by the print engine when the words run onto continuation cards: this card's
+    #: number and how many they are (printed "1/2" in the header band).
+    part: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -241,6 +247,9 @@ class Deck:
     blank_cards: int = 0
     #: Extra manifest entries ("events": 9).
     details: Mapping[str, object] = field(default_factory=dict)
+    #: Dealt from the shuffled deck in play (Billhooks' play, bonus and events decks): a
+    #: card continuing another's words says to keep it out of the deal.
+    dealt: bool = False
 
 
 # --- Tokens ------------------------------------------------------------------------------------

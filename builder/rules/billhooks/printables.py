@@ -149,13 +149,13 @@ def play_deck(sources: Sequence[Source]) -> Deck:
         accent = _accent(side) if side else BONUS
         cards += [plain_face(card["label"], card["title"], card["text"], accent,
                              _emblem(side))] * card.get("count", 1)
-    return Deck("play-deck", "Play deck", tuple(cards), _back("play-deck", NEUTRAL))
+    return Deck("play-deck", "Play deck", tuple(cards), _back("play-deck", NEUTRAL), dealt=True)
 
 
 def bonus_deck() -> Deck:
     cards = [plain_face(c["label"], c["title"], c["text"], BONUS, None)
              for c in card_words("bonus-deck")["cards"] for _ in range(c.get("count", 1))]
-    return Deck("bonus-deck", "Bonus deck", tuple(cards), _back("bonus-deck", BONUS))
+    return Deck("bonus-deck", "Bonus deck", tuple(cards), _back("bonus-deck", BONUS), dealt=True)
 
 
 # --- Special events --------------------------------------------------------------------------
@@ -187,7 +187,7 @@ def special_events(options: PrintOptions) -> Deck:
                 tuple(event_face(e) for e in events.events),
                 _both_sides(*EVENT_BACK, EVENT), fill=event_face(None),
                 blank_cards=events.blank_cards,
-                details={"events": len(events.events), "events_file": source.name})
+                details={"events": len(events.events), "events_file": source.name}, dealt=True)
 
 
 # --- Unit cards ------------------------------------------------------------------------------

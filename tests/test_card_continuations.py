@@ -1,0 +1,171 @@
+"""No card drops a word (issue 24 items 3 and 7): every card of every rule system's examples
+(and Billhooks' Mustering collection) and of a big test army, exported at poker, mini and
+tarot size and read back from the PDFs, holds no ellipsis. What does not fit a card at the
+6 pt floor runs onto a continuation card that names the card it continues and says so; the
+decks keep a back behind every front, continuation or not; and a tarot card's type is set
+larger than a poker card's, not a poker card's face over a blank lower half.
+"""
+
+from __future__ import annotations
+
+import io
+import statistics
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from armies import scaled
+from test_card_words import ELLIPSES, RULESETS, SIZES
+
+from builder.commands.export import _load
+from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.deck import deck_items
+from builder.export.faces import CONTINUED, face_parts
+from builder.export.pack import export_pack, printables
+from builder.export.sheet import MM, Box, Cell, new_canvas
+from builder.resources import examples_dir
+from builder.rules.printables import Deck, Face, Paragraphs, Text
+
+#: Units in the big test army (eight to a ward: a leader's card lists a full ward).
+BIG = 20
+
+
+def job(ruleset: str, size: str) -> ExportJob:
+    """The ruleset's example armies and collections, and a big army made from them."""
+    armies, collections = _load([str(p) for p in sorted(examples_dir().glob("*.toml"))])
+    armies = tuple(a for a in armies if a.army.ruleset == ruleset)
+    collections = tuple(c for c in collections if c.army.ruleset == ruleset)
+    assert armies, ruleset
+    big = ArmyInput(scaled(ruleset, BIG), armies[0].path, "")
+    return ExportJob((*armies, big), ExportOptions(card_size=size), collections)
+
+
+@cache
+def decks(ruleset: str, size: str) -> tuple[Deck, ...]:
+    return tuple(d for d in printables(job(ruleset, size)).items if isinstance(d, Deck))
+
+
+def squeeze(text: str) -> str:
+    """Text without its spaces and bullets: wrapping and bullets aside, the same words."""
+    return "".join(text.replace("\u2022", "").split())
+
+
+def filler(face: Face) -> list[str]:
+    """The words that fill a face's room (its rules), paragraph by paragraph."""
+    out: list[str] = []
+    for block in face.blocks:
+        if isinstance(block, Paragraphs):
+            out += [" ".join(p.split()) for p in block.texts if p.strip()]
+        elif isinstance(block, Text) and block.fill:
+            out.append(" ".join(block.text.split()))
+    return out
+
+
+@dataclass(frozen=True)
+class Printed:
+    """One printed card read back: whether it continues a card, its name (label and first
+    line), its text and its middle-sized letter (pt)."""
+
+    continues: bool
+    name: str
+    text: str
+    size: float
+
+
+@cache
+def cards_alone(ruleset: str, size: str) -> tuple[tuple[Deck, tuple[Printed, ...]], ...]:
+    """Each deck's printed cards (continuations too), each drawn on a page of its own."""
+    return tuple((deck, _alone(deck, size)) for deck in decks(ruleset, size))
+
+
+def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
+    w, h = CARD_MM[size]
+    items = deck_items(deck, (w, h), {})
+    buf = io.BytesIO()
+    c = new_canvas(buf, (w, h), "cards", "test")
+    for item in items:
+        c.saveState()
+        c.scale(MM, MM)
+        item.draw(c, Cell(Box(0, 0, w, h), Box(0, 0, w, h)))
+        c.restoreState()
+        c.showPage()
+    c.save()
+    buf.seek(0)
+    with pdfplumber.open(buf) as pdf:
+        return tuple(Printed(item.continues, item.name, page.extract_text() or "",
+                             statistics.median(float(ch["size"]) for ch in page.chars
+                                               if str(ch["text"]).strip()))
+                     for item, page in zip(items, pdf.pages, strict=True))
+
+
+@pytest.fixture(scope="module", params=RULESETS)
+def ruleset(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_card_of_an_export_is_cut(ruleset: str, size: str, tmp_path: Path) -> None:
+    """The pack's decks as exported: no ellipsis on any sheet, and on every sheet of
+    fronts as many backs, one behind each card, continuation cards included."""
+    found = decks(ruleset, size)
+    manifest = export_pack(job(ruleset, size), tmp_path, {d.kind for d in found})
+    entries = {e["file"]: e for e in manifest["files"]}
+    for deck in found:
+        entry = entries[f"{deck.kind}.pdf"]
+        assert deck.back is not None
+        labels = sorted({f.label for f in deck.cards})
+        with pdfplumber.open(tmp_path / entry["file"]) as pdf:
+            texts = [page.extract_text() or "" for page in pdf.pages]
+        for n, text in enumerate(texts, 1):
+            assert not any(e in text for e in ELLIPSES), (ruleset, size, deck.kind, n, text)
+        fronts, backs = texts[0::2], texts[1::2]
+        assert len(fronts) == len(backs), (ruleset, size, deck.kind)
+        title = " ".join(deck.back.title.split())
+        for front, back in zip(fronts, backs, strict=True):
+            cards = sum(front.count(label) for label in labels)
+            # The back's title once a card (the ruler's caption may hold it too).
+            flat = " ".join(back.split())
+            on_backs = flat.count(title) - flat.count(f"{deck.title}:") * (title in deck.title)
+            assert cards and on_backs == cards, (deck.kind, front, back)
+        assert sum(entry["counts"].values()) == sum(
+            sum(t.count(label) for label in labels) for t in fronts)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: str) -> None:
+    for deck in decks(ruleset, size):
+        for face in dict.fromkeys(deck.cards):
+            parts = face_parts(face, CARD_MM[size], deck.dealt)
+            # The parts' words, in order, are the card's: none lost, none twice.
+            words = [w for p in parts for t in filler(p) for w in t.split()]
+            assert words == [w for t in filler(face) for w in t.split()], face.blocks[:1]
+            assert [p.part for p in parts] == (
+                [None] if len(parts) == 1 else [(k, len(parts)) for k in range(1, len(parts) + 1)])
+    for _, cards in cards_alone(ruleset, size):
+        for card in cards:
+            assert not any(e in card.text for e in ELLIPSES), (ruleset, size, card)
+            if card.continues:
+                # "UNIT: Squadron of Knights": the card it carries on, by name, and "continued".
+                title = card.name.split(": ", 1)[1]
+                assert squeeze(title) in squeeze(card.text), card
+                assert CONTINUED in card.text, card
+
+
+def test_the_big_army_runs_onto_continuation_cards_on_mini_cards(ruleset: str) -> None:
+    """The tests above see continuation cards in every system: its longest rules do not
+    fit a mini card."""
+    continued = [card.name for _, cards in cards_alone(ruleset, "mini") for card in cards
+                 if card.continues]
+    assert continued, ruleset
+
+
+def test_tarot_type_is_larger_than_poker(ruleset: str) -> None:
+    """Each face's middle-sized letter is at least as big on a tarot card as on a poker card,
+    and across the deck a sixth bigger or more (a tarot card is 10% wider, 36% taller)."""
+    poker, tarot = ([card.size for _, cards in cards_alone(ruleset, size) for card in cards
+                     if not card.continues] for size in ("poker", "tarot"))
+    assert len(poker) == len(tarot)
+    assert all(t >= p - 0.01 for p, t in zip(poker, tarot, strict=True)), (poker, tarot)
+    assert statistics.median(tarot) >= 1.15 * statistics.median(poker), (poker, tarot)
