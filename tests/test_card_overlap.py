@@ -7,6 +7,7 @@ Mini cards wait on Feudal's unit cards, whose stat notes run into their values a
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pdfplumber
@@ -16,6 +17,7 @@ from printcheck import overlaps
 from builder import armyfile
 from builder.cli import main
 from builder.export.base import ArmyInput
+from builder.export.pack import entry_kinds
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.printables import PrintOptions
@@ -38,8 +40,11 @@ def test_no_sheet_draws_over_itself(example: str, size: str, tmp_path: Path) -> 
     assert {"tokens"} <= set(kinds) and len(kinds) >= 2
     assert main(["export", str(path), "--out", str(tmp_path), "--card-size", size,
                  "--only", ",".join(kinds)]) == 0
+    # Every kind is in a file (the single-sided ones share tokens.pdf), and each file is read.
+    manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert sorted(k for e in manifest["files"] for k in entry_kinds(e)) == sorted(kinds)
     pdfs = sorted(tmp_path.glob("*.pdf"))
-    assert len(pdfs) >= len(kinds)
+    assert {p.name for p in pdfs} == {e["file"] for e in manifest["files"]}
     for pdf_path in pdfs:
         with pdfplumber.open(pdf_path) as pdf:
             for page in pdf.pages:
