@@ -181,3 +181,28 @@ def test_the_longest_names_still_fit(name: str) -> None:
     drawing, width = svg(text)
     modules = make(text).symbol_size(scale=1, border=0)[0]
     assert CODE_MM / modules >= MIN_MODULE_MM and width > CODE_MM and "<svg" in drawing
+
+
+@pytest.mark.parametrize("level", ["H", "Q", "M"])
+def test_fits_answers_as_segno_does(level: str) -> None:
+    """fits() counts bits from segno's table instead of encoding: at every length around the
+    limit, and for texts segno packs denser (digits, capitals) or in UTF-8, it says what
+    segno's own encoder says."""
+    import random
+
+    import segno
+
+    from builder.export.sharecode import MAX_VERSION, fits
+
+    def encodes(text: str) -> bool:
+        try:
+            segno.make(text, error=level, version=MAX_VERSION, mask=0, boost_error=False)
+        except segno.DataOverflowError:
+            return False
+        return True
+
+    rng = random.Random(7)
+    for alphabet in ("abc def·\n#", "é€x", "0123456789", "ABC 123"):
+        for n in range(300, 1200, 7):
+            text = "".join(rng.choice(alphabet) for _ in range(n))
+            assert fits(text, level) == encodes(text), (alphabet, n)
