@@ -33,7 +33,7 @@ from builder.rules import get_ruleset
 from builder.rules.base import ArmyRecord
 from builder.rules.billhooks import billhooks_army
 from builder.rules.billhooks.model import Army, Leader, Unit, Ward
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.session import Session
 
 #: Issue 6: the first screen within a second, an edit re-checked and repainted within 50 ms.
@@ -54,11 +54,11 @@ def army_40() -> Army:
 COLD_START = """
 import asyncio
 from builder.resources import sample_army
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.session import Session
 
 async def main():
-    app = BillhooksApp(Session.sample(sample_army()))
+    app = BuilderApp(Session.sample(sample_army()))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
 
@@ -74,7 +74,7 @@ async def first_screen(runs: int) -> list[float]:
     out = []
     for _ in range(runs):
         start = time.perf_counter()
-        app = BillhooksApp(Session.sample(sample_army()))
+        app = BuilderApp(Session.sample(sample_army()))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             out.append(time.perf_counter() - start)
@@ -91,7 +91,7 @@ async def edits(runs: int) -> dict[str, list[float]]:
         start = time.perf_counter()
         ruleset.summary(army)
         times["check"].append(time.perf_counter() - start)
-    app = BillhooksApp(Session(army, None))
+    app = BuilderApp(Session(army, None))
     frames: list[float] = []
     checked: list[float] = []
     display = app._display

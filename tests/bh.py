@@ -18,7 +18,7 @@ from builder.rules.billhooks.rolls import roll_command_classes
 from builder.rules.billhooks.schema import UNIT
 
 if TYPE_CHECKING:
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
     from builder.tui.session import Session
 
 check = RULESET.check
@@ -29,11 +29,11 @@ entries = RULESET.catalogue
 title_of = RULESET.title_of
 
 
-def army_of(holder: BillhooksApp | Session) -> Army:
+def army_of(holder: BuilderApp | Session) -> Army:
     """The Billhooks army an app or session holds (its army is typed as any ruleset's)."""
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
 
-    session = holder.session if isinstance(holder, BillhooksApp) else holder
+    session = holder.session if isinstance(holder, BuilderApp) else holder
     return billhooks_army(session.army)
 
 

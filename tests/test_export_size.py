@@ -21,7 +21,7 @@ from builder.export import pack, size, weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
 from builder.resources import examples_dir
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.screens import print as print_screen
 from builder.tui.session import Session
 
@@ -105,7 +105,7 @@ async def test_the_print_screen_refuses_through_the_same_check(
 
     monkeypatch.setattr(print_screen, "export_pack", never)
     out = tmp_path / "pack"
-    app = BillhooksApp(Session.open(Path(path)))
+    app = BuilderApp(Session.open(Path(path)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen

@@ -16,7 +16,7 @@ from textual.widgets import Checkbox, SelectionList
 
 from builder.cli import main
 from builder.export.pack import ruleset_kinds
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 
@@ -116,7 +116,7 @@ def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
 async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
     """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
     export it into ``out``."""
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen

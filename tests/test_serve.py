@@ -48,7 +48,7 @@ from builder.export.pack import export_pack
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.rules.base import Summary, number
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 
@@ -625,8 +625,8 @@ def test_the_command_passes_the_ruleset_on(tmp_path: Path) -> None:
 def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     # What serve's builders run: `tui FILE --ruleset NAME`, the app itself not run here.
-    opened: list[BillhooksApp] = []
-    monkeypatch.setattr(BillhooksApp, "run", lambda app: opened.append(app))
+    opened: list[BuilderApp] = []
+    monkeypatch.setattr(BuilderApp, "run", lambda app: opened.append(app))
     army = tmp_path / "new.toml"
     assert main(["tui", str(army), "--ruleset", ruleset]) == 0
     session = opened[-1].session
@@ -690,7 +690,7 @@ def test_the_zip_never_reaches_out_of_its_folder(name: str) -> None:
 @in_a_thread
 async def test_print_in_a_terminal_offers_no_download(army_path: Path, tmp_path: Path) -> None:
     # The files are at hand there: Download is for the builder in a browser.
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen

@@ -21,7 +21,7 @@ from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, 
 from builder.cli import main
 from builder.resources import examples_dir, sample_army
 from builder.rules import get_ruleset
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.broken import BrokenFileDialog
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.confirm import Confirm
@@ -50,15 +50,15 @@ def plain(widget: Static) -> str:
     return console.export_text()
 
 
-def status(app: BillhooksApp) -> str:
+def status(app: BuilderApp) -> str:
     return plain(app.screen.query_one("#status", Static))
 
 
-def detail(app: BillhooksApp) -> str:
+def detail(app: BuilderApp) -> str:
     return plain(app.army_screen.query_one("#detail-body", Static))
 
 
-def tree_labels(app: BillhooksApp) -> list[str]:
+def tree_labels(app: BuilderApp) -> list[str]:
     tree = app.army_screen.query_one("#tree", ArmyTree)
     out = []
     stack = [tree.root]
@@ -69,7 +69,7 @@ def tree_labels(app: BillhooksApp) -> list[str]:
     return out
 
 
-def cursor(app: BillhooksApp) -> str | None:
+def cursor(app: BuilderApp) -> str | None:
     node = app.army_screen.query_one("#tree", ArmyTree).cursor_node
     return None if node is None else node.data
 
@@ -116,7 +116,7 @@ async def clear_and_type(pilot: Any, selector: str, text: str) -> None:
 
 @run_async
 async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ArmyScreen)
@@ -138,7 +138,7 @@ def test_the_sample_army_opens_quickly() -> None:
     gets slack so the test does not flake."""
     async def go() -> float:
         started = time.process_time()
-        app = BillhooksApp(Session.sample(sample_army()))
+        app = BuilderApp(Session.sample(sample_army()))
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             shown = time.process_time() - started
@@ -150,7 +150,7 @@ def test_the_sample_army_opens_quickly() -> None:
 
 @run_async
 async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         assert isinstance(app.screen, CataloguePicker)
@@ -180,7 +180,7 @@ async def test_add_a_unit_from_the_catalogue_rechecks_and_saves(army_path: Path)
 
 @run_async
 async def test_the_catalogue_lists_every_troop_with_points_and_size(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         troops = app.screen.query_one("#troops", OptionList)
@@ -195,7 +195,7 @@ async def test_the_catalogue_lists_every_troop_with_points_and_size(army_path: P
 
 @run_async
 async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "e")  # the billmen
         dialog = app.screen
@@ -224,7 +224,7 @@ async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> 
 
 @run_async
 async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "down", "down", "down", "e")  # Savage's levy archers
         dialog = app.screen
@@ -251,7 +251,7 @@ async def test_make_a_combined_block_with_stakes(army_path: Path) -> None:
 
 @run_async
 async def test_move_remove_undo_redo(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("m")
         entries = app.screen.query_one("#entries", OptionList)
@@ -275,7 +275,7 @@ async def test_move_remove_undo_redo(army_path: Path) -> None:
 
 @run_async
 async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("w")
         assert isinstance(app.screen, RecordForm)
@@ -307,7 +307,7 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
 
 @run_async
 async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path), seed=5)
+    app = BuilderApp(Session.open(army_path), seed=5)
     expected_seed = random.Random(5).randrange(1_000_000)
     expected = RULES.roll_command_classes(RULES.load(army_path), random.Random(expected_seed))
     async with app.run_test(size=SIZE) as pilot:
@@ -333,7 +333,7 @@ async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
     text = (examples_dir() / "lancaster.toml").read_text()
     path.write_text(text.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true'))
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=SIZE) as pilot:
         assert "1 broken rule" in status(app)
         assert any(label.endswith("✖") for label in tree_labels(app))
@@ -346,7 +346,7 @@ async def test_choosing_a_finding_jumps_to_its_unit(tmp_path: Path) -> None:
         assert "LEGAL" in status(app)
 
 
-def findings_shown(app: BillhooksApp) -> list[str]:
+def findings_shown(app: BuilderApp) -> list[str]:
     panel = app.army_screen.query_one("#findings", OptionList)
     return [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
 
@@ -358,7 +358,7 @@ async def test_findings_say_which_key_to_press(army_path: Path) -> None:
         'rank = "Captain"\ncommand_class = 2', 'rank = "Captain"\ncommand_class = 3').replace(
         'rank = "Knight Banneret"\ncommand_class = 2', 'rank = "Knight Banneret"\n'
         'command_class = 3'))
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         shown = findings_shown(app)
         assert any(line.endswith("no leader is the C-in-C: select the leader and press c "
@@ -383,7 +383,7 @@ async def test_findings_say_which_key_to_press(army_path: Path) -> None:
 
 @run_async
 async def test_army_settings(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await clear_and_type(pilot, "#field-name", "Henry's Host")
@@ -403,7 +403,7 @@ async def test_army_settings(army_path: Path) -> None:
 @run_async
 async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Path) -> None:
     bounds = get_ruleset("billhooks").schema.field("points")
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         error = app.screen.query_one("#form-error", Label)
@@ -429,7 +429,7 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
 async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path) -> None:
     """Names, ranks and labels are checked as the loader checks them (control characters,
     lengths), so Keep never leaves a value the saved file would refuse."""
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         for keys, field, error, good in [
                 (["s"], "#field-name", "#form-error", "Henry's Host"),
@@ -459,7 +459,7 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
 
 @run_async
 async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("s")
         await clear_and_type(pilot, "#field-points", "")
@@ -469,7 +469,7 @@ async def test_agreed_points_may_be_left_blank(army_path: Path) -> None:
 
 @run_async
 async def test_quitting_with_unsaved_changes_asks_first(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "q")
         assert isinstance(app.screen, Confirm)
@@ -485,7 +485,7 @@ async def test_quitting_with_unsaved_changes_asks_first(army_path: Path) -> None
 @run_async
 async def test_quit_without_saving_leaves_the_file(army_path: Path) -> None:
     before = army_path.read_text()
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "q")
         await pilot.click("#discard")
@@ -496,7 +496,7 @@ async def test_quit_without_saving_leaves_the_file(army_path: Path) -> None:
 
 @run_async
 async def test_save_as_then_open_another_file(army_path: Path, tmp_path: Path) -> None:
-    app = BillhooksApp(Session.sample(sample_army()))
+    app = BuilderApp(Session.sample(sample_army()))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "ctrl+s")  # the sample has no file: Save asks for one
         target = tmp_path / "mine.toml"
@@ -518,7 +518,7 @@ async def test_save_as_then_open_another_file(army_path: Path, tmp_path: Path) -
 @run_async
 async def test_a_new_file_from_the_command_line_is_created_on_save(tmp_path: Path) -> None:
     path = tmp_path / "fresh.toml"
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=SIZE) as pilot:
         assert "1 broken rule" in status(app) and app.sub_title == "fresh.toml ●"
         await pilot.press("down", "a")
@@ -530,7 +530,7 @@ async def test_a_new_file_from_the_command_line_is_created_on_save(tmp_path: Pat
 
 @run_async
 async def test_command_palette_help_and_theme(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         assert any("Add ward" in p for p in await palette_search(pilot, "add ward"))
@@ -552,7 +552,7 @@ async def test_command_palette_help_and_theme(army_path: Path) -> None:
 @pytest.mark.parametrize("query", ["export", "pdf", "print"])
 @run_async
 async def test_the_palette_finds_print_and_shows_each_key(army_path: Path, query: str) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         prompts = await palette_search(pilot, query)
@@ -562,7 +562,7 @@ async def test_the_palette_finds_print_and_shows_each_key(army_path: Path, query
 
 @run_async
 async def test_works_in_a_big_terminal(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=(160, 48)) as pilot:
         await pilot.pause()
         tree = app.army_screen.query_one("#tree")
@@ -575,15 +575,15 @@ async def test_works_in_a_big_terminal(army_path: Path) -> None:
 BAD = 'ruleset = "billhooks"\nname = "x"\nsidee = "york"\n'
 
 
-def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BillhooksApp:
+def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BuilderApp:
     """The app ``billhooks ARGS`` would run, caught before it takes the terminal."""
-    started: list[BillhooksApp] = []
-    monkeypatch.setattr(BillhooksApp, "run", lambda self: started.append(self))
+    started: list[BuilderApp] = []
+    monkeypatch.setattr(BuilderApp, "run", lambda self: started.append(self))
     assert main(args) == 0
     return started[0]
 
 
-def path_error(app: BillhooksApp) -> str:
+def path_error(app: BuilderApp) -> str:
     return str(app.screen.query_one("#path-error", Label).render())
 
 
@@ -649,7 +649,7 @@ async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
         army_path: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD)
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+o")
         await clear_and_type(pilot, "#path", str(bad))
@@ -664,7 +664,7 @@ async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
 
 @run_async
 async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+n", "enter")
         assert app.session.path is None and RULES.army_of(app).name == "New army"
@@ -692,7 +692,7 @@ async def test_user_text_is_never_markup(tmp_path: Path) -> None:
     text = text.replace("Sir John Savage", "[red]Sir[/] John")
     text = text.replace("Irish kern", "[link=http://x]kern[/link]")
     path.write_text(text)
-    app = BillhooksApp(Session.open(path), seed=1)
+    app = BuilderApp(Session.open(path), seed=1)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         labels = tree_labels(app)
         assert labels[0].startswith("[b]Evil[/i] host")

@@ -24,7 +24,7 @@ from builder.rules.base import ArmyRecord, Ruleset
 from builder.rules.validate import parse_toml
 from builder.tui import edits
 from builder.tui.actions import ruleset_actions
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.modals.roll import RollDialog
 from builder.tui.screens.army import ArmyScreen
@@ -83,9 +83,9 @@ async def answer(pilot: Any) -> None:
 
 
 def fail_on_recovery(monkeypatch: pytest.MonkeyPatch) -> None:
-    def recover(self: BillhooksApp, error: BaseException) -> None:
+    def recover(self: BuilderApp, error: BaseException) -> None:
         raise error
-    monkeypatch.setattr(BillhooksApp, "recover", recover)
+    monkeypatch.setattr(BuilderApp, "recover", recover)
 
 
 def places(army: ArmyRecord, ruleset: Ruleset) -> list[str]:
@@ -107,7 +107,7 @@ async def test_every_action_on_every_record_kind_gives_an_accepted_army(
         path = Path(shutil.copy(path, tmp_path / path.name))
     session = Session(empty_army(ruleset), None) if path is None else Session.open(path)
     fail_on_recovery(monkeypatch)
-    app = BillhooksApp(session, seed=1)
+    app = BuilderApp(session, seed=1)
     keys = {a.action: a.keys.split(",")[0] for a in ruleset_actions(ruleset)}
     actions = [k for k in ("add", "edit", "move", "remove", "add_group", "settings", "roll")
                if k in keys] + [k for k in keys if k.startswith("quick(")]

@@ -13,11 +13,11 @@ from rich.console import Console
 from textual.widgets import Static
 
 from builder import armyfile
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.session import Session
 
 
-def detail_text(app: BillhooksApp) -> str:
+def detail_text(app: BuilderApp) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(app.army_screen.query_one("#detail-body", Static).content)
     return console.export_text()
@@ -31,7 +31,7 @@ def test_detail_pane_shows_the_new_profile_fields(tmp_path: Path) -> None:
 
     async def go() -> list[str]:
         shown = []
-        app = BillhooksApp(Session.open(path))
+        app = BuilderApp(Session.open(path))
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             for _ in range(3):  # the ward's three units, top to bottom

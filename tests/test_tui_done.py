@@ -14,7 +14,7 @@ from test_tui import builder_on, run_async
 
 from builder.cli import main
 from builder.tui.actions import ruleset_actions
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.record import RecordForm
 
@@ -76,7 +76,7 @@ async def test_a_new_player_builds_a_legal_army(ruleset: str, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "my-army.toml"
-    app: BillhooksApp = builder_on(["tui", str(path), "--ruleset", ruleset], monkeypatch)
+    app: BuilderApp = builder_on(["tui", str(path), "--ruleset", ruleset], monkeypatch)
     actions = ruleset_actions(app.session.ruleset)
     shown = {k for a in actions for k in a.keys.split(",")} | MOVING
     async with app.run_test(size=(100, 40)) as pilot:

@@ -12,19 +12,19 @@ from test_tui_form_ruleset import paste
 from textual.widgets import Checkbox, Select, SelectionList
 
 from builder import armyfile
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session, new_army
 
 
-def band(app: BillhooksApp) -> flat_ruleset.Band:
+def band(app: BuilderApp) -> flat_ruleset.Band:
     army = app.session.army
     assert isinstance(army, flat_ruleset.Band)
     return army
 
 
 async def build(path: Path) -> None:
-    app = BillhooksApp(Session(new_army("Test band", "flat"), path, saved=False))
+    app = BuilderApp(Session(new_army("Test band", "flat"), path, saved=False))
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         screen = app.army_screen

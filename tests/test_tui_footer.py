@@ -14,7 +14,7 @@ from textual.widgets._footer import FooterKey
 from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.tui.actions import nouns
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.session import Session, new_army
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.footer import GIVE_WAY, KeyFooter, fitted
@@ -23,7 +23,7 @@ EXAMPLE = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
            "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
 
 
-def _applies(app: BillhooksApp) -> set[str]:
+def _applies(app: BuilderApp) -> set[str]:
     """The army screen's footer actions that do something for the selection."""
     screen = app.army_screen
     out = set()
@@ -37,7 +37,7 @@ def _applies(app: BillhooksApp) -> set[str]:
     return out
 
 
-async def _footer(app: BillhooksApp, pilot: object) -> list[FooterKey]:
+async def _footer(app: BuilderApp, pilot: object) -> list[FooterKey]:
     for _ in range(5):
         await pilot.pause()  # type: ignore[attr-defined]
     return list(app.screen.query_one(KeyFooter).query(FooterKey))
@@ -50,7 +50,7 @@ def _walk(session: Session, width: int = 80) -> list[tuple[str, list[tuple[str, 
     seen: list[tuple[str, list[tuple[str, str, int]], set[str]]] = []
 
     async def run() -> None:
-        app = BillhooksApp(session)
+        app = BuilderApp(session)
         async with app.run_test(size=(width, 24)) as pilot:
             tree = app.army_screen.query_one("#tree", ArmyTree)
             tree.focus()

@@ -13,7 +13,7 @@ from rich.console import Console
 from textual.widgets import Input, Label, Static
 
 from builder.resources import examples_dir
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session
 
@@ -21,10 +21,10 @@ EXAMPLE = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
            "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
 
 
-def _open(ruleset: str, tmp_path: Path) -> BillhooksApp:
+def _open(ruleset: str, tmp_path: Path) -> BuilderApp:
     path = tmp_path / "army.toml"
     shutil.copy(examples_dir() / EXAMPLE[ruleset], path)
-    return BillhooksApp(Session.open(path))
+    return BuilderApp(Session.open(path))
 
 
 def _marked(form: RecordForm) -> list[str]:
@@ -83,7 +83,7 @@ def test_a_full_text_field_says_its_limit(ruleset: str, tmp_path: Path) -> None:
     asyncio.run(run())
 
 
-def _status(app: BillhooksApp) -> str:
+def _status(app: BuilderApp) -> str:
     console = Console(width=200, record=True, file=io.StringIO())
     console.print(app.screen.query_one("#status", Static).content)
     return console.export_text().rstrip("\n")

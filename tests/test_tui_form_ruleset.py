@@ -17,7 +17,7 @@ from textual import events
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from builder import armyfile, rules
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session, new_army
@@ -29,7 +29,7 @@ def flat_registered(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(rules._registered, "formtest", "form_ruleset")
 
 
-def army_of(app: BillhooksApp) -> form_ruleset.FlatArmy:
+def army_of(app: BuilderApp) -> form_ruleset.FlatArmy:
     army = app.session.army
     assert isinstance(army, form_ruleset.FlatArmy)
     return army
@@ -62,7 +62,7 @@ def test_a_flat_army_is_built_from_nothing(tmp_path: Path) -> None:
 
 async def build(tmp_path: Path) -> None:
     path = tmp_path / "formtest.toml"
-    app = BillhooksApp(Session(new_army("Flat host", "formtest"), path, saved=False))
+    app = BuilderApp(Session(new_army("Flat host", "formtest"), path, saved=False))
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         screen = app.army_screen

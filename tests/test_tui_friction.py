@@ -12,7 +12,7 @@ from test_tui import run_async, wait_until
 from textual.widgets import Input, Label, OptionList
 
 from builder.tui import config
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
@@ -23,20 +23,20 @@ from builder.tui.widgets.army_tree import ArmyTree, fit
 SIZE = (80, 24)
 
 
-def shown_keys(app: BillhooksApp) -> set[str]:
+def shown_keys(app: BuilderApp) -> set[str]:
     return {b.binding.key for b in app.army_screen.active_bindings.values() if b.binding.show}
 
 
 @run_async
 async def test_the_theme_is_remembered_between_sessions(army_path: Path, own_config: Path
                                                         ) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         assert app.theme == "textual-dark"
         await pilot.press("d")
     assert config.path().is_relative_to(own_config)
     assert 'theme = "textual-light"' in config.path().read_text()
-    again = BillhooksApp(Session.open(army_path))
+    again = BuilderApp(Session.open(army_path))
     async with again.run_test(size=SIZE):
         assert again.theme == "textual-light"
 
@@ -51,7 +51,7 @@ def test_a_broken_config_file_is_no_settings(own_config: Path) -> None:
 
 @run_async
 async def test_an_untouched_new_army_quits_without_asking() -> None:
-    app = BillhooksApp(Session(new_army(), None, saved=False))
+    app = BuilderApp(Session(new_army(), None, saved=False))
     async with app.run_test(size=SIZE) as pilot:
         assert app.session.dirty and app.session.untouched
         await pilot.press("q")
@@ -62,7 +62,7 @@ async def test_an_untouched_new_army_quits_without_asking() -> None:
 
 @run_async
 async def test_an_edited_new_army_still_asks(tmp_path: Path) -> None:
-    app = BillhooksApp(Session(new_army(), None, saved=False))
+    app = BuilderApp(Session(new_army(), None, saved=False))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a", "enter")  # a unit from the catalogue
         assert not app.session.untouched
@@ -73,7 +73,7 @@ async def test_an_edited_new_army_still_asks(tmp_path: Path) -> None:
 @run_async
 async def test_a_failed_save_is_said_in_a_dialog_that_offers_save_as(
         army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     real_save = Session.save
     refused = army_path.parent / "locked.toml"
 
@@ -108,7 +108,7 @@ async def test_a_failed_save_is_said_in_a_dialog_that_offers_save_as(
 
 @run_async
 async def test_toasts_stand_above_the_status_bar(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         app.notify("A message long enough to need a toast of its own")
         await wait_until(pilot, lambda: any(t.region.height for t in app.screen.query("Toast")))
@@ -121,7 +121,7 @@ async def test_toasts_stand_above_the_status_bar(army_path: Path) -> None:
 async def test_print_remembers_its_folder_and_exports_on_enter(army_path: Path,
                                                                tmp_path: Path) -> None:
     out = tmp_path / "prints"
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("p")
         screen = app.screen
@@ -139,7 +139,7 @@ async def test_print_remembers_its_folder_and_exports_on_enter(army_path: Path,
 
 @run_async
 async def test_removing_a_leader_offers_to_move_his_units(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("up", "x")  # the first ward's leader, with 3 units
         entries = app.screen.query_one("#entries", OptionList)
@@ -165,7 +165,7 @@ async def test_a_long_name_in_the_tree_is_never_cut_mid_word(army_path: Path) ->
     text = army_path.read_text().replace("Sir John Savage", "Sir John Savage of Clifton "
                                          "and Rock Savage in the County Palatine of Chester")
     army_path.write_text(text)
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         tree = app.army_screen.query_one("#tree", ArmyTree)
@@ -179,7 +179,7 @@ async def test_a_long_name_in_the_tree_is_never_cut_mid_word(army_path: Path) ->
 
 @run_async
 async def test_the_footer_shows_the_keys_that_apply(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         on_unit = shown_keys(app)
@@ -191,7 +191,7 @@ async def test_the_footer_shows_the_keys_that_apply(army_path: Path) -> None:
 
 @run_async
 async def test_the_form_shows_costs_totals_and_errors(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("down", "e")  # the billmen, retinue
         form = app.screen
@@ -208,7 +208,7 @@ async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path
                                                                       ) -> None:
     from textual.widgets import Static
 
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.press("a", *"combined")
         troops = app.screen.query_one("#troops", OptionList)

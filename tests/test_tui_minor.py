@@ -21,7 +21,7 @@ from builder.resources import examples_dir
 from builder.rules import get_ruleset
 from builder.tui import edits
 from builder.tui.actions import ruleset_actions
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.help import help_renderable
 from builder.tui.modals.path import PathDialog
 from builder.tui.modals.record import RecordForm
@@ -31,7 +31,7 @@ from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
 
 
-def army_of(app: BillhooksApp) -> Any:
+def army_of(app: BuilderApp) -> Any:
     """The army being edited, as its own ruleset's record."""
     return app.session.army
 
@@ -53,7 +53,7 @@ async def select(pilot: object, where: str) -> None:
 @run_async
 async def test_kiss_offers_anti_each_other_magnate_and_each_side(tmp_path: Path) -> None:
     path = copied(tmp_path, "kiss-york.toml")
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await select(pilot, "wards[2]")  # Sir John Conyers
@@ -75,7 +75,7 @@ async def test_kiss_offers_anti_each_other_magnate_and_each_side(tmp_path: Path)
 @run_async
 async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None:
     path = copied(tmp_path, "kiss-lancaster.toml")
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         where = next(f"wards[{i}]" for i, w in enumerate(army_of(app).wards)
@@ -93,7 +93,7 @@ async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None
 async def test_shieldwall_tree_shows_his_stand_and_a_rename_follows_in_one_undo(
         tmp_path: Path) -> None:
     path = copied(tmp_path, "shieldwall-norse.toml")
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         assert any(label.startswith("Sigurd (") and label.endswith(" with Hearth-troop")
@@ -121,7 +121,7 @@ async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> 
     groups = session.ruleset.schema.children[0].key
     getattr(session.army, groups).clear()
     session.recheck()
-    app = BillhooksApp(session)
+    app = BuilderApp(session)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(2):
@@ -149,7 +149,7 @@ async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> 
 async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
                                                          tmp_path: Path) -> None:
     path = make(tmp_path)
-    app = BillhooksApp(Session.open(copied(tmp_path, "york.toml")))
+    app = BuilderApp(Session.open(copied(tmp_path, "york.toml")))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+o")
@@ -167,7 +167,7 @@ async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
 @run_async
 async def test_after_undo_and_redo_the_cursor_is_on_the_record_they_changed(
         name: str, tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    app = BuilderApp(Session.open(copied(tmp_path, name)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         units = [n.where for n in edits.nodes(app.session.army, app.session.ruleset.schema)
@@ -187,7 +187,7 @@ async def test_after_undo_and_redo_the_cursor_is_on_the_record_they_changed(
 
 @run_async
 async def test_at_most_two_toasts_at_once(tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(copied(tmp_path, "york.toml")))
+    app = BuilderApp(Session.open(copied(tmp_path, "york.toml")))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(5):
@@ -211,7 +211,7 @@ def help_text(ruleset_name: str) -> str:
 @run_async
 async def test_roll_and_mustering_only_where_the_rules_have_them(name: str,
                                                                  tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    app = BuilderApp(Session.open(copied(tmp_path, name)))
     ruleset = app.session.ruleset
     text = help_text(ruleset.name)
     assert ("Mustering" in text) == (ruleset.muster is not None)
@@ -267,7 +267,7 @@ def test_tables_added_to_a_saved_file_get_their_blank_line(name: str, tmp_path: 
 @run_async
 async def test_the_catalogue_has_a_points_column_only_where_there_are_points(
         name: str, tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(copied(tmp_path, name)))
+    app = BuilderApp(Session.open(copied(tmp_path, name)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("a")
@@ -291,7 +291,7 @@ async def test_print_keeps_its_settings_shows_focus_and_its_folder_whole(
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")  # the shell's folder is not the army's
     path = copied(tmp_path, "kiss-york.toml")
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         app.action_print()

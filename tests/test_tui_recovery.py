@@ -16,7 +16,7 @@ from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.tui import edits
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.confirm import Confirm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
@@ -41,7 +41,7 @@ async def test_a_failing_action_saves_a_recovery_file_and_the_builder_goes_on(
         name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = army_copy(tmp_path, name)
     before = path.read_bytes()
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("s")  # Army settings: rename the army, an unsaved edit
@@ -69,7 +69,7 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = army_copy(tmp_path, "york.toml")
     (tmp_path / "york.recovered.toml").write_text("an earlier recovery")
-    app = BillhooksApp(Session.open(path))
+    app = BuilderApp(Session.open(path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         labels = tree_labels(app)
@@ -96,18 +96,18 @@ def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
     builder: the command line says where the army went and exits 1."""
     path = tmp_path / "new-army.toml"
 
-    async def drive(app: BillhooksApp) -> None:
+    async def drive(app: BuilderApp) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             monkeypatch.setattr(DetailPane, "show", _broken)
             app.army_screen.set_timer(0.01, app.army_screen.show_army)
             await asyncio.wait_for(app._exception_event.wait(), 5)
 
-    def run(self: BillhooksApp) -> None:
+    def run(self: BuilderApp) -> None:
         with pytest.raises(RuntimeError, match="injected bug"):
             asyncio.run(drive(self))
 
-    monkeypatch.setattr(BillhooksApp, "run", run)
+    monkeypatch.setattr(BuilderApp, "run", run)
     assert main(["tui", str(path), "--ruleset", "kiss"]) == 1
     err = capsys.readouterr().err
     recovered = tmp_path / "new-army.recovered.toml"
@@ -119,7 +119,7 @@ def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
 @run_async
 async def test_q_with_another_screen_key_in_one_burst_quits_cleanly(second: str,
                                                                    tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_copy(tmp_path, "york.toml")))
+    app = BuilderApp(Session.open(army_copy(tmp_path, "york.toml")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         for key in ("q", second):  # one burst: both queued before either is handled

@@ -13,7 +13,7 @@ from textual.widgets import OptionList
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules import BUILT_IN, get_ruleset
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.ruleset import RulesetDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
@@ -23,7 +23,7 @@ TITLES = {"billhooks": "Never Mind the Billhooks", "kiss": "KISS Wars of the Ros
           "feudal": "Feudal convention rules", "shieldwall": "Dark Ages shieldwall"}
 
 
-def offered(app: BillhooksApp) -> list[str]:
+def offered(app: BuilderApp) -> list[str]:
     entries = app.screen.query_one("#rulesets", OptionList)
     return [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
 
@@ -73,7 +73,7 @@ async def test_escape_keeps_the_default_system(tmp_path: Path,
 @pytest.mark.parametrize("ruleset", list(BUILT_IN))
 @run_async
 async def test_ctrl_n_asks_which_system(ruleset: str, tmp_path: Path) -> None:
-    app = BillhooksApp(Session.open(Path(shutil.copy(examples_dir() / "york.toml", tmp_path))))
+    app = BuilderApp(Session.open(Path(shutil.copy(examples_dir() / "york.toml", tmp_path))))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+n")
@@ -87,7 +87,7 @@ async def test_ctrl_n_asks_which_system(ruleset: str, tmp_path: Path) -> None:
 
 def test_an_existing_file_of_another_system_is_refused(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(BillhooksApp, "run", lambda self: None)
+    monkeypatch.setattr(BuilderApp, "run", lambda self: None)
     assert main(["tui", str(examples_dir() / "kiss-york.toml"), "--ruleset", "feudal"]) == 2
     assert "a KISS Wars of the Roses army (kiss), not feudal" in capsys.readouterr().err
     assert main(["tui", "x.toml", "--ruleset", "chess"]) == 2

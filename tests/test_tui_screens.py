@@ -28,7 +28,7 @@ from textual.widgets import (
 from builder.cli import main
 from builder.resources import examples_dir
 from builder.rules.billhooks.muster import muster
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.muster import MusterScreen
 from builder.tui.screens.print import PrintScreen
@@ -52,7 +52,7 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
                                                             tmp_path: Path) -> None:
     collection = load_collection(examples_dir() / "collection.toml")
     expected = muster(collection, 100, 3, ("york",), random.Random(12), 12)
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
         screen = app.screen
@@ -94,7 +94,7 @@ async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
 
 @run_async
 async def test_a_dealt_army_replaces_unsaved_work_undoably(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "M")
         screen = app.screen
@@ -122,7 +122,7 @@ async def test_a_dealt_army_replaces_unsaved_work_undoably(army_path: Path) -> N
 async def test_muster_reports_a_bad_collection(army_path: Path, tmp_path: Path) -> None:
     bad = tmp_path / "coll.toml"
     bad.write_text('ruleset = "billhooks"\nname = "c"\n[[cards]]\ntroop = "archerz"\n')
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
         await clear_and_type(pilot, "#muster-collection", str(bad))
@@ -138,7 +138,7 @@ async def test_muster_reports_a_bad_collection(army_path: Path, tmp_path: Path) 
 async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
                                                             tmp_path: Path) -> None:
     out = tmp_path / "pack"
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("x", "p")  # an unsaved edit is printed as it stands
         screen = app.screen
@@ -178,7 +178,7 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
     army = tmp_path / "kiss.toml"
     shutil.copy(examples_dir() / "kiss-york.toml", army)
     out = tmp_path / "pack"
-    app = BillhooksApp(Session.open(army))
+    app = BuilderApp(Session.open(army))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen
@@ -207,7 +207,7 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
 async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path,
                                                                  tmp_path: Path) -> None:
     out = tmp_path / "tts"
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen
@@ -232,7 +232,7 @@ async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path
 async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen
@@ -257,7 +257,7 @@ async def test_print_refuses_the_bleed_the_cli_refuses(army_path: Path, tmp_path
     assert refused.value.code == 2
     assert "bleed must be 0-10 mm" in capsys.readouterr().err
     out = tmp_path / "pack"
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         screen = app.screen
@@ -275,7 +275,7 @@ async def test_print_refuses_the_bleed_the_cli_refuses(army_path: Path, tmp_path
 
 @run_async
 async def test_leaving_mustering_keeps_the_last_draw(army_path: Path) -> None:
-    app = BillhooksApp(Session.open(army_path), seed=2)
+    app = BuilderApp(Session.open(army_path), seed=2)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
         await pilot.click("#muster-deal")
@@ -305,7 +305,7 @@ async def test_leaving_print_while_it_writes_still_reports(
         return real_export(*args, **kwargs)
 
     monkeypatch.setattr(print_screen, "export_pack", slow_export)
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
         await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
@@ -326,7 +326,7 @@ async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
     # Seed 97 deals 21 points of skirmishers for 100: the literal deal keeps them all; the
     # house rule sets the skirmish archers aside.
     collection = load_collection(examples_dir() / "collection.toml")
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
         screen = app.screen
@@ -357,7 +357,7 @@ async def test_muster_collection_not_english_deals_without_a_core(army_path: Pat
     coll.write_text('ruleset = "billhooks"\nname = "Burgundians"\nenglish = false\n'
                     '[[cards]]\ntroop = "men-at-arms"\ncount = 5\n'
                     '[[cards]]\ntroop = "archers"\ncount = 3\n', encoding="utf-8")
-    app = BillhooksApp(Session.open(army_path))
+    app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")
         screen = app.screen

@@ -14,7 +14,7 @@ from textual.widgets import Input, Label, OptionList
 
 from builder.resources import examples_dir
 from builder.rules import get_ruleset, names
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.search import nothing_found, ranked
@@ -96,7 +96,7 @@ def test_every_ruleset_has_a_typed_ahead_case() -> None:
         assert get_ruleset(name).catalogue()[0].name != entry
 
 
-def burst(app: BillhooksApp, text: str) -> None:
+def burst(app: BuilderApp, text: str) -> None:
     """Keys as a fast typist sends them: all queued before the app handles the first."""
     for c in text:
         key = {" ": "space", "\r": "enter"}.get(c, c)
@@ -111,7 +111,7 @@ def test_keys_typed_while_the_picker_opens_reach_its_search(ruleset: str,
     typed, wanted = TYPED[ruleset]
 
     async def run() -> None:
-        app = BillhooksApp(Session.open(path))
+        app = BuilderApp(Session.open(path))
         async with app.run_test(size=(80, 24)) as pilot:
             assert app.session.ruleset.name == ruleset
             before = len(list(app.session.ruleset.catalogue()))
@@ -135,7 +135,7 @@ def test_the_picker_shows_why_the_list_is_empty(ruleset: str, tmp_path: Path) ->
     shutil.copy(examples_dir() / EXAMPLE[ruleset], path)
 
     async def run() -> None:
-        app = BillhooksApp(Session.open(path))
+        app = BuilderApp(Session.open(path))
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("a")
             assert isinstance(app.screen, CataloguePicker)

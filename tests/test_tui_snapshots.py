@@ -19,7 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from builder.resources import examples_dir
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.screens.muster import MusterScreen
 from builder.tui.session import Session
 
@@ -28,16 +28,16 @@ Snap = Callable[..., bool]
 
 
 @pytest.fixture
-def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., BillhooksApp]:
+def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., BuilderApp]:
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(MusterScreen, "delay", 0)
 
     def make(example: str = "lancaster.toml", edit: Callable[[str], str] | None = None
-             ) -> BillhooksApp:
+             ) -> BuilderApp:
         path = tmp_path / "army.toml"
         text = (examples_dir() / example).read_text()
         path.write_text(edit(text) if edit else text)
-        return BillhooksApp(Session.open(path), seed=1)
+        return BuilderApp(Session.open(path), seed=1)
 
     return make
 
@@ -48,16 +48,16 @@ async def no_blink(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-def test_army_screen_80x24(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_army_screen_80x24(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app(), terminal_size=(80, 24))
 
 
-def test_army_screen_160x48(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_army_screen_160x48(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app("york.toml"), terminal_size=(160, 48))
 
 
 def test_findings_and_light_theme(snap_compare: Snap,
-                                  make_app: Callable[..., BillhooksApp]) -> None:
+                                  make_app: Callable[..., BuilderApp]) -> None:
     def broken(text: str) -> str:
         return (text.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true')
                 .replace("points = 100", "points = 90"))
@@ -66,12 +66,12 @@ def test_findings_and_light_theme(snap_compare: Snap,
                         terminal_size=(100, 30))
 
 
-def test_record_form(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_record_form(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app(), press=["down", "down", "e"], run_before=None,
                         terminal_size=(80, 24))
 
 
-def test_catalogue(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_catalogue(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     async def search(pilot: Pilot[Any]) -> None:
         await pilot.pause()  # the army screen is up and its first unit selected
         await pilot.press("a", "b", "a", "n", "d")
@@ -80,15 +80,15 @@ def test_catalogue(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) ->
     assert snap_compare(make_app(), run_before=search, terminal_size=(80, 24))
 
 
-def test_roll_dialog(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_roll_dialog(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app(), press=["r"], terminal_size=(80, 24))
 
 
-def test_help(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_help(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app(), press=["question_mark"], terminal_size=(100, 40))
 
 
-def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp],
+def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BuilderApp],
                        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     shutil.copy(examples_dir() / "collection.toml", tmp_path)
     shutil.copytree(examples_dir() / "photos", tmp_path / "photos")
@@ -109,7 +109,7 @@ def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]
     assert snap_compare(make_app(), run_before=deal, terminal_size=(100, 40))
 
 
-def test_print_screen(snap_compare: Snap, make_app: Callable[..., BillhooksApp]) -> None:
+def test_print_screen(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     async def open_print(pilot: Pilot[Any]) -> None:
         await pilot.press("p")
         await pilot.pause()
@@ -129,9 +129,9 @@ def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,
 
     monkeypatch.chdir(tmp_path)  # the error names bad.toml, the same wherever tests run
     Path("bad.toml").write_text('ruleset = "billhooks"\nname = "x"\npoints = 100001\n')
-    started: list[BillhooksApp] = []
+    started: list[BuilderApp] = []
     with monkeypatch.context() as caught:  # the app the command would run, not run yet
-        caught.setattr(BillhooksApp, "run", lambda self: started.append(self))
+        caught.setattr(BuilderApp, "run", lambda self: started.append(self))
         assert main(["tui", "bad.toml"]) == 0
     assert snap_compare(started[0], terminal_size=(80, 24))
 
@@ -143,14 +143,14 @@ SYSTEMS = {"kiss": "kiss-york.toml", "feudal": "feudal-normandy.toml",
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_system_army_screen(system: str, snap_compare: Snap,
-                            make_app: Callable[..., BillhooksApp]) -> None:
+                            make_app: Callable[..., BuilderApp]) -> None:
     """The army screen of each system, its first unit selected (its card beside the tree)."""
     assert snap_compare(make_app(SYSTEMS[system]), terminal_size=(100, 30))
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_system_record_form(system: str, snap_compare: Snap,
-                            make_app: Callable[..., BillhooksApp]) -> None:
+                            make_app: Callable[..., BuilderApp]) -> None:
     """Each system's record form, opened on its first unit."""
     assert snap_compare(make_app(SYSTEMS[system]), press=["e"],
                         run_before=None, terminal_size=(80, 24))

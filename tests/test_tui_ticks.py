@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Checkbox, SelectionList
 
 from builder.resources import examples_dir
-from builder.tui.app import BillhooksApp
+from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.screens.muster import MusterScreen
 from builder.tui.screens.print import PrintScreen
@@ -69,7 +69,7 @@ def _copy(name: str, tmp_path: Path) -> Path:
 
 def test_kiss_traits_and_stratagems_tick_what_he_has(tmp_path: Path) -> None:
     async def run() -> None:
-        app = BillhooksApp(Session.open(_copy("kiss-york.toml", tmp_path)))
+        app = BuilderApp(Session.open(_copy("kiss-york.toml", tmp_path)))
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("home", "down", "e")
             assert isinstance(app.screen, RecordForm)
@@ -90,7 +90,7 @@ def test_kiss_traits_and_stratagems_tick_what_he_has(tmp_path: Path) -> None:
 
 def test_print_and_mustering_options_tick(tmp_path: Path) -> None:
     async def run() -> None:
-        app = BillhooksApp(Session.open(_copy("lancaster.toml", tmp_path)))
+        app = BuilderApp(Session.open(_copy("lancaster.toml", tmp_path)))
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.press("p")
             for _ in range(100):

@@ -52,9 +52,9 @@ def run(args: argparse.Namespace) -> int:
         if ruleset is not None and session.ruleset.name != ruleset and problem is None:
             raise UsageError(f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
                              f"), not {ruleset}: leave out --ruleset to open it")
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
 
-    app = BillhooksApp(session, problem=problem, ask_ruleset=ask)
+    app = BuilderApp(session, problem=problem, ask_ruleset=ask)
     app.run()
     if app.crash is not None:
         print(f"billhooks tui: {printable(app.crash)}", file=sys.stderr)

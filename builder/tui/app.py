@@ -44,7 +44,7 @@ class BuilderCommands(Provider):
     def _commands(self) -> Iterable[tuple[Action, Callable[[], object]]]:
         screen = self.screen
         app = self.app
-        assert isinstance(app, BillhooksApp)
+        assert isinstance(app, BuilderApp)
         for action in ruleset_actions(app.session.ruleset):
             target = screen if action.scope == "army" else app
             if action.scope == "army" and not isinstance(screen, ArmyScreen):
@@ -75,7 +75,7 @@ class BuilderCommands(Provider):
                 yield Hit(score, matcher.highlight(title), method, help=action.help)
 
 
-class BillhooksApp(App[None]):
+class BuilderApp(App[None]):
     """The army builder."""
 
     CSS_PATH = "builder.tcss"

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from builder.rules.base import Ruleset
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
     from builder.tui.session import Session
 
 
@@ -52,7 +52,7 @@ class ArmyScreen(Screen[None]):
         self.actions: tuple[Action, ...] = ()
 
     @property
-    def builder(self) -> BillhooksApp:
+    def builder(self) -> BuilderApp:
         return self.app  # type: ignore[return-value]
 
     @property

@@ -26,7 +26,7 @@ from builder.tui.modals.base import row
 from builder.tui.widgets.ticks import Tick
 
 if TYPE_CHECKING:
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
 
 BOTH = "both"
 
@@ -57,7 +57,7 @@ class MusterScreen(Screen[None]):
         self.deal_result: Deal | None = None
 
     @property
-    def builder(self) -> BillhooksApp:
+    def builder(self) -> BuilderApp:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:

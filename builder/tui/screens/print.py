@@ -51,7 +51,7 @@ from builder.tui.modals.base import row
 from builder.tui.widgets.ticks import Tick, TickList
 
 if TYPE_CHECKING:
-    from builder.tui.app import BillhooksApp
+    from builder.tui.app import BuilderApp
 
 
 def _mm(size: tuple[float, float]) -> str:
@@ -100,7 +100,7 @@ class PrintScreen(Screen[None]):
     _written: tuple[Path, dict[str, Any]] | None = None
 
     @property
-    def builder(self) -> BillhooksApp:
+    def builder(self) -> BuilderApp:
         return self.app  # type: ignore[return-value]
 
     def _job_armies(self) -> tuple[ArmyInput, ...]:
