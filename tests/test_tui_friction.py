@@ -138,6 +138,30 @@ async def test_print_remembers_its_folder_and_exports_on_enter(army_path: Path,
 
 
 @run_async
+async def test_print_keeps_its_settings_for_the_next_visit(army_path: Path) -> None:
+    from textual.widgets import Checkbox, Select, SelectionList
+
+    app = BuilderApp(Session.open(army_path))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        screen.query_one("#print-paper", Select).value = "letter"
+        screen.query_one("#print-gutter", Checkbox).value = True
+        screen.query_one("#print-bleed", Input).value = "3"
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.deselect("tokens")
+        await pilot.pause()
+        await pilot.press("escape", "p")
+        again = app.screen
+        assert isinstance(again, PrintScreen) and again is not screen
+        assert again.query_one("#print-paper", Select).value == "letter"
+        assert again.query_one("#print-gutter", Checkbox).value is True
+        assert again.query_one("#print-bleed", Input).value == "3"
+        ticked = set(again.query_one("#print-kinds", SelectionList).selected)
+        assert "tokens" not in ticked and "unit-cards" in ticked
+
+
+@run_async
 async def test_removing_a_leader_offers_to_move_his_units(army_path: Path) -> None:
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:

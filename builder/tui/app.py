@@ -21,6 +21,7 @@ from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
+from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 
@@ -105,7 +106,7 @@ class BuilderApp(App[None]):
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
         #: The Print screen's other settings as last set, kept for the session.
-        self.print_settings: dict[str, object] = {}
+        self.print_settings = PrintSettings()
         remembered = config.load().get("theme", "")
         if remembered in self.available_themes:
             self.theme = remembered

@@ -48,6 +48,7 @@ from builder.export.bundle import pack_zip, zip_name
 from builder.export.pack import default_out_dir, export_pack, files_for, offered_kinds
 from builder.export.size import check_size
 from builder.tui.modals.base import row
+from builder.tui.print_settings import PrintSettings
 from builder.tui.widgets.ticks import Tick, TickList
 
 if TYPE_CHECKING:
@@ -124,24 +125,24 @@ class PrintScreen(Screen[None]):
             with Vertical(id="print-form"):
                 yield row("Paper", Select([(f"{k.upper() if k == 'a4' else k.capitalize()} "
                                             f"({_mm(v)})", k) for k, v in PAPER_MM.items()],
-                                          value=kept.get("paper", "a4"), allow_blank=False,
+                                          value=kept.paper, allow_blank=False,
                                           id="print-paper", compact=True))
                 yield row("Card size", Select([(f"{k.capitalize()} ({_mm(v)})", k)
                                                for k, v in CARD_MM.items()],
-                                              value=kept.get("card-size", "poker"),
+                                              value=kept.card_size,
                                               allow_blank=False, id="print-card-size",
                                               compact=True))
-                yield row("Bleed (mm)", Input(str(kept.get("bleed", "0")), id="print-bleed",
+                yield row("Bleed (mm)", Input(kept.bleed, id="print-bleed",
                                               type="number", validators=[BLEED],
                                               valid_empty=True, compact=True))
                 yield row("", Tick("Bleed per card, with gutters", id="print-gutter",
-                                   value=bool(kept.get("gutter")), compact=True))
+                                   value=kept.gutter, compact=True))
                 yield row("", Tick("Gutter-fold (single-sided)", id="print-fold",
-                                   value=bool(kept.get("fold")), compact=True))
+                                   value=kept.fold, compact=True))
                 yield row("", Tick("Ink saver (home printers)", id="print-ink-saver",
-                                   value=bool(kept.get("ink-saver")), compact=True))
+                                   value=kept.ink_saver, compact=True))
                 yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
-                                           value=kept.get("format", "pdf"), allow_blank=False,
+                                           value=kept.format, allow_blank=False,
                                            id="print-format", compact=True))
                 # The folder last exported to (this session), else the army's own default.
                 folder = self.builder.print_folder or str(self.default_folder(job))
@@ -150,9 +151,8 @@ class PrintScreen(Screen[None]):
                     yield Button("Export", id="print-export", variant="primary",
                                  compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            unticked = kept.get("unticked", set())
-            assert isinstance(unticked, set)
-            yield TickList(*[(kind, kind, kind not in unticked) for kind in offered_kinds(job)],
+            yield TickList(*[(kind, kind, kind not in kept.unticked)
+                             for kind in offered_kinds(job)],
                            id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
@@ -224,17 +224,16 @@ class PrintScreen(Screen[None]):
     def _remember(self) -> None:
         """Keep the settings for the next visit to this screen, this session."""
         kinds = self.query_one("#print-kinds", SelectionList)
-        self.builder.print_settings = {
-            "paper": self.query_one("#print-paper", Select).value,
-            "card-size": self.query_one("#print-card-size", Select).value,
-            "bleed": self.query_one("#print-bleed", Input).value,
-            "gutter": self.query_one("#print-gutter", Checkbox).value,
-            "fold": self.query_one("#print-fold", Checkbox).value,
-            "ink-saver": self.query_one("#print-ink-saver", Checkbox).value,
-            "format": self.query_one("#print-format", Select).value,
-            "unticked": {str(kinds.get_option_at_index(i).value)
-                         for i in range(kinds.option_count)} - set(kinds.selected),
-        }
+        self.builder.print_settings = PrintSettings(
+            paper=str(self.query_one("#print-paper", Select).value),
+            card_size=str(self.query_one("#print-card-size", Select).value),
+            bleed=self.query_one("#print-bleed", Input).value,
+            gutter=self.query_one("#print-gutter", Checkbox).value,
+            fold=self.query_one("#print-fold", Checkbox).value,
+            ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            format=str(self.query_one("#print-format", Select).value),
+            unticked=frozenset({str(kinds.get_option_at_index(i).value)
+                                for i in range(kinds.option_count)} - set(kinds.selected)))
 
     @on(Input.Changed, "#print-bleed")
     def _bleed_changed(self, event: Input.Changed) -> None:

@@ -1,0 +1,20 @@
+"""What the Print screen was last set to, kept by the app for the session so a second visit
+opens as the player left it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    paper: str = "a4"
+    card_size: str = "poker"
+    #: As typed (the field's text, checked when the player exports).
+    bleed: str = "0"
+    gutter: bool = False
+    fold: bool = False
+    ink_saver: bool = False
+    format: str = "pdf"
+    #: The kinds the player unticked: a kind new to the list is ticked.
+    unticked: frozenset[str] = field(default_factory=frozenset)
