@@ -389,3 +389,12 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
         ruler = [ch for ch in chars if (h - float(ch["bottom"])) / MM < 15]
         assert "\u2026" not in "".join(ch["text"] for ch in ruler)  # a shorter caption fits
         assert max(float(ch["x1"]) for ch in ruler) / MM <= paper[0] - EDGE_CLEAR
+
+
+def test_a_shared_sheet_names_its_kinds_as_a_list_reads() -> None:
+    from builder.export.packing import series
+
+    assert series(["Tokens"]) == "Tokens"
+    assert series(["Tokens", "Arrow-supply trackers"]) == "Tokens and Arrow-supply trackers"
+    assert series(["Order markers", "Chits and markers", "Army morale tracks"]) == \
+        "Order markers, Chits and markers, and Army morale tracks"

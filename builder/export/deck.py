@@ -11,7 +11,15 @@ from pathlib import Path
 from builder.export.art import token_art
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
 from builder.export.faces import Photos, back_drawer, face_drawer, face_parts
-from builder.export.packing import Geometry, Lot, Sheet, capacity, draw_sheets, pack
+from builder.export.packing import (
+    Geometry,
+    Lot,
+    Sheet,
+    capacity,
+    draw_sheets,
+    pack,
+    series,
+)
 from builder.export.sheet import (
     EDGE_CLEAR,
     DrawFn,
@@ -181,7 +189,7 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
     lots = [lot for lot in token_lots(sheets) if lot.fronts]
     # Nothing to print still gets a sheet (with its ruler), as a deck's empty run does.
     pages = pack(geo, lots) or [Sheet(geo.ruler(False))]
-    title = " and ".join(s.title for s in sheets)
+    title = series([s.title for s in sheets])
     canvas = new_canvas(str(path), geo.paper, f"{title}: {armies_title(job)}",
                         f"{subject} ({opts.paper})", ink_saver=opts.ink_saver)
     count = draw_sheets(canvas, geo, pages)

@@ -438,6 +438,14 @@ def draw_label(c: Canvas, block: Block) -> None:
     c.drawString(g.x0 + LABEL_INSET, top + MARK_OFFSET + 0.25 * size, text)
 
 
+def series(names: Sequence[str]) -> str:
+    """Names as a list reads: "A", "A and B", "A, B, and C" (the last comma keeps a name that
+    has an "and" of its own, KISS's "Chits and markers", in one piece)."""
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
 def draw_sheets(c: Canvas, geo: Geometry, sheets: Sequence[Sheet]) -> int:
     """Draw every shared sheet: its items, each block's marks and name, the ruler with the
     names of what the sheet holds; returns the number of pages."""
@@ -449,7 +457,7 @@ def draw_sheets(c: Canvas, geo: Geometry, sheets: Sequence[Sheet]) -> int:
         draw_marks(c, sheet_marks(geo, sheet))
         for block in sheet.blocks:
             draw_label(c, block)
-        names = " and ".join(lot.label for lot in sheet.lots())
+        names = series([lot.label for lot in sheet.lots()])
         draw_ruler(c, sheet.ruler, captions(names, "print single-sided", n, len(sheets)))
         end_page(c)
     return len(sheets)
