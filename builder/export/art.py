@@ -176,7 +176,7 @@ def _round(device: devices.Device) -> TokenArt:
 
 
 def _order(c: Canvas, cell: Cell, token: Token) -> None:
-    """An order token: the side's rose on its badge (a gold roundel for no side)."""
+    """A badge token: the side's emblem on its ground (a gold roundel for no side)."""
     accent = hex_rgb(token.accent)
     found = ring.of(cell, token.label, token.caption)
     _ground(c, cell, accent, found)
@@ -190,13 +190,13 @@ def _order(c: Canvas, cell: Cell, token: Token) -> None:
     _words(c, cell, found)
 
 
-#: The army morale standard's drawing (mm at its own scale, its pole's foot at the origin):
+#: The standard's drawing (mm at its own scale, its pole's foot at the origin):
 #: its width and height.
 STANDARD_W, STANDARD_H = 10.2, 8.6
 
 
 def _morale(c: Canvas, cell: Cell, token: Token) -> None:
-    """Army morale: a standard, pole and swallow-tailed flag bearing the side's rose."""
+    """A standard: pole and swallow-tailed flag bearing the side's emblem."""
     accent = hex_rgb(token.accent)
     found = ring.of(cell, token.label, token.caption)
     _ground(c, cell, accent, found)

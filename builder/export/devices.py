@@ -302,7 +302,7 @@ def dagger(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
 
 
 def fallen_pikes(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
-    """Disarray: three pikes fallen across each other, heads every which way (outlined in
+    """Three pikes fallen across each other, heads every which way (outlined in
     white, shafts and heads alike, so that with --ink-saver they still show)."""
     k = s / 5.0
     c.setStrokeColorRGB(*PAPER_WHITE)
@@ -321,7 +321,7 @@ def fallen_pikes(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None
 
 
 def limp_banner(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
-    """Daunted, shaken: a banner hanging limp from its pole (outlined in white, as the
+    """A banner hanging limp from its pole (outlined in white, as the
     pikes are)."""
     k = s / 4.6
     c.setStrokeColorRGB(*PAPER_WHITE)
