@@ -281,9 +281,15 @@ def _used(geo: Geometry, sheet: Sheet) -> float:
         / (geo.paper[0] * geo.paper[1])
 
 
-@pytest.mark.parametrize(("paper", "bleed", "gutter"), SHEETS)
-@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
-                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
+#: Every example pack of every ruleset on every paper, bleed and gutter.
+every_shared_sheet = pytest.mark.parametrize(
+    ("ruleset", "armies", "paper", "bleed", "gutter"),
+    [(r, a, *sheet) for r, a in EXAMPLE_PACKS for sheet in SHEETS],
+    ids=["+".join(a) + f"-{p}-{b:g}{'-gutter' if g else ''}"
+         for _, a in EXAMPLE_PACKS for p, b, g in SHEETS])
+
+
+@every_shared_sheet
 def test_no_token_sheet_half_empty_while_another_has_room(
         ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
         gutter: bool) -> None:
@@ -313,9 +319,7 @@ def _crosses(mark: tuple[float, float, float, float], r: Rect) -> bool:
             and r.x0 - 1e-9 <= min(x1, x2) <= r.x1 + 1e-9)
 
 
-@pytest.mark.parametrize(("paper", "bleed", "gutter"), SHEETS)
-@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
-                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
+@every_shared_sheet
 def test_shared_sheet_marks_and_labels_clear_every_item(
         ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
         gutter: bool) -> None:
