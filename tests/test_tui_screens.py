@@ -47,6 +47,14 @@ def no_deal_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MusterScreen, "delay", 0)
 
 
+
+async def open_print(pilot: Any) -> PrintScreen:
+    """Press p on the army screen: the Print screen it opens."""
+    await pilot.press("p")
+    screen = pilot.app.screen
+    assert isinstance(screen, PrintScreen)
+    return screen
+
 @run_async
 async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
                                                             tmp_path: Path) -> None:
@@ -180,9 +188,7 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
     out = tmp_path / "pack"
     app = BuilderApp(Session.open(army))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
-        screen = app.screen
-        assert isinstance(screen, PrintScreen)
+        screen = await open_print(pilot)
         kinds = screen.query_one("#print-kinds", SelectionList)
         wanted = {"order-markers", "tokens"}
         for index in range(kinds.option_count):
@@ -209,9 +215,7 @@ async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path
     out = tmp_path / "tts"
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
-        screen = app.screen
-        assert isinstance(screen, PrintScreen)
+        screen = await open_print(pilot)
         screen.query_one("#print-format", Select).value = "tts"
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.deselect_all()
