@@ -6,6 +6,7 @@ Billhooks' does a unit."""
 from __future__ import annotations
 
 import shutil
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -133,8 +134,11 @@ def _per_unit(ruleset: str, tmp_path: Path, small: int = 3, large: int = 15) -> 
     return (spent[large] - spent[small]) / (large - small)
 
 
-def test_every_roster_costs_about_what_billhooks_does_a_unit(tmp_path: Path) -> None:
+def test_no_roster_costs_far_more_a_unit_than_the_others(tmp_path: Path) -> None:
     # KISS's and shieldwall's rosters were tables: 7x and 4.6x Billhooks' cost a unit, now
-    # about 1.2x (benchmarks/bench_roster.py); the bound leaves room for a shared machine.
+    # within 1.2x of each other (benchmarks/bench_roster.py). Each cost is a difference of two
+    # timings, so one noisy pair can halve it (CI once measured Billhooks at 11 ms against 21 ms
+    # quiet); the median of the four is the steadier yardstick for the one that has regressed.
     costs = {ruleset: _per_unit(ruleset, tmp_path) for ruleset in RULESETS}
-    assert all(cost < 2.5 * costs["billhooks"] for cost in costs.values()), costs
+    typical = statistics.median(costs.values())
+    assert all(cost < 2.5 * typical for cost in costs.values()), costs
