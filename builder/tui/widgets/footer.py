@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
@@ -34,12 +35,36 @@ def fitted(keys: list[FooterKey], width: int) -> list[FooterKey]:
     return kept
 
 
+def _shown(keys: list[FooterKey]) -> tuple[tuple[object, ...], ...]:
+    """What a row of footer keys shows and does, to tell whether it changed."""
+    return tuple((k.key, k.key_display, k.description, k.action, k._disabled, k.tooltip)
+                 for k in keys)
+
+
 class KeyFooter(Footer):
-    """Textual's footer, fitted to the screen's width."""
+    """Textual's footer, fitted to the screen's width. It is rebuilt only when the keys it
+    shows change: Textual's rebuilds it whenever bindings might have changed (each key press
+    and focus move), which cost more than anything else in a key press."""
+
+    _showing: tuple[tuple[object, ...], ...] | None = None
+
+    def _keys(self) -> list[FooterKey]:
+        keys = [k for k in super().compose() if isinstance(k, FooterKey)]
+        return fitted(keys, self.app.size.width)
 
     def compose(self) -> ComposeResult:
-        keys = list(super().compose())
-        yield from fitted([k for k in keys if isinstance(k, FooterKey)], self.app.size.width)
+        keys = self._keys()
+        self._showing = _shown(keys)
+        yield from keys
+
+    async def _refresh_keys(self) -> None:
+        if self.is_attached and _shown(self._keys()) != self._showing:
+            await self.recompose()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._refresh_keys)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.recompose)
+        self.call_after_refresh(self._refresh_keys)
