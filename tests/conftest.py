@@ -45,3 +45,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                   if d.scope != "function" and d.baseid.endswith(".py")]
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Pilot waits for the builder to go idle after each key (twice) and each pause, in sleeps
+    of 20 ms until a sleep passes with under 1 ms of work: most of a TUI test's time was spent
+    asleep. Sleeps of 5 ms (idle: under 1 ms of work in one) tell idle as surely, sooner. A
+    callback waiting for the next screen refresh (``call_after_refresh``: opening the Print
+    screen, say) is work still to do: the wait goes on until the screen has none, as the
+    20 ms sleeps, longer than a refresh, made sure by accident. Textual's private names are
+    checked, so a Textual without them keeps its own waits."""
+    import textual._wait as wait
+    from textual import app as textual_app
+    from textual import pilot
+    from textual._context import active_app
+
+    if not all(hasattr(m, "wait_for_idle") for m in (wait, textual_app, pilot)):
+        return
+    wait.SLEEP_GRANULARITY = 1 / 200
+    wait.SLEEP_IDLE = 1 / 1000
+    idle = wait.wait_for_idle
+
+    async def wait_for_idle(min_sleep: float = wait.SLEEP_GRANULARITY,
+                            max_sleep: float = 1) -> None:
+        await idle(min_sleep, max_sleep)
+        for _ in range(100):
+            app = active_app.get(None)
+            if app is None or not app.is_running or not getattr(app.screen, "_callbacks", ()):
+                return
+            await idle(min_sleep, max_sleep)
+
+    textual_app.wait_for_idle = pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
