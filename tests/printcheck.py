@@ -31,7 +31,8 @@ class PageFigures:
     smallest: str
 
 
-def page_figures(page: pdfplumber.page.Page) -> PageFigures:
+def page_figures(page: Any) -> PageFigures:
+    """A page's figures: a pdfplumber page or a :class:`pdfread.Page`."""
     w, h = float(page.width), float(page.height)
     best = (float("inf"), "")
     objs = [("char " + repr(o.get("text")), o) for o in page.chars]
@@ -153,7 +154,7 @@ if __name__ == "__main__":
     main(sys.argv[1:])
 
 
-def oldstyle_ones(page: pdfplumber.page.Page) -> int:
+def oldstyle_ones(page: Any) -> int:
     """How many "1"s on the page are EB Garamond's old-style one (289 units wide against the
     lining one's 362; the bold face's borrowed lining one is wider still). Italic is left out:
     its two ones are the same width."""

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
+import pdfread
 import pytest
 from printcheck import MM, oldstyle_ones, page_figures
 from pypdf import PdfReader
@@ -105,8 +105,8 @@ class Read:
 def read(path: Path, entry: dict[str, Any]) -> Read:
     edge, small, texts, fills, chars, overlaps = [], [], [], [], [], []
     oldstyle = 0
-    with pdfplumber.open(path) as pdf:
-        for page in pdf.pages:
+    with pdfread.pages(path) as pages:
+        for page in pages:
             f = page_figures(page)
             edge.append((f.edge_mm, f.nearest))
             small.append((f.min_pt, f.smallest))
