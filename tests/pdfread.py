@@ -35,10 +35,18 @@ class Page:
     chars: list[dict[str, Any]] = field(default_factory=list)
     #: Drawn objects by pdfplumber's kind: "rect", "curve", "image" (lines are curves here).
     objects: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The page's text in reading order as (letter, its middle from the top), with the
+    #: spaces and line ends PDFium puts between words and lines.
+    stream: list[tuple[str, float]] = field(default_factory=list)
 
     @property
     def rects(self) -> list[dict[str, Any]]:
         return self.objects.get("rect", [])
+
+    def text_between(self, top: float, bottom: float) -> str:
+        """The words whose letters' middles lie between ``top`` and ``bottom`` (points from
+        the top of the page), in reading order."""
+        return "".join(t for t, middle in self.stream if top <= middle < bottom)
 
 
 @contextmanager
@@ -60,7 +68,7 @@ def _page(page: pdfium.PdfPage) -> Page:
     out = Page(float(w), float(h))
     text = page.get_textpage()
     try:
-        out.chars = _chars(text.raw, out.height)
+        out.chars, out.stream = _chars(text.raw, out.height)
     finally:
         text.close()
     handle = page.raw
@@ -116,7 +124,7 @@ def _box(left: float, bottom: float, right: float, top: float, h: float,
             "width": right - left, "height": top - bottom, **more}
 
 
-def _chars(text: Any, h: float) -> list[dict[str, Any]]:
+def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, float]]]:
     box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
     ox, oy = ctypes.c_double(), ctypes.c_double()
     name = ctypes.create_string_buffer(256)
@@ -127,9 +135,12 @@ def _chars(text: Any, h: float) -> list[dict[str, Any]]:
     #: line begins, if that is sooner than PDFium says (pdfminer's box is the advance;
     #: PDFium's takes in a glyph that overhangs it, as an f does).
     origins: list[tuple[float, float] | None] = []
+    stream: list[tuple[str, float]] = []
     for i in range(raw.FPDFText_CountChars(text)):
         if raw.FPDFText_IsGenerated(text, i) == 1:
             origins.append(None)
+            # A made-up space or line end goes with the letter before it.
+            stream.append((" ", stream[-1][1] if stream else 0.0))
             continue
         raw.FPDFText_GetCharOrigin(text, i, ox, oy)
         origins.append((ox.value, oy.value))
@@ -155,6 +166,7 @@ def _chars(text: Any, h: float) -> list[dict[str, Any]]:
             y1 = y0 + size
         else:
             y0, y1 = box.bottom, box.top
+        stream.append((chr(code) if code else "", h - (y0 + y1) / 2))
         found.append({"index": i, "object_type": "char", "text": chr(code) if code else "",
                       "fontname": name.value.decode("latin-1"), "size": size,
                       "upright": upright, "forward": forward,
@@ -167,7 +179,7 @@ def _chars(text: Any, h: float) -> list[dict[str, Any]]:
                 and ch["x0"] < after[0] < ch["x1"]:
             ch["x1"] = after[0]
         ch["width"], ch["height"] = ch["x1"] - ch["x0"], ch["y1"] - ch["y0"]
-    return found
+    return found, stream
 
 
 def _path(obj: Any, to_page: Matrix, out: Page) -> None:

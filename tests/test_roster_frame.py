@@ -6,8 +6,8 @@ set under 6 pt or within 5 mm of an edge; user text prints as text and fetches n
 
 The rosters: every example army, each ruleset's example grown to 16 units (two pages, so a
 continuation page is read), two armies in one roster, and the longest names. Each roster is
-written once on each paper and read once (pdfplumber takes a second a page, most of these
-tests' time): the examples on both papers, the others on A4, with their Letter pages
+written once on each paper and read once (with PDFium: pdfplumber took a second a page, most
+of these tests' time): the examples on both papers, the others on A4, with their Letter pages
 counted."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pdfread
 import pytest
 from armies import scaled
 from printcheck import page_figures, pdf_figures
@@ -78,14 +79,12 @@ def read(path: Path, paper: str) -> Read:
     top, _, bottom, _ = page_margins(paper)
     heads, feet, bodies = [], [], []
     edge, nearest, smallest = float("inf"), "", float("inf")
-    with pdfplumber.open(path) as pdf:
-        for n, page in enumerate(pdf.pages, 1):
-            height = float(page.height)
-            heads.append(flat(page.crop((0, 0, page.width, top * MM)).extract_text()))
-            feet.append(flat(page.crop((0, height - bottom * MM, page.width, height))
-                             .extract_text()))
-            bodies.append(flat(page.crop((0, top * MM, page.width, height - bottom * MM))
-                               .extract_text()))
+    with pdfread.pages(path) as pages:
+        for n, page in enumerate(pages, 1):
+            height = page.height
+            heads.append(flat(page.text_between(0, top * MM)))
+            feet.append(flat(page.text_between(height - bottom * MM, height)))
+            bodies.append(flat(page.text_between(top * MM, height - bottom * MM)))
             figures = page_figures(page)
             if figures.edge_mm < edge:
                 edge, nearest = figures.edge_mm, f"page {n}: {figures.nearest}"
