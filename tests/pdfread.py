@@ -43,6 +43,11 @@ class Page:
     def rects(self) -> list[dict[str, Any]]:
         return self.objects.get("rect", [])
 
+    @property
+    def text(self) -> str:
+        """The page's words in reading order, spaced, each line ended by a space."""
+        return "".join(t for t, _ in self.stream)
+
     def text_between(self, top: float, bottom: float) -> str:
         """The words whose letters' middles lie between ``top`` and ``bottom`` (points from
         the top of the page), in reading order."""
@@ -50,9 +55,9 @@ class Page:
 
 
 @contextmanager
-def pages(path: Path) -> Iterator[list[Page]]:
-    """Every page of the PDF at ``path``, read once."""
-    doc = pdfium.PdfDocument(str(path))
+def pages(pdf: Path | bytes) -> Iterator[list[Page]]:
+    """Every page of the PDF at ``pdf`` (or of these bytes), read once."""
+    doc = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
     try:
         yield [_page(doc[i]) for i in range(len(doc))]
     finally:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 from armies import scaled
 from test_card_words import ELLIPSES, RULESETS, SIZES
@@ -92,12 +92,11 @@ def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
         c.restoreState()
         c.showPage()
     c.save()
-    buf.seek(0)
-    with pdfplumber.open(buf) as pdf:
-        return tuple(Printed(item.continues, item.name, page.extract_text() or "",
+    with pdfread.pages(buf.getvalue()) as pages:
+        return tuple(Printed(item.continues, item.name, page.text,
                              statistics.median(float(ch["size"]) for ch in page.chars
                                                if str(ch["text"]).strip()))
-                     for item, page in zip(items, pdf.pages, strict=True))
+                     for item, page in zip(items, pages, strict=True))
 
 
 @pytest.fixture(scope="module", params=RULESETS)
@@ -116,8 +115,8 @@ def test_no_card_of_an_export_is_cut(ruleset: str, size: str, tmp_path: Path) ->
         entry = entries[f"{deck.kind}.pdf"]
         assert deck.back is not None
         labels = sorted({f.label for f in deck.cards})
-        with pdfplumber.open(tmp_path / entry["file"]) as pdf:
-            texts = [page.extract_text() or "" for page in pdf.pages]
+        with pdfread.pages(tmp_path / entry["file"]) as pages:
+            texts = [page.text for page in pages]
         for n, text in enumerate(texts, 1):
             assert not any(e in text for e in ELLIPSES), (ruleset, size, deck.kind, n, text)
         fronts, backs = texts[0::2], texts[1::2]
