@@ -33,7 +33,7 @@ class Page:
     width: float
     height: float
     chars: list[dict[str, Any]] = field(default_factory=list)
-    #: Drawn objects by pdfplumber's kind: "rect", "curve", "image" (lines are curves here).
+    #: Drawn objects by pdfplumber's kind: "line", "rect", "curve", "image".
     objects: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     #: The page's text in reading order as (letter, its middle from the top), with the
     #: spaces and line ends PDFium puts between words and lines.
@@ -42,6 +42,14 @@ class Page:
     @property
     def rects(self) -> list[dict[str, Any]]:
         return self.objects.get("rect", [])
+
+    @property
+    def lines(self) -> list[dict[str, Any]]:
+        return self.objects.get("line", [])
+
+    @property
+    def curves(self) -> list[dict[str, Any]]:
+        return self.objects.get("curve", [])
 
     @property
     def text(self) -> str:
@@ -196,15 +204,38 @@ def _path(obj: Any, to_page: Matrix, out: Page) -> None:
         return  # paints nothing
     a, b, c, d, e, f = _then(_matrix(obj), to_page)
     square = abs(b) < 1e-6 and abs(c) < 1e-6
+    width = ctypes.c_float()
+    raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    linewidth = width.value * abs(a * d - b * c) ** 0.5
     for segments in _subpaths(obj):
         # The box of the path's points on the page, as pdfminer's: PDFium's own bounds
         # take in the stroke, mitred.
         xs = [a * x + c * y + e for _, x, y in segments]
         ys = [b * x + d * y + f for _, x, y in segments]
-        kind = "rect" if square and _is_rect(segments) else "curve"
+        pts = [(x, out.height - y) for x, y in zip(xs, ys, strict=True)]
+        kind = ("line" if len(segments) == 2 and segments[1][0] == _LINETO
+                else "rect" if square and _is_rect(segments) else "curve")
         out.objects.setdefault(kind, []).append(
             _box(min(xs), min(ys), max(xs), max(ys), out.height, fill=bool(fill.value),
-                 stroke=bool(stroke.value)))
+                 stroke=bool(stroke.value), linewidth=linewidth, pts=pts,
+                 path=_steps(segments, pts)))
+
+
+def _steps(segments: list[tuple[int, float, float]],
+           pts: list[tuple[float, float]]) -> list[tuple[Any, ...]]:
+    """A subpath as pdfplumber's ``path``: ("m", point), ("l", point), and ("c", control,
+    control, end) from PDFium's three Bezier segments a curve."""
+    steps: list[tuple[Any, ...]] = []
+    curve: list[tuple[float, float]] = []
+    for (kind, _, _), point in zip(segments, pts, strict=True):
+        if kind == raw.FPDF_SEGMENT_BEZIERTO:
+            curve.append(point)
+            if len(curve) == 3:
+                steps.append(("c", *curve))
+                curve = []
+        else:
+            steps.append(("m" if kind == _MOVETO else "l", point))
+    return steps
 
 
 def _subpaths(obj: Any) -> list[list[tuple[int, float, float]]]:

@@ -1,7 +1,7 @@
 """Frames and words keep clear of the cut (issue 24.16), on every item every ruleset prints
 for its examples, so a cut 1 mm off still leaves even borders:
 
-- on the PDF sheets, read back with pdfplumber: every card of every deck (poker, mini and
+- on the PDF sheets, read back with PDFium (``pdfread``): every card of every deck (poker, mini and
   tarot) and every token of every token sheet (round chits and markers, four-way order
   markers, trackers, stand labels): every glyph's box and every stroked line, rect and curve
   (frames, rings and rules included) lies at least TRIM_SAFE inside its item's trim, and on
@@ -23,7 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
+import pdfread
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
@@ -158,9 +158,9 @@ def test_every_card_keeps_its_frame_and_words_inside_the_safe_zone(
     for kind in _decks(pack):
         pdf = tmp_path / f"{kind}.pdf"
         write_kind(job, kind, pdf)
-        with pdfplumber.open(pdf) as doc:
+        with pdfread.pages(pdf) as pages:
             cards = 0
-            for number, page in enumerate(doc.pages, 1):
+            for number, page in enumerate(pages, 1):
                 boxes = trims(page, w, h)
                 cards += len(boxes)
                 assert too_near(page, boxes) == [], (kind, number)
@@ -181,8 +181,8 @@ def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
         sizes = {g.size_mm: g.shape for g in sheet.groups}
         assert len({(g.size_mm, g.shape) for g in sheet.groups}) == len(sizes), kind
         found = 0
-        with pdfplumber.open(pdf) as doc:
-            for number, page in enumerate(doc.pages, 1):
+        with pdfread.pages(pdf) as pages:
+            for number, page in enumerate(pages, 1):
                 every = {size: trims(page, *size) for size in sizes}
                 boxes = [b for found_of in every.values() for b in found_of]
                 found += len(boxes)
