@@ -180,8 +180,10 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
         else:
             y0, y1 = box.bottom, box.top
         stream.append((chr(code) if code else "", h - (y0 + y1) / 2))
+        colour = _colour(raw.FPDFText_GetFillColor, text, i)
         found.append({"index": i, "object_type": "char", "text": chr(code) if code else "",
                       "fontname": name.value.decode("latin-1"), "size": size,
+                      "non_stroking_color": colour,
                       "upright": upright, "forward": forward,
                       "x0": ox.value if forward else box.left, "x1": box.right, "y0": y0, "y1": y1,
                       "top": h - y1, "bottom": h - y0})
@@ -206,6 +208,7 @@ def _path(obj: Any, to_page: Matrix, out: Page) -> None:
     square = abs(b) < 1e-6 and abs(c) < 1e-6
     width = ctypes.c_float()
     raw.FPDFPageObj_GetStrokeWidth(obj, width)
+    colour = _colour(raw.FPDFPageObj_GetFillColor, obj)
     linewidth = width.value * abs(a * d - b * c) ** 0.5
     for segments in _subpaths(obj):
         # The box of the path's points on the page, as pdfminer's: PDFium's own bounds
@@ -217,8 +220,18 @@ def _path(obj: Any, to_page: Matrix, out: Page) -> None:
                 else "rect" if square and _is_rect(segments) else "curve")
         out.objects.setdefault(kind, []).append(
             _box(min(xs), min(ys), max(xs), max(ys), out.height, fill=bool(fill.value),
-                 stroke=bool(stroke.value), linewidth=linewidth, pts=pts,
+                 stroke=bool(stroke.value), linewidth=linewidth, non_stroking_color=colour,
+                 pts=pts,
                  path=_steps(segments, pts)))
+
+
+def _colour(get: Any, *where: Any) -> tuple[Any, ...]:
+    """A fill colour as pdfplumber gives an RGB one (0 to 1 a channel); ("pattern",) where
+    PDFium gives none (a pattern fill)."""
+    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    if not get(*where, r, g, b, a):
+        return ("pattern",)
+    return (r.value / 255, g.value / 255, b.value / 255)
 
 
 def _steps(segments: list[tuple[int, float, float]],

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
+import pdfread
 import pytest
 from test_export_cards import ARMIES, labels_on
 from test_tui import SIZE, clear_and_type, run_async
@@ -25,7 +25,7 @@ SHEETS = ("play-deck", "bonus-deck", "special-events", "tokens", "unit-cards")
 
 
 def luminance(colour: Any) -> float:
-    """0 (black) to 1 (white) for a pdfplumber colour (grey, RGB or CMYK tuple)."""
+    """0 (black) to 1 (white) for a pdfplumber or pdfread colour (grey, RGB or CMYK tuple)."""
     if colour is None:
         return 0.0  # the PDF default: black
     if any(isinstance(v, str) for v in (colour if isinstance(colour, (tuple, list))
@@ -46,8 +46,8 @@ def darkest_fill(pdf_path: Path) -> float:
     """The darkest filled area (rectangles and curves at least 2 mm both ways: grounds, bands,
     devices, not rules or borders, which WeasyPrint fills as thin rectangles) on any page."""
     darkest = 1.0
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
+    with pdfread.pages(pdf_path) as pages:
+        for page in pages:
             for obj in page.rects + page.curves:
                 big = min(float(obj["width"]), float(obj["height"])) >= 2 * 72 / 25.4
                 if obj.get("fill") and big:
@@ -56,9 +56,9 @@ def darkest_fill(pdf_path: Path) -> float:
 
 
 def text_colours(pdf_path: Path) -> set[tuple[float, ...]]:
-    with pdfplumber.open(pdf_path) as pdf:
+    with pdfread.pages(pdf_path) as pages:
         return {tuple(float(v) for v in (ch["non_stroking_color"] or (0,)))
-                for page in pdf.pages for ch in page.chars if ch["text"].strip()}
+                for page in pages for ch in page.chars if ch["text"].strip()}
 
 
 @pytest.fixture(scope="module")
@@ -106,9 +106,9 @@ SHADE = (0.953, 0.925, 0.878)
 
 
 def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
-    with pdfplumber.open(pdf_path) as pdf:
+    with pdfread.pages(pdf_path) as pages:
         return {tuple(round(float(v), 3) for v in obj["non_stroking_color"])
-                for page in pdf.pages for obj in page.rects
+                for page in pages for obj in page.rects
                 if obj.get("fill") and isinstance(obj.get("non_stroking_color"), tuple)
                 and not any(isinstance(v, str) for v in obj["non_stroking_color"])}
 
