@@ -458,10 +458,12 @@ def _flush(path: Path) -> None:
 
 def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, list[Printable]]],
                temps: dict[str, Path], progress: Progress | None) -> list[Written]:
-    """Write every file at its temporary path, in pack order in the manifest. The documents
-    go to a forked worker while this process draws the sheets, where there are both and a
-    worker may be forked (:mod:`builder.export.workers`); progress is reported as each file
-    is done, whichever process wrote it."""
+    """Write every file at its temporary path, in pack order in the manifest. Each document
+    goes to a forked worker of its own while this process draws the sheets, where there are
+    both and workers may be forked (:mod:`builder.export.workers`): the roster and the crib
+    sheet are the two longest files and independent, so one after the other they were the
+    pack's long pole. Progress is reported as each file is done, whichever process wrote
+    it."""
     results: dict[str, Written] = {}
 
     def done(result: Written) -> None:
@@ -480,23 +482,26 @@ def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, lis
 
     documents = [(n, i) for n, i in files_ if isinstance(i[0], Document)]
     here = [(n, i) for n, i in files_ if not isinstance(i[0], Document)]
-    worker = None
-    if documents and here and workers.can_fork():
-        # Imported before the fork, so the worker has the libraries at once.
-        from builder.export import deck, weasy  # noqa: F401
-
-        worker = workers.Worker([write(n, i) for n, i in documents])
-    else:
-        here = list(files_)
+    forked: list[workers.Worker[Written]] = []
     try:
+        if documents and here and workers.can_fork():
+            # Imported before the fork, so the workers have the libraries at once.
+            from builder.export import deck, weasy  # noqa: F401
+
+            for n, i in documents:
+                forked.append(workers.Worker([write(n, i)]))
+        else:
+            here = list(files_)
         for name, items in here:
             done(write(name, items)())
-            for result in worker.ready() if worker is not None else ():
+            for worker in forked:
+                for result in worker.ready():
+                    done(result)
+        for worker in forked:
+            for result in worker.rest():
                 done(result)
-        for result in worker.rest() if worker is not None else ():
-            done(result)
     finally:
-        if worker is not None:
+        for worker in forked:
             worker.close()
     return [results[name] for name, _ in files_]
 
