@@ -14,6 +14,7 @@ from typing import Any
 
 import bh
 import pdfplumber
+import pdfread
 import pytest
 from pypdf import PdfReader
 
@@ -41,9 +42,9 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def labels_on(pdf_path: Path, fronts_only: bool = True) -> Counter[str]:
     """Count the kind labels printed on the pages (fronts only: backs carry the deck name)."""
     found: Counter[str] = Counter()
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            text = page.extract_text() or ""
+    with pdfread.pages(pdf_path) as pages:
+        for page in pages:
+            text = page.text
             if fronts_only and "backs, mirrored" in text:
                 continue
             for label in LABELS:
