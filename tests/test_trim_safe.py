@@ -195,8 +195,9 @@ def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
         assert found == sum(t.count for g in sheet.groups for t in g.tokens), kind
 
 
-#: The least a round token's device square may be (mm): the command point's crown, under a
-#: three-line caption and a two-line label on a 25 mm token, is 2.8 mm.
+#: The least a round token's device square may be (mm): a crown under a three-line caption
+#: and a two-line label on a 25 mm token is 2.8 mm (the command point's caption, once three
+#: lines, is two: its crown is 4.0 mm).
 DEVICE_LEAST = 2.5
 
 
