@@ -6,12 +6,14 @@ Each ``bench_*.py`` exposes ``measure(runs) -> list[Row]`` and stays runnable on
 
 from __future__ import annotations
 
+import compileall
 import os
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 #: ``python -m builder`` from this checkout, whatever the current folder.
@@ -73,6 +75,15 @@ class Child:
     max_rss_mb: float
 
 
+@cache
+def _bytecode() -> None:
+    """Compile the checkout's modules, as ``pip install`` does an installed package's: a
+    child would otherwise compile every module it imports on every run where
+    PYTHONDONTWRITEBYTECODE is set (0.2-0.3 s an export), while the libraries it is measured
+    against load compiled."""
+    compileall.compile_dir(ROOT / "builder", quiet=1)
+
+
 def run_child(cmd: Sequence[str]) -> Child:
     """Run ``cmd`` (absolute paths) with its output discarded, timing it; raise if it fails.
 
@@ -80,6 +91,7 @@ def run_child(cmd: Sequence[str]) -> Child:
     for), so the peak memory of one export is not mixed with earlier children's, as
     ``getrusage(RUSAGE_CHILDREN)`` would be.
     """
+    _bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     devnull = os.open(os.devnull, os.O_RDWR)
     try:
