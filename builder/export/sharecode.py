@@ -47,14 +47,35 @@ def _byte_bits(text: str) -> int:
     return 4 + 16 + 8 * len(data)
 
 
+#: The characters QR's alphanumeric mode encodes, 5.5 bits each (digits alone: 10/3 bits).
+_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:")
+
+
+def _least_bits(text: str) -> float:
+    """Fewer bits than any encoding of ``text`` takes: each character at the cost of the
+    densest mode that could hold it (a digit 10/3 bits, another alphanumeric 5.5, a kanji
+    13, anything else a byte of each of its UTF-8 bytes but the first), no header."""
+    bits = 0.0
+    for ch in text:
+        if "0" <= ch <= "9":
+            bits += 10 / 3
+        elif ch in _ALPHANUMERIC:
+            bits += 5.5
+        else:
+            bits += 8.0 if ord(ch) < 256 else min(13.0, 8.0 * len(ch.encode("utf-8")))
+    return bits
+
+
 def fits(text: str, level: str = LEVELS[-1]) -> bool:
     """Whether ``text`` fits a code of MAX_VERSION at ``level``. Counted from segno's capacity
     table in byte mode (each try at encoding cost 30 ms, and a roster asked 20 times); a text
-    too long for byte mode is asked of segno itself, which may pack it denser (digits or
-    capitals only)."""
+    too long for byte mode, but not for the densest modes its characters allow, is asked of
+    segno itself, which may pack it denser (digits or capitals only)."""
     capacity: int = SYMBOL_CAPACITY[MAX_VERSION][ERROR_MAPPING[level]]  # type: ignore[index]
     if _byte_bits(text) <= capacity:
         return True
+    if _least_bits(text) > capacity:
+        return False  # no mode packs it small enough: segno need not be asked
     try:
         segno.make(text, error=level, version=MAX_VERSION, mask=0, boost_error=False)
     except segno.DataOverflowError:
