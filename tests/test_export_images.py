@@ -18,7 +18,9 @@ from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
 
 from builder.cli import main
 from builder.commands.export import _load
+from builder.commands.share import source
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
+from builder.export.deck import deck_items
 from builder.export.pack import printables, unverified_files
 from builder.export.sheet import plan
 from builder.export.tts import (
@@ -514,3 +516,29 @@ def test_bleed_with_tts_is_ignored_with_a_note(tmp_path: Path,
     assert data["bleed_mm"] == 0
     with Image.open(tmp_path / "bonus-deck" / "back.png") as im:
         assert im.size == cell_size(CARD_MM["poker"], 60)
+
+
+def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(tmp_path: Path) -> None:
+    """A deck dealt in play is shuffled in TTS: the cards that carry on another card's words
+    (on mini cards, the Earl of Oxford's in Billhooks' play deck) lie beside it, out of the
+    deck, as the printed card says; a deck not dealt (unit cards) keeps each after its card."""
+    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--format", "tts",
+                 "--dpi", "60", "--card-size", "mini", "--only", "play-deck,unit-cards"]) == 0
+    job = ExportJob(tuple(source(a) for a in armies("billhooks")),
+                    ExportOptions(card_size="mini"))
+    items = {d.kind: deck_items(d, CARD_MM["mini"], {})
+             for d in printables(job).items if isinstance(d, Deck)}
+    later = [f"{i.name} (continued)" for i in items["play-deck"] if i.continues]
+    assert later and any(i.continues for i in items["unit-cards"])
+    deck, *aside = _saved(tmp_path, "play-deck")["ObjectStates"]
+    held = [c["Nickname"] for c in deck["ContainedObjects"]]
+    assert len(held) + len(later) == len(items["play-deck"])
+    assert not set(held) & set(later)
+    (pile,) = aside  # a card alone, or a deck named for what it holds
+    put = [pile] if pile["Name"] == "Card" else pile["ContainedObjects"]
+    assert [c["Nickname"] for c in put] == later
+    assert pile["Name"] == "Card" or pile["Nickname"] == "Play deck: continuation cards"
+    assert pile["Transform"]["posX"] > deck["Transform"]["posX"]
+    (units,) = _saved(tmp_path, "unit-cards")["ObjectStates"]
+    assert [c["Nickname"] for c in units["ContainedObjects"]] == [
+        f"{i.name} (continued)" if i.continues else i.name for i in items["unit-cards"]]

@@ -41,6 +41,8 @@ class Piece:
     front: DrawFn
     back: DrawFn | None
     trim: tuple[float, float]
+    #: A card carrying on the words of the card before it.
+    continues: bool = False
 
 
 def token_name(token: Token) -> str:
@@ -54,7 +56,8 @@ def pieces(job: ExportJob, item: Deck | TokenSheet) -> list[Piece]:
     if isinstance(item, Deck):
         size = CARD_MM[job.options.card_size]
         back = back_drawer(item.back) if item.back is not None else None
-        return [Piece(i.label, i.name, i.draw, back, size) for i in deck_items(item, size, {})]
+        return [Piece(i.label, i.name, i.draw, back, size, i.continues)
+                for i in deck_items(item, size, {})]
     out = []
     for group in item.groups:
         for token in group.tokens:

@@ -140,23 +140,39 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
                             "BackIsHidden": True, "UniqueBack": False, "Type": 0}
         for i, piece in enumerate(chunk):
             cards.append({"Name": "Card", "CardID": key * 100 + i,
-                          "Nickname": piece.name, "Description": "",
+                          "Nickname": f"{piece.name} (continued)" if piece.continues
+                          else piece.name, "Description": "",
                           "Transform": _transform(scale=_scale(trim)),
                           "CustomDeck": {str(key): sheets[str(key)]}})
-    if len(cards) == 1:
-        # TTS has no deck of one card: it is a card of its own.
-        objects: list[dict[str, Any]] = [cards[0]]
-    elif cards:
-        objects = [{"Name": "DeckCustom", "Transform": _transform(scale=_scale(trim)),
-                    "Nickname": deck.title, "Description": "",
-                    "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": sheets,
-                    "ContainedObjects": cards}]
+    if deck.dealt:
+        # A deck dealt in play is shuffled: a card continuing another's words is kept out of
+        # it, in a pile of its own beside it, as the printed card says to.
+        later = {c["CardID"] for c, piece in zip(cards, found, strict=True) if piece.continues}
+        aside = [c for c in cards if c["CardID"] in later]
+        objects = [*_stack([c for c in cards if c["CardID"] not in later], deck.title, sheets,
+                           trim),
+                   *_stack(aside, f"{deck.title}: continuation cards", sheets, trim, x=3.0)]
     else:
-        objects = []
+        objects = _stack(cards, deck.title, sheets, trim)
     _saved_object(folder, deck.kind, objects, _thumbnail(back), listed)
     counts = Counter(piece.label for piece in found)
     return Written(deck.kind, len(listed), dict(counts), {
         "format": "tts", "cell_px": list(cell), "sheets": len(sheets), "images": listed})
+
+
+def _stack(cards: list[dict[str, Any]], title: str, sheets: dict[str, dict[str, object]],
+           trim: tuple[float, float], x: float = 0.0) -> list[dict[str, Any]]:
+    """``cards`` as TTS holds them at ``x``: a deck, a card alone (TTS has no deck of one),
+    or nothing."""
+    if len(cards) == 1:
+        return [{**cards[0], "Transform": _transform(x=x, scale=_scale(trim))}]
+    if not cards:
+        return []
+    used = {key for c in cards for key in c["CustomDeck"]}
+    return [{"Name": "DeckCustom", "Transform": _transform(x=x, scale=_scale(trim)),
+             "Nickname": title, "Description": "", "DeckIDs": [c["CardID"] for c in cards],
+             "CustomDeck": {k: v for k, v in sheets.items() if k in used},
+             "ContainedObjects": cards}]
 
 
 def _scale(trim: tuple[float, float]) -> tuple[float, float]:
