@@ -8,6 +8,7 @@ from pathlib import Path
 
 import bh
 import pdfplumber
+import pdfread
 import pytest
 from printcheck import pdf_figures
 from test_export_cards import chars_inside
@@ -82,8 +83,8 @@ def test_documents_print_markup_literally_inside_the_page(pack: tuple[Path, list
     doc = pypdfium2.PdfDocument(pack[0] / "roster.pdf")
     text = " ".join(" ".join(page.get_textpage().get_text_range() for page in doc).split())
     doc.close()
-    with pdfplumber.open(pack[0] / "roster.pdf") as pdf:
-        for page in pdf.pages:
+    with pdfread.pages(pack[0] / "roster.pdf") as pages:
+        for page in pages:
             for ch in page.chars:
                 assert 0 <= ch["x0"] and ch["x1"] <= page.width + 0.5, ch["text"]
                 assert 0 <= ch["top"] and ch["bottom"] <= page.height + 0.5, ch["text"]
