@@ -137,7 +137,7 @@ def nouns(ruleset: Ruleset) -> dict[str, str]:
 
 def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
     """The builder's actions for ``ruleset``: in its words, its own quick keys added, and
-    none it has no use for (no "Add ward" without wards, no Roll without dice, no Mustering
+    none it has no use for (no "Add group" without groups, no Roll without dice, no Mustering
     without the draw)."""
     words = nouns(ruleset)
     has_groups = any(c.role == "group" for c in ruleset.schema.children)

@@ -60,7 +60,7 @@ def _records(ruleset: Ruleset, fix: Fix) -> str | None:
 
 
 def _owner(where: str) -> str | None:
-    """The record a place names (``wards[1].leader`` is in ``wards[1]``); None if not one."""
+    """The record a place names (``groups[1].leader`` is in ``groups[1]``); None if not one."""
     try:
         steps = schema.parse(where)
     except ValueError:

@@ -1,6 +1,6 @@
 """Edits the builder makes to an army, and the places in it a user selects.
 
-Places are the schema's (``wards[1].units[0]``, ``stands[3]``, ``""`` for the army); every
+Places are the schema's (``groups[1].units[0]``, ``stands[3]``, ``""`` for the army); every
 edit works from the ruleset's declared tables, so it serves any rule system. Each edit changes
 the army in place and is run through :meth:`Session.apply`, which makes it undoable. None of
 them knows a rule: whether the result is legal is for the ruleset's check.
@@ -56,8 +56,8 @@ def role_at(table: Table, where: str) -> str:
 
 
 def place_of(table: Table, army: object, where: str) -> str:
-    """The tree line a finding's ``where`` points at: ``wards[1].units[0]`` is that unit,
-    ``wards[1].leader`` is his ward's line, ``points`` (a key of the army) the army."""
+    """The tree line a finding's ``where`` points at: ``groups[1].units[0]`` is that unit,
+    ``groups[1].leader`` is his group's line, ``points`` (a key of the army) the army."""
     steps = schema.parse(where) if _is_place(where) else ()
     while steps and not (shown(schema.place(*steps)) and schema.exists(army, schema.place(*steps))):
         steps = steps[:-1]

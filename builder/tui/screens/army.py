@@ -157,7 +157,7 @@ class ArmyScreen(Screen[None]):
         return edits.edit_target(self.ruleset.schema, self.place)
 
     def _move_targets(self) -> list[str]:
-        """The other records the selected one could move into (the other wards)."""
+        """The other records the selected one could move into (the other groups)."""
         if not self.place:
             return []
         key = schema.parse(self.place)[-1].key

@@ -54,7 +54,7 @@ def facts_view(facts: Facts, findings: list[Finding], colours: Colours, ruleset:
 
 def owner(where: str) -> str:
     """The record a finding's place belongs to: up to its last indexed step
-    (``wards[1].leader`` and ``wards[1]`` are the ward's; ``points`` is the army's)."""
+    (``groups[1].leader`` and ``groups[1]`` are the group's; ``points`` is the army's)."""
     steps = schema.parse(where)
     last = max((i for i, step in enumerate(steps) if step.index is not None), default=-1)
     return schema.place(*steps[:last + 1])
