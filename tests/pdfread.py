@@ -21,7 +21,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 
-#: Path segment and draw-mode codes of PDFium's C API.
+#: Path segment codes of PDFium's C API.
 _LINETO, _MOVETO = raw.FPDF_SEGMENT_LINETO, raw.FPDF_SEGMENT_MOVETO
 
 

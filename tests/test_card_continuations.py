@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,7 @@ from test_card_words import ELLIPSES, RULESETS, SIZES
 
 from builder.commands.export import _load
 from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.deck import deck_items
+from builder.export.deck import Item, deck_items
 from builder.export.faces import CONTINUED, face_parts
 from builder.export.pack import export_pack, printables
 from builder.export.sheet import MM, Box, Cell, new_canvas
@@ -92,19 +93,24 @@ def cards_alone(ruleset: str, size: str) -> tuple[tuple[Deck, tuple[Printed, ...
     return tuple((deck, _alone(deck, size)) for deck in decks(ruleset, size))
 
 
-def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
-    w, h = CARD_MM[size]
-    items = deck_items(deck, (w, h), {})
+def _drawn(items: Sequence[Item], page: tuple[float, float], card: Box) -> bytes:
+    """A PDF of ``items``, each on a ``page`` (mm) of its own in the ``card`` box."""
     buf = io.BytesIO()
-    c = new_canvas(buf, (w, h), "cards", "test")
+    c = new_canvas(buf, page, "cards", "test")
     for item in items:
         c.saveState()
         c.scale(MM, MM)
-        item.draw(c, Cell(Box(0, 0, w, h), Box(0, 0, w, h)))
+        item.draw(c, Cell(card, card))
         c.restoreState()
         c.showPage()
     c.save()
-    with pdfread.pages(buf.getvalue()) as pages:
+    return buf.getvalue()
+
+
+def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
+    w, h = CARD_MM[size]
+    items = deck_items(deck, (w, h), {})
+    with pdfread.pages(_drawn(items, (w, h), Box(0, 0, w, h))) as pages:
         return tuple(Printed(item.continues, item.name, page.text,
                              statistics.median(float(ch["size"]) for ch in page.chars
                                                if str(ch["text"]).strip()),
@@ -197,11 +203,5 @@ def test_tarot_cards_are_no_emptier_than_poker_cards(ruleset: str) -> None:
     deck = next(d for d in decks(ruleset, "poker"))
     item = deck_items(deck, CARD_MM["poker"], {})[0]
     (w, h), (tw, th) = CARD_MM["poker"], CARD_MM["tarot"]
-    buf = io.BytesIO()
-    c = new_canvas(buf, (tw, th), "cards", "test")
-    c.scale(MM, MM)
-    item.draw(c, Cell(Box(0, th - h, w, h), Box(0, th - h, w, h)))
-    c.showPage()
-    c.save()
-    with pdfread.pages(buf.getvalue()) as pages:
+    with pdfread.pages(_drawn([item], (tw, th), Box(0, th - h, w, h))) as pages:
         assert widest_gap(pages[0]) > poker[0].gap + 0.05
