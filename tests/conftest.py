@@ -51,7 +51,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     """Pilot waits for the builder to go idle after each key (twice) and each pause, in sleeps
     of 20 ms until a sleep passes with under 1 ms of work: most of a TUI test's time was spent
-    asleep. Sleeps of 5 ms (idle: under 1 ms of work in one) tell idle as surely, sooner. A
+    asleep. Sleeps of 10 ms (idle: under 1 ms of work in one) tell idle as surely, sooner
+    (5 ms was too soon: a click on a form's button was sometimes not yet acted on). A
     callback waiting for the next screen refresh (``call_after_refresh``: opening the Print
     screen, say) is work still to do: the wait goes on until the screen has none, as the
     20 ms sleeps, longer than a refresh, made sure by accident. Textual's private names are
@@ -63,7 +64,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if not all(hasattr(m, "wait_for_idle") for m in (wait, textual_app, pilot)):
         return
-    wait.SLEEP_GRANULARITY = 1 / 200
+    wait.SLEEP_GRANULARITY = 1 / 100
     wait.SLEEP_IDLE = 1 / 1000
     idle = wait.wait_for_idle
 
