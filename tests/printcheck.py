@@ -82,8 +82,10 @@ def strips_in(image: dict[str, Any]) -> list[Strip]:
     """Every strip of tick boxes an image draws, read from its pixels (ink on a transparent
     ground: the soft mask). A strip's top and bottom lines are long runs of ink along a row;
     along the row between them, ink lines a box apart bound a box, nearer ones the gap between
-    two runs, farther ones two strips."""
+    two runs, farther ones two strips. An opaque image (the share code) draws none."""
     width, height = (int(v) for v in image["srcsize"])
+    if "SMask" not in image["stream"].attrs:
+        return []
     mask = resolve1(image["stream"].attrs["SMask"]).get_data()
     rows = [mask[y * width:(y + 1) * width] for y in range(height)]
     box = round(ticks.BOX_MM * ticks.PX_PER_MM)

@@ -246,7 +246,7 @@ def test_user_text_prints_as_text_and_fetches_nothing(tmp_path: Path, ruleset: s
     before, refused = len(fetcher.requests), len(fetcher.refused)
     path = tmp_path / "roster.pdf"
     write_kind(ExportJob((made(army, "army.toml"),)), "roster", path)
-    assert all(url.startswith("ticks:") for url in fetcher.requests[before:])
+    assert all(url.startswith(("ticks:", "qr:")) for url in fetcher.requests[before:])
     assert len(fetcher.refused) == refused
     with pdfplumber.open(path) as pdf:
         head, _ = margins_text(pdf.pages[0], "a4")

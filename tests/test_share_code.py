@@ -6,6 +6,7 @@ holds its totals only and still reads; the longest names step down and fit."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,18 @@ from builder.commands.share import source
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
-from builder.export.sharecode import CAPTION, CODE_MM, MIN_MODULE_MM, make, payload, svg
+from builder.export.sharecode import (
+    CAPTION,
+    CODE_MM,
+    MIN_MODULE_MM,
+    make,
+    payload,
+    png,
+    url,
+)
+from builder.export.sharecode import (
+    width as code_width,
+)
 from builder.resources import examples_dir
 
 DPI = 200
@@ -83,10 +95,10 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
     before, refused = len(fetcher.requests), len(fetcher.refused)
     pdf = roster(tmp_path, *sources)
-    # The code is drawn inline: WeasyPrint fetched nothing for it (the tick-box strips, drawn
-    # in process and served as ticks: URLs, at most).
+    # WeasyPrint fetched nothing from outside: the tick-box strips and the codes are drawn in
+    # process and served as ticks: and qr: URLs (once a process: WeasyPrint keeps its images).
     fetched = fetcher.requests[before:]
-    assert all(url.startswith("ticks:") for url in fetched), fetched
+    assert all(url.startswith(("ticks:", "qr:")) for url in fetched), fetched
     assert len(fetcher.refused) == refused
     with pdfplumber.open(pdf) as doc:
         # Each army's header is on the first page of its part of the roster.
@@ -178,9 +190,10 @@ def test_the_longest_names_still_fit(name: str) -> None:
     assert read.form in ("totals", "hash")
     assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(
         long).facts_hash
-    drawing, width = svg(text)
+    drawing = Image.open(io.BytesIO(png(url(text)) or b""))
     modules = make(text).symbol_size(scale=1, border=0)[0]
-    assert CODE_MM / modules >= MIN_MODULE_MM and width > CODE_MM and "<svg" in drawing
+    assert drawing.size == (modules + 8, modules + 8)
+    assert CODE_MM / modules >= MIN_MODULE_MM and code_width(text) > CODE_MM
 
 
 @pytest.mark.parametrize("level", ["H", "Q", "M"])

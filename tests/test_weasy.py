@@ -99,8 +99,9 @@ def test_user_text_prints_literally_and_fetches_nothing(tmp_path: Path) -> None:
     before, refused = len(fetcher.requests), len(fetcher.refused)
     path = tmp_path / "roster.pdf"
     write_kind(job, "roster", path)
-    # Only the tick-box strips may load (each once a process), never anything user text names.
-    assert all(url.startswith("ticks:") for url in fetcher.requests[before:])
+    # Only the tick-box strips and share codes may load (each once a process, drawn in process),
+    # never anything user text names.
+    assert all(url.startswith(("ticks:", "qr:")) for url in fetcher.requests[before:])
     assert len(fetcher.refused) == refused
     with pdfplumber.open(path) as pdf:
         text = "".join(p.extract_text() or "" for p in pdf.pages)

@@ -488,8 +488,12 @@ def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, lis
             # Imported before the fork, so the workers have the libraries at once.
             from builder.export import deck, weasy  # noqa: F401
 
-            for n, i in documents:
+            # A worker for each core beyond this one, the first documents (the roster, the
+            # longest) dealt to them; the rest are written here after the sheets.
+            spare = workers.spare_cores()
+            for n, i in documents[:spare]:
                 forked.append(workers.Worker([write(n, i)]))
+            here += documents[spare:]
         else:
             here = list(files_)
         for name, items in here:

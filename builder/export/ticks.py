@@ -124,7 +124,7 @@ def png(address: str) -> bytes | None:
                 draw.rectangle((x, y0, x + LINE_PX - 1, y1), fill=1)
             left = right + gap
     out = io.BytesIO()
-    image.save(out, "PNG", optimize=True, transparency=0, dpi=(DPI, DPI))
+    image.save(out, "PNG", compress_level=1, transparency=0, dpi=(DPI, DPI))
     return out.getvalue()
 
 

@@ -7,8 +7,9 @@ These live here so that both documents share them:
   every value it prints has the characters no bundled font draws replaced by "?" (as the
   ReportLab sheets do), so a missing glyph is a visible placeholder;
 * :class:`AssetFetcher`, the only way WeasyPrint reaches a file: it serves the package's own
-  templates, fonts and images and the tick-box strips it draws (:mod:`builder.export.ticks`),
-  and refuses everything else (other files, http, ``data:`` URIs);
+  templates, fonts and images, the tick-box strips it draws (:mod:`builder.export.ticks`) and
+  the share codes (:mod:`builder.export.sharecode`), and refuses everything else (other
+  files, http, ``data:`` URIs);
 * one cached font configuration, which knows the bundled fonts and no system font (so nothing
   else can be embedded), and the stylesheets per paper size, so the bundled fonts are loaded
   once per process however many documents are written;
@@ -35,7 +36,7 @@ from fontTools.ttLib import TTFont
 from markupsafe import Markup
 
 from builder import resources
-from builder.export import colwidths, rostertable, spaces, ticks
+from builder.export import colwidths, rostertable, sharecode, spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.libs import fast_library_lookup
 
@@ -56,8 +57,9 @@ class AssetRefused(ValueError):
 
 
 class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no types
-    """Serve only files under the package's template and card folders and the tick-box
-    strips (``ticks:6-6``, ``ticks:0.5.6-6,0.17.2``); refuse the rest.
+    """Serve only files under the package's template and card folders, the tick-box strips
+    (``ticks:6-6``, ``ticks:0.5.6-6,0.17.2``) and the share codes (``qr:`` and the text);
+    refuse the rest.
 
     Every request is recorded in :attr:`requests`, and each refusal also in :attr:`refused`, so
     tests can prove that user text made WeasyPrint fetch nothing.
@@ -85,9 +87,9 @@ class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no typ
 
     def fetch(self, url: str, headers: Any = None) -> URLFetcherResponse:
         self.requests.append(url)
-        strips = ticks.png(url)
-        if strips is not None:
-            return URLFetcherResponse(url, strips, {"Content-Type": "image/png"})
+        drawn = ticks.png(url) or sharecode.png(url)
+        if drawn is not None:
+            return URLFetcherResponse(url, drawn, {"Content-Type": "image/png"})
         path = self._local_path(url)
         if path is None:
             self.refused.append(url)
