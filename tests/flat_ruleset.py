@@ -225,7 +225,7 @@ class Flat:
         deck = Deck("thing-cards", "Thing cards", cards,
                     Back("Flat test rules", "All backs alike.", "#445566"))
         chits = TokenGroup("chits", "Load chits", (TOKEN_MM, TOKEN_MM), (
-            Token("order", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),))
+            Token("badge", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),))
         return Printables(self.name, "Flat test print pack",
                           (facts_roster(self, armies), deck,
                            TokenSheet("chits", "Chits", (chits,))))

@@ -45,5 +45,5 @@ def test_collection_beside_an_army(tmp_path: Path) -> None:
 def test_collection_alone_cannot_print_other_kinds(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["export", COLLECTION, "--out", str(tmp_path), "--only", "tokens"]) == 2
-    assert "prints only unit cards" in capsys.readouterr().err
+    assert "prints only unit-cards" in capsys.readouterr().err
     assert not tmp_path.exists() or not any(tmp_path.iterdir())

@@ -137,7 +137,7 @@ def test_the_measure_tells_plain_dots_apart_from_nothing() -> None:
                     Box(0, page_h - TOKEN_MM, TOKEN_MM, TOKEN_MM))
         return [mask(image, page_h, cell, t) for image, t in zip(images, tokens, strict=True)]
 
-    dots = masks(Token("order", "#9a6212", "UNSTEADY"), Token("order", "#4a4f5c", "PURSUIT"))
+    dots = masks(Token("badge", "#9a6212", "UNSTEADY"), Token("badge", "#4a4f5c", "PURSUIT"))
     assert difference(*dots) < 0.05
     drawn = masks(Token("chevrons", "#4a4f5c", "PURSUIT"), Token("crown", "#6b2a1a", "CROWN"))
     assert difference(*drawn) > LEAST

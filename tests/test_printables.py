@@ -61,7 +61,7 @@ def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
     # Order tokens are counted per side: each side's own leaders.
     tokens = pack.get("tokens")
     assert isinstance(tokens, TokenSheet)
-    orders = [t for t in tokens.groups[0].tokens if t.art == "order"]
+    orders = [t for t in tokens.groups[0].tokens if t.art == "badge"]
     assert [(t.caption, t.count) for t in orders] == [("Lancaster", 8), ("York", 8)]
 
 

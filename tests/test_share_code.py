@@ -107,6 +107,11 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
         captions = [(i, w) for i in firsts for w in doc.pages[i].extract_words(
             extra_attrs=["size"]) if w["text"] == "scan"]
         height, width = float(doc.pages[0].height), float(doc.pages[0].width)
+        # Each code is an image of one pixel a module that no viewer or printer may smooth.
+        images = [i for p in firsts for i in doc.pages[p].images
+                  if "SMask" not in i["stream"].attrs]
+        assert len(images) == len(paths)
+        assert all(i["stream"].attrs.get("Interpolate") is False for i in images)
     assert len(firsts) == len(paths)
     for page, path, item in zip(firsts, paths, sources, strict=True):
         codes = decode(pdf, page)

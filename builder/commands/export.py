@@ -51,6 +51,14 @@ def _load(paths: list[str], photos_anywhere: bool = False
     return tuple(armies), tuple(collections)
 
 
+def _collection_kinds(collections: tuple[ArmyInput, ...]) -> frozenset[str]:
+    """What the collections print on their own, as their ruleset's Mustering says (a pack is
+    of one ruleset: a mixed one is refused with the kinds, below)."""
+    muster = get_ruleset(collections[0].army.ruleset).muster
+    assert muster is not None, "a collection is read only by a ruleset with Mustering"
+    return muster.collection_kinds
+
+
 def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
@@ -71,11 +79,14 @@ def run(args: argparse.Namespace) -> int:
               "--bleed is ignored with --format tts", file=sys.stderr)
     armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
-        # Collections alone print their unit cards: the other kinds need an army.
-        if only is not None and only != {"unit-cards"}:
-            raise UsageError("a Mustering collection prints only unit cards: give an army "
-                             "file for the other kinds, or use --only unit-cards")
-        only = {"unit-cards"}
+        # Collections alone print what their ruleset says (Billhooks: the unit cards); the
+        # other kinds need an army.
+        kept = _collection_kinds(collections)
+        if only is not None and not only <= kept:
+            listed = ",".join(sorted(kept))
+            raise UsageError(f"a Mustering collection prints only {listed}: give an army "
+                             f"file for the other kinds, or use --only {listed}")
+        only = set(kept) if only is None else only
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
         fold=args.fold, ink_saver=args.ink_saver, events=events, format=args.format,

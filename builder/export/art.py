@@ -175,7 +175,7 @@ def _round(device: devices.Device) -> TokenArt:
     return draw
 
 
-def _order(c: Canvas, cell: Cell, token: Token) -> None:
+def _badge(c: Canvas, cell: Cell, token: Token) -> None:
     """A badge token: the side's emblem on its ground (a gold roundel for no side)."""
     accent = hex_rgb(token.accent)
     found = ring.of(cell, token.label, token.caption)
@@ -195,7 +195,7 @@ def _order(c: Canvas, cell: Cell, token: Token) -> None:
 STANDARD_W, STANDARD_H = 10.2, 8.6
 
 
-def _morale(c: Canvas, cell: Cell, token: Token) -> None:
+def _standard(c: Canvas, cell: Cell, token: Token) -> None:
     """A standard: pole and swallow-tailed flag bearing the side's emblem."""
     accent = hex_rgb(token.accent)
     found = ring.of(cell, token.label, token.caption)
@@ -499,8 +499,9 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
 
 
 TOKENS: dict[str, TokenArt] = {
-    "order": _order,
-    "morale": _morale,
+    # Named for what they draw, not for the token a rule system uses them for.
+    "badge": _badge,
+    "standard": _standard,
     "tracker": _tracker,
     "stat-label": _stat_label,
     "four-way": _four_way,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 import binascii
 import io
-from functools import cache, partial
+from functools import lru_cache, partial
 
 import segno
 from segno.consts import ERROR_MAPPING, SYMBOL_CAPACITY
@@ -95,11 +95,12 @@ def level(text: str) -> str:
     return next((e for e in LEVELS if fits(text, e)), LEVELS[-1])
 
 
-@cache
+@lru_cache(maxsize=32)
 def make(text: str) -> segno.QRCode:
     """``text``'s code: the smallest version that holds it at :func:`level`, raised to H where
-    that version allows (segno's boost_error). Made once a process for each text: segno tries
-    all eight masks, 90 ms for a roster's code."""
+    that version allows (segno's boost_error). Kept for the latest texts: the roster asks for
+    its size, then WeasyPrint for its image, and segno tries all eight masks, 90 ms each time
+    for a roster's code."""
     code = segno.make(text, error=level(text), micro=False)
     assert isinstance(code.version, int) and code.version <= MAX_VERSION, "text that fits"
     return code

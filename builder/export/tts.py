@@ -147,10 +147,10 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
     if deck.dealt:
         # A deck dealt in play is shuffled: a card continuing another's words is kept out of
         # it, in a pile of its own beside it, as the printed card says to.
-        later = {c["CardID"] for c, piece in zip(cards, found, strict=True) if piece.continues}
-        aside = [c for c in cards if c["CardID"] in later]
-        objects = [*_stack([c for c in cards if c["CardID"] not in later], deck.title, sheets,
-                           trim),
+        paired = list(zip(cards, found, strict=True))
+        shuffled = [c for c, piece in paired if not piece.continues]
+        aside = [c for c, piece in paired if piece.continues]
+        objects = [*_stack(shuffled, deck.title, sheets, trim),
                    *_stack(aside, f"{deck.title}: continuation cards", sheets, trim, x=3.0)]
     else:
         objects = _stack(cards, deck.title, sheets, trim)

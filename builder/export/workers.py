@@ -28,22 +28,25 @@ T = TypeVar("T")
 _HEADER = struct.Struct("!I")
 
 
+def _cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def can_fork() -> bool:
     """Whether a worker may be forked here: fork exists, there is a second core, and this
     process runs one thread (the builder exports from a worker thread: no fork there)."""
-    return (hasattr(os, "fork") and (os.cpu_count() or 1) > 1
-            and threading.active_count() == 1)
+    return hasattr(os, "fork") and _cores() > 1 and threading.active_count() == 1
 
 
 def spare_cores() -> int:
-    """The cores this process may use beside its own: one worker for each keeps a worker
-    from sharing a core with another (on two cores, three processes left the longest file
-    with two thirds of one)."""
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count() or 1
-    return max(1, usable - 1)
+    """The cores beside this process's own, where :func:`can_fork` allows workers: one worker
+    for each keeps a worker from sharing a core with another (on two cores, three processes
+    left the longest file with two thirds of one)."""
+    return max(1, _cores() - 1)
 
 
 def _die_with_parent() -> None:

@@ -420,6 +420,8 @@ class Mustering(Protocol):
     collection_key: str
     #: The side a single army is dealt for when none is asked for.
     default_side: str
+    #: The kinds of the print pack a collection prints on its own (without an army).
+    collection_kinds: frozenset[str]
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         """The collection a parsed file holds, or an ArmyFileError at its place."""

@@ -73,6 +73,7 @@ class Mustering:
 
     collection_key = "cards"
     default_side = "lancaster"
+    collection_kinds = frozenset({"unit-cards"})
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         return collection_from(data, ctx)

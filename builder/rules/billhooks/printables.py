@@ -284,10 +284,10 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
         orders[side] = orders.get(side, cat.ORDER_TOKEN_SPARES) + sum(
             leader_profile(army, leader).order_tokens for leader in army.leaders)
     label = words["order"]["label"]
-    round_ = [Token("order", _accent(side), label, n, cat.SIDES.name_of(side), _emblem(side))
+    round_ = [Token("badge", _accent(side), label, n, cat.SIDES.name_of(side), _emblem(side))
               for side, n in sorted(orders.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))]
     label = words["army_morale"]["label"]
-    round_ += [Token("morale", _accent(a.side), label, army_morale_tokens(a), a.name,
+    round_ += [Token("standard", _accent(a.side), label, army_morale_tokens(a), a.name,
                      _emblem(a.side)) for a in armies]
     units = [(a, u) for a in armies for _, u in a.units_with_paths()]
     dis, dau = words["disarray"], words["daunted"]
