@@ -10,12 +10,17 @@ row of numbers or labels is placed to a hundredth of an em from the face's advan
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from functools import cache
 
 from fontTools.ttLib import TTFont
 
 from builder import resources
+
+# A bundled face's head table dates it before 1970 (its maker's tool wrote a zero), and
+# fontTools says so on stderr on every read: no news a player can act on.
+logging.getLogger("fontTools.ttLib.tables._h_e_a_d").setLevel(logging.ERROR)
 
 #: The fixed-width spaces, widest first: em space, thin space, hair space.
 SPACES = ("\u2003", "\u2009", "\u200a")
