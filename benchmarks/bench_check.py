@@ -17,9 +17,9 @@ from measure import BILLHOOKS, Row, Target, median_child, median_seconds, table
 
 from builder import armyfile
 from builder.cli import main as billhooks
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 
 #: `check` may take this many times a bare `python -c pass` (issue 7).
 CHECK_RATIO = 12

@@ -17,8 +17,8 @@ from pathlib import Path
 from measure import Row, Target, median_seconds, table
 
 from builder.armyfile import load_collection as load_file
-from builder.rules.billhooks.collection import Collection
-from builder.rules.billhooks.muster import muster
+from builder.systems.billhooks.collection import Collection
+from builder.systems.billhooks.muster import muster
 
 
 def load_collection(path: Path) -> Collection:

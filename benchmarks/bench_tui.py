@@ -28,11 +28,11 @@ from typing import Any
 
 from measure import Row, Target, run_child, table
 
+from builder.core.base import ArmyRecord
+from builder.registry import get_ruleset
 from builder.resources import sample_army
-from builder.rules import get_ruleset
-from builder.rules.base import ArmyRecord
-from builder.rules.billhooks import billhooks_army
-from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+from builder.systems.billhooks import billhooks_army
+from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
 

@@ -1,7 +1,7 @@
 """Army files: TOML <-> any ruleset's records, driven only by the ruleset's declared schema.
 
 Reading uses :mod:`tomllib` (fast, strict) and validates every key against the ruleset's
-:class:`~builder.rules.schema.Table` tree (:mod:`builder.rules.validate`), so a typo is an error
+:class:`~builder.core.schema.Table` tree (:mod:`builder.core.validate`), so a typo is an error
 that names the file, the line and the key. Writing goes through :mod:`tomlkit` on top of the
 file already on disk and touches only the values that changed, so comments, key order, line
 endings and every other byte survive; it writes only declared keys and leaves defaults out; it
@@ -15,30 +15,98 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from builder import files
+from builder.core.base import ArmyRecord, Collection, Finding, Ruleset
+from builder.core.inputs import Input, InputFile
+from builder.core.schema import Table, walk
+from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
-from builder.rules import get_ruleset
-from builder.rules.base import ArmyRecord, Collection, Finding, Ruleset
-from builder.rules.schema import Table, walk
-from builder.rules.validate import BOM, ArmyFileError, Ctx, build, parse_toml, read_text, ruleset_of
+from builder.registry import get_ruleset, names
 
 # --- Reading ----------------------------------------------------------------------------------
 
 
+def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
+    """The ruleset a parsed army or collection file names, or an error at ``ruleset``."""
+    if "ruleset" not in data:
+        raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
+    name = data["ruleset"]
+    if not isinstance(name, str) or name not in names():
+        raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
+                                   + ", ".join(names()))
+    return get_ruleset(name)
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text (a UTF-8 byte-order mark dropped), or an ArmyFileError for a missing
+    file, a folder, a FIFO or device, a file over :data:`builder.files.READ_MAX` bytes, or bad
+    UTF-8."""
+    try:
+        data = files.read_bytes(path)
+    except files.FileProblem as exc:
+        raise ArmyFileError(path, str(exc)) from None
+    try:
+        return data.decode("utf-8").removeprefix(BOM)
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise ArmyFileError(path, f"not UTF-8 text (byte {exc.start})", line) from None
+
+
+@dataclass(frozen=True)
+class Read:
+    """A file of a ruleset read and parsed: an army file or a Mustering collection, with
+    everything an error needs to name its place (``ctx``)."""
+
+    text: str
+    data: dict[str, Any]
+    ctx: Ctx
+    ruleset: Ruleset
+
+    @property
+    def is_collection(self) -> bool:
+        return is_collection(self.ruleset, self.data)
+
+    def army(self) -> ArmyRecord:
+        """The army the file holds (an ArmyFileError for a collection or a bad file)."""
+        return army_from_dict(self.data, self.ctx)
+
+    def collection(self) -> Collection:
+        """The Mustering collection the file holds; an ArmyFileError for a bad file, or for one
+        whose rule system has no Mustering draw."""
+        muster = self.ruleset.muster
+        if muster is None:
+            raise ArmyFileError(self.ctx.path, f"{self.ruleset.title} has no Mustering draw, "
+                                               "so no collection")
+        return muster.collection(self.data, self.ctx)
+
+
+def reads(text: str, path: str = "<army>", photos_anywhere: bool = False) -> Read:
+    """File text parsed (``path`` names the file in messages; paths in it are relative to its
+    folder, and the photos it names are looked for on the disk)."""
+    data = parse_toml(path, text)
+    ctx = Ctx(path, text, file_folder(path), photos_anywhere, files)
+    return Read(text, data, ctx, ruleset_of(data, ctx))
+
+
+def read(path: str | Path, photos_anywhere: bool = False) -> Read:
+    """The one way in for an army file or a collection: every command, the builder and the
+    export read through it."""
+    return reads(read_text(path), str(path), photos_anywhere)
+
+
 def load(path: str | Path) -> ArmyRecord:
     """Read and validate an army file."""
-    text = read_text(path)
-    return loads(text, str(path))
+    return read(path).army()
 
 
 def loads(text: str, path: str = "<army>") -> ArmyRecord:
     """Parse army-file text (``path`` names the file in messages; paths in it are relative
     to its folder)."""
-    data = parse_toml(path, text)
-    return army_from_dict(data, Ctx(path, text, file_folder(path)))
+    return reads(text, path).army()
 
 
 def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
@@ -59,15 +127,26 @@ def army_from_dict(data: dict[str, Any], ctx: Ctx) -> ArmyRecord:
 
 
 def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
-    """The Mustering collection file at ``path`` and its ruleset; an ArmyFileError for a bad
-    file, or for one whose rule system has no Mustering draw."""
+    """The Mustering collection file at ``path`` and its ruleset."""
+    found = read(path)
+    return found.ruleset, found.collection()
+
+
+def loads_collection(text: str, path: str = "<collection>") -> Collection:
+    """Collection text parsed; ``path`` names the file in messages and anchors photo paths."""
+    return reads(text, path).collection()
+
+
+def read_input(spec: InputFile, path: str | Path) -> Input:
+    """A rule system's input file (an events file) read against the shape it declares; an
+    ArmyFileError naming the file, line and key."""
     text = read_text(path)
     data = parse_toml(path, text)
-    ctx = Ctx(str(path), text, file_folder(path))
-    ruleset = ruleset_of(data, ctx)
-    if ruleset.muster is None:
-        raise ArmyFileError(path, f"{ruleset.title} has no Mustering draw, so no collection")
-    return ruleset, ruleset.muster.collection(data, ctx)
+    ctx = Ctx(str(path), text, file_folder(path), disk=files)
+    for key, most in spec.most.items():
+        if len(array(ctx, key, data.get(key, []))) > most:
+            raise ctx.error(key, f"{len(data[key])} {key}; at most {most}")
+    return Input(spec.finish(build(ctx, spec.schema, data), ctx), Path(path))
 
 
 def path_findings(army: ArmyRecord, path: str | Path) -> list[Finding]:

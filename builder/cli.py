@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
         args.army, args.ruleset = None, None
-    from builder.rules.validate import ArmyFileError
+    from builder.core.validate import ArmyFileError
 
     try:
         module = import_module(f"builder.commands.{command}")

@@ -8,7 +8,7 @@
   killed half-way is completed by the next run that writes into that folder (:func:`recover`:
   only a journal this program wrote, signed with the user's key), and :func:`sweep` removes
   the temporary files a killed run left there. Commands that only read never replay one.
-* :func:`printable` escapes what a terminal would obey (escape sequences in a file name).
+* :func:`printable` (from :mod:`builder.core.text`) escapes what a terminal would obey.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from builder.core.text import printable as printable
+
 #: Most bytes an army, collection or events file may hold (a large collection is ~1 MB).
 READ_MAX = 4 * 1024 * 1024
 #: Most bytes a photo may hold.
@@ -41,12 +43,6 @@ _STALE_AGE = 24 * 3600
 
 class FileProblem(ValueError):
     """A file that cannot be read as asked; ``str()`` says why, without the path."""
-
-
-def printable(text: str) -> str:
-    """``text`` with every character a terminal could act on shown as an escape (``\\x1b``)."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
 
 
 def _size(n: int) -> str:

@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, TypeVar
 
-from builder.rules import get_ruleset, schema
-from builder.rules.base import ArmyRecord, Line, Metric, Ruleset, number
-from builder.rules.printables import SHORT_HASH, Source, short_hash
+from builder.core import schema
+from builder.core.base import ArmyRecord, Line, Metric, Ruleset, number
+from builder.core.printables import SHORT_HASH, Source, short_hash
+from builder.registry import get_ruleset
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")

@@ -7,7 +7,7 @@ from typing import Any
 
 from builder import armyfile
 from builder.resources import examples_dir
-from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
+from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 
 def unit(troop: str, **kw: object) -> Unit:

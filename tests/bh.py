@@ -7,15 +7,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder import armyfile
-from builder.rules.base import Summary, number
-from builder.rules.billhooks import RULESET, billhooks_army, catalogue
-from builder.rules.billhooks.collection import Collection
-from builder.rules.billhooks.model import Army
-from builder.rules.billhooks.options import unit_options
-from builder.rules.billhooks.points import leader_points, unit_points, unit_title
-from builder.rules.billhooks.profile import kill_table, leader_profile, profile, reaction_text
-from builder.rules.billhooks.rolls import roll_command_classes
-from builder.rules.billhooks.schema import UNIT
+from builder.core.base import Summary, number
+from builder.systems.billhooks import RULESET, billhooks_army, catalogue
+from builder.systems.billhooks.collection import Collection
+from builder.systems.billhooks.model import Army
+from builder.systems.billhooks.options import unit_options
+from builder.systems.billhooks.points import leader_points, unit_points, unit_title
+from builder.systems.billhooks.profile import kill_table, leader_profile, profile, reaction_text
+from builder.systems.billhooks.rolls import roll_command_classes
+from builder.systems.billhooks.schema import UNIT
 
 if TYPE_CHECKING:
     from builder.tui.app import BuilderApp
@@ -51,12 +51,20 @@ __all__ = ["army_of", "billhooks_army",
            "catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
            "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
-           "load_collection", "load", "loads"]
+           "load_collection", "loads_collection", "load", "loads"]
 
 
 def load_collection(path: str | Path) -> Collection:
     """A Billhooks Mustering collection file, read as the commands read it."""
     _, collection = armyfile.load_collection(path)
+    assert isinstance(collection, Collection)
+    return collection
+
+
+def loads_collection(text: str, path: str = "<collection>") -> Collection:
+    """Billhooks collection text, read as a collection file is (photos looked for beside
+    ``path``)."""
+    collection = armyfile.loads_collection(text, path)
     assert isinstance(collection, Collection)
     return collection
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from builder.registry import register
 from builder.resources import examples_dir
-from builder.rules import register
 
 # The test-only flat rule system (tests/flat_ruleset.py) plugs in as any installed one would.
 register("flat", "flat_ruleset")

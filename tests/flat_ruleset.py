@@ -1,7 +1,7 @@
 """A test-only rule system with a flat, pointless shape: no groups, no ``troop`` key, a
 free-text side, a list field, a nested table, and a print pack of one deck and one token
 sheet. It plugs into the core, the exporter and the builder with no change outside ``tests/``
-(``builder.rules.register("flat", "flat_ruleset")``), which proves they name no system of their
+(``builder.registry.register("flat", "flat_ruleset")``), which proves they name no system of their
 own.
 
 ```toml
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from builder.rules import schema
-from builder.rules.base import (
+from builder.core import schema
+from builder.core.base import (
     ArmyRecord,
     Choice,
     Entry,
@@ -45,7 +45,8 @@ from builder.rules.base import (
     Summary,
     Tracker,
 )
-from builder.rules.printables import (
+from builder.core.inputs import InputFile
+from builder.core.printables import (
     TOKEN_MM,
     Back,
     Boxes,
@@ -63,8 +64,8 @@ from builder.rules.printables import (
     TokenGroup,
     TokenSheet,
 )
-from builder.rules.roster import facts_roster
-from builder.rules.schema import CORE_FIELDS, Child, Field, Table
+from builder.core.roster import facts_roster
+from builder.core.schema import CORE_FIELDS, Child, Field, Table
 
 TAGS = ("bold", "quick", "quiet")
 ROLES = ("chief", "hand")
@@ -146,6 +147,7 @@ class Flat:
     file_comment = "A flat test band."
     roller: Roller | None = None
     muster = None
+    inputs: tuple[InputFile, ...] = ()
     quick_actions: tuple[QuickAction, ...] = ()
     codes: tuple[str, ...] = ("one-chief", "heavy")
 

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from builder.rules import schema
-from builder.rules.base import (
+from builder.core import schema
+from builder.core.base import (
     ArmyRecord,
     Choice,
     Entry,
@@ -26,9 +26,10 @@ from builder.rules.base import (
     Sides,
     Summary,
 )
-from builder.rules.printables import Printables, PrintOptions, Source
-from builder.rules.roster import facts_roster
-from builder.rules.schema import CORE_FIELDS, Child, Field, Table
+from builder.core.inputs import InputFile
+from builder.core.printables import Printables, PrintOptions, Source
+from builder.core.roster import facts_roster
+from builder.core.schema import CORE_FIELDS, Child, Field, Table
 
 GRADES = {"raw": 0, "drilled": 2, "elite": 4}
 KINDS = {"spear": 3, "bow": 4}
@@ -115,6 +116,7 @@ class FormTest:
     roller = None
     muster = None
     codes: tuple[str, ...] = ()
+    inputs: tuple[InputFile, ...] = ()
     quick_actions: tuple[QuickAction, ...] = (
         QuickAction("b", "Bold", "Make the chief bold or not", "leader", ("bold",), _rally),)
 

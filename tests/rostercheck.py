@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from builder.core.roster import Table
 from builder.export.rostertable import BOX, TITLE_PT, lay_out, page_margins
-from builder.rules.roster import Table
 
 MM = 72 / 25.4
 

@@ -16,10 +16,10 @@ import hypothesis.strategies as st
 from armies import army, unit
 from hypothesis import HealthCheck, given, settings
 
-from builder.rules.billhooks import catalogue as cat
-from builder.rules.billhooks.checks import core_points
-from builder.rules.billhooks.model import Army, Unit
-from builder.rules.billhooks.points import unit_points
+from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks.checks import core_points
+from builder.systems.billhooks.model import Army, Unit
+from builder.systems.billhooks.points import unit_points
 
 #: Core companies a player adds to reach the half, and what each costs.
 CORE_ADDITIONS = (unit("billmen", quality="levy"), unit("archers"),
@@ -189,9 +189,9 @@ def test_over_and_under_points_advice_is_what_fixes_them() -> None:
 
 
 def test_kiss_remove_n_stratagems_is_what_fixes_the_count() -> None:
-    from builder.rules.kiss.checks import check_army as kiss_check
-    from builder.rules.kiss.model import Army as KissArmy
-    from builder.rules.kiss.model import Magnate, Ward
+    from builder.systems.kiss.checks import check_army as kiss_check
+    from builder.systems.kiss.model import Army as KissArmy
+    from builder.systems.kiss.model import Magnate, Ward
 
     many = ["captain's advice", "forethought", "stout ensign", "far sighted"]
     for ability, allowed in (("practiced", 1), ("old soldier", 2), ("audacious", 3),
@@ -209,10 +209,10 @@ def test_kiss_remove_n_stratagems_is_what_fixes_the_count() -> None:
 
 
 def test_feudal_at_most_n_is_the_largest_that_passes() -> None:
-    from builder.rules.feudal.checks import check_army as feudal_check
-    from builder.rules.feudal.model import Army as FeudalArmy
-    from builder.rules.feudal.model import Battle, Leader
-    from builder.rules.feudal.model import Unit as FeudalUnit
+    from builder.systems.feudal.checks import check_army as feudal_check
+    from builder.systems.feudal.model import Army as FeudalArmy
+    from builder.systems.feudal.model import Battle, Leader
+    from builder.systems.feudal.model import Unit as FeudalUnit
 
     unit_ = FeudalUnit("Bowmen", "infantry", "light", "D", 10, width=12, missile="longbow",
                        missile_figures=14)

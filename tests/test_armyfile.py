@@ -10,9 +10,9 @@ import pytest
 from armies import army, unit
 
 from builder import armyfile
+from builder.core.validate import ArmyFileError, locate
 from builder.resources import examples_dir
-from builder.rules.billhooks.model import Army
-from builder.rules.validate import ArmyFileError, locate
+from builder.systems.billhooks.model import Army
 
 HEAD = 'ruleset = "billhooks"\nname = "Test"\n'
 WARD = '[[wards]]\n[wards.leader]\nname = "A"\n'
@@ -167,7 +167,7 @@ def test_thousands_of_wards_load_quickly(tmp_path: Path) -> None:
     text = HEAD + (WARD + '[[wards.units]]\ntroop = "archers"\n') * 3000
     start = time.process_time()
     a = load_text(tmp_path, text)
-    from builder.rules import get_ruleset
+    from builder.registry import get_ruleset
 
     get_ruleset("billhooks").summary(a)
     assert len(a.wards) == 3000

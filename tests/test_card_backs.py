@@ -16,11 +16,11 @@ from pypdf import PdfReader
 from test_export_images import RULESETS, armies, sheet_items
 
 from builder.cli import main
+from builder.core.printables import Deck
 from builder.export.art import EMBLEMS
 from builder.export.base import CARD_MM
 from builder.export.faces import back_drawer
 from builder.export.raster import at_dpi, rasterise
-from builder.rules.printables import Deck
 
 DPI = 60
 #: A pixel differs where its channels differ by more than this in all (0-765).

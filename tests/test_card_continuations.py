@@ -21,13 +21,13 @@ from armies import scaled
 from test_card_words import ELLIPSES, RULESETS, SIZES
 
 from builder.commands.export import _load
+from builder.core.printables import Deck, Face, Paragraphs, Text
 from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import Item, deck_items
 from builder.export.faces import CONTINUED, face_parts
 from builder.export.pack import export_pack, printables
 from builder.export.sheet import MM, Box, Cell, new_canvas
 from builder.resources import examples_dir
-from builder.rules.printables import Deck, Face, Paragraphs, Text
 
 #: Units in the big test army (eight to a ward: a leader's card lists a full ward).
 BIG = 20

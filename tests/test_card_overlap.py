@@ -16,11 +16,11 @@ from printcheck import overlaps
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.printables import PrintOptions
 from builder.export.base import ArmyInput
 from builder.export.pack import entry_kinds
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.printables import PrintOptions
 
 EXAMPLES = ["york.toml", "kiss-york.toml", "feudal-flanders.toml", "shieldwall-saxon.toml"]
 

@@ -17,12 +17,12 @@ import pytest
 from armies import scaled
 
 from builder import armyfile
+from builder.core.printables import Boxes, Deck, Face, PrintOptions, StatRows, Text
 from builder.export.base import CARD_MM, ArmyInput
 from builder.export.faces import face_drawer
 from builder.export.sheet import MIN_TEXT_PT, MM, Box, Cell, new_canvas
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.printables import Boxes, Deck, Face, PrintOptions, StatRows, Text
 
 SIZES = ("poker", "mini", "tarot")
 RULESETS = ("billhooks", "kiss", "feudal", "shieldwall")

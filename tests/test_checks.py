@@ -5,7 +5,7 @@ from __future__ import annotations
 import bh as BH
 from armies import army, codes, unit
 
-from builder.rules.billhooks.checks import core_points
+from builder.systems.billhooks.checks import core_points
 
 
 def legal_base() -> list:  # type: ignore[type-arg]

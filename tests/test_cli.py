@@ -153,7 +153,7 @@ def test_check_an_army_with_no_wards_is_not_legal(tmp_path: Path,
 
 def big_army_file(tmp_path: Path, wards: int) -> Path:
     from builder import armyfile
-    from builder.rules.billhooks.model import Army, Leader, Unit, Ward
+    from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 
     army = Army("billhooks", "Big", points=10, wards=[
         Ward(Leader(f"Sir Leader number {w} of a long and winding name", rank="Knight Banneret",

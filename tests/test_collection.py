@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from bh import load_collection
+from bh import load_collection, loads_collection
 
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.billhooks.collection import Card, loads_collection
-from builder.rules.validate import ArmyFileError
+from builder.systems.billhooks.collection import Card
 
 HEAD = 'ruleset = "billhooks"\nname = "Test collection"\n'
 

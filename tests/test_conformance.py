@@ -18,10 +18,11 @@ from test_import_hygiene import HEAVY, loaded_after
 
 from builder import armyfile
 from builder.cli import main
+from builder.core import schema
+from builder.core.base import Offer
+from builder.core.validate import ArmyFileError, parse_toml
+from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, names, schema
-from builder.rules.base import Offer
-from builder.rules.validate import ArmyFileError, parse_toml
 
 TESTS = Path(__file__).parent
 

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.resources import examples_dir, templates_dir
-from builder.rules.billhooks.documents import crib_content
+from builder.systems.billhooks.documents import crib_content
 
 MM = 72 / 25.4
 #: Any run of this many words in common with the source text fails the originality test.

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from builder.cli import main
+from builder.core.printables import Document
 from builder.export import pack, workers
 from builder.resources import examples_dir
-from builder.rules.printables import Document
 
 #: One sample army per rule system.
 EXAMPLES = ["lancaster.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]

@@ -19,6 +19,7 @@ from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
 from builder.cli import main
 from builder.commands.export import _load
 from builder.commands.share import source
+from builder.core.printables import Back, Deck, Document, Face, Text, TokenSheet
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
 from builder.export.deck import deck_items
 from builder.export.pack import printables, unverified_files
@@ -33,7 +34,6 @@ from builder.export.tts import (
     write_tts,
 )
 from builder.resources import examples_dir
-from builder.rules.printables import Back, Deck, Document, Face, Text, TokenSheet
 
 RULESETS = {
     "billhooks": ("lancaster.toml", "york.toml"),

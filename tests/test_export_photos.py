@@ -16,7 +16,7 @@ from builder.export import photos
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack
 from builder.resources import examples_dir
-from builder.rules.billhooks.model import RearCompany
+from builder.systems.billhooks.model import RearCompany
 
 
 def _split_image(path: Path, orientation: int | None = None) -> None:

@@ -11,8 +11,8 @@ from originality import seed_text, shared_runs, strings
 
 from builder import armyfile
 from builder.cli import main
-from builder.rules import get_ruleset
-from builder.rules.feudal.model import Army
+from builder.registry import get_ruleset
+from builder.systems.feudal.model import Army
 
 FEUDAL = get_ruleset("feudal")
 

@@ -9,10 +9,10 @@ import pytest
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.validate import ArmyFileError
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.feudal.model import Army, Battle, Leader, Unit
-from builder.rules.validate import ArmyFileError
+from builder.systems.feudal.model import Army, Battle, Leader, Unit
 
 EXAMPLES = ("feudal-flanders.toml", "feudal-normandy.toml")
 HEAD = 'ruleset = "feudal"\nname = "Test"\n'

@@ -13,12 +13,12 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.printables import PrintOptions
 from builder.export.base import ArmyInput
+from builder.registry import get_ruleset
 from builder.resources import cards_dir, examples_dir
-from builder.rules import get_ruleset
-from builder.rules.feudal.model import Army
-from builder.rules.feudal.printcounts import counts
-from builder.rules.printables import PrintOptions
+from builder.systems.feudal.model import Army
+from builder.systems.feudal.printcounts import counts
 
 
 def load(name: str) -> Army:

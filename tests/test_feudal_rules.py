@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from builder.rules.base import Fix
-from builder.rules.feudal import catalogue as cat
-from builder.rules.feudal import derive as d
-from builder.rules.feudal.checks import CODES, check_army
-from builder.rules.feudal.model import Army, Battle, Leader, Unit
+from builder.core.base import Fix
+from builder.systems.feudal import catalogue as cat
+from builder.systems.feudal import derive as d
+from builder.systems.feudal.checks import CODES, check_army
+from builder.systems.feudal.model import Army, Battle, Leader, Unit
 
 
 def foot(figures: int = 12, armour: str = "heavy", grade: str = "D", **kw: Any) -> Unit:

@@ -13,10 +13,11 @@ import pytest
 
 from builder import armyfile
 from builder.cli import main
+from builder.core import schema
+from builder.core.base import Roll, Ruleset
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, schema
-from builder.rules.base import Roll, Ruleset
-from builder.rules.feudal.model import Army, Unit
+from builder.systems.feudal.model import Army, Unit
 
 FEUDAL: Ruleset = get_ruleset("feudal")
 FLANDERS = examples_dir() / "feudal-flanders.toml"

@@ -21,12 +21,11 @@ from test_ink_saver import export_with_checkbox
 from test_tui import run_async
 
 from builder.cli import main
+from builder.core.printables import Deck, PrintOptions
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import write_deck
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
-from builder.rules.printables import Deck, PrintOptions
-from builder.rules.validate import Ctx, parse_toml, ruleset_of
 
 #: One example army of each ruleset.
 EXAMPLES = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
@@ -40,11 +39,11 @@ def decks(ruleset: str) -> list[Deck]:
     from builder import armyfile
 
     path = examples_dir() / EXAMPLES[ruleset]
-    text = path.read_text(encoding="utf-8")
-    ctx = Ctx(str(path), text, str(path.parent))
-    data = parse_toml(str(path), text)
-    army = armyfile.army_from_dict(data, ctx)
-    pack = ruleset_of(data, ctx).printables((ArmyInput(army, path, text),), PrintOptions())
+    found = armyfile.read(path)
+    source = ArmyInput(found.army(), path, found.text)
+    options = PrintOptions(inputs={spec.option: armyfile.read_input(spec, spec.shipped())
+                                   for spec in found.ruleset.inputs})
+    pack = found.ruleset.printables((source,), options)
     return [item for item in pack.items if isinstance(item, Deck)]
 
 

@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.billhooks import catalogue as cat
-from builder.rules.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
-from builder.rules.validate import ArmyFileError
+from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 EXAMPLES = [(examples_dir() / n).read_text(encoding="utf-8")
             for n in ("lancaster.toml", "york.toml")]

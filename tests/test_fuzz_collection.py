@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.cli import main
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.validate import ArmyFileError
 
 EXAMPLE = (examples_dir() / "collection.toml").read_text(encoding="utf-8")
 SETTINGS = settings(max_examples=80, deadline=None,

@@ -16,10 +16,10 @@ from bh import load_collection
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.validate import ArmyFileError, Ctx, locate
 from builder.files import READ_MAX
 from builder.resources import examples_dir
-from builder.rules.billhooks.events import load_events
-from builder.rules.validate import ArmyFileError, Ctx, locate
+from builder.systems.billhooks.events import EVENTS_FILE
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
 
@@ -70,6 +70,10 @@ def test_locator_still_finds_keys_in_headers_with_spaces() -> None:
 
 
 # --- 2(b): only regular files, and not too much ------------------------------------------------
+
+
+def load_events(path: Path) -> object:
+    return armyfile.read_input(EVENTS_FILE, path).value
 
 
 @pytest.mark.parametrize("loader", [armyfile.load, load_collection, load_events])

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from builder import armyfile
+from builder.core.validate import ArmyFileError
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.kiss.model import Army, Magnate, Unit, Ward
-from builder.rules.validate import ArmyFileError
+from builder.systems.kiss.model import Army, Magnate, Unit, Ward
 
 EXAMPLES = ("kiss-york.toml", "kiss-lancaster.toml")
 HEAD = 'ruleset = "kiss"\nname = "Test"\nside = "york"\n'

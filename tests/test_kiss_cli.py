@@ -11,9 +11,9 @@ import pytest
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.base import Offer
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.base import Offer
 
 YORK = str(examples_dir() / "kiss-york.toml")
 LANCASTER = str(examples_dir() / "kiss-lancaster.toml")

@@ -13,9 +13,9 @@ import pytest
 
 from builder import armyfile
 from builder.cli import main
-from builder.rules import get_ruleset
-from builder.rules.kiss import derive as d
-from builder.rules.kiss.model import Army
+from builder.registry import get_ruleset
+from builder.systems.kiss import derive as d
+from builder.systems.kiss.model import Army
 
 KISS = get_ruleset("kiss")
 
@@ -140,7 +140,7 @@ def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str], path: Path
     falls on their own grade's number."""
     from rostercheck import unit_cells, widths
 
-    from builder.rules.kiss.roster import table
+    from builder.systems.kiss.roster import table
 
     columns = widths(table(army))
     with pdfplumber.open(path.parent / "pack" / "roster.pdf") as pdf:

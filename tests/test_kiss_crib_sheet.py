@@ -11,10 +11,10 @@ from typing import Any
 from originality import seed_text, shared_runs, strings
 
 from builder.resources import cards_dir, templates_dir
-from builder.rules.kiss import catalogue as cat
-from builder.rules.kiss import derive as d
-from builder.rules.kiss.listing import reference
-from builder.rules.kiss.model import Unit
+from builder.systems.kiss import catalogue as cat
+from builder.systems.kiss import derive as d
+from builder.systems.kiss.listing import reference
+from builder.systems.kiss.model import Unit
 
 #: Any run of this many words in common with the source text fails the originality test.
 RUN = 7
@@ -85,7 +85,7 @@ def test_orders_follow_the_marker() -> None:
 
 
 def test_the_crib_document_names_its_tables() -> None:
-    from builder.rules.kiss.printables import crib_sheet
+    from builder.systems.kiss.printables import crib_sheet
 
     doc = crib_sheet()
     tables = doc.context["tables"]

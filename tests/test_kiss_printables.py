@@ -16,11 +16,11 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.printables import PrintOptions
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.kiss.model import Army
-from builder.rules.kiss.printcounts import FILES, counts
-from builder.rules.printables import PrintOptions
+from builder.systems.kiss.model import Army
+from builder.systems.kiss.printcounts import FILES, counts
 
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
@@ -35,6 +35,7 @@ class _Source:
         self.text = path.read_text(encoding="utf-8")
         self.army = armyfile.load(path)
         self.sha256 = ""
+        self.folder = str(path.parent)
 
 
 def test_printables_counts_are_printcounts() -> None:
@@ -105,7 +106,7 @@ def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
 def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
     from rostercheck import unit_cells, widths
 
-    from builder.rules.kiss.roster import table
+    from builder.systems.kiss.roster import table
 
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
@@ -138,8 +139,8 @@ def test_margins_and_type_size(pack: Path, name: str) -> None:
 
 
 def test_order_markers_words_and_changes_come_from_the_catalogue() -> None:
-    from builder.rules.kiss.catalogue import ORDERS
-    from builder.rules.kiss.printables import order_markers
+    from builder.systems.kiss.catalogue import ORDERS
+    from builder.systems.kiss.printables import order_markers
 
     sheet = order_markers([_Source(EXAMPLES[0])])
     (group,) = sheet.groups
@@ -172,9 +173,9 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     each letter's box: with the frame 3 mm inside the cut the words sit nearer the arrows)."""
     import pdfplumber
 
+    from builder.core.printables import Token
     from builder.export.art import token_art
     from builder.export.sheet import MM, Box, Cell, new_canvas
-    from builder.rules.printables import Token
 
     path = tmp_path / "marker.pdf"
     c = new_canvas(str(path), (60.0, 60.0), "marker", "test")
@@ -228,7 +229,7 @@ def test_the_roster_prints_each_track_with_its_marks_after_their_boxes(pack: Pat
     to its first mark, and every box of every track drawn."""
     from printcheck import strips_in, tick_strips
 
-    from builder.rules.kiss import derive
+    from builder.systems.kiss import derive
 
     armies = [a for a in map(armyfile.load, EXAMPLES) if isinstance(a, Army)]
     units = [u for a in armies for w in a.wards for u in w.units]

@@ -7,8 +7,8 @@ import tomllib
 
 from builder import armyfile
 from builder.resources import cards_dir, examples_dir
-from builder.rules.kiss.model import Army, Magnate, Unit, Ward
-from builder.rules.kiss.printcounts import FILES, counts
+from builder.systems.kiss.model import Army, Magnate, Unit, Ward
+from builder.systems.kiss.printcounts import FILES, counts
 
 
 def load(name: str) -> Army:

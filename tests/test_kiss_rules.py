@@ -7,9 +7,9 @@ import pytest
 
 from builder import armyfile
 from builder.resources import examples_dir
-from builder.rules.kiss import derive as d
-from builder.rules.kiss.checks import check_army
-from builder.rules.kiss.model import Army, Magnate, Unit, Ward
+from builder.systems.kiss import derive as d
+from builder.systems.kiss.checks import check_army
+from builder.systems.kiss.model import Army, Magnate, Unit, Ward
 
 
 def magnate(ability: str = "practiced", **kw: object) -> Magnate:
@@ -122,8 +122,8 @@ def test_ward_size(units: int, warned: bool) -> None:
 
 
 def test_codes_are_every_check_s() -> None:
-    from builder.rules import get_ruleset
-    from builder.rules.kiss.checks import CHECKS
+    from builder.registry import get_ruleset
+    from builder.systems.kiss.checks import CHECKS
 
     assert get_ruleset("kiss").codes == tuple(c.__name__.replace("_", "-") for c in CHECKS)
 

@@ -17,11 +17,11 @@ from test_export_images import RULESETS, armies, sheet_items
 from test_print_sweep import cells_by_page
 
 from builder.cli import main
+from builder.core.printables import TOKEN_MM, Token, TokenSheet
 from builder.export.art import emblem_room
 from builder.export.deck import token_drawer
 from builder.export.raster import at_dpi, rasterise
 from builder.export.sheet import Box, Cell
-from builder.rules.printables import TOKEN_MM, Token, TokenSheet
 
 DPI = 150
 #: A pixel is the emblem's where its channels differ from the ground's by more than this in

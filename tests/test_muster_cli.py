@@ -11,8 +11,8 @@ import bh
 import pytest
 
 from builder.cli import main
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
 
 COLLECTION = str(examples_dir() / "collection.toml")
 
@@ -200,8 +200,8 @@ def test_rules_advice_is_shown(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_an_illegal_result_is_never_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                             capsys: pytest.CaptureFixture[str]) -> None:
-    from builder.rules.base import Finding
-    from builder.rules.billhooks import checks
+    from builder.core.base import Finding
+    from builder.systems.billhooks import checks
 
     def broken(army: object) -> list[Finding]:
         return [Finding("error", "archers-billmen-half", "pretend the core is short")]

@@ -6,14 +6,14 @@ import random
 from typing import Any
 
 import bh as RULES
+from bh import loads_collection
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.rules.billhooks import catalogue as cat
-from builder.rules.billhooks.checks import core_points
-from builder.rules.billhooks.collection import loads_collection
-from builder.rules.billhooks.muster import MusterError, muster
+from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks.checks import core_points
+from builder.systems.billhooks.muster import MusterError, muster
 
 
 @st.composite

@@ -15,12 +15,12 @@ from PIL import Image
 from builder import armyfile
 from builder.cli import main
 from builder.commands.export import _load
+from builder.core.printables import Deck, Photo
+from builder.core.schema import Table, walk
 from builder.export.base import ExportJob
 from builder.export.pack import printables
+from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, names
-from builder.rules.printables import Deck, Photo
-from builder.rules.schema import Table, walk
 
 #: A sample army of each rule system that has photos.
 EXAMPLES = {"billhooks": "york.toml"}

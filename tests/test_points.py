@@ -6,9 +6,9 @@ import bh as BH
 import pytest
 from armies import army, unit
 
-from builder.rules.billhooks import catalogue as cat
-from builder.rules.billhooks.model import Army, Leader, Unit, Ward
-from builder.rules.billhooks.points import figures, troop_points, unit_points
+from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks.model import Army, Leader, Unit, Ward
+from builder.systems.billhooks.points import figures, troop_points, unit_points
 
 
 @pytest.mark.parametrize(
@@ -214,7 +214,7 @@ def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
 
     from builder.commands.check import summary_dict
     from builder.export.base import ArmyInput
-    from builder.rules.billhooks.documents import roster_context
+    from builder.systems.billhooks.documents import roster_context
 
     a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
              [unit("archers"), unit("billmen")])

@@ -29,13 +29,13 @@ from pypdf import PdfReader
 from test_export_cards import collisions
 
 from builder import armyfile
+from builder.core.printables import TokenSheet
 from builder.export import packing
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables
 from builder.export.ring import RING_PT, ring_radius
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell, Run, paginate, plan
 from builder.resources import examples_dir
-from builder.rules.printables import TokenSheet
 
 DOCUMENTS = {"roster", "crib-sheet"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
@@ -137,7 +137,7 @@ def armies(system: str, layout: Layout | None = None) -> tuple[ArmyInput, ...]:
 
 def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
     paper, size, bleed, gutter, fold = layout
-    events = None
+    inputs: tuple[tuple[str, Path], ...] = ()
     if system == "billhooks":
         # One event with its effect written (the rest of the sheet is blank cards): both
         # looks of an event card on the fewest pages.
@@ -145,8 +145,9 @@ def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
         events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
                           'units\' order tokens before the deck is shuffled."\n',
                           encoding="utf-8")
+        inputs = (("events", events),)
     options = ExportOptions(paper=paper, card_size=size, bleed=bleed, gutter=gutter, fold=fold,
-                            events=events)
+                            inputs=inputs)
     return ExportJob(armies(system, layout), options)
 
 

@@ -12,11 +12,11 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.printables import Deck, Printables, PrintOptions, TokenSheet
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.export.pack import export_pack, kinds
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.printables import Deck, Printables, PrintOptions, TokenSheet
 
 YORK = examples_dir() / "york.toml"
 LANCASTER = examples_dir() / "lancaster.toml"

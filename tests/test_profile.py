@@ -6,7 +6,7 @@ import bh as BH
 import pytest
 from armies import unit
 
-from builder.rules.billhooks.profile import dice, expected_kills
+from builder.systems.billhooks.profile import dice, expected_kills
 
 
 def test_archer_company() -> None:

@@ -7,7 +7,7 @@ import random
 import bh as BH
 from armies import army, unit
 
-from builder.rules.billhooks.model import Army
+from builder.systems.billhooks.model import Army
 
 
 class Dice(random.Random):

@@ -23,10 +23,10 @@ from builder.commands.check import summary_dict
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.export.sharecode import CAPTION
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.billhooks.documents import roster_context
-from builder.rules.billhooks.model import Army, Leader, Muster, Ward
+from builder.systems.billhooks.documents import roster_context
+from builder.systems.billhooks.model import Army, Leader, Muster, Ward
 
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]

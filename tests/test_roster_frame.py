@@ -28,13 +28,13 @@ from printcheck import page_figures, pdf_figures
 import builder
 from builder import armyfile
 from builder.commands.share import source
+from builder.core.printables import short_hash
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.export.rostertable import BOX, page_margins
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.printables import short_hash
 
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")

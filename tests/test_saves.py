@@ -11,8 +11,8 @@ import bh
 import pytest
 
 from builder.cli import main
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.validate import ArmyFileError
 from builder.tui.session import Session
 
 LANCASTER = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")

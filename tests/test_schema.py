@@ -1,4 +1,4 @@
-"""Places in a record tree and the declared file shape (``builder.rules.schema``)."""
+"""Places in a record tree and the declared file shape (``builder.core.schema``)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from builder.rules import schema
-from builder.rules.schema import Child, Field, Step, Table
+from builder.core import schema
+from builder.core.schema import Child, Field, Step, Table
 
 
 @dataclass

@@ -42,12 +42,12 @@ from textual.widgets import Button, Label, SelectionList
 from builder import armyfile
 from builder.cli import main
 from builder.commands.serve import COLUMNS, ROWS, SHUTDOWN_S, builder_command, clamp
+from builder.core.base import Summary, number
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.bundle import pack_files, pack_zip, zip_name
 from builder.export.pack import export_pack
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.base import Summary, number
 from builder.tui.app import BuilderApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session

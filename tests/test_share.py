@@ -15,9 +15,10 @@ import pytest
 from builder import share
 from builder.cli import main
 from builder.commands.share import source
+from builder.core import schema
 from builder.export.sharecode import fits
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, schema
 
 EXAMPLES = sorted(p for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
 

@@ -258,11 +258,11 @@ SHEETS = [(paper, bleed, gutter) for paper in ("a4", "letter")
 def _shared(ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
             gutter: bool) -> tuple[Geometry, list[Lot], list[Sheet]]:
     from builder.commands.export import _load
+    from builder.core.printables import TokenSheet
     from builder.export.base import ExportJob, ExportOptions
     from builder.export.deck import token_lots
     from builder.export.pack import printables
     from builder.resources import examples_dir
-    from builder.rules.printables import TokenSheet
 
     loaded, collections = _load([str(examples_dir() / f"{a}.toml") for a in armies])
     job = ExportJob(loaded, ExportOptions(paper=paper, bleed=bleed, gutter=gutter),

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from builder.rules.shieldwall import RULESET
-from builder.rules.shieldwall.model import Army, Leader, Stand
+from builder.systems.shieldwall import RULESET
+from builder.systems.shieldwall.model import Army, Leader, Stand
 
 
 def stand(label: str = "S", leader: str | None = None, count: int = 1) -> Stand:
@@ -85,7 +85,7 @@ def test_summary_counts_stands_figures_leaders_and_banner() -> None:
 
 
 def test_codes_are_the_checks_in_order() -> None:
-    from builder.rules.shieldwall import Shieldwall
-    from builder.rules.shieldwall.checks import CHECKS
+    from builder.systems.shieldwall import Shieldwall
+    from builder.systems.shieldwall.checks import CHECKS
 
     assert Shieldwall.codes == tuple(c.__name__.replace("_", "-") for c in CHECKS)

@@ -76,7 +76,7 @@ def test_catalogue_lists_the_stands_leaders_and_grids(capsys: pytest.CaptureFixt
 
 
 def test_catalogue_entries_make_stands_that_check(capsys: pytest.CaptureFixture[str]) -> None:
-    from builder.rules.shieldwall import RULESET
+    from builder.systems.shieldwall import RULESET
 
     army = RULESET.new_army("New")
     for entry in RULESET.catalogue():
@@ -96,7 +96,7 @@ def test_roll_says_there_is_nothing_to_roll(capsys: pytest.CaptureFixture[str]) 
 def test_the_ruleset_and_check_stay_light() -> None:
     from test_import_hygiene import HEAVY, loaded_after
 
-    assert not loaded_after("import builder.rules.shieldwall") & set(HEAVY)
+    assert not loaded_after("import builder.systems.shieldwall") & set(HEAVY)
     code = ("from builder.cli import main\nimport contextlib, io\n"
             f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {NORSE!r}])")
     assert not loaded_after(code) & set(HEAVY)

@@ -96,8 +96,8 @@ def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None
     from rostercheck import unit_cells, widths
 
     from builder import armyfile
-    from builder.rules.shieldwall.model import Army
-    from builder.rules.shieldwall.roster import COLUMNS, table
+    from builder.systems.shieldwall.model import Army
+    from builder.systems.shieldwall.roster import COLUMNS, table
 
     army = armyfile.load(pack.parent / "army.toml")
     assert isinstance(army, Army)

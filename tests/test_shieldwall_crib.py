@@ -12,9 +12,9 @@ from originality import seed_text, shared_runs
 
 from builder import armyfile
 from builder.resources import cards_dir, examples_dir, templates_dir
-from builder.rules.shieldwall import RULESET
-from builder.rules.shieldwall import catalogue as cat
-from builder.rules.shieldwall.model import Army
+from builder.systems.shieldwall import RULESET
+from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall.model import Army
 
 RUN = 7
 CRIB = templates_dir() / "shieldwall" / "crib-sheet.toml"

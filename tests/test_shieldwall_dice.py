@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from builder.rules.shieldwall import dice
-from builder.rules.shieldwall.model import Leader, Stand
+from builder.systems.shieldwall import dice
+from builder.systems.shieldwall.model import Leader, Stand
 
 
 def stand(quality: str = "huscarl", figures: int = 4, armour: str = "mail", weapon: str = "axe",

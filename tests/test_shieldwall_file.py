@@ -10,9 +10,9 @@ import pytest
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.shieldwall.model import Army, Leader, Stand
-from builder.rules.validate import ArmyFileError
+from builder.systems.shieldwall.model import Army, Leader, Stand
 
 EXAMPLES = ("shieldwall-norse.toml", "shieldwall-saxon.toml")
 HEAD = 'ruleset = "shieldwall"\nname = "Test"\nside = "Norse"\n'
@@ -113,8 +113,8 @@ def test_the_schema_matches_the_model() -> None:
     """Every key is an attribute of its record; required keys have no default, the others do."""
     import dataclasses
 
-    from builder.rules.schema import walk
-    from builder.rules.shieldwall import RULESET
+    from builder.core.schema import walk
+    from builder.systems.shieldwall import RULESET
 
     army = armyfile.load(examples_dir() / "shieldwall-norse.toml")
     tables = {node.table.noun: node.table for node in walk(army, RULESET.schema)}

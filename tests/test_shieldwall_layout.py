@@ -13,10 +13,10 @@ import pytest
 from printcheck import overlaps
 
 from builder.cli import main
+from builder.core.schema import NAME_MAX, Table
 from builder.export.base import CARD_MM
-from builder.rules.schema import NAME_MAX, Table
-from builder.rules.shieldwall import catalogue as cat
-from builder.rules.shieldwall.schema import LEADER, STAND
+from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall.schema import LEADER, STAND
 
 MM = 72 / 25.4
 

@@ -18,8 +18,8 @@ from printcheck import pdf_figures
 from builder import armyfile
 from builder.cli import main
 from builder.resources import examples_dir
-from builder.rules.shieldwall.model import Army
-from builder.rules.shieldwall.printcounts import LABELS, counts
+from builder.systems.shieldwall.model import Army
+from builder.systems.shieldwall.printcounts import LABELS, counts
 
 MM = 72 / 25.4
 ARMIES = [str(examples_dir() / f"shieldwall-{n}.toml") for n in ("norse", "saxon")]
@@ -165,9 +165,9 @@ def test_nothing_near_an_edge_or_too_small(pack: Path, name: str) -> None:
 
 def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     """Without a PDF: each printable's labels, from the ruleset's printables."""
+    from builder.core.printables import PrintOptions
     from builder.export.base import ArmyInput
-    from builder.rules.printables import PrintOptions
-    from builder.rules.shieldwall import RULESET
+    from builder.systems.shieldwall import RULESET
 
     sources = [ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8"))
                for a in ARMIES]
@@ -180,7 +180,7 @@ def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     assert printed == +Counter(counts(armies))
     # A wound box a figure: the label's tracker counts down from the stand's figures.
     labels = pack.get("stand-labels")
-    from builder.rules.printables import TokenSheet
+    from builder.core.printables import TokenSheet
 
     assert isinstance(labels, TokenSheet)
     tokens = labels.groups[0].tokens
@@ -206,7 +206,7 @@ def test_the_roster_prints_each_records_wound_boxes(pack: Path) -> None:
     of an entry ("wounds, stand 2"), each as many boxes as the facts say."""
     from printcheck import tick_strips
 
-    from builder.rules.shieldwall.views import facts
+    from builder.systems.shieldwall.views import facts
 
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     want = [(t.boxes,) for army in armies

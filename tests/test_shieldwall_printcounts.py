@@ -9,8 +9,8 @@ import pytest
 
 from builder import armyfile
 from builder.resources import cards_dir, examples_dir
-from builder.rules.shieldwall.model import Army, Leader, Stand
-from builder.rules.shieldwall.printcounts import LABELS, counts, wedges
+from builder.systems.shieldwall.model import Army, Leader, Stand
+from builder.systems.shieldwall.printcounts import LABELS, counts, wedges
 
 
 def example(name: str) -> Army:

@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.rules.shieldwall import RULESET
-from builder.rules.shieldwall import catalogue as cat
-from builder.rules.shieldwall.model import Army, Leader, Stand
-from builder.rules.shieldwall.printcounts import counts
+from builder.systems.shieldwall import RULESET
+from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall.model import Army, Leader, Stand
+from builder.systems.shieldwall.printcounts import counts
 
 names = st.text(st.characters(min_codepoint=32, max_codepoint=0x2FF, blacklist_categories=["Cc"]),
                 min_size=1, max_size=12).filter(str.strip)

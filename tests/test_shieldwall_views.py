@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from builder import armyfile
 from builder.resources import examples_dir
-from builder.rules.shieldwall import RULESET
-from builder.rules.shieldwall.model import Army
+from builder.systems.shieldwall import RULESET
+from builder.systems.shieldwall.model import Army
 
 
 def norse() -> Army:

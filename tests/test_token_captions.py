@@ -12,10 +12,10 @@ import pdfplumber
 import pytest
 
 from builder.commands.share import source
+from builder.core.printables import TokenSheet
 from builder.export.base import ExportJob
 from builder.export.pack import printables, write_kind
 from builder.resources import examples_dir
-from builder.rules.printables import TokenSheet
 
 EXAMPLES = [p for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"]
 

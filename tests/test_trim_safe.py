@@ -28,6 +28,7 @@ import pytest
 from PIL import Image, ImageChops, ImageDraw
 
 from builder.commands.share import source
+from builder.core.printables import Deck, Document, Printables, Token, TokenSheet
 from builder.export.art import emblem_room
 from builder.export.base import CARD_MM, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables, write_kind
@@ -35,7 +36,6 @@ from builder.export.ring import ring_radius
 from builder.export.sheet import MIN_TEXT_PT, TRIM_SAFE, Cell
 from builder.export.sheet import Box as SheetBox
 from builder.resources import examples_dir
-from builder.rules.printables import Deck, Document, Printables, Token, TokenSheet
 
 MM = 72 / 25.4
 EXAMPLES = [p for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"]

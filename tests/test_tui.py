@@ -19,8 +19,8 @@ from textual import events
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 
 from builder.cli import main
+from builder.registry import get_ruleset
 from builder.resources import examples_dir, sample_army
-from builder.rules import get_ruleset
 from builder.tui.app import BuilderApp
 from builder.tui.modals.broken import BrokenFileDialog
 from builder.tui.modals.catalogue import CataloguePicker

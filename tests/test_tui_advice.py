@@ -8,9 +8,9 @@ import re
 import bh as RULES
 import pytest
 
+from builder.core.base import Finding, Fix
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.base import Finding, Fix
 from builder.tui import advice
 from builder.tui.actions import key_of
 

@@ -19,9 +19,10 @@ from test_tui import run_async
 from textual.widgets import Button
 
 from builder import armyfile
-from builder.rules import get_ruleset, names, schema
-from builder.rules.base import ArmyRecord, Ruleset
-from builder.rules.validate import parse_toml
+from builder.core import schema
+from builder.core.base import ArmyRecord, Ruleset
+from builder.core.validate import parse_toml
+from builder.registry import get_ruleset, names
 from builder.tui import edits
 from builder.tui.actions import ruleset_actions
 from builder.tui.app import BuilderApp

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from builder import armyfile
+from builder.core.base import Finding
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
-from builder.rules.base import Finding
 from builder.tui.advice import builder_message
 
 #: Army-file syntax a builder user never types: assignments, table headers, snake_case keys.
@@ -35,7 +35,7 @@ def _units(army: Any) -> list[Any]:
 
 def _billhooks_muster(troops: int) -> Edit:
     def edit(army: Any) -> None:
-        from builder.rules.billhooks.model import Muster
+        from builder.systems.billhooks.model import Muster
         army.points, army.muster = None, Muster(troops)
     return edit
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from textual.widgets._footer import FooterKey
 
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
 from builder.tui.actions import nouns
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session, new_army

@@ -16,7 +16,7 @@ from rich.console import Console
 from textual import events
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
-from builder import armyfile, rules
+from builder import armyfile, registry
 from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.record import RecordForm
@@ -26,7 +26,7 @@ from builder.tui.widgets.army_tree import ArmyTree
 
 @pytest.fixture(autouse=True)
 def flat_registered(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(rules._registered, "formtest", "form_ruleset")
+    monkeypatch.setitem(registry._registered, "formtest", "form_ruleset")
 
 
 def army_of(app: BuilderApp) -> form_ruleset.FlatArmy:
@@ -137,7 +137,7 @@ async def build(tmp_path: Path) -> None:
 def test_help_lists_only_what_the_ruleset_has() -> None:
     from rich.console import Console as Shown
 
-    from builder.rules import get_ruleset
+    from builder.registry import get_ruleset
     from builder.tui.actions import ruleset_actions
     from builder.tui.modals.help import help_renderable
 

@@ -17,8 +17,8 @@ from textual.widgets import Checkbox, Input, Label, OptionList, Select, Selectio
 from textual.widgets._toast import Toast
 
 from builder import armyfile
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset
 from builder.tui import edits
 from builder.tui.actions import ruleset_actions
 from builder.tui.app import BuilderApp

@@ -79,7 +79,7 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
                 "wards").table))
             raise KeyError("Magnate 4")
 
-        monkeypatch.setattr("builder.rules.schema.remove", half)
+        monkeypatch.setattr("builder.core.schema.remove", half)
         await pilot.press("x")  # remove the unit: its edit fails halfway
         await pilot.pause()
         assert isinstance(app.screen, Confirm)

@@ -11,8 +11,8 @@ from test_tui import SIZE, builder_on, run_async
 from textual.widgets import OptionList
 
 from builder.cli import main
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
-from builder.rules import BUILT_IN, get_ruleset
 from builder.tui.app import BuilderApp
 from builder.tui.modals.ruleset import RulesetDialog
 from builder.tui.screens.army import ArmyScreen

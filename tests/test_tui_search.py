@@ -12,8 +12,8 @@ import pytest
 from textual import events
 from textual.widgets import Input, Label, OptionList
 
+from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, names
 from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.screens.army import ArmyScreen

@@ -8,10 +8,11 @@ from pathlib import Path
 import bh as RULES
 import pytest
 
-from builder.rules import get_ruleset, schema
-from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
-from builder.rules.billhooks.options import UnitOptions
-from builder.rules.billhooks.quick import make_c_in_c
+from builder.core import schema
+from builder.registry import get_ruleset
+from builder.systems.billhooks.model import Army, Leader, RearCompany, Unit, Ward
+from builder.systems.billhooks.options import UnitOptions
+from builder.systems.billhooks.quick import make_c_in_c
 from builder.tui import edits
 from builder.tui.edits import place_of
 from builder.tui.session import Session

@@ -19,11 +19,12 @@ from test_share import EXAMPLES, big, digest, run
 from builder import share
 from builder.commands.share import source
 from builder.commands.verify import CODE_MAX
+from builder.core import schema
+from builder.core.base import ArmyRecord, Ruleset
 from builder.export.base import ArmyInput
 from builder.export.sharecode import payload
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.rules import get_ruleset, schema
-from builder.rules.base import ArmyRecord, Ruleset
 
 YORK = examples_dir() / "york.toml"
 

@@ -21,7 +21,7 @@ from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.resources import examples_dir, fonts_dir, templates_dir
-from builder.rules.billhooks.model import Army, Leader, RearCompany, Unit, Ward
+from builder.systems.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 
 HOSTILE = [
     "<link rel=stylesheet href=file:///etc/passwd>",

@@ -6,8 +6,8 @@ import argparse
 import json
 
 from builder.commands.usage import UsageError
-from builder.rules import get_ruleset, names
-from builder.rules.base import number
+from builder.core.base import number
+from builder.registry import get_ruleset, names
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,9 +8,10 @@ import json
 from typing import Any
 
 from builder import armyfile
+from builder.core import schema
+from builder.core.base import ArmyRecord, Line, Summary, number
 from builder.files import printable
-from builder.rules import get_ruleset, schema
-from builder.rules.base import ArmyRecord, Line, Summary, number
+from builder.registry import get_ruleset
 from builder.share import group_headings, lines_by_group
 
 

@@ -26,9 +26,8 @@ from builder.export.pack import (
     parse_kinds,
 )
 from builder.export.size import check_size
-from builder.files import file_folder, printable
-from builder.rules import get_ruleset
-from builder.rules.validate import Ctx, parse_toml, read_text, ruleset_of
+from builder.files import printable
+from builder.registry import get_ruleset
 
 
 def _load(paths: list[str], photos_anywhere: bool = False
@@ -38,16 +37,13 @@ def _load(paths: list[str], photos_anywhere: bool = False
     ruleset makes of it (a unit per card)."""
     armies, collections = [], []
     for name in paths:
-        text = read_text(name)
-        data = parse_toml(name, text)
-        ctx = Ctx(name, text, file_folder(name), photos_anywhere)
-        ruleset = ruleset_of(data, ctx)
-        if ruleset.muster is not None and armyfile.is_collection(ruleset, data):
-            muster = ruleset.muster
-            army = muster.collection_army(muster.collection(data, ctx))
-            collections.append(ArmyInput(army, Path(name), text))
+        found = armyfile.read(name, photos_anywhere)
+        muster = found.ruleset.muster
+        if muster is not None and found.is_collection:
+            army = muster.collection_army(found.collection())
+            collections.append(ArmyInput(army, Path(name), found.text))
         else:
-            armies.append(ArmyInput(armyfile.army_from_dict(data, ctx), Path(name), text))
+            armies.append(ArmyInput(found.army(), Path(name), found.text))
     return tuple(armies), tuple(collections)
 
 
@@ -65,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
     # A bad events file stops the export before anything is written: the ruleset reads it
     # while it decides its printables, before the first file.
-    events = Path(args.events) if args.events else None
+    inputs = (("events", Path(args.events)),) if args.events else ()
     if args.dpi is not None and args.format == "pdf":
         raise UsageError("--dpi sets the resolution of images: use it with --format png or "
                          "--format tts (PDF sheets are drawn, not rasterised)")
@@ -89,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
         only = set(kept) if only is None else only
     job = ExportJob(armies, ExportOptions(
         paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        fold=args.fold, ink_saver=args.ink_saver, events=events, format=args.format,
+        fold=args.fold, ink_saver=args.ink_saver, inputs=inputs, format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI,
         allow_photos_anywhere=args.allow_photos_anywhere), collections)
     try:

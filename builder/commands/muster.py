@@ -17,8 +17,8 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
+from builder.core.base import Deal, DrawError, Grid, Mustering, Ruleset
 from builder.files import commit, printable, real_target, sweep, write_temp
-from builder.rules.base import Deal, DrawError, Grid, Mustering, Ruleset
 
 
 def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:

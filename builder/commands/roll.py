@@ -9,7 +9,8 @@ import sys
 
 from builder import armyfile
 from builder.commands.usage import UsageError
-from builder.rules import get_ruleset, schema
+from builder.core import schema
+from builder.registry import get_ruleset
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 from builder import armyfile, share
+from builder.armyfile import read_text
 from builder.export.base import ArmyInput
-from builder.rules.validate import read_text
 
 
 def source(path: str) -> ArmyInput:

@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from builder.commands.usage import UsageError
+from builder.core.validate import ArmyFileError
 from builder.files import printable
+from builder.registry import names
 from builder.resources import sample_army
-from builder.rules import names
-from builder.rules.validate import ArmyFileError
 
 
 def army_path(text: str) -> Path:

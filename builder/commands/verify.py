@@ -14,8 +14,8 @@ import sys
 from builder import files, share
 from builder.commands.share import source
 from builder.commands.usage import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, UsageError
+from builder.core.validate import ArmyFileError
 from builder.files import printable
-from builder.rules.validate import ArmyFileError
 
 #: The longest code read (a QR holds under 3 KB; a ``share`` list of the largest army is far
 #: under this), so a stream of junk on stdin is refused rather than read into memory.

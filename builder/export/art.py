@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.core.printables import Stat, Token
 from builder.export import devices, fonts, ring
 from builder.export.draw import (
     GOLD,
@@ -40,7 +41,6 @@ from builder.export.draw import (
     width_mm,
 )
 from builder.export.sheet import PT, TRIM_SAFE, Box, Cell
-from builder.rules.printables import Stat, Token
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
 #: on its parchment roundel (a badge), else bare.

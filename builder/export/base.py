@@ -1,6 +1,6 @@
 """What every print-pack writer takes and returns (shared by the ReportLab and WeasyPrint sides).
 
-The kinds of a pack are the ruleset's (:meth:`~builder.rules.base.Ruleset.printables`); the
+The kinds of a pack are the ruleset's (:meth:`~builder.core.base.Ruleset.printables`); the
 pack writes each to a temporary name and renames, so a failed export leaves nothing
 half-written. Paper and card sizes are defined here only (the CLI and the Print screen offer
 these).
@@ -12,8 +12,9 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from builder.rules.base import ArmyRecord
-from builder.rules.printables import TOKEN_MM as TOKEN_MM
+from builder import files
+from builder.core.base import ArmyRecord
+from builder.core.printables import TOKEN_MM as TOKEN_MM
 
 #: Paper sizes in millimetres (portrait).
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -52,8 +53,9 @@ class ExportOptions:
     fold: bool = False
     #: For home printers: pale fills instead of solid grounds, black text.
     ink_saver: bool = False
-    #: A file of event cards (TOML) for a ruleset that prints them; None: the ruleset's own.
-    events: Path | None = None
+    #: The player's own input files, by option (``("events", Path(...))``: a file of event
+    #: cards); an input the ruleset declares and the player names none of is its own.
+    inputs: tuple[tuple[str, Path], ...] = ()
     #: One of :data:`FORMATS`; the documents (roster, crib sheet) are PDFs in every one.
     format: str = "pdf"
     #: The resolution of the images (``png`` and ``tts``).
@@ -75,6 +77,10 @@ class ArmyInput:
         """The army file's SHA-256 (hex): the manifest keeps 32 digits (128 bits), rosters
         print 16."""
         return hashlib.sha256(self.text.encode("utf-8")).hexdigest()
+
+    @property
+    def folder(self) -> str:
+        return files.file_folder(self.path)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.core.printables import Deck, Face, Text, Token, TokenSheet
 from builder.export.art import token_art
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
 from builder.export.faces import Photos, back_drawer, face_drawer, face_parts
@@ -32,7 +33,6 @@ from builder.export.sheet import (
     paginate,
     plan,
 )
-from builder.rules.printables import Deck, Face, Text, Token, TokenSheet
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The WeasyPrint documents of the print pack (roster, crib sheet): a ruleset's
-:class:`~builder.rules.printables.Document` rendered through its Jinja2 template and laid out
+:class:`~builder.core.printables.Document` rendered through its Jinja2 template and laid out
 (see :mod:`builder.export.weasy`). Templates only arrange and format; the context holds every
 word and number, decided by the ruleset.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from builder.core.printables import Document
 from builder.export.base import PAPER_MM, ExportJob, Written
-from builder.rules.printables import Document
 
 
 def write_document(job: ExportJob, path: Path, document: Document, ruleset: str) -> Written:

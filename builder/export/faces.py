@@ -1,4 +1,4 @@
-"""Card faces and backs laid out from the printables' block kinds (:mod:`builder.rules.
+"""Card faces and backs laid out from the printables' block kinds (:mod:`builder.core.
 printables`): a frame and header band, then each block top to bottom, the footer at the
 bottom; text fitted to its box and never under 6 pt (:mod:`builder.export.draw`).
 
@@ -17,6 +17,22 @@ from typing import cast
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.core.printables import (
+    Back,
+    Block,
+    Boxes,
+    Emblem,
+    Face,
+    Paragraphs,
+    Photo,
+    Rule,
+    Ruled,
+    Stars,
+    Stat,
+    StatRows,
+    Text,
+    Tint,
+)
 from builder.export import fonts
 from builder.export.art import emblem, illuminated
 from builder.export.draw import (
@@ -48,22 +64,6 @@ from builder.export.draw import (
 )
 from builder.export.photos import frame_jpeg
 from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, DrawFn
-from builder.rules.printables import (
-    Back,
-    Block,
-    Boxes,
-    Emblem,
-    Face,
-    Paragraphs,
-    Photo,
-    Rule,
-    Ruled,
-    Stars,
-    Stat,
-    StatRows,
-    Text,
-    Tint,
-)
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
 #: The footer band's height over the body's bottom (mm on a poker card).

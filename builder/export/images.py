@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from builder.core.printables import Deck, Token, TokenSheet
 from builder.export.base import CARD_MM, ExportJob, Written
 from builder.export.deck import deck_items, token_drawer
 from builder.export.faces import back_drawer
 from builder.export.raster import Picture, at_dpi, png_bytes, rasterise
 from builder.export.sheet import DrawFn
-from builder.rules.printables import Deck, Token, TokenSheet
 
 
 def slug(text: str) -> str:

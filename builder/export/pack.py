@@ -27,7 +27,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, files
+from builder import __version__, armyfile, files
+from builder.core.base import Ruleset
+from builder.core.inputs import Input
+from builder.core.printables import (
+    Deck,
+    Document,
+    Photo,
+    Printable,
+    Printables,
+    PrintOptions,
+    TokenSheet,
+)
+from builder.core.validate import ArmyFileError
 from builder.export import workers
 from builder.export.base import (
     CARD_MM,
@@ -41,18 +53,7 @@ from builder.export.base import (
     Written,
 )
 from builder.export.size import check_size
-from builder.rules import get_ruleset
-from builder.rules.base import Ruleset
-from builder.rules.printables import (
-    Deck,
-    Document,
-    Photo,
-    Printable,
-    Printables,
-    PrintOptions,
-    TokenSheet,
-)
-from builder.rules.validate import ArmyFileError
+from builder.registry import get_ruleset
 
 Progress = Callable[[str, int, int], None]
 
@@ -78,11 +79,24 @@ def ruleset_of(job: ExportJob) -> Ruleset:
         raise ExportError(f"no ruleset {name!r} to print") from None
 
 
+def _inputs(ruleset: Ruleset, job: ExportJob) -> dict[str, Input]:
+    """The ruleset's input files, read: each the player's own or the one it ships. A file
+    named for an input the ruleset does not read is refused, not ignored."""
+    named = dict(job.options.inputs)
+    declared = {spec.option: spec for spec in ruleset.inputs}
+    for option in named.keys() - declared.keys():
+        raise ExportError(f"--{option}: {ruleset.title} reads no such file (its pack "
+                          f"prints no {option})")
+    return {option: armyfile.read_input(spec, named.get(option) or spec.shipped())
+            for option, spec in declared.items()}
+
+
 def printables(job: ExportJob) -> Printables:
     """What the job's ruleset prints for its armies (every count decided there)."""
-    options = PrintOptions(job.collections, job.options.events)
+    ruleset = ruleset_of(job)
     try:
-        return ruleset_of(job).printables(job.armies, options)
+        options = PrintOptions(job.collections, _inputs(ruleset, job))
+        return ruleset.printables(job.armies, options)
     except ArmyFileError as exc:
         raise ExportError(str(exc)) from None
 

@@ -1,4 +1,4 @@
-"""A roster's table (:class:`builder.rules.roster.Table`) laid out for the page: every run of
+"""A roster's table (:class:`builder.core.roster.Table`) laid out for the page: every run of
 text the template prints, wrapped and placed here, so WeasyPrint lays out few boxes and few runs
 (its cost is per box and per run, see :mod:`builder.export.spaces`).
 
@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from builder.core.base import Tracker
+from builder.core.roster import Frame, Group, Table, Unit, tracker_parts
 from builder.export import spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.sharecode import CODE_MM, QUIET_MODULES
-from builder.rules.base import Tracker
-from builder.rules.roster import Frame, Group, Table, Unit, tracker_parts
 
 #: Every roster page's content box, mm: A4's width less 12 mm each side, and Letter's height
 #: less the least top and bottom margins its running header and footer need to stay 5 mm inside

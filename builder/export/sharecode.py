@@ -24,7 +24,7 @@ import segno
 from segno.consts import ERROR_MAPPING, SYMBOL_CAPACITY
 
 from builder import share
-from builder.rules.printables import Source
+from builder.core.printables import Source
 
 #: The code's side on paper, without its quiet zone (four modules of white all round): a
 #: version 22 code (105 modules) at MIN_MODULE_MM. At 38.8 mm (version 20) Lancaster's records fit

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from builder.core.schema import walk
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.files import printable
-from builder.rules import get_ruleset
-from builder.rules.schema import walk
+from builder.registry import get_ruleset
 
 #: The most records one army (or Mustering collection) may print.
 ARMY_MAX = 1500

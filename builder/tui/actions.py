@@ -11,8 +11,8 @@ from typing import Literal
 
 from textual.binding import Binding, BindingType
 
-from builder.rules.base import Ruleset
-from builder.rules.schema import Table
+from builder.core.base import Ruleset
+from builder.core.schema import Table
 
 
 @dataclass(frozen=True)

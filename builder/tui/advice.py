@@ -11,9 +11,9 @@ of points) is kept, the keys after it. No rule is decided here, and no key retyp
 
 from __future__ import annotations
 
-from builder.rules import schema
-from builder.rules.base import Finding, Fix, Ruleset
-from builder.rules.schema import Child, Table
+from builder.core import schema
+from builder.core.base import Finding, Fix, Ruleset
+from builder.core.schema import Child, Table
 from builder.tui import edits
 from builder.tui.actions import key_of, noun_of_role, ruleset_actions
 

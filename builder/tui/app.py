@@ -16,7 +16,7 @@ from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import Notify, SeverityLevel
 
-from builder.rules.validate import ArmyFileError
+from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.modals.confirm import Confirm
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
 
-    from builder.rules.base import Deal, Mustering
+    from builder.core.base import Deal, Mustering
     from builder.tui.screens.muster import MusterScreen
 
 #: The most toasts shown at once.

@@ -11,12 +11,12 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING
 
-from builder.rules import schema
-from builder.rules.base import Roll
-from builder.rules.schema import Child, Node, Table
+from builder.core import schema
+from builder.core.base import Roll
+from builder.core.schema import Child, Node, Table
 
 if TYPE_CHECKING:
-    from builder.rules.base import ArmyRecord, Ruleset
+    from builder.core.base import ArmyRecord, Ruleset
 
 ARMY = ""
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from builder.rules.base import Entry
+from builder.core.base import Entry
 
 _WORD = re.compile(r"[a-z0-9]+")
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder import armyfile
-from builder.rules import get_ruleset
-from builder.rules.base import ArmyRecord, Ruleset, Summary
-from builder.rules.validate import read_text
+from builder.armyfile import read_text
+from builder.core.base import ArmyRecord, Ruleset, Summary
+from builder.registry import get_ruleset
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200

@@ -13,8 +13,8 @@ from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Input, Label
 
-from builder.rules.schema import Field
-from builder.rules.validate import ArmyFileError, Ctx, check_field
+from builder.core.schema import Field
+from builder.core.validate import ArmyFileError, Ctx, check_field
 
 T = TypeVar("T")
 

@@ -8,7 +8,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label
 
-from builder.rules.validate import ArmyFileError
+from builder.core.validate import ArmyFileError
 from builder.tui.actions import key_of
 from builder.tui.modals.base import Dialog
 

@@ -10,7 +10,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules.base import Entry, number
+from builder.core.base import Entry, number
 from builder.tui.modals.base import Dialog
 from builder.tui.search import nothing_found, ranked
 

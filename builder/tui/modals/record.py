@@ -1,7 +1,7 @@
 """The one record form: the fields the ruleset offers for a record (``offered``), whatever the
 rule system.
 
-Each :class:`~builder.rules.base.Offer` becomes a widget by its field's type: a select (with
+Each :class:`~builder.core.base.Offer` becomes a widget by its field's type: a select (with
 each choice's cost), a checkbox (on or off at a glance, with what switching it on costs), a
 number or text checked exactly as the army-file loader checks it, a multi-select for a list, a
 sub-form for a nested table. Every change is made to a copy of the army and offered again, so
@@ -23,9 +23,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
-from builder.rules import schema
-from builder.rules.base import ArmyRecord, Choice, Offer, Ruleset, number
-from builder.rules.schema import Field
+from builder.core import schema
+from builder.core.base import ArmyRecord, Choice, Offer, Ruleset, number
+from builder.core.schema import Field
 from builder.tui import edits
 from builder.tui.modals.base import Dialog, FileCheck, row
 from builder.tui.widgets.colours import theme_colours

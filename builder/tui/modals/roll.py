@@ -10,7 +10,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, Static
 
-from builder.rules.base import Roll
+from builder.core.base import Roll
 from builder.tui.modals.base import Dialog
 
 

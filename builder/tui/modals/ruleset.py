@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules import get_ruleset, names
+from builder.registry import get_ruleset, names
 from builder.tui.modals.base import Dialog
 
 

@@ -17,8 +17,8 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Header, Tree
 
-from builder.rules import schema
-from builder.rules.base import ArmyRecord, Entry
+from builder.core import schema
+from builder.core.base import ArmyRecord, Entry
 from builder.tui import edits
 from builder.tui.actions import Action, bindings, nouns, ruleset_actions
 from builder.tui.edits import ARMY
@@ -35,7 +35,7 @@ from builder.tui.widgets.status import StatusBar
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from builder.rules.base import Ruleset
+    from builder.core.base import Ruleset
     from builder.tui.app import BuilderApp
     from builder.tui.session import Session
 

@@ -19,9 +19,9 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, Select
 
 from builder import armyfile
+from builder.core.base import Collection, Deal, DrawError, Mustering, Ruleset, number
+from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.rules.base import Collection, Deal, DrawError, Mustering, Ruleset, number
-from builder.rules.validate import ArmyFileError
 from builder.tui.modals.base import row
 from builder.tui.widgets.ticks import Tick
 

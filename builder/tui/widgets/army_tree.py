@@ -16,8 +16,8 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from builder.rules import schema
-from builder.rules.base import ArmyRecord, Line, Ruleset, Summary, number
+from builder.core import schema
+from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.tui import edits
 from builder.tui.edits import ARMY
 from builder.tui.widgets.colours import theme_colours

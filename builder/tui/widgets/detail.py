@@ -10,8 +10,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from builder.rules import schema
-from builder.rules.base import ArmyRecord, Facts, Finding, Ruleset, Summary
+from builder.core import schema
+from builder.core.base import ArmyRecord, Facts, Finding, Ruleset, Summary
 from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import Colours, theme_colours
 

@@ -10,7 +10,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from builder.rules.base import Finding, Ruleset, Summary
+from builder.core.base import Finding, Ruleset, Summary
 from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import theme_colours
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from builder.rules.base import Metric, Summary, number
+from builder.core.base import Metric, Summary, number
 from builder.tui.widgets.colours import Colours, theme_colours
 
 

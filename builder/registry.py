@@ -1,0 +1,49 @@
+"""Rulesets by name. Each is imported only when asked for, so the core stays light.
+
+The built-in systems are listed here; a ruleset installed as a package of its own adds itself
+through the ``billhooks.rulesets`` entry-point group (``name = "package.module"``, the module
+holding a ``RULESET`` object), and tests may :func:`register` one.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+from importlib.metadata import entry_points
+
+from builder.core.base import Ruleset
+
+#: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
+BUILT_IN = {
+    "billhooks": "builder.systems.billhooks",
+    "kiss": "builder.systems.kiss",
+    "feudal": "builder.systems.feudal",
+    "shieldwall": "builder.systems.shieldwall",
+}
+_registered: dict[str, str] = {}
+
+
+@cache
+def _installed() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group="billhooks.rulesets")}
+
+
+def modules() -> dict[str, str]:
+    """Every ruleset name this program knows, with the module holding it."""
+    return {**_installed(), **BUILT_IN, **_registered}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(modules())
+
+
+def register(name: str, module: str) -> None:
+    """Make the ruleset in ``module`` (a ``RULESET`` object) known as ``name``."""
+    _registered[name] = module
+
+
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; KeyError if there is none."""
+    module = import_module(modules()[name])
+    ruleset: Ruleset = module.RULESET
+    return ruleset

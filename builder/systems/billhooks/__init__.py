@@ -1,0 +1,66 @@
+"""Never Mind the Billhooks: the main ruleset (RULES.md section 1).
+
+The ruleset object below is all the rest of the program sees of it. The modules beside it hold
+the rules as data (``catalogue``) and small pure functions: ``points``, ``checks``,
+``profile`` (the numbers a player looks up), ``views`` (summary and facts), ``offers`` (what an
+editor may offer), ``rolls``, and the file's shape (``schema``) over the model (``model``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builder.core.base import ArmyRecord, Ruleset
+from builder.core.inputs import InputFile
+from builder.core.package import PackagedRuleset, Parts
+from builder.core.printables import Printables, PrintOptions, Source
+
+from . import catalogue as cat
+from .checks import CODES, check_army
+from .events import EVENTS_FILE
+from .listing import entries
+from .model import Army, Leader, Ward
+from .mustering import Mustering
+from .offers import offered
+from .quick import QUICK_ACTIONS
+from .rolls import CommandClassRoller
+from .schema import SCHEMA
+from .views import facts, summary, title_of
+
+
+def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
+    # Imported here: the cards' words and the documents are read only when printing.
+    from .printables import printables
+
+    return printables(armies, options)
+
+
+class Billhooks(PackagedRuleset[Army]):
+    """The ruleset object (see :class:`builder.core.base.Ruleset`)."""
+
+    name = "billhooks"
+    title = "Never Mind the Billhooks"
+    schema = SCHEMA
+    sides = cat.SIDES
+    file_comment = "A Never Mind the Billhooks army, written by billhooks."
+    codes = CODES
+    roller = CommandClassRoller()
+    muster = Mustering()
+    quick_actions = QUICK_ACTIONS
+    inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
+    # No reference grids: every Billhooks option's cost is on its troop's entry.
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables)
+
+    def new_army(self, name: str) -> Army:
+        """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""
+        return Army(self.name, name, points=100,
+                    wards=[Ward(Leader("Commander-in-Chief", rank="Lord", c_in_c=True))])
+
+
+BILLHOOKS = Billhooks()
+RULESET: Ruleset = BILLHOOKS
+
+
+def billhooks_army(army: ArmyRecord) -> Army:
+    """``army`` as the Billhooks army it is (every army this ruleset is handed is one)."""
+    return BILLHOOKS.own(army)

@@ -1,0 +1,56 @@
+"""The Feudal convention rules (RULES.md section 4): no points; battles of a leader and his
+units, morale grades, D10 charisma and optional command points.
+
+The ruleset object below is all the rest of the program sees of it. Beside it: the rules as
+data (``catalogue``), the derived numbers (``derive``), ``checks``, ``views`` (summary and
+facts), ``offers``, ``listing`` (catalogue entries and reference grids), ``rolls``, and the
+file's shape (``schema``) over the model (``model``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builder.core.base import QuickAction, Ruleset
+from builder.core.package import PackagedRuleset, Parts
+from builder.core.printables import Printables, PrintOptions, Source
+
+from . import catalogue as cat
+from .checks import CODES, check_army
+from .listing import entries, reference
+from .model import Army, Battle, Leader
+from .offers import offered
+from .printables import printables
+from .rolls import LeaderRoller
+from .schema import SCHEMA
+from .views import facts, summary, title_of
+
+
+def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
+    # The shared roster asks the ruleset for each record's facts.
+    return printables(RULESET, armies, options)
+
+
+class Feudal(PackagedRuleset[Army]):
+    """The ruleset object (see :class:`builder.core.base.Ruleset`)."""
+
+    name = "feudal"
+    title = "Feudal convention rules"
+    schema = SCHEMA
+    sides = cat.SIDES
+    file_comment = "A Feudal convention rules army, written by billhooks."
+    #: Every finding code its checks can give.
+    codes = CODES
+    roller = LeaderRoller()
+    muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
+                  reference)
+
+    def new_army(self, name: str) -> Army:
+        """A fresh army: one battle under its C-in-C, ready for units."""
+        return Army(self.name, name, battles=[Battle(Leader("Commander-in-Chief",
+                                                            c_in_c=True))])
+
+
+RULESET: Ruleset = Feudal()

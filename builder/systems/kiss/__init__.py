@@ -1,0 +1,47 @@
+"""KISS Wars of the Roses (RULES.md section 2): wards under magnates, four-order markers,
+ward chits drawn from a cup, no points.
+
+The ruleset object below is all the rest of the program sees of it. Beside it: the rules as
+data (``catalogue``), the numbers a player looks up (``derive``), ``checks``, ``views``
+(summary and facts), ``offers``, ``listing`` (catalogue entries and look-up grids), and the
+file's shape (``schema``) over the model (``model``).
+"""
+
+from __future__ import annotations
+
+from builder.core.base import QuickAction, Roller, Ruleset
+from builder.core.package import PackagedRuleset, Parts
+
+from . import catalogue as cat
+from .checks import CODES, check_army
+from .listing import entries, reference
+from .model import Army, Magnate, Ward
+from .offers import offered
+from .printables import printables
+from .schema import SCHEMA
+from .views import facts, summary, title_of
+
+
+class Kiss(PackagedRuleset[Army]):
+    """The ruleset object (see :class:`builder.core.base.Ruleset`)."""
+
+    name = "kiss"
+    title = "KISS Wars of the Roses"
+    schema = SCHEMA
+    sides = cat.SIDES
+    file_comment = "A KISS Wars of the Roses army, written by billhooks."
+    codes = CODES
+    #: No build-time dice and no Mustering draw.
+    roller: Roller | None = None
+    muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, printables,
+                  reference)
+
+    def new_army(self, name: str) -> Army:
+        """A Yorkist army of one ward under its C-in-C, ready for units."""
+        return Army(self.name, name, "york",
+                    wards=[Ward(Magnate("Commander", "practiced", c_in_c=True))])
+
+
+RULESET: Ruleset = Kiss()

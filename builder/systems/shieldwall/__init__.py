@@ -1,0 +1,52 @@
+"""The Dark Ages shieldwall rules (RULES.md section 3, issue 17): a flat army of leaders and
+stands, no points. The ruleset object below is all the rest of the program sees of it; the
+modules beside it hold the rules as data (``catalogue``), the derived numbers (``dice``), the
+checks, the views, the offers, the catalogue entries (``listing``), the print-pack counts
+(``printcounts``) and the file's shape (``schema``) over the model (``model``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from builder.core.base import QuickAction, Ruleset
+from builder.core.package import PackagedRuleset, Parts
+from builder.core.printables import Printables, PrintOptions, Source
+
+from . import catalogue as cat
+from .checks import CODES, check_army
+from .listing import entries, reference
+from .model import Army, Leader
+from .offers import offered
+from .schema import SCHEMA
+from .views import facts, summary, title_of
+
+
+def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
+    # Imported here: the pack's data is needed only when printing.
+    from .printables import printables
+
+    return printables(armies, options)
+
+
+class Shieldwall(PackagedRuleset[Army]):
+    """The ruleset object (see :class:`builder.core.base.Ruleset`)."""
+
+    name = "shieldwall"
+    title = "Dark Ages shieldwall"
+    schema = SCHEMA
+    sides = cat.SIDES
+    file_comment = "A Dark Ages shieldwall army, written by billhooks."
+    codes = CODES
+    roller = None
+    muster = None
+    quick_actions: tuple[QuickAction, ...] = ()
+    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
+                  reference)
+
+    def new_army(self, name: str) -> Army:
+        """A fresh army: its commander on a single figure, ready for stands."""
+        return Army(self.name, name, "Norse", leaders=[Leader("Commander", "commander")])
+
+
+RULESET: Ruleset = Shieldwall()
