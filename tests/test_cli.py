@@ -242,3 +242,32 @@ def test_paper_and_card_size_in_capitals(tmp_path: Path,
     assert code == 0
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert data["paper"]["name"] == "a4" and data["card_size"]["name"] == "mini"
+
+
+@pytest.mark.parametrize("example", ["kiss-york.toml", "feudal-flanders.toml",
+                                     "shieldwall-norse.toml"])
+def test_an_events_file_for_a_system_that_reads_none_is_refused(
+        example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Only Billhooks declares an events file: naming one for another system's pack is a
+    mistake to say, not a file to ignore, and nothing is written."""
+    events = tmp_path / "events.toml"
+    events.write_text('[[events]]\ntitle = "False Colours"\n', encoding="utf-8")
+    out = tmp_path / "pack"
+    code = main(["export", str(examples_dir() / example), "--events", str(events),
+                 "--out", str(out), "--only", "roster"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "--events:" in err and "reads no such file" in err, err
+    assert not out.exists()
+
+
+def test_a_bad_events_file_names_its_line_and_key(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """The events file is read by the core against the shape Billhooks declares."""
+    events = tmp_path / "events.toml"
+    events.write_text('[[events]]\ntitle = "False Colours"\nefect = "x"\n', encoding="utf-8")
+    code = main(["export", str(examples_dir() / "york.toml"), "--events", str(events),
+                 "--out", str(tmp_path / "pack"), "--only", "special-events"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"{events}:3: events[0]" in err and "efect" in err, err
