@@ -18,8 +18,9 @@ from test_import_hygiene import HEAVY, loaded_after
 
 from builder import armyfile
 from builder.cli import main
+from builder.commands.check import CORE_KEYS
 from builder.core import schema
-from builder.core.base import Offer
+from builder.core.base import Offer, number
 from builder.core.validate import ArmyFileError, parse_toml
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
@@ -141,7 +142,13 @@ def test_check_and_check_json(path: Path, capsys: pytest.CaptureFixture[str]) ->
     code = main(["check", str(path), "--json"])
     data = json.loads(capsys.readouterr().out)
     assert code == (0 if data["legal"] else 1)
-    assert data["ruleset"] == armyfile.load(path).ruleset
+    army = armyfile.load(path)
+    assert data["ruleset"] == army.ruleset
+    # Every metric under the ruleset's own key, and none takes a key of the core's.
+    metrics = get_ruleset(army.ruleset).summary(army).metrics
+    assert data["metrics"] == {m.key: number(m.value) for m in metrics}
+    assert not {m.key for m in metrics} & CORE_KEYS
+    assert all(data[m.key] == data["metrics"][m.key] for m in metrics)
     code = main(["check", str(path)])
     out = capsys.readouterr().out
     assert out.splitlines()[-1].startswith("LEGAL" if code == 0 else "NOT LEGAL")

@@ -15,14 +15,22 @@ from builder.registry import get_ruleset
 from builder.share import group_headings, lines_by_group
 
 
+#: The keys ``check --json`` gives itself: no ruleset's metric may take one (a test holds every
+#: registered system to it), so a metric is never overwritten.
+CORE_KEYS = frozenset({"name", "ruleset", "legal", "metrics", "units", "findings"})
+
+
 def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
     """The ``check --json`` object (DESIGN.md contract): the army, whether it is legal, each of
-    the ruleset's metrics by its key, every record line and every finding."""
+    the ruleset's metrics by its key (and all of them under ``metrics``, the ruleset's own
+    object), every record line and every finding."""
+    metrics = {m.key: number(m.value) for m in summary.metrics}
     return {
         "name": army.name,
         "ruleset": army.ruleset,
         "legal": summary.legal,
-        **{m.key: number(m.value) for m in summary.metrics},
+        **{key: value for key, value in metrics.items() if key not in CORE_KEYS},
+        "metrics": metrics,
         "units": [{"where": u.where, "troop": u.kind, "title": u.title, "figures": u.figures,
                    "points": None if u.points is None else number(u.points)}
                   for u in summary.lines],
