@@ -18,7 +18,7 @@ from measure import Row, Target, median_seconds, table
 
 from builder.armyfile import load_collection as load_file
 from builder.systems.billhooks.collection import Collection
-from builder.systems.billhooks.muster import muster
+from builder.systems.billhooks.draw import muster
 
 
 def load_collection(path: Path) -> Collection:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from builder import armyfile
 from builder.core.base import Summary, number
-from builder.systems.billhooks import RULESET, billhooks_army, catalogue
+from builder.systems.billhooks import RULESET, billhooks_army, rules
 from builder.systems.billhooks.collection import Collection
 from builder.systems.billhooks.model import Army
 from builder.systems.billhooks.options import unit_options
@@ -48,7 +48,7 @@ def metric(totals: Summary, key: str) -> int | float:
 unit_keys = UNIT.keys
 
 __all__ = ["army_of", "billhooks_army",
-           "catalogue", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
+           "rules", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
            "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
            "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
            "load_collection", "loads_collection", "load", "loads"]

@@ -16,7 +16,7 @@ import hypothesis.strategies as st
 from armies import army, unit
 from hypothesis import HealthCheck, given, settings
 
-from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.checks import core_points
 from builder.systems.billhooks.model import Army, Unit
 from builder.systems.billhooks.points import unit_points

@@ -85,7 +85,7 @@ def test_every_section_is_printed(crib: tuple[str, Path]) -> None:
 
 def test_look_up_tables_hold_the_catalogue_numbers(crib: tuple[str, Path]) -> None:
     text = flat(text_of(crib[1]))
-    cat = bh.catalogue
+    cat = bh.rules
     for armour in cat.ARMOUR.values():
         shot = "6" if armour.save_shooting == 6 else f"{armour.save_shooting}+"
         melee = "6" if armour.save_melee == 6 else f"{armour.save_melee}+"
@@ -107,7 +107,7 @@ def test_the_rulesets_wording_is_printed(crib: tuple[str, Path]) -> None:
     text = flat(text_by_column(crib[1]))
     said = " ".join(words(text))
     rules = bh
-    cat = bh.catalogue
+    cat = bh.rules
     for troop in cat.TROOPS:
         assert " ".join(words(rules.reaction_text(troop))) in said, troop
     assert ("archers roll 1d6 4 6 shoot once at short range 1 3 evade levy re roll 6s"
@@ -147,7 +147,7 @@ def test_the_rulesets_wording_is_in_our_own_words() -> None:
     from armies import unit
 
     rules = bh
-    cat = bh.catalogue
+    cat = bh.rules
     variants = [unit(t, quality=q) for t in cat.COMPANY_TROOPS for q in cat.QUALITIES]
     variants += [unit(t) for t in cat.TROOPS if t not in cat.COMPANY_TROOPS]
     variants += [unit("archers", formation="combined", rear="billmen"),

@@ -128,7 +128,7 @@ def test_bonus_deck(pack: Path) -> None:
 
 
 def test_token_counts_follow_the_ruleset(pack: Path) -> None:
-    from builder.systems.billhooks import catalogue as cat
+    from builder.systems.billhooks import rules as cat
 
     counts = labels_on(pack / "tokens.pdf")
     ruleset = bh

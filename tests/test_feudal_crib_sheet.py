@@ -10,7 +10,7 @@ from typing import Any
 from originality import seed_text, shared_runs, strings
 
 from builder.resources import templates_dir
-from builder.systems.feudal import catalogue as cat
+from builder.systems.feudal import rules as cat
 
 CRIB = tomllib.loads((templates_dir() / "feudal" / "crib-sheet.toml").read_text(encoding="utf-8"))
 #: A run of this many words in common with the source fails the originality test.

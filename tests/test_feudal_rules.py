@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from builder.core.base import Fix
-from builder.systems.feudal import catalogue as cat
 from builder.systems.feudal import derive as d
+from builder.systems.feudal import rules as cat
 from builder.systems.feudal.checks import CODES, check_army
 from builder.systems.feudal.model import Army, Battle, Leader, Unit
 

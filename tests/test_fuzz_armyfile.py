@@ -19,7 +19,7 @@ from builder import armyfile
 from builder.cli import main
 from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
-from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
 EXAMPLES = [(examples_dir() / n).read_text(encoding="utf-8")

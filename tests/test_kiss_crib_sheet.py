@@ -11,9 +11,9 @@ from typing import Any
 from originality import seed_text, shared_runs, strings
 
 from builder.resources import cards_dir, templates_dir
-from builder.systems.kiss import catalogue as cat
 from builder.systems.kiss import derive as d
-from builder.systems.kiss.listing import reference
+from builder.systems.kiss import rules as cat
+from builder.systems.kiss.catalogue import reference
 from builder.systems.kiss.model import Unit
 
 #: Any run of this many words in common with the source text fails the originality test.

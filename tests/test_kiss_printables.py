@@ -139,8 +139,8 @@ def test_margins_and_type_size(pack: Path, name: str) -> None:
 
 
 def test_order_markers_words_and_changes_come_from_the_catalogue() -> None:
-    from builder.systems.kiss.catalogue import ORDERS
     from builder.systems.kiss.printables import order_markers
+    from builder.systems.kiss.rules import ORDERS
 
     sheet = order_markers([_Source(EXAMPLES[0])])
     (group,) = sheet.groups

@@ -12,7 +12,7 @@ from bh import load_collection, loads_collection
 from builder import armyfile
 from builder.resources import examples_dir
 from builder.systems.billhooks.collection import Collection
-from builder.systems.billhooks.muster import Draw, MusterError, muster
+from builder.systems.billhooks.draw import Draw, MusterError, muster
 
 #: The seed's worked example: three archer and two billmen companies (the core), then in the
 #: rest of the deck a light horse squadron, a skirmish band, men-at-arms, a gun and knights.

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from builder import armyfile
-from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.checks import core_points
-from builder.systems.billhooks.muster import MusterError, muster
+from builder.systems.billhooks.draw import MusterError, muster
 
 
 @st.composite

@@ -6,7 +6,7 @@ import bh as BH
 import pytest
 from armies import army, unit
 
-from builder.systems.billhooks import catalogue as cat
+from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 from builder.systems.billhooks.points import figures, troop_points, unit_points
 
@@ -138,8 +138,8 @@ def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
 
 
 def test_catalogue_costs_are_read_from_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Every price in the catalogue's options comes from the catalogue module: change the
-    # data and the listing follows (nothing is retyped).
+    # Every price in the catalogue's options comes from the rules module: change the
+    # data and the catalogue follows (nothing is retyped).
     monkeypatch.setattr(cat, "STAKES_POINTS", 4)
     monkeypatch.setattr(cat, "DEFENCES_POINTS", 5)
     monkeypatch.setattr(cat, "PAVISES_POINTS", 2)

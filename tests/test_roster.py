@@ -161,7 +161,7 @@ def test_tick_boxes_read_back_from_their_strips(examples_pdf: Path) -> None:
             casualties = tick_strips(page, "casualties")
             assert [sum(runs) for runs in casualties] == [p.figures for p in profiles]
             assert all(set(runs[:-1]) <= {6} and runs[-1] <= 6 for runs in casualties)
-            assert tick_strips(page, "disarray") == [(bh.catalogue.DISARRAY_MAX,)] * len(units)
+            assert tick_strips(page, "disarray") == [(bh.rules.DISARRAY_MAX,)] * len(units)
             assert tick_strips(page, "daunted") == [(p.daunted_tokens,) for p in profiles]
             assert tick_strips(page, "arrows") == [(p.arrow_supply,) for p in profiles
                                                    if p.arrow_supply]
@@ -320,7 +320,7 @@ def test_saves_morale_and_notes(issue_roster: str, issue_pdf: Path) -> None:
 def test_the_legend_names_the_special_cases(issue_roster: str) -> None:
     # The legend stands beside the share code: its caption's words fall among the legend's.
     text = issue_roster.replace(f" {CAPTION}", "")
-    cat = bh.catalogue
+    cat = bh.rules
     for words in ("Crossbows and handguns pierce armour", '"at bands or guns" row',
                   "behind pavises saves a class higher", "four ranks attacking and three defending",
                   f"In melee, {cat.NO_REROLLS}.", "a block has two Daunted boxes"):

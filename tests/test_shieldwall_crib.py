@@ -13,7 +13,7 @@ from originality import seed_text, shared_runs
 from builder import armyfile
 from builder.resources import cards_dir, examples_dir, templates_dir
 from builder.systems.shieldwall import RULESET
-from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall import rules as cat
 from builder.systems.shieldwall.model import Army
 
 RUN = 7

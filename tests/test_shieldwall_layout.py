@@ -15,7 +15,7 @@ from printcheck import overlaps
 from builder.cli import main
 from builder.core.schema import NAME_MAX, Table
 from builder.export.base import CARD_MM
-from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall import rules as cat
 from builder.systems.shieldwall.schema import LEADER, STAND
 
 MM = 72 / 25.4

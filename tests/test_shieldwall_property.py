@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from builder import armyfile
 from builder.systems.shieldwall import RULESET
-from builder.systems.shieldwall import catalogue as cat
+from builder.systems.shieldwall import rules as cat
 from builder.systems.shieldwall.model import Army, Leader, Stand
 from builder.systems.shieldwall.printcounts import counts
 

@@ -27,7 +27,7 @@ from textual.widgets import (
 
 from builder.cli import main
 from builder.resources import examples_dir
-from builder.systems.billhooks.muster import muster
+from builder.systems.billhooks.draw import muster
 from builder.tui.app import BuilderApp
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.muster import MusterScreen

@@ -108,7 +108,7 @@ def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
     return units
 
 
-@pytest.mark.parametrize("troop", list(RULES.catalogue.TROOPS))
+@pytest.mark.parametrize("troop", list(RULES.rules.TROOPS))
 def test_every_option_offered_passes_the_check(troop: str) -> None:
     """The builder offers unit_options(troop): none of them may be an illegal option."""
     opts = RULES.unit_options(troop)

@@ -14,7 +14,6 @@ from builder.files import printable
 from builder.registry import get_ruleset
 from builder.share import group_headings, lines_by_group
 
-
 #: The keys ``check --json`` gives itself: no ruleset's metric may take one (a test holds every
 #: registered system to it), so a metric is never overwritten.
 CORE_KEYS = frozenset({"name", "ruleset", "legal", "metrics", "units", "findings"})

@@ -15,10 +15,10 @@ from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset, Parts
 from builder.core.printables import Printables, PrintOptions, Source
 
-from . import catalogue as cat
+from . import rules as cat
+from .catalogue import entries
 from .checks import CODES, check_army
 from .events import EVENTS_FILE
-from .listing import entries
 from .model import Army, Leader, Ward
 from .mustering import Mustering
 from .offers import offered

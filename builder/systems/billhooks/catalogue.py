@@ -1,274 +1,81 @@
-"""Never Mind the Billhooks as data: troop types, armour classes, extras and their costs.
-
-Every number here comes from RULES.md section 1 (the digest of seed 000). Code that needs a
-rule number reads it from this module; nothing else in the program repeats one.
-"""
+"""The Billhooks catalogue: what *Add* offers, one entry per troop type, with unit size,
+points and every option's cost read from the rules data (:mod:`.rules`) (``billhooks catalogue``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 
-from builder.core.base import Side, Sides
+from builder.core.base import Entry
 
-#: York and Lancaster: order tokens and skirmish cards are per side (RULES.md 1).
-SIDES = Sides(fixed=(
-    Side("york", "York", "Yorkist", "#24457a", "rose-white"),
-    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-red"),
-))
-
-# --- Unit kinds (RULES.md 1.1) -------------------------------------------------------------
-
-COMPANY, BAND, SQUADRON, SECTION = "company", "band", "squadron", "section"
-
-#: Figures in one unit of each kind (a section is one gun and three crew: three figures).
-KIND_FIGURES = {COMPANY: 12, BAND: 6, SQUADRON: 8, SECTION: 3}
-KIND_PLURAL = {COMPANY: "companies", BAND: "bands", SQUADRON: "squadrons", SECTION: "sections"}
-
-# --- Armour classes and saves (RULES.md 1.6): the lowest die that saves ---------------------
+from . import rules as cat
+from .model import RearCompany, Unit
+from .options import unit_options
+from .points import figures, unit_points
+from .points import points_text as _pts
 
 
-@dataclass(frozen=True)
-class Armour:
-    key: str
-    name: str
-    save_shooting: int
-    save_melee: int
-
-    @property
-    def troops(self) -> str:
-        """The troops named in brackets after the class ("men-at-arms"), or ""."""
-        return self.name.partition(" (")[2].rstrip(")")
-
-
-ARMOUR = {
-    a.key: a
-    for a in (
-        Armour("heavy", "Heavy (men-at-arms)", 3, 3),
-        Armour("heavy-mounted", "Heavy, mounted (knights)", 4, 3),
-        Armour("medium", "Medium (billmen, pikemen)", 4, 4),
-        Armour("light-horse", "Light horse", 5, 4),
-        Armour("light", "Light (archers, skirmishers, gunners)", 5, 5),
-        Armour("naked", "Naked men (kern, levy)", 6, 6),
-    )
-}
-
-#: The foot armour classes, lowest first: cover moves a unit one step up against shooting,
-#: crossbows and handguns move men-at-arms one step down (RULES.md 1.6).
-COVER_LADDER = ("naked", "light", "medium", "heavy")
-#: Classes that crossbow bolts and handgun shot pierce (men-at-arms; knights are not named).
-PIERCED_ARMOUR = ("heavy",)
-
-# --- Shooting --------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Range:
-    name: str
-    min_in: int
-    #: Inclusive upper bound in inches; "under 9" is stored as 9 with ``below`` set.
-    max_in: int
-    hit_on: int
-    below: bool = False
-
-    @property
-    def text(self) -> str:
-        if self.below:
-            return f'under {self.max_in}"'
-        return f'{self.min_in}-{self.max_in}"'
+def _options(troop: cat.Troop) -> tuple[str, ...]:
+    """The catalogue's option list, read off what the rules allow (``unit_options``), each
+    with what it costs, from the rules data, so a hand-written army can be priced."""
+    allowed = unit_options(troop.key)
+    company = _pts(troop.unit_points)
+    opts: list[str] = []
+    if allowed.qualities:
+        priced = sorted((q for q in allowed.qualities if cat.QUALITY_POINTS[q]),
+                        key=lambda q: -cat.QUALITY_POINTS[q])
+        opts.append(", ".join(f"{q} {cat.QUALITY_POINTS[q]:+g}" for q in priced)
+                    + " a company")
+    pairs = [f for f in allowed.formations if f in ("line", "block")]
+    if pairs:
+        n = max(cat.FORMATION_COMPANIES[f] for f in pairs)
+        opts.append(f"{' or '.join(pairs)}: {n} companies, {_pts(n * troop.unit_points)}")
+    # No troop names here: the builder's catalogue search reads these, and "pike" must find
+    # the pikemen only.
+    if allowed.rear_troops:
+        opts.append(f"combined block (front): {company} + the rear company")
+    if troop.key in cat.COMBINED_REAR_TROOPS:
+        for front in (k for k in cat.COMPANY_TROOPS if troop.key in unit_options(k).rear_troops):
+            ahead = cat.TROOPS[front].unit_points
+            opts.append(f"combined block (rear): {_pts(ahead)} in front + {company} = "
+                        f"{_pts(ahead + troop.unit_points)}")
+    if allowed.stakes:
+        opts.append(f"stakes +{cat.STAKES_POINTS} a company")
+    if allowed.pavises:
+        opts.append(f"pavises +{cat.PAVISES_POINTS}")
+    if allowed.defences:
+        wide = ", ".join(f"{f} {n}" for f, n in cat.FORMATION_FRONTAGE.items()
+                         if n != 1 and f in allowed.formations)
+        opts.append(f"defences +{cat.DEFENCES_POINTS} a company of frontage"
+                    + (f" ({wide})" if wide else ""))
+    if allowed.arms:
+        opts.append("arms " + "/".join(allowed.arms) + " (no cost)")
+    return tuple(opts)
 
 
-ARCHER_RANGES = (Range("short", 0, 9, 5, below=True), Range("long", 9, 15, 6))
-SKIRMISH_RANGES = (Range("range", 0, 12, 5),)
-KERN_RANGES = (Range("range", 0, 6, 5),)
-ARTILLERY_RANGES = (Range("range", 0, 30, 6),)
-ARROW_SUPPLY = 6
-#: Light horse armed with these shoot armour-piercing missiles when they dismount.
-PIERCING_ARMS = ("crossbows",)
-
-# --- Wording shared by rosters, unit cards and the crib sheet (seed 000, in our words) -------
-
-CHARGE_BONUS = 4  # inches, cavalry only
-KNIGHT_CHARGES = 2  # a game
-PURSUIT_INCHES = 12
-PURSUIT_DISARRAY = 2
-#: Crossbows and handguns (seed 000, Shooting saving throw adjustments).
-ARMOUR_PIERCING = "Armour-piercing: men-at-arms hit save a class lower"
-#: What a cavalry charge is, after "Charge" (seed 000, Movement and Melee).
-CHARGE = (f'+{CHARGE_BONUS}" on an attack move (the second, if both actions are moves);'
-          " straight ahead, never uphill")
-#: What victorious cavalry and kern must do, after "Won a melee:" (seed 000, Morale).
-PURSUIT = (f'follow up a beaten enemy; chase a broken one {PURSUIT_INCHES}" and take'
-           f" {PURSUIT_DISARRAY} Disarray")
-#: Melee re-rolls that never happen, whatever else would give one (seed 000, Melee).
-NO_REROLLS = ("no re-rolls for cavalry against pikes, for attackers in Disarray, attacking"
-              " uphill or across an obstacle such as stakes, whatever else applies")
-#: How a combined block meets an attack: the archers in front react as archers.
-COMBINED_REACTION = ("the archers swap to the rear, to support, only when they evade"
-                     " (no move, no Disarray)")
+def _combined() -> list[Entry]:
+    """A combined block for each company that may stand behind archers, so the block is found
+    from either company (and by "combined"), not only by editing the archers."""
+    rows = []
+    for front in cat.COMPANY_TROOPS:
+        for rear in unit_options(front).rear_troops:
+            block = Unit(front, formation="combined", rear=RearCompany(rear))
+            rows.append(Entry(f"combined-{front}-{rear}", "Combined block", "block",
+                              f"{cat.TROOPS[front].name} before {cat.TROOPS[rear].name}, "
+                              f"{figures(block)} figures", "units",
+                              partial(Unit, front, formation="combined",
+                                      rear=RearCompany(rear)),
+                              unit_points(block), (), figures(block)))
+    return rows
 
 
-@dataclass(frozen=True)
-class Reaction:
-    """What a unit does when attacked (seed 000, Reactions). For troops that roll for it
-    (archer companies): ``levy``, how levy roll; ``choice``, who may choose instead of
-    rolling, by quality (None: the words for every quality, as on the crib sheet)."""
-
-    text: str
-    levy: str = ""
-    choice: tuple[tuple[str | None, str], ...] = ()
-
-
-STAND = Reaction("always stand and fight")
-EVADE = Reaction("always try to evade (cavalry may still catch them)")
-ARCHER_REACTION = Reaction("roll 1D6: 4-6 shoot once at short range, 1-3 evade",
-                           levy="levy re-roll 6s",
-                           choice=((None, "veterans or archers with a leader choose instead"),
-                                   ("veteran", "veterans choose instead"),
-                                   ("retinue", "with a leader, choose instead"),
-                                   ("levy", "with a leader, choose instead")))
-
-# --- Morale crisis test (RULES.md 1.6) ----------------------------------------------------------
-
-#: Dice for a morale crisis test by kind of unit. Decision: the source names infantry, cavalry
-#: and skirmishers only; a gun section rolls 1D6 like skirmishers, the small units the rules
-#: group it with everywhere else (army morale, shooting at each other, end-of-turn rallies).
-MORALE_DICE = {COMPANY: "2D6", SQUADRON: "1D6+1", BAND: "1D6", SECTION: "1D6"}
-
-# --- Troop types (RULES.md 1.1, 1.2, 1.6) ------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Troop:
-    key: str
-    name: str
-    #: Singular figure name, e.g. "archer".
-    figure: str
-    kind: str
-    points_per_figure: float
-    armour: str
-    move_good: int
-    #: None: may not enter bad going.
-    move_bad: int | None
-    #: Melee dice per figure (halves rounded up on the total).
-    melee_dice: float
-    ranges: tuple[Range, ...] = ()
-    shots_per_turn: int = 0
-    #: Shooting figures count double (artillerymen).
-    shoot_double: bool = False
-    #: The piece itself, on top of its crew (artillery).
-    fixed_points: float = 0
-    #: False for troops that may not attack (skirmishers but kern, artillery).
-    can_attack: bool = True
-    #: What the unit does when attacked.
-    reaction: Reaction = STAND
-    #: A levy company's armour class, None if levy keep their own (RULES.md 1.1).
-    levy_armour: str | None = None
-    #: Crossbows and handguns: the classes in PIERCED_ARMOUR save one class lower.
-    armour_piercing: bool = False
-    specials: tuple[str, ...] = ()
-
-    @property
-    def is_company(self) -> bool:
-        return self.kind == COMPANY
-
-    @property
-    def is_skirmish(self) -> bool:
-        return self.kind == BAND
-
-    @property
-    def unit_points(self) -> float:
-        """Points for one unit of this troop with no extras."""
-        return KIND_FIGURES[self.kind] * self.points_per_figure + self.fixed_points
-
-
-_PURSUES = "Won a melee: " + PURSUIT
-_CHARGES = "Charge " + CHARGE
-
-TROOPS: dict[str, Troop] = {
-    t.key: t
-    for t in (
-        Troop("archers", "Archers", "archer", COMPANY, 1, "light", 6, 4, 0.5,
-              ARCHER_RANGES, 2, reaction=ARCHER_REACTION, levy_armour="naked"),
-        Troop("billmen", "Billmen", "billman", COMPANY, 1, "medium", 6, 4, 1,
-              levy_armour="naked"),
-        Troop("pikemen", "Pikemen", "pikeman", COMPANY, 1, "medium", 6, 4, 1,
-              reaction=Reaction("always stand and fight; a block may form a hedgehog"
-                                " (no flanks or rear, cannot move)"),
-              levy_armour="naked",
-              specials=("Cavalry attacking pikes get no re-rolls",)),
-        Troop("men-at-arms", "Men-at-Arms", "man-at-arms", COMPANY, 2, "heavy", 6, 4, 1.5),
-        Troop("skirmish-archers", "Skirmish Archers", "archer", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE),
-        Troop("crossbowmen", "Crossbowmen", "crossbowman", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
-        Troop("handgunners", "Handgunners", "handgunner", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
-        Troop("kern", "Kern", "kern", BAND, 1, "naked", 8, 8, 1,
-              KERN_RANGES, 1, reaction=EVADE,
-              specials=("The only skirmishers that may attack", _PURSUES)),
-        Troop("knights", "Knights", "knight", SQUADRON, 3, "heavy-mounted", 8, 4, 2,
-              reaction=Reaction("countercharge enemy cavalry; may evade foot"),
-              specials=(f"{_CHARGES}; {KNIGHT_CHARGES} charges a game",
-                        "Charging: re-roll 1-3 once; no re-rolls against pikes", _PURSUES)),
-        Troop("light-horse", "Light Horse", "light horseman", SQUADRON, 1.5, "light-horse",
-              10, 4, 1.5, reaction=Reaction("countercharge or evade"),
-              specials=(_CHARGES, "No re-rolls against pikes", _PURSUES)),
-        Troop("artillery", "Artillery", "artilleryman", SECTION, 1, "light", 4, None, 0.5,
-              ARTILLERY_RANGES, 1, shoot_double=True, fixed_points=6, can_attack=False,
-              reaction=Reaction("shoot if deployed and not yet fired this turn, else the"
-                                " crew flee for good"),
-              specials=("Hits kill outright; three or more 1s: the gun blows up",
-                        "Two actions to deploy or pack up", "Cannot enter bad going")),
-    )
-}
-
-COMPANY_TROOPS = tuple(k for k, t in TROOPS.items() if t.kind == COMPANY)
-
-# --- Qualities, formations and extras ---------------------------------------------------------
-
-QUALITIES = ("levy", "retinue", "veteran")
-DEFAULT_QUALITY = "retinue"
-#: Per company (RULES.md 1.2).
-QUALITY_POINTS = {"levy": -3, "retinue": 0, "veteran": 3}
-
-FORMATIONS = ("single", "line", "block", "combined")
-#: Companies in each formation, and companies of frontage (for field defences).
-FORMATION_COMPANIES = {"single": 1, "line": 2, "block": 2, "combined": 2}
-FORMATION_FRONTAGE = {"single": 1, "line": 2, "block": 1, "combined": 1}
-#: Troops that may stand behind archers in a combined block.
-COMBINED_REAR_TROOPS = ("billmen", "pikemen", "men-at-arms")
-
-STAKES_POINTS = 3  # per company of archers
-PAVISES_POINTS = 3  # per band of crossbowmen or handgunners
-DEFENCES_POINTS = 3  # per infantry company of frontage
-PAVISE_TROOPS = ("crossbowmen", "handgunners")
-LIGHT_HORSE_ARMS = ("bows", "crossbows")
-PAVISE_MOVE = 6  # skirmishers carrying pavises
-
-# --- Leaders (RULES.md 1.4) --------------------------------------------------------------------
-
-#: Command classes as the rules name them.
-COMMAND_CLASSES = {1: "Dolt", 2: "Commander", 3: "Hero"}
-C_IN_C_POINTS = 0
-LEADER_POINTS = 5
-LEADER_MOVE = {False: 8, True: 12}  # on foot, mounted
-COMMAND_RANGE = 6
-#: Advice, not limits: leaders in an army, units in a ward.
-ADVICE_LEADERS = (2, 4)
-ADVICE_WARD_UNITS = (2, 3)
-# A leader's wounds, the order tokens he claims and the hits he adds in melee all equal his
-# command class (see profile.leader_profile).
-#: A command-class die: 6 Hero, 2-5 Commander, 1 Dolt.
-CLASS_FOR_DIE = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
-
-# --- Army restrictions (RULES.md 1.3) ----------------------------------------------------------
-
-CORE_TROOPS = ("archers", "billmen")
-CORE_SHARE = 0.5  # at least
-SKIRMISH_SHARE = 0.2  # at most
-
-# --- Print counts (RULES.md 1.5 decisions) ------------------------------------------------------
-
-DISARRAY_MAX = 2
-DAUNTED_MAX = 1
-ORDER_TOKEN_SPARES = 2
+def entries() -> tuple[Entry, ...]:
+    """One entry per troop type (a unit of it with no options) and one per combined block,
+    added to a ward's units."""
+    rows = []
+    for troop in cat.TROOPS.values():
+        size = cat.KIND_FIGURES[troop.kind]
+        what = "1 gun + 3 crew" if troop.kind == cat.SECTION else f"{size} figures"
+        rows.append(Entry(troop.key, troop.name, troop.kind, what, "units",
+                          partial(Unit, troop.key), troop.unit_points,
+                          _options(troop), size))
+    return (*rows, *_combined())

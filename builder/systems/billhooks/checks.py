@@ -13,7 +13,7 @@ from typing import Literal
 from builder.core.base import Finding, Level
 from builder.systems.billhooks.model import Army, Unit
 
-from . import catalogue as cat
+from . import rules as cat
 from .options import unit_options
 from .points import company_points, troop_points, unit_points, unit_title
 

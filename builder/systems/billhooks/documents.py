@@ -21,8 +21,7 @@ from builder.core.printables import Document, Source
 from builder.core.roster import TallyCell, document, frame
 from builder.registry import get_ruleset
 
-from . import catalogue as cat
-from .catalogue import COMMAND_CLASSES
+from . import rules as cat
 from .model import Army, Leader, Unit
 from .profile import (
     MELEE_FIRST_HIT,
@@ -33,6 +32,7 @@ from .profile import (
     profile,
     reaction_text,
 )
+from .rules import COMMAND_CLASSES
 from .views import summary, ward_name
 
 TITLE = "Never Mind the Billhooks"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .catalogue import COMMAND_CLASSES
+from .rules import COMMAND_CLASSES
 
 
 @dataclass

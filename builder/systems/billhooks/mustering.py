@@ -1,7 +1,7 @@
 """The ruleset's ``muster`` capability: the Mustering draw (RULES.md 1.7) as the commands and
 the builder see it, a :class:`~builder.core.base.Deal` of plain steps, armies and tables.
 
-The draw itself is :mod:`.muster` (pure), the collection file :mod:`.collection`; this module
+The draw itself is :mod:`.draw` (pure), the collection file :mod:`.collection`; this module
 turns a draw into what is shown and written: the transcript, a table per army, the ``--json``
 object and each army's file with its header comments.
 """
@@ -16,8 +16,8 @@ from builder.core.base import ArmyRecord, Deal, DealStep, DealtArmy, Grid, numbe
 from builder.core.validate import Ctx
 
 from .collection import Collection, collection_from
+from .draw import SIDE_NAMES, ArmyDraw, Draw, muster
 from .model import Army, Leader, Ward
-from .muster import SIDE_NAMES, ArmyDraw, Draw, muster
 from .points import leader_points
 
 

@@ -14,7 +14,7 @@ import dataclasses
 from builder.core import schema
 from builder.core.base import Choice, Offer
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Leader, RearCompany, Unit, Ward
 from .options import unit_options
 from .points import total_leader_points, unit_points

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builder.systems.billhooks.model import Army, Leader, Unit
 
-from . import catalogue as cat
+from . import rules as cat
 
 
 def points_text(value: float) -> str:

@@ -41,7 +41,7 @@ from builder.core.printables import (
 from builder.core.text import printable
 from builder.core.validate import locate
 
-from . import catalogue as cat
+from . import rules as cat
 from .documents import crib_sheet, roster
 from .events import Event, EventsFile
 from .model import Army, Unit

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from builder.systems.billhooks.model import Army, Leader, Unit
 
-from . import catalogue as cat
+from . import rules as cat
 from .points import companies, figures, leader_points, quality_of, unit_points, unit_title
 
 

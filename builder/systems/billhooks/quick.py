@@ -6,7 +6,7 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import ArmyRecord, QuickAction
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Leader
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from builder.core.base import ArmyRecord, Roll, RollLine, Setting
 from builder.systems.billhooks.model import Army
 
-from .catalogue import CLASS_FOR_DIE, COMMAND_CLASSES
+from .rules import CLASS_FOR_DIE, COMMAND_CLASSES
 
 
 @dataclass(frozen=True)

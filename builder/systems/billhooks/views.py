@@ -10,7 +10,7 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker, number
 
-from . import catalogue as cat
+from . import rules as cat
 from .checks import check_army
 from .model import Army, Leader, Unit, Ward
 from .points import (

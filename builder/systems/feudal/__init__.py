@@ -15,9 +15,9 @@ from builder.core.base import QuickAction, Ruleset
 from builder.core.package import PackagedRuleset, Parts
 from builder.core.printables import Printables, PrintOptions, Source
 
-from . import catalogue as cat
+from . import rules as cat
+from .catalogue import entries, reference
 from .checks import CODES, check_army
-from .listing import entries, reference
 from .model import Army, Battle, Leader
 from .offers import offered
 from .printables import printables

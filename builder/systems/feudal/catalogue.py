@@ -1,122 +1,84 @@
-"""The Feudal convention rules as data (RULES.md section 4; seed 004).
-
-Every number a check, a derived figure, the roll or the print pack uses is here, once. D10
-for everything; 1 figure is 5 men, 1" is 5 paces.
-"""
+"""The Feudal catalogue: what *Add* offers (a unit of each arm and armour class) and the
+look-up grids ``catalogue`` prints (grades, missile weapons, leaders' rolls, rout)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 
-from builder.core.base import Sides
+from builder.core.base import Entry, Grid
 
-#: A free-text side of 1-40 characters ("Flanders").
-SIDES = Sides(max_len=40)
+from . import rules as cat
+from .derive import score, signed
+from .model import Unit
 
-ARMS = ("infantry", "cavalry")
-ARMOURS = ("light", "heavy", "armored")
-#: Best to worst; D is average, F raw peasants.
-GRADES = ("A", "B", "C", "D", "E", "F")
-
-#: What each arm and armour class is, for the catalogue.
-KIND_NOTES = {
-    ("infantry", "light"): "little or no armour, loose order; most missile troops",
-    ("infantry", "heavy"): "some body armour, close order",
-    ("infantry", "armored"): "full armour and shields (rare)",
-    ("cavalry", "light"): "little or no armour on small horses",
-    ("cavalry", "heavy"): "sergeants led by knights on big horses; most horse",
-    ("cavalry", "armored"): "every man in full armour (very rare)",
-}
-GRADE_NOTES = {"A": "the best", "B": "", "C": "", "D": "average", "E": "", "F": "raw peasants"}
-
-#: Unit sizes the rules are built for (12-16 usual).
-MIN_FIGURES, MAX_FIGURES = 6, 24
-#: What a file may hold for figures, width and missile figures (a referee may allow a unit
-#: outside 6-24: that is a finding, not a load error).
-LOAD_MAX = 48
-#: A front rank up to this wide is a column; wider is a line.
-COLUMN_MAX_WIDTH = 8
-#: Ranks that shoot and that fight.
-FIRING_RANKS = 2
-FIGHTING_RANKS = 2
-
-#: Figures a die, and the remainder that rounds up to one more die.
-SHOOTING_PER_DIE, SHOOTING_ROUND_UP = 3, 2
-COMBAT_PER_DIE = {"infantry": 4, "cavalry": 3}
-COMBAT_ROUND_UP = {"infantry": 3, "cavalry": 2}
-#: The combat score to hit before modifiers (6-10).
-COMBAT_HIT = 6
-
-#: Moves in inches.
-MOVE_COLUMN = 12
-MOVE_LINE = 6
-#: Skirmishing foot evading; skirmishing light horse evade at their own move.
-MOVE_EVADE = 12
-ARMORED_FOOT_PENALTY = 2
-MOVE_CAVALRY = {"light": 20, "heavy": 16, "armored": 16}
-MOVE_LEADER = 20
-
-#: The lowest score (1D10) that passes a morale test, by grade.
-MORALE_PASS = {"A": 2, "B": 3, "C": 4, "D": 5, "E": 6, "F": 7}
-#: Added to the rout distance roll, by grade.
-ROUT_MODIFIER = {"A": 3, "B": 2, "C": 1, "D": 0, "E": -1, "F": -3}
-#: Grades that can be steady (D or better).
-STEADY_GRADES = ("A", "B", "C", "D")
+#: A new unit: the usual size, average grade.
+NEW_FIGURES = 12
+NEW_GRADE = "D"
 
 
-@dataclass(frozen=True)
-class Missile:
-    key: str
-    name: str
-    range: int
-    #: The lowest D10 score that hits, against light, heavy and armored targets (None: it
-    #: cannot hurt them).
-    hits: tuple[int | None, int | None, int | None]
-    note: str = ""
+def _moves(arm: str, armour: str) -> str:
+    if arm == "cavalry":
+        return f"move {cat.MOVE_CAVALRY[armour]}\""
+    penalty = cat.ARMORED_FOOT_PENALTY if armour == "armored" else 0
+    return (f"move {cat.MOVE_COLUMN - penalty}\" in column, "
+            f"{cat.MOVE_LINE - penalty}\" in line")
 
 
-MISSILES = {m.key: m for m in (
-    Missile("thrown", "Thrown weapons", 6, (8, 10, None)),
-    Missile("light-bow", "Light bows", 12, (8, 10, None)),
-    Missile("sling", "Slings", 12, (8, 10, None)),
-    Missile("crossbow", "Crossbows", 16, (7, 8, 9), "stands a turn to reload after shooting"),
-    Missile("longbow", "Longbows", 16, (8, 9, 10)),
-)}
-
-SHOOTING_MODIFIERS = (("Target skirmishing", -1), ("Target in soft cover", -1),
-                      ("Target in hard cover", -2), ("Shooter moved", -1))
-COMBAT_MODIFIERS = (
-    ("Cavalry in or against broken terrain", -2), ("Against a steep slope or obstacle", -1),
-    ("Attacking a flank or rear", 3), ("Striking at a flank or rear attacker", -3),
-    ("Skirmishers", -3), ("Against soft cover", -2), ("Against hard cover", -3),
-    ("Steady cavalry, first charge of the game", 2), ("Cavalry against foot", 2),
-    ("Foot against cavalry", -2), ("Each grade better than the enemy (up to +3)", 1),
-    ("Each grade worse than the enemy (down to -3)", -1), ("Heavier against lighter", 1),
-    ("Lighter against heavier", -1),
-)
-MORALE_MODIFIERS = (("Foot meeting a charge by steady cavalry", -3),
-                    ("Each 25% of the unit lost", -2), ("Charged in flank or rear", -2),
-                    ("No leader within command radius", -1))
-#: Besides the grade's (ROUT_MODIFIER) and an attached leader's charisma.
-ROUT_MODIFIERS = (("No leader within command radius", -1),)
-
-#: Rout distance (1D10 + modifiers): (lowest score, highest, inches of recoil, rout hits).
-ROUT_TABLE = ((2, 4, 16, 6), (5, 7, 12, 4), (8, 10, 6, 2))
-#: At this score or less the unit is shattered at once.
-ROUT_SHATTERED = 1
-
-#: Leaders.
-COMMAND_RADIUS = 10
-#: (highest die, value): charisma 1-3 +0, 4-8 +1, 9-10 +2.
-CHARISMA_FOR_DIE = ((3, 0), (8, 1), (10, 2))
-#: Command points (optional rule): 1-3 one, 4-7 two, 8-9 three, 10 four.
-COMMAND_POINTS_FOR_DIE = ((3, 1), (7, 2), (9, 3), (10, 4))
-MAX_CHARISMA = 2
-MIN_COMMAND_POINTS, MAX_COMMAND_POINTS = 1, 4
-#: A player commands 1-4 units: a battle of more is unwieldy.
-MAX_UNITS_PER_BATTLE = 4
+def entries() -> tuple[Entry, ...]:
+    rows = []
+    for arm in cat.ARMS:
+        for armour in cat.ARMOURS:
+            name = f"{armour.capitalize()} {arm}"
+            options = [cat.KIND_NOTES[arm, armour], _moves(arm, armour)]
+            if armour == "light":
+                options.append("may skirmish")
+            # What missile figures may carry, so a search for "bow" finds the units.
+            options.append("missile figures: " + ", ".join(m.name.lower()
+                                                           for m in cat.MISSILES.values()))
+            rows.append(Entry(f"{armour}-{arm}", name, arm,
+                              f"{NEW_FIGURES} figures, grade {NEW_GRADE}", "units",
+                              partial(Unit, name, arm, armour, NEW_GRADE, NEW_FIGURES),
+                              options=tuple(options), figures=NEW_FIGURES))
+    return tuple(rows)
 
 
-def from_table(table: tuple[tuple[int, int], ...], die: int) -> int:
-    """The value a D10 ``die`` gives on a (highest die, value) table."""
-    return next(value for top, value in table if die <= top)
+def _die_table(table: tuple[tuple[int, int], ...], show: str) -> str:
+    low = 1
+    parts = []
+    for top, value in table:
+        dice = str(top) if top == low else f"{low}-{top}"
+        parts.append(f"{dice}: {show.format(value)}")
+        low = top + 1
+    return ", ".join(parts)
+
+
+def reference() -> tuple[Grid, ...]:
+    grades = Grid("Morale grades", ("grade", "morale pass", "rout", "steady", "note"), tuple(
+        (g, f"{cat.MORALE_PASS[g]}+", signed(cat.ROUT_MODIFIER[g]),
+         "yes" if g in cat.STEADY_GRADES else "no", cat.GRADE_NOTES[g]) for g in cat.GRADES))
+    missiles = Grid("Missile weapons (D10 to hit)",
+                    ("missile", "weapon", "range", "vs light", "vs heavy", "vs armored", "note"),
+                    tuple((m.key, m.name, f"{m.range}\"", *(score(h) for h in m.hits), m.note)
+                          for m in cat.MISSILES.values()))
+    arms = Grid("Arms and armour", ("arm", "armour", "move", "combat dice"), tuple(
+        (arm, armour, _moves(arm, armour).removeprefix("move "),
+         f"1 per {cat.COMBAT_PER_DIE[arm]} in the first two ranks, a final "
+         f"{cat.COMBAT_ROUND_UP[arm]} rounds up")
+        for arm in cat.ARMS for armour in cat.ARMOURS))
+    leaders = Grid("Leaders (1D10 each)", ("roll", "results"), (
+        ("charisma", _die_table(cat.CHARISMA_FOR_DIE, "{:+d}")),
+        ("command points (optional)", _die_table(cat.COMMAND_POINTS_FOR_DIE, "{}")),
+        ("command radius", f"{cat.COMMAND_RADIUS}\""),
+    ))
+    rout = Grid("Rout distance (1D10 + modifiers)", ("score", "result"), (
+        (f"{cat.ROUT_SHATTERED} or less", "shattered at once"),
+        *((f"{low}-{high}", f"recoil {inches}\", {hits} rout hits")
+          for low, high, inches, hits in cat.ROUT_TABLE),
+    ))
+    modifiers = Grid("Modifiers to the D10 rolls", ("roll", "when", "modifier"), tuple(
+        (roll, when, signed(value))
+        for roll, table in (("shooting", cat.SHOOTING_MODIFIERS), ("combat", cat.COMBAT_MODIFIERS),
+                            ("morale", cat.MORALE_MODIFIERS), ("rout", cat.ROUT_MODIFIERS))
+        for when, value in table) + tuple(
+        (roll, "A leader with the unit", "+charisma") for roll in ("morale", "rout")))
+    return grades, missiles, arms, modifiers, leaders, rout

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 
 from builder.core.base import Finding
 
-from . import catalogue as cat
+from . import rules as cat
 from .derive import width
 from .model import Army
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Unit
 
 

@@ -37,9 +37,9 @@ from builder.core.printables import (
 )
 from builder.resources import templates_dir
 
-from . import catalogue as cat
 from . import derive as d
 from . import printcounts as pc
+from . import rules as cat
 from .model import Army, Leader, Unit
 from .roster import roster
 from .views import leader_facts, unit_facts

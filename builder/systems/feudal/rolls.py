@@ -7,7 +7,7 @@ import random
 
 from builder.core.base import ArmyRecord, Roll, RollLine, Setting
 
-from . import catalogue as cat
+from . import rules as cat
 from .derive import signed
 from .model import Army
 

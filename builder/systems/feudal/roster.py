@@ -14,8 +14,8 @@ from builder.core.base import Ruleset, Tracker
 from builder.core.printables import Document, Source
 from builder.core.roster import Column, Group, Table, Unit, document, frame
 
-from . import catalogue as cat
 from . import derive as d
+from . import rules as cat
 from .model import Army
 from .model import Unit as FeudalUnit
 from .views import NO_POINTS, battle_name, casualty_tracker, kind

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builder.core.schema import CORE_FIELDS, Child, Field, Table
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Battle, Leader, Unit
 
 UNIT = Table("unit", Unit, (

@@ -7,8 +7,8 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
-from . import catalogue as cat
 from . import derive as d
+from . import rules as cat
 from .checks import check_army
 from .model import Army, Battle, Leader, Unit
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 from builder.core.base import QuickAction, Roller, Ruleset
 from builder.core.package import PackagedRuleset, Parts
 
-from . import catalogue as cat
+from . import rules as cat
+from .catalogue import entries, reference
 from .checks import CODES, check_army
-from .listing import entries, reference
 from .model import Army, Magnate, Ward
 from .offers import offered
 from .printables import printables

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 
 from builder.core.base import Finding
 
-from . import catalogue as cat
+from . import rules as cat
 from .derive import anti_own_side, stratagems_allowed, treacherous
 from .model import Army, Magnate
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Magnate, Unit, Ward
 
 

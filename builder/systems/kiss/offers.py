@@ -6,7 +6,7 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import Choice, Offer
 
-from . import catalogue as cat
+from . import rules as cat
 from .checks import unmet
 from .derive import die, stratagems_allowed, trait_reminder
 from .model import Army, Magnate, Unit, Ward

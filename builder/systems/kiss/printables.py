@@ -37,8 +37,8 @@ from builder.core.printables import (
     ruleset_words,
 )
 
-from . import catalogue as cat
 from . import derive as d
+from . import rules as cat
 from .model import Army
 from .printcounts import LETHARGY, MORALE_TRACK, ORDERS, SHAKEN, TREACHEROUS, WARD
 from .roster import roster

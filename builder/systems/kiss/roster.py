@@ -15,8 +15,8 @@ from builder.core.printables import Document, Source
 from builder.core.roster import Column, Group, Table, Unit, document, frame
 from builder.registry import get_ruleset
 
-from . import catalogue as cat
 from . import derive as d
+from . import rules as cat
 from .checks import unmet
 from .model import Army, Ward
 from .model import Unit as KissUnit

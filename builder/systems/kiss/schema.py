@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from builder.core.schema import CORE_FIELDS, Child, Field, Table
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Magnate, Unit, Ward
 
 SIDE_KEYS = tuple(side.key for side in cat.SIDES.fixed)

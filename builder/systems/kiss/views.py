@@ -6,8 +6,8 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
-from . import catalogue as cat
 from . import derive as d
+from . import rules as cat
 from .checks import check_army, unmet
 from .model import Army, Magnate, Unit, Ward
 

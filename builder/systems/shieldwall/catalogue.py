@@ -1,135 +1,76 @@
-"""The shieldwall rules as data (RULES.md section 3): qualities and their ladder, armour and
-its save, weapons, roles, and the fixed numbers of movement, shooting and sight.
-
-No functions that decide anything live here; :mod:`.dice` works the derived numbers out.
-"""
+"""The shieldwall catalogue: what *Add* offers (a stand of each quality, the bow stands, a
+mounted stand, a commander and a hero), and the look-up grids ``catalogue`` prints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 
-from builder.core.base import Sides
+from builder.core.base import Entry, Grid
 
+from . import dice
+from . import rules as cat
+from .model import Leader, Stand
 
-@dataclass(frozen=True)
-class Quality:
-    key: str
-    name: str
-    #: The lowest face that scores: a bravery die passes on it or better, and the hit ladder
-    #: goes down to it (6s, then 5s if no 6s, ... down to this face).
-    score: int
-
-
-#: Thralls score on 6, warriors 5-6, huscarls 4-6, berserkers 3-6 (RULES.md 3.1).
-QUALITIES = {q.key: q for q in (
-    Quality("thrall", "Thralls", 6),
-    Quality("warrior", "Warriors", 5),
-    Quality("huscarl", "Huscarls", 4),
-    Quality("berserker", "Berserkers", 3),
-)}
-
-
-@dataclass(frozen=True)
-class Armour:
-    key: str
-    name: str
-    #: The lowest face that saves a hit.
-    save: int
-
-
-#: A save per hit: none or helmet 6, shield 5-6, mail (with or without shield) 4-6.
-ARMOUR = {a.key: a for a in (
-    Armour("none", "no armour", 6),
-    Armour("helmet", "helmet", 6),
-    Armour("shield", "shield", 5),
-    Armour("mail", "mail", 4),
-)}
-
-#: The save classes the expected-wounds table is worked against (helmet saves as none does).
-SAVE_CLASSES = (("none", "none or helmet"), ("shield", "shield"), ("mail", "mail"))
-
-
-@dataclass(frozen=True)
-class Weapon:
-    key: str
-    name: str
-    #: Dice a figure when shooting (0: the stand does not shoot).
-    shooting_per_figure: int = 0
-
-    @property
-    def shoots(self) -> bool:
-        return self.shooting_per_figure > 0
-
-
-WEAPONS = {w.key: w for w in (
-    Weapon("spear", "spear"),
-    Weapon("axe", "axe"),
-    Weapon("sword", "sword"),
-    Weapon("bow", "bow", 1),
-    Weapon("sharpshooter", "sharpshooter bow", 2),
-)}
-
-ROLES = ("commander", "hero")
-ROLE_NAMES = {"commander": "Army commander", "hero": "Hero"}
-
-#: A leader on a single figure counts as a stand of this many figures (RULES.md 3.3).
-SINGLE_LEADER_FIGURES = 3
-
-#: Bow ranges in inches.
-EFFECTIVE_RANGE = 12
-LONG_RANGE = 24
-
-#: Movement dice (D6 inches) in the open and in a template; our reading (RULES.md 3.1).
-MOVE_DICE_OPEN = 3
-MOVE_DICE_TEMPLATE = 2
-
-#: Going berserk: the lowest face that sends a berserker stand berserk.
-BERSERK_ON = 5
-
-#: A wedge is this many stands (1 in front, 2 behind).
-WEDGE_STANDS = 3
-
-#: Figures on a stand and leaders' own stands, and identical stands in one entry.
-MAX_FIGURES = 12
-MAX_COUNT = 99
-
-#: The side is the player's own words ("Norse", "Saxons").
-SIDES = Sides(max_len=40)
-
-#: Conditional dice the roster lists beside a stand's usual bravery dice.
-BRAVERY_EXTRAS = (
-    "+1 berserk",
-    "+1 the army banner going forward",
-    "+1 in shieldwall",
-    "+1 better men charging close by",
-    "-1 better men running away close by",
-    "-1 a wound",
+#: key, name, and the stand *Add* makes (label, quality, figures, armour, weapon, mounted).
+_STANDS = (
+    ("thralls", "Thralls", ("Thralls", "thrall", 4, "none", "spear", False)),
+    ("warriors", "Warriors", ("Warriors", "warrior", 4, "shield", "spear", False)),
+    ("huscarls", "Huscarls", ("Huscarls", "huscarl", 4, "mail", "axe", False)),
+    ("berserkers", "Berserkers", ("Berserkers", "berserker", 4, "none", "axe", False)),
+    ("archers", "Archers", ("Archers", "warrior", 4, "none", "bow", False)),
+    ("sharpshooters", "Sharpshooters", ("Sharpshooters", "warrior", 2, "none",
+                                        "sharpshooter", False)),
+    ("horsemen", "Horsemen", ("Horsemen", "huscarl", 3, "mail", "spear", True)),
 )
 
-#: Conditional dice beside the usual melee dice (the weapon's own come first, see dice.py).
-MELEE_EXTRAS = (
-    "+1 berserk",
-    "+1 uphill",
-    "+1 a second rank behind",
-    "+1 for each rank of spears behind, up to two",
-    "+1 halted to receive in loose shieldwall, +2 in tight",
-    "-1 a wound",
-)
-AXE_EXTRA = "+1 axe against mounted, or charging, counter-charging or pursuing"
-SPEAR_EXTRA = "+1 spear in the first turn of a melee after halting to receive"
+_OPTIONS = ("quality: " + ", ".join(cat.QUALITIES), "armour: " + ", ".join(cat.ARMOUR),
+            "weapon: " + ", ".join(cat.WEAPONS), "mounted", "count: identical stands",
+            "leader: a leader attached")
 
-#: Conditional dice beside the usual shooting dice.
-SHOOTING_EXTRAS = (
-    "+1 stationary",
-    "+1 at a mounted target",
-    "+1 into an unshielded flank or the rear",
-    "-1 target in a template",
-    "-1 a wound",
-)
 
-#: Movement changes beside the usual movement dice.
-MOVE_EXTRAS = (
-    "+1 die berserk",
-    "-1 die in loose shieldwall, -2 in tight",
-    f"{MOVE_DICE_TEMPLATE}D6\" base in a template",
-)
+def _stand_summary(stand: Stand) -> str:
+    return (f"{stand.figures} figures, {cat.QUALITIES[stand.quality].name.lower()}, "
+            f"{cat.ARMOUR[stand.armour].name}, {cat.WEAPONS[stand.weapon].name}"
+            + (", mounted" if stand.mounted else ""))
+
+
+def entries() -> tuple[Entry, ...]:
+    rows = []
+    for key, name, args in _STANDS:
+        make = partial(Stand, *args[:5], mounted=args[5])
+        rows.append(Entry(key, name, "stand", _stand_summary(make()), "stands", make,
+                          options=_OPTIONS, figures=args[2]))
+    for role in cat.ROLES:
+        name = cat.ROLE_NAMES[role]
+        rows.append(Entry(role, name, "leader",
+                          f"a single figure, who counts as a stand of "
+                          f"{cat.SINGLE_LEADER_FIGURES}", "leaders",
+                          partial(Leader, name, role), options=("figures: his own stand",),
+                          figures=1))
+    return tuple(rows)
+
+
+
+def reference() -> tuple[Grid, ...]:
+    """The quality ladder, saves, weapons and the dice modifiers."""
+    qualities = Grid("Quality", ("quality", "bravery passes on", "hits"), tuple(
+        (q.name, dice.faces(q.score), dice.ladder_text(q.key)) for q in cat.QUALITIES.values()))
+    saves = Grid("Armour", ("armour", "saves a hit on"), tuple(
+        (a.name, dice.faces(a.save)) for a in cat.ARMOUR.values()))
+    weapons = Grid("Weapons", ("weapon", "shooting", "melee"), tuple(
+        (w.name, f"{w.shooting_per_figure} a figure, effective {cat.EFFECTIVE_RANGE}\", "
+                 f"long {cat.LONG_RANGE}\"" if w.shoots else "-", "1 a figure")
+        for w in cat.WEAPONS.values()))
+    modifiers = Grid("Dice modifiers", ("test", "modifiers"), (
+        ("bravery", "1 die; +1 commander or hero leading; "
+                    + "; ".join(cat.BRAVERY_EXTRAS)),
+        ("melee", "1 a figure; +1 mounted; +1 commander or hero; " + cat.AXE_EXTRA + "; "
+                  + cat.SPEAR_EXTRA + "; " + "; ".join(cat.MELEE_EXTRAS)),
+        ("shooting", "1 a figure, 2 for sharpshooters; +1 commander or hero attached; "
+                     + "; ".join(cat.SHOOTING_EXTRAS)),
+        ("movement", f"{cat.MOVE_DICE_OPEN}D6\" in the open; +1 die mounted; "
+                     + "; ".join(cat.MOVE_EXTRAS)),
+        ("going berserk", f"{dice.faces(cat.BERSERK_ON)}; +2 lesser men charging close by; +1 "
+                          "banner; +1 commander or hero"),
+    ))
+    return (qualities, saves, weapons, modifiers)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Leader, Stand
 
 
@@ -146,7 +146,7 @@ def shown(value: Fraction) -> str:
 @dataclass(frozen=True)
 class Expectation:
     """One action of one stand: its usual dice, hits and unsaved hits against each save
-    class (keys of :data:`catalogue.SAVE_CLASSES`)."""
+    class (keys of :data:`rules.SAVE_CLASSES`)."""
 
     action: str
     dice: int

@@ -35,8 +35,8 @@ from builder.core.printables import (
 )
 from builder.resources import templates_dir
 
-from . import catalogue as cat
 from . import dice
+from . import rules as cat
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
 from .roster import roster

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from . import catalogue as cat
 from . import dice
+from . import rules as cat
 from .model import Army
 
 #: The labels in the order the pack prints them: stand labels, leader cards, tokens.

@@ -16,8 +16,8 @@ from builder.core.printables import Document, Source
 from builder.core.roster import Column, Group, Table, TallyCell, Unit, document, frame
 from builder.registry import get_ruleset
 
-from . import catalogue as cat
 from . import dice
+from . import rules as cat
 from .model import Army, Leader, Stand
 from .views import summary
 

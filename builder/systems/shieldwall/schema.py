@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from builder.core.schema import CORE_FIELDS, Child, Field, Table
 
-from . import catalogue as cat
+from . import rules as cat
 from .model import Army, Leader, Stand
 
 LEADER = Table("leader", Leader, (

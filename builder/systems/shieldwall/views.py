@@ -6,8 +6,8 @@ from __future__ import annotations
 from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
-from . import catalogue as cat
 from . import dice
+from . import rules as cat
 from .checks import check_army
 from .model import Army, Leader, Stand
 

@@ -52,7 +52,7 @@ from typing import Any, Literal
 from builder.core.base import DrawError, number
 from builder.core.schema import NAME_MAX
 
-from . import catalogue as cat
+from . import rules as cat
 from .checks import core_points
 from .collection import Card, Collection
 from .model import Army, Leader, Muster, Unit, Ward
