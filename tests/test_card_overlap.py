@@ -16,9 +16,8 @@ from printcheck import overlaps
 
 from builder import armyfile
 from builder.cli import main
-from builder.core.printables import PrintOptions
 from builder.export.base import ArmyInput
-from builder.export.pack import entry_kinds
+from builder.export.pack import entry_kinds, print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
@@ -28,7 +27,8 @@ EXAMPLES = ["york.toml", "kiss-york.toml", "feudal-flanders.toml", "shieldwall-s
 def sheet_kinds(path: Path) -> list[str]:
     army = armyfile.load(str(path))
     source = ArmyInput(army, path, path.read_text(encoding="utf-8"))
-    kinds = get_ruleset(army.ruleset).printables([source], PrintOptions()).kinds
+    ruleset = get_ruleset(army.ruleset)
+    kinds = ruleset.printables([source], print_options(ruleset)).kinds
     return [k for k in kinds if k not in ("roster", "crib-sheet")]
 
 

@@ -17,9 +17,10 @@ import pytest
 from armies import scaled
 
 from builder import armyfile
-from builder.core.printables import Boxes, Deck, Face, PrintOptions, StatRows, Text
+from builder.core.printables import Boxes, Deck, Face, StatRows, Text
 from builder.export.base import CARD_MM, ArmyInput
 from builder.export.faces import face_drawer
+from builder.export.pack import print_options
 from builder.export.sheet import MIN_TEXT_PT, MM, Box, Cell, new_canvas
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
@@ -41,7 +42,8 @@ def faces(ruleset: str) -> list[Face]:
     assert paths, ruleset
     sources = [ArmyInput(armyfile.load(p), p, p.read_text(encoding="utf-8")) for p in paths]
     sources.append(ArmyInput(scaled(ruleset, 20), paths[0], ""))
-    pack = get_ruleset(ruleset).printables(sources, PrintOptions())
+    system = get_ruleset(ruleset)
+    pack = system.printables(sources, print_options(system))
     return [face for item in pack.items if isinstance(item, Deck) for face in item.cards]
 
 

@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
-from builder.core.printables import PrintOptions
 from builder.export.base import ArmyInput
+from builder.export.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import cards_dir, examples_dir
 from builder.systems.feudal.model import Army
@@ -146,7 +146,8 @@ def assert_command_points_in_full(path: Path, n: int) -> None:
 def test_printables_through_the_ruleset() -> None:
     army = load("feudal-normandy.toml")
     source = ArmyInput(army, examples_dir() / "feudal-normandy.toml", "")
-    pack = get_ruleset("feudal").printables([source], PrintOptions())
+    ruleset = get_ruleset("feudal")
+    pack = ruleset.printables([source], print_options(ruleset))
     assert pack.kinds == ("roster", "crib-sheet", "leader-cards", "unit-cards", "tokens")
     assert pack.counts("leader-cards") == {"LEADER": 2}
     assert pack.counts("unit-cards") == {"UNIT": 5}

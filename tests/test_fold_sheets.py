@@ -21,9 +21,10 @@ from test_ink_saver import export_with_checkbox
 from test_tui import run_async
 
 from builder.cli import main
-from builder.core.printables import Deck, PrintOptions
+from builder.core.printables import Deck
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import write_deck
+from builder.export.pack import print_options
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 
@@ -41,9 +42,7 @@ def decks(ruleset: str) -> list[Deck]:
     path = examples_dir() / EXAMPLES[ruleset]
     found = armyfile.read(path)
     source = ArmyInput(found.army(), path, found.text)
-    options = PrintOptions(inputs={spec.option: armyfile.read_input(spec, spec.shipped())
-                                   for spec in found.ruleset.inputs})
-    pack = found.ruleset.printables((source,), options)
+    pack = found.ruleset.printables((source,), print_options(found.ruleset))
     return [item for item in pack.items if isinstance(item, Deck)]
 
 

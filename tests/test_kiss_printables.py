@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
-from builder.core.printables import PrintOptions
+from builder.export.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.kiss.model import Army
@@ -40,7 +40,8 @@ class _Source:
 
 def test_printables_counts_are_printcounts() -> None:
     sources = [_Source(p) for p in EXAMPLES]
-    pack = get_ruleset("kiss").printables(sources, PrintOptions())
+    ruleset = get_ruleset("kiss")
+    pack = ruleset.printables(sources, print_options(ruleset))
     assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "order-markers", "tokens")
     armies = [s.army for s in sources]
     assert all(isinstance(a, Army) for a in armies)

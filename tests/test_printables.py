@@ -12,9 +12,9 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
-from builder.core.printables import Deck, Printables, PrintOptions, TokenSheet
+from builder.core.printables import Deck, Printables, TokenSheet
 from builder.export.base import ArmyInput, ExportError, ExportJob
-from builder.export.pack import export_pack, kinds
+from builder.export.pack import export_pack, kinds, print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
@@ -27,7 +27,8 @@ def source(path: Path) -> ArmyInput:
 
 
 def billhooks(*paths: Path) -> Printables:
-    return get_ruleset("billhooks").printables([source(p) for p in paths], PrintOptions())
+    ruleset = get_ruleset("billhooks")
+    return ruleset.printables([source(p) for p in paths], print_options(ruleset))
 
 
 def test_billhooks_token_counts_are_decided_without_a_pdf() -> None:

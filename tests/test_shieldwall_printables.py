@@ -17,6 +17,7 @@ from printcheck import pdf_figures
 
 from builder import armyfile
 from builder.cli import main
+from builder.export.pack import print_options
 from builder.resources import examples_dir
 from builder.systems.shieldwall.model import Army
 from builder.systems.shieldwall.printcounts import LABELS, counts
@@ -165,13 +166,12 @@ def test_nothing_near_an_edge_or_too_small(pack: Path, name: str) -> None:
 
 def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     """Without a PDF: each printable's labels, from the ruleset's printables."""
-    from builder.core.printables import PrintOptions
     from builder.export.base import ArmyInput
     from builder.systems.shieldwall import RULESET
 
     sources = [ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8"))
                for a in ARMIES]
-    pack = RULESET.printables(sources, PrintOptions())
+    pack = RULESET.printables(sources, print_options(RULESET))
     assert pack.kinds == ("roster", "crib-sheet", "stand-labels", "leader-cards", "tokens")
     printed: Counter[str] = Counter()
     for kind in ("stand-labels", "leader-cards", "tokens"):

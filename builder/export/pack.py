@@ -29,7 +29,6 @@ from typing import Any
 
 from builder import __version__, armyfile, files
 from builder.core.base import Ruleset
-from builder.core.inputs import Input
 from builder.core.printables import (
     Deck,
     Document,
@@ -37,6 +36,7 @@ from builder.core.printables import (
     Printable,
     Printables,
     PrintOptions,
+    Source,
     TokenSheet,
 )
 from builder.core.validate import ArmyFileError
@@ -79,23 +79,26 @@ def ruleset_of(job: ExportJob) -> Ruleset:
         raise ExportError(f"no ruleset {name!r} to print") from None
 
 
-def _inputs(ruleset: Ruleset, job: ExportJob) -> dict[str, Input]:
-    """The ruleset's input files, read: each the player's own or the one it ships. A file
-    named for an input the ruleset does not read is refused, not ignored."""
-    named = dict(job.options.inputs)
+def print_options(ruleset: Ruleset, collections: Sequence[Source] = (),
+                  named: Sequence[tuple[str, Path]] = ()) -> PrintOptions:
+    """What the ruleset's printables depend on besides the armies, its input files read: each
+    the player's own (``named``, by option) or the one it ships. A file named for an input the
+    ruleset does not read is refused, not ignored."""
+    files_named = dict(named)
     declared = {spec.option: spec for spec in ruleset.inputs}
-    for option in named.keys() - declared.keys():
+    for option in files_named.keys() - declared.keys():
         raise ExportError(f"--{option}: {ruleset.title} reads no such file (its pack "
                           f"prints no {option})")
-    return {option: armyfile.read_input(spec, named.get(option) or spec.shipped())
-            for option, spec in declared.items()}
+    return PrintOptions(tuple(collections), {
+        option: armyfile.read_input(spec, files_named.get(option) or spec.shipped())
+        for option, spec in declared.items()})
 
 
 def printables(job: ExportJob) -> Printables:
     """What the job's ruleset prints for its armies (every count decided there)."""
     ruleset = ruleset_of(job)
     try:
-        options = PrintOptions(job.collections, _inputs(ruleset, job))
+        options = print_options(ruleset, job.collections, job.options.inputs)
         return ruleset.printables(job.armies, options)
     except ArmyFileError as exc:
         raise ExportError(str(exc)) from None
@@ -117,7 +120,8 @@ def offered_kinds(job: ExportJob) -> tuple[str, ...]:
 
 def ruleset_kinds(name: str) -> tuple[str, ...]:
     """The kinds a ruleset's pack holds (for help texts and tests)."""
-    return get_ruleset(name).printables((), PrintOptions()).kinds
+    ruleset = get_ruleset(name)
+    return ruleset.printables((), print_options(ruleset)).kinds
 
 
 def write_kind(job: ExportJob, kind: str, path: Path) -> Written:

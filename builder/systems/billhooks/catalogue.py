@@ -1,5 +1,5 @@
-"""The Billhooks catalogue: what *Add* offers, one entry per troop type, with unit size,
-points and every option's cost read from the rules data (:mod:`.rules`) (``billhooks catalogue``)."""
+"""The Billhooks catalogue (``billhooks catalogue``): what *Add* offers, one entry per troop
+type, with unit size, points and every option's cost read from the rules data (:mod:`.rules`)."""
 
 from __future__ import annotations
 
