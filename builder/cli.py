@@ -15,7 +15,7 @@ from importlib import import_module
 from typing import NoReturn
 
 from builder import __version__
-from builder.commands.usage import EXIT_INPUT, UsageError
+from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError
 from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
 from builder.share import FORMATS as SHARE_FORMATS
@@ -88,7 +88,23 @@ def _lower(text: str) -> str:
     return text.lower()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _input_options() -> dict[str, tuple[str, list[str]]]:
+    """Each input-file option a registered rule system declares (``events``), with what the
+    file holds and the systems that read one. Every system is imported to ask it, so only
+    the export's parser does (its export takes seconds; `check` stays a blink)."""
+    from builder.registry import get_ruleset, names
+
+    found: dict[str, tuple[str, list[str]]] = {}
+    for name in names():
+        ruleset = get_ruleset(name)
+        for spec in ruleset.inputs:
+            found.setdefault(spec.option, (spec.noun, []))[1].append(ruleset.title)
+    return found
+
+
+def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
+    """The whole command line. ``export_inputs``: give ``export`` the input-file options the
+    rule systems declare (which imports them all; not needed to run another command)."""
     parser = _Parser(
         prog="billhooks",
         description="Build, check and print wargame armies, for every rule system it knows "
@@ -186,9 +202,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--only", metavar="KIND,...",
                    help="write only these kinds of the ruleset's pack, comma-separated (roster, "
                         "tokens, ...; an unknown kind lists them all)")
-    p.add_argument("--events", metavar="FILE",
-                   help="a file of event cards (.toml), for a rule system whose pack holds an "
-                        "events deck")
+    for option, (noun, titles) in (_input_options() if export_inputs else {}).items():
+        p.add_argument(f"--{option}", metavar="FILE", dest=INPUT_DEST + option,
+                       help=f"{noun} (.toml) to print instead of the one shipped; read by "
+                            + ", ".join(titles))
     p.add_argument("--format", choices=FORMATS, default="pdf", type=_lower,
                    help="cards and tokens as pdf sheets to print (default), png: an image "
                         "per card and token for a print shop, or tts: decks for Tabletop "
@@ -230,7 +247,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    named = next((a for a in argv if not a.startswith("-")), None)
+    args = build_parser(export_inputs=named == "export").parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
         args.army, args.ruleset = None, None

@@ -271,3 +271,14 @@ def test_a_bad_events_file_names_its_line_and_key(tmp_path: Path,
     err = capsys.readouterr().err
     assert code == 2
     assert f"{events}:3: events[0]" in err and "efect" in err, err
+
+
+def test_export_help_names_each_input_file_and_who_reads_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The export's --events is Billhooks' declaration (an InputFile), not a flag of the
+    core's: its help says which rule system reads the file."""
+    with pytest.raises(SystemExit):
+        main(["export", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "--events FILE a file of event cards (.toml) to print instead of the one " \
+           "shipped; read by Never Mind the Billhooks" in out

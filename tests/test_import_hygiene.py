@@ -72,3 +72,16 @@ def test_the_contracts_forbid_every_heavy_library() -> None:
     for contract in contracts:
         external = {m for m in contract["forbidden_modules"] if not m.startswith("builder")}
         assert external - {"rich"} == set(HEAVY), contract["name"]
+
+
+def test_check_imports_only_its_own_rule_system() -> None:
+    """The export's input-file options (``--events``) come from every system's declaration,
+    so only the export's parser imports them all: ``check`` of a KISS army loads KISS alone."""
+    army = examples_dir() / "kiss-york.toml"
+    code = (f"from builder.cli import main\nimport contextlib, io, sys, json\n"
+            f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"
+            f"print(json.dumps(sorted(m for m in sys.modules if m.startswith('builder.systems.'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    systems = {m.split(".")[2] for m in json.loads(out.splitlines()[-1])}
+    assert systems == {"kiss"}

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from builder import armyfile
-from builder.commands.usage import UsageError
+from builder.commands.usage import INPUT_DEST, UsageError
 from builder.export.base import (
     DPI,
     NEXT_STEP,
@@ -59,9 +59,11 @@ def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
-    # A bad events file stops the export before anything is written: the ruleset reads it
-    # while it decides its printables, before the first file.
-    inputs = (("events", Path(args.events)),) if args.events else ()
+    # The input files the rule systems declare (--events): a bad one stops the export before
+    # anything is written, as the core reads it while the ruleset decides its printables.
+    inputs = tuple((key.removeprefix(INPUT_DEST), Path(value))
+                   for key, value in vars(args).items()
+                   if key.startswith(INPUT_DEST) and value is not None)
     if args.dpi is not None and args.format == "pdf":
         raise UsageError("--dpi sets the resolution of images: use it with --format png or "
                          "--format tts (PDF sheets are drawn, not rasterised)")

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
+#: Where the export's parser keeps a rule system's input-file option (``--events`` as
+#: ``input_events``).
+INPUT_DEST = "input_"
+
 
 class UsageError(Exception):
     """Bad usage found after parsing (exit 2); ``str()`` is the message."""
