@@ -193,3 +193,54 @@ def test_a_ruleset_imports_nothing_heavy(name: str) -> None:
     module = get_ruleset(name).__class__.__module__
     assert not loaded_after(f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
                             f"import {module}") & set(HEAVY)
+
+
+def test_every_system_package_is_registered() -> None:
+    """A system's folder that nobody registered would never be run by these tests: it fails
+    here, loudly."""
+    import pkgutil
+
+    import builder.systems
+    from builder.registry import modules
+
+    folders = {m.name for m in pkgutil.iter_modules(builder.systems.__path__,
+                                                    "builder.systems.") if m.ispkg}
+    assert folders and folders <= set(modules().values())
+
+
+def _first_army(name: str) -> Path:
+    found = [p for p in ARMIES
+             if parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == name]
+    assert found, f"{name} has no example army"
+    return found[0]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_share_then_verify_matches(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _first_army(name)
+    main(["share", str(path)])
+    listing = capsys.readouterr().out
+    assert main(["verify", str(path), "--code", listing]) == 0, capsys.readouterr()
+    assert "matches" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", RULESETS)
+@pytest.mark.parametrize("how", [["--fold"], ["--format", "png", "--dpi", "60"],
+                                 ["--format", "tts", "--dpi", "60"]],
+                         ids=["pdf-fold", "png", "tts"])
+def test_the_whole_pack_exports(name: str, how: list[str], tmp_path: Path,
+                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Every registered system's pack, in every format: each kind it declares is written and
+    listed in the manifest."""
+    out = tmp_path / "pack"
+    assert main(["export", str(_first_army(name)), "--out", str(out), *how]) == 0, \
+        capsys.readouterr().err
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    from builder.export.pack import ruleset_kinds
+
+    # A file is its kind's, or holds the kinds it lists (tokens.pdf's shared sheets).
+    written = {kind for entry in manifest["files"]
+               for kind in entry.get("kinds", [entry["file"].split("/")[0].removesuffix(".pdf")])}
+    assert set(ruleset_kinds(name)) <= written, (ruleset_kinds(name), written)
+    for entry in manifest["files"]:
+        assert (out / entry["file"]).exists(), entry
