@@ -80,7 +80,8 @@ def test_check_imports_only_its_own_rule_system() -> None:
     army = examples_dir() / "kiss-york.toml"
     code = (f"from builder.cli import main\nimport contextlib, io, sys, json\n"
             f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"
-            f"print(json.dumps(sorted(m for m in sys.modules if m.startswith('builder.systems.'))))")
+            "print(json.dumps(sorted(m for m in sys.modules\n"
+            "                        if m.startswith('builder.systems.'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     systems = {m.split(".")[2] for m in json.loads(out.splitlines()[-1])}

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from builder.tui.actions import ACTIONS, Action, key_label, ruleset_actions
 from builder.tui.modals.base import Dialog
+from builder.tui.screens.base import builder_of
 
 INTRO = (
     "The tree on the left holds the army as its rule system shapes it (a group, "
@@ -75,7 +76,7 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_renderable(ruleset_actions(self.app.session.ruleset)),  # type: ignore[attr-defined]
+                yield Static(help_renderable(ruleset_actions(builder_of(self.app).session.ruleset)),
                              id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
 

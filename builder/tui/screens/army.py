@@ -14,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Header, Tree
 
 from builder.core import schema
@@ -26,6 +25,7 @@ from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.pick import PickDialog
 from builder.tui.modals.record import RecordForm
 from builder.tui.modals.roll import RollDialog
+from builder.tui.screens.base import BuilderScreen
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.detail import DetailPane
 from builder.tui.widgets.findings import FindingsPanel
@@ -36,11 +36,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from builder.core.base import Ruleset
-    from builder.tui.app import BuilderApp
     from builder.tui.session import Session
 
 
-class ArmyScreen(Screen[None]):
+class ArmyScreen(BuilderScreen):
     """Shows the app's session and turns keys into edits on it."""
 
     BINDINGS = bindings("army")
@@ -50,10 +49,6 @@ class ArmyScreen(Screen[None]):
         self.place: str = ARMY
         self._bound_to: Ruleset | None = None
         self.actions: tuple[Action, ...] = ()
-
-    @property
-    def builder(self) -> BuilderApp:
-        return self.app  # type: ignore[return-value]
 
     @property
     def session(self) -> Session:

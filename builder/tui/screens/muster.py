@@ -15,7 +15,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, Select
 
 from builder import armyfile
@@ -23,10 +22,11 @@ from builder.core.base import Collection, Deal, DrawError, Mustering, Ruleset, n
 from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 from builder.tui.modals.base import row
+from builder.tui.screens.base import BuilderScreen
 from builder.tui.widgets.ticks import Tick
 
 if TYPE_CHECKING:
-    from builder.tui.app import BuilderApp
+    pass
 
 BOTH = "both"
 
@@ -39,7 +39,7 @@ def _shown(path: Path) -> str:
         return str(path)
 
 
-class MusterScreen(Screen[None]):
+class MusterScreen(BuilderScreen):
     """Deals an army (or two) from a collection; ``app.open_mustered`` takes the result."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
@@ -55,10 +55,6 @@ class MusterScreen(Screen[None]):
         self.muster = muster
         self.side = side if ruleset.sides.get(side) is not None else muster.default_side
         self.deal_result: Deal | None = None
-
-    @property
-    def builder(self) -> BuilderApp:
-        return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")

@@ -17,7 +17,6 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
 from textual.validation import Number
 from textual.widgets import (
     Button,
@@ -49,10 +48,11 @@ from builder.export.pack import default_out_dir, export_pack, files_for, offered
 from builder.export.size import check_size
 from builder.tui.modals.base import row
 from builder.tui.print_settings import PrintSettings
+from builder.tui.screens.base import BuilderScreen
 from builder.tui.widgets.ticks import Tick, TickList
 
 if TYPE_CHECKING:
-    from builder.tui.app import BuilderApp
+    pass
 
 
 def _mm(size: tuple[float, float]) -> str:
@@ -90,7 +90,7 @@ def _size(n: int) -> str:
 BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX_MM:g} mm.")
 
 
-class PrintScreen(Screen[None]):
+class PrintScreen(BuilderScreen):
     """Exports the army being edited (as it stands, saved or not)."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army"),
@@ -99,10 +99,6 @@ class PrintScreen(Screen[None]):
     _bleed_shown = False
     #: The last pack written, as (folder, manifest), while the browser may download it.
     _written: tuple[Path, dict[str, Any]] | None = None
-
-    @property
-    def builder(self) -> BuilderApp:
-        return self.app  # type: ignore[return-value]
 
     def _job_armies(self) -> tuple[ArmyInput, ...]:
         session = self.builder.session
