@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from armies import EXAMPLES, scaled
-from test_tui import SIZE, clear_and_type, run_async
+from pilot import SIZE, clear_and_type, run_async
 from textual.widgets import Label
 
 from builder import armyfile

@@ -10,8 +10,8 @@ from typing import Any
 
 import pdfread
 import pytest
+from pilot import SIZE, clear_and_type, run_async
 from test_export_cards import ARMIES, labels_on
-from test_tui import SIZE, clear_and_type, run_async
 from textual.widgets import Checkbox, SelectionList
 
 from builder.cli import main

@@ -35,8 +35,8 @@ from typing import Any, TypeVar
 
 import aiohttp
 import pytest
+from pilot import SIZE, clear_and_type
 from playwright.sync_api import BrowserContext, Page, sync_playwright
-from test_tui import SIZE, clear_and_type
 from textual.widgets import Button, Label, SelectionList
 
 from builder import armyfile

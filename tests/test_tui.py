@@ -4,18 +4,26 @@ saved file and on what the screen shows."""
 from __future__ import annotations
 
 import asyncio
-import functools
-import io
 import random
 import time
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
 import bh as RULES
 import pytest
-from rich.console import Console
-from textual import events
+from pilot import (
+    SIZE,
+    builder_on,
+    clear_and_type,
+    cursor,
+    detail,
+    palette_search,
+    plain,
+    run_async,
+    status,
+    tree_labels,
+    type_text,
+    wait_until,
+)
 from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
 
 from builder.cli import main
@@ -31,87 +39,6 @@ from builder.tui.modals.record import RecordForm
 from builder.tui.modals.roll import RollDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
-from builder.tui.widgets.army_tree import ArmyTree
-
-SIZE = (80, 24)
-
-
-def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(fn(*args, **kwargs))
-    return wrapper
-
-
-def plain(widget: Static) -> str:
-    """What a Static shows, as plain text."""
-    console = Console(width=120, record=True, file=io.StringIO())
-    console.print(widget.content)
-    return console.export_text()
-
-
-def status(app: BuilderApp) -> str:
-    return plain(app.screen.query_one("#status", Static))
-
-
-def detail(app: BuilderApp) -> str:
-    return plain(app.army_screen.query_one("#detail-body", Static))
-
-
-def tree_labels(app: BuilderApp) -> list[str]:
-    tree = app.army_screen.query_one("#tree", ArmyTree)
-    out = []
-    stack = [tree.root]
-    while stack:
-        node = stack.pop(0)
-        out.append(str(node.label))
-        stack[0:0] = list(node.children)
-    return out
-
-
-def cursor(app: BuilderApp) -> str | None:
-    node = app.army_screen.query_one("#tree", ArmyTree).cursor_node
-    return None if node is None else node.data
-
-
-async def type_text(pilot: Any, text: str) -> None:
-    await pilot.press(*["space" if c == " " else c for c in text])
-
-
-async def wait_until(pilot: Any, done: Callable[[], bool], timeout: float = 10.0) -> None:
-    """Let the app run until ``done()`` holds (a search finished, a toast shown): a wait on a
-    condition, not a guess at a time; it fails if ``timeout`` seconds go by first."""
-    deadline = time.monotonic() + timeout
-    while not done():
-        assert time.monotonic() < deadline, f"still waiting after {timeout} s"
-        await pilot.pause(0.01)
-
-
-async def palette_search(pilot: Any, query: str) -> list[str]:
-    """Type ``query`` into the open command palette, wait until its search is over, and give
-    the prompts it lists."""
-    from textual.command import CommandList, CommandPalette
-
-    await type_text(pilot, query)
-    palette = pilot.app.screen
-    assert isinstance(palette, CommandPalette)
-
-    def searched() -> bool:
-        return palette.query_one(Input).value == query and not any(
-            w.group == palette._GATHER_COMMANDS_GROUP and not w.is_finished
-            for w in pilot.app.workers)
-    await wait_until(pilot, searched)
-    found = palette.query_one(CommandList)
-    return [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]
-
-
-async def clear_and_type(pilot: Any, selector: str, text: str) -> None:
-    """Clear an input with keys, then paste ``text`` into it (as a terminal pastes)."""
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    await pilot.press("home", "ctrl+k")
-    field.post_message(events.Paste(text))
-    await pilot.pause()
 
 
 @run_async
@@ -573,14 +500,6 @@ async def test_works_in_a_big_terminal(army_path: Path) -> None:
 
 
 BAD = 'ruleset = "billhooks"\nname = "x"\nsidee = "york"\n'
-
-
-def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BuilderApp:
-    """The app ``billhooks ARGS`` would run, caught before it takes the terminal."""
-    started: list[BuilderApp] = []
-    monkeypatch.setattr(BuilderApp, "run", lambda self: started.append(self))
-    assert main(args) == 0
-    return started[0]
 
 
 def path_error(app: BuilderApp) -> str:

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pilot import run_async
 from test_conformance import ARMIES
-from test_tui import run_async
 from textual.widgets import Button
 
 from builder import armyfile

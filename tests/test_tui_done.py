@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_tui import builder_on, run_async
+from pilot import builder_on, run_async
 
 from builder.cli import main
 from builder.tui.actions import ruleset_actions

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import bh as BH
 import pytest
+from pilot import run_async, wait_until
 from rich.style import Style
 from rich.text import Text
-from test_tui import run_async, wait_until
 from textual.widgets import Input, Label, OptionList
 
 from builder.tui import config

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pilot import clear_and_type, cursor, palette_search, run_async, tree_labels
 from rich.console import Console
-from test_tui import clear_and_type, cursor, palette_search, run_async, tree_labels
 from textual.widgets import Checkbox, Input, Label, OptionList, Select, SelectionList
 from textual.widgets._toast import Toast
 

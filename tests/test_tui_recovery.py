@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from test_tui import SIZE, run_async, tree_labels, type_text
+from pilot import SIZE, run_async, tree_labels, type_text
 from textual import events
 from textual.widgets import Label
 

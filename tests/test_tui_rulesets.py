@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_tui import SIZE, builder_on, run_async
+from pilot import SIZE, builder_on, run_async
 from textual.widgets import OptionList
 
 from builder.cli import main

@@ -12,8 +12,8 @@ import bh
 import bh as BH
 import pytest
 from bh import load_collection
+from pilot import SIZE, clear_and_type, plain, run_async, status, tree_labels
 from pypdf import PdfReader
-from test_tui import SIZE, clear_and_type, plain, run_async, status, tree_labels
 from textual.widgets import (
     Checkbox,
     DataTable,

@@ -16,10 +16,9 @@ from typing import Any
 
 import builder
 from builder import resources
-from builder.core.base import number
+from builder.core.base import Ruleset, number
 from builder.core.printables import Document, Source
 from builder.core.roster import TallyCell, document, frame
-from builder.registry import get_ruleset
 
 from . import rules as cat
 from .model import Army, Leader, Unit
@@ -36,6 +35,15 @@ from .rules import COMMAND_CLASSES
 from .views import summary, ward_name
 
 TITLE = "Never Mind the Billhooks"
+
+
+
+def _ruleset() -> Ruleset:
+    """This system's own ruleset, for the shared frame (imported here: the package imports
+    this module while it builds it)."""
+    from . import RULESET
+
+    return RULESET
 
 
 def _pts(value: float | None) -> str:
@@ -232,7 +240,7 @@ def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
         seed = "" if army.muster.seed is None else f", seed {army.muster.seed}"
         tally.append(TallyCell("Muster table", str(army.muster.troops), f"troop points{seed}"))
     return {
-        "frame": frame(get_ruleset(army.ruleset), item, today, tally=tally, place=place,
+        "frame": frame(_ruleset(), item, today, tally=tally, place=place,
                        remark="" if army.english else "not English"),
         "leader_points": _pts(metric["leader_points"]),
         "wards": wards,
