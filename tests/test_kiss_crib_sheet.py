@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from pathlib import Path
 from typing import Any
 
 from originality import seed_text, shared_runs, strings
 
-from builder.resources import cards_dir, templates_dir
+from builder.resources import cards_dir, examples_dir, templates_dir
 from builder.systems.kiss import derive as d
 from builder.systems.kiss import rules as cat
 from builder.systems.kiss.catalogue import reference
@@ -145,3 +146,20 @@ def test_reminders_and_card_words_are_our_own() -> None:
             ours += strings(tomllib.load(f))
     assert len(ours) > 60
     assert own_words(ours) == []
+
+
+def test_the_printed_rout_table_has_every_row_in_order(tmp_path: Path) -> None:
+    """The rout table as the crib sheet prints it: each size band with its rout point, read
+    back from the PDF in the order the data gives (the table once skipped 14-15 and 18+)."""
+    import pdfplumber
+
+    from builder.cli import main
+
+    out = tmp_path / "pack"
+    assert main(["export", str(examples_dir() / "kiss-york.toml"), "--out", str(out),
+                 "--only", "crib-sheet"]) == 0
+    with pdfplumber.open(out / "crib-sheet.pdf") as pdf:
+        text = " ".join(" ".join(page.extract_text() or "" for page in pdf.pages).split())
+    places = [text.find(f"{label} {value}") for label, value in part("Rout")[0]["rows"]]
+    assert -1 not in places, places
+    assert places == sorted(places)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -402,3 +403,43 @@ def test_a_shared_sheet_names_its_kinds_as_a_list_reads() -> None:
     assert series(["Tokens", "Arrow-supply trackers"]) == "Tokens and Arrow-supply trackers"
     assert series(["Order markers", "Chits and markers", "Army morale tracks"]) == \
         "Order markers, Chits and markers, and Army morale tracks"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("army", "kind"), [
+    ("york.toml", "unit-cards"), ("kiss-york.toml", "magnate-cards"),
+    ("feudal-flanders.toml", "unit-cards"), ("shieldwall-norse.toml", "leader-cards")])
+def test_the_printed_crop_marks_are_the_planned_ones(paper: str, army: str, kind: str,
+                                                     tmp_path: Path) -> None:
+    """Read back from a card sheet without bleed (Letter once had 1.06 mm stubs at top and
+    bottom): every crop mark the plan makes is drawn where it says, and each is at least
+    MARK_LEAST long."""
+    import pdfplumber
+
+    from builder.cli import main
+    from builder.resources import examples_dir
+
+    out = tmp_path / "pack"
+    assert main(["export", str(examples_dir() / army), "--out", str(out),
+                 "--paper", paper, "--only", kind]) == 0
+    deck = out / f"{kind}.pdf"
+    lay = plan(PAPER_MM[paper], POKER)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    filled = next(e for e in manifest["files"]
+                  if e["file"] == deck.name)["layout"][0]["sheets"][0]
+    pt = 72 / 25.4
+    with pdfplumber.open(deck) as pdf:
+        page = pdf.pages[0]
+        height = float(page.height)
+        drawn = [(line["x0"] / pt, (height - line["bottom"]) / pt, line["x1"] / pt,
+                  (height - line["top"]) / pt) for line in page.lines]
+    planned = [(min(a, c), min(b, d), max(a, c), max(b, d))
+               for a, b, c, d in lay.crop_marks(filled)]
+
+    def printed(mark: tuple[float, float, float, float]) -> bool:
+        return any(all(abs(m - d) < 0.05 for m, d in zip(mark, line, strict=True))
+                   for line in drawn)
+
+    assert planned and all(map(printed, planned)), [m for m in planned if not printed(m)][:4]
+    assert all(abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 0.05
+               for x1, y1, x2, y2 in planned)
