@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from test_ink_saver import export_with_checkbox
 
 from builder.cli import main
-from builder.core.printables import Deck
+from builder.core.printables import Deck, Text
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import write_deck
 from builder.export.pack import print_options
@@ -144,6 +144,13 @@ def test_every_front_has_its_back_beside_it_mirrored_about_the_fold(
                 # back, reading left to right (upright, not turned).
                 text = sheet.text_in(front.trim)
                 assert any(label.replace(" ", "") in text for label in labels), (n, slot, text)
+                # And the card that belongs there in the deck's order (fronts read left to
+                # right, row by row): its first line of words.
+                index = 4 * n + slot
+                if index < len(deck.cards):
+                    first = next((b.text for b in deck.cards[index].blocks
+                                  if isinstance(b, Text) and b.text.strip()), "")
+                    assert "".join(first.split())[:10] in text, (deck.kind, index, first, text)
                 assert title in sheet.text_in(back.trim), (n, slot)
                 assert title not in text
                 fronts += 1
