@@ -90,3 +90,12 @@ def test_png_backs_show_the_emblem(tmp_path: Path, ruleset: str) -> None:
                                  CARD_MM["poker"], 0.0, DPI)], "bare")[0]
         assert printed.size == bare.size
         assert _differing(printed, bare) > EMBLEM_SHARE, deck.kind
+
+
+def test_each_system_backs_its_decks_with_an_emblem_of_its_own() -> None:
+    """A back tells the four systems' decks apart when they lie face down on one table."""
+    emblems = {ruleset: {deck.back.emblems for deck in decks(ruleset) if deck.back is not None}
+               for ruleset in RULESETS}
+    assert all(len(found) == 1 for found in emblems.values()), emblems
+    chosen = [next(iter(found)) for found in emblems.values()]
+    assert len(set(chosen)) == len(chosen), emblems
