@@ -1,9 +1,6 @@
 """No card, token or label of any rule system draws text over text or a tick box into its
 footer band (issue 24 item 5): one example of each system, its sheets (not the roster and
-crib sheet) at poker and tarot size, read back with :func:`printcheck.overlaps`.
-
-Mini cards wait on Feudal's unit cards, whose stat notes run into their values at that size
-(issue 24 item 3)."""
+crib sheet) at poker, mini and tarot size, read back with :func:`printcheck.overlaps`."""
 
 from __future__ import annotations
 
@@ -32,7 +29,7 @@ def sheet_kinds(path: Path) -> list[str]:
     return [k for k in kinds if k not in ("roster", "crib-sheet")]
 
 
-@pytest.mark.parametrize("size", ["poker", "tarot"])
+@pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_no_sheet_draws_over_itself(example: str, size: str, tmp_path: Path) -> None:
     path = examples_dir() / example
