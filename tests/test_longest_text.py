@@ -1,0 +1,72 @@
+"""Every system's cards, tokens and labels at the longest text its file allows (issue 24
+item 5, beyond shieldwall's own test): each example army with every free-text field at the
+length of the shortest such limit, exported at each card size and read back with
+:func:`printcheck.overlaps`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from printcheck import overlaps
+
+from builder import armyfile
+from builder.cli import main
+from builder.core.schema import Field, walk
+from builder.export.base import CARD_MM
+from builder.export.pack import ruleset_kinds
+from builder.registry import get_ruleset
+from builder.resources import examples_dir
+
+EXAMPLES = {"billhooks": "york.toml", "kiss": "kiss-york.toml",
+            "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+FILL = " Wulfwig Widemouth of the Westmarch"
+
+
+def _free(spec: Field) -> bool:
+    return spec.type == "str" and bool(spec.max_len) and not spec.choices and not spec.path
+
+
+def lengthened(path: Path, folder: Path) -> Path:
+    """The army with each free-text field at the shortest free-text limit, through one map
+    of old value to new, so a field that names a record (a stand's leader) still names it."""
+    army = armyfile.load(path)
+    schema = get_ruleset(army.ruleset).schema
+    limits = [spec.max_len for node in walk(army, schema) for spec in node.table.fields
+              if _free(spec) and spec.max_len]
+    n = min(limits)
+    longer: dict[str, str] = {}
+    for node in walk(army, schema):
+        for spec in node.table.fields:
+            value = getattr(node.record, spec.key)
+            if _free(spec) and isinstance(value, str) and value:
+                if value not in longer:
+                    longer[value] = (value + FILL * 4)[:n].rstrip().ljust(n, "W")
+                setattr(node.record, spec.key, longer[value])
+    target = folder / path.name
+    target.write_text(armyfile.dumps(army), encoding="utf-8")
+    return target
+
+
+@pytest.mark.parametrize("size", list(CARD_MM))
+@pytest.mark.parametrize("ruleset", list(EXAMPLES))
+def test_the_longest_text_draws_nothing_over_anything(ruleset: str, size: str,
+                                                      tmp_path: Path,
+                                                      request: pytest.FixtureRequest) -> None:
+    if (ruleset, size) == ("feudal", "mini"):
+        # Known (stop 32): the stat rows outgrow a mini card and run on downward, the
+        # command-point boxes into the footer band and a morale note into the casualty
+        # boxes; they should move on to a continuation card. Strict: it fails once fixed.
+        request.applymarker(pytest.mark.xfail(strict=True, reason="stat rows overflow"))
+    army = lengthened(examples_dir() / EXAMPLES[ruleset], tmp_path)
+    kinds = [k for k in ruleset_kinds(ruleset) if k not in ("roster", "crib-sheet")]
+    out = tmp_path / "pack"
+    assert main(["export", str(army), "--out", str(out), "--card-size", size,
+                 "--only", ",".join(kinds)]) == 0
+    found = []
+    for pdf_path in sorted(out.glob("*.pdf")):
+        with pdfplumber.open(pdf_path) as pdf:
+            for page in pdf.pages:
+                found += [f"{pdf_path.name} p{page.page_number}: {o}" for o in overlaps(page)]
+    assert found == [], found[:6]
