@@ -72,7 +72,12 @@ class Read:
 
     def army(self) -> ArmyRecord:
         """The army the file holds (an ArmyFileError for a collection or a bad file)."""
-        return army_from_dict(self.data, self.ctx)
+        if self.is_collection:
+            raise ArmyFileError(self.ctx.path, "this is a Mustering collection, not an army "
+                                               "file: deal an army from it with `billhooks "
+                                               "muster`")
+        army: ArmyRecord = build(self.ctx, self.ruleset.schema, self.data)
+        return army
 
     def collection(self) -> Collection:
         """The Mustering collection the file holds; an ArmyFileError for a bad file, or for one
@@ -116,16 +121,6 @@ def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
         child.key in data for child in ruleset.schema.children)
 
 
-def army_from_dict(data: dict[str, Any], ctx: Ctx) -> ArmyRecord:
-    """The army a parsed file holds, built from its ruleset's schema."""
-    ruleset = ruleset_of(data, ctx)
-    if is_collection(ruleset, data):
-        raise ArmyFileError(ctx.path, "this is a Mustering collection, not an army file: deal "
-                                      "an army from it with `billhooks muster`")
-    army: ArmyRecord = build(ctx, ruleset.schema, data)
-    return army
-
-
 def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
     """The Mustering collection file at ``path`` and its ruleset."""
     found = read(path)
@@ -138,7 +133,7 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
 
 
 def read_input(spec: InputFile, path: str | Path) -> Input:
-    """A rule system's input file (an events file) read against the shape it declares; an
+    """A rule system's input file read against the shape it declares; an
     ArmyFileError naming the file, line and key."""
     text = read_text(path)
     data = parse_toml(path, text)

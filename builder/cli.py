@@ -89,7 +89,7 @@ def _lower(text: str) -> str:
 
 
 def _input_options() -> dict[str, tuple[str, list[str]]]:
-    """Each input-file option a registered rule system declares (``events``), with what the
+    """Each input-file option a registered rule system declares, with what the
     file holds and the systems that read one. Every system is imported to ask it, so only
     the export's parser does (its export takes seconds; `check` stays a blink)."""
     from builder.registry import get_ruleset, names

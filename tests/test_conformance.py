@@ -22,6 +22,7 @@ from builder.commands.check import CORE_KEYS
 from builder.core import schema
 from builder.core.base import Offer, number
 from builder.core.validate import ArmyFileError, parse_toml
+from builder.export.pack import ruleset_kinds
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 
@@ -236,8 +237,6 @@ def test_the_whole_pack_exports(name: str, how: list[str], tmp_path: Path,
     assert main(["export", str(_first_army(name)), "--out", str(out), *how]) == 0, \
         capsys.readouterr().err
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    from builder.export.pack import ruleset_kinds
-
     # A file is its kind's, or holds the kinds it lists (tokens.pdf's shared sheets).
     written = {kind for entry in manifest["files"]
                for kind in entry.get("kinds", [entry["file"].split("/")[0].removesuffix(".pdf")])}

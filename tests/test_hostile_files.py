@@ -18,6 +18,7 @@ from builder import armyfile
 from builder.cli import main
 from builder.core.validate import ArmyFileError, Ctx, locate
 from builder.files import READ_MAX
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.billhooks.events import EVENTS_FILE
 
@@ -61,8 +62,8 @@ def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
     assert line is None or line == 4
     started = time.process_time()
     with pytest.raises(ArmyFileError):
-        armyfile.army_from_dict({"ruleset": "billhooks", "name": "x", "points": -5},
-                                Ctx("a.toml", text * 2))
+        armyfile.Read(text * 2, {"ruleset": "billhooks", "name": "x", "points": -5},
+                      Ctx("a.toml", text * 2), get_ruleset("billhooks")).army()
     assert time.process_time() - started < 1.0
 
 

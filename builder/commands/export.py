@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
-    # The input files the rule systems declare (--events): a bad one stops the export before
+    # The input files the rule systems declare: a bad one stops the export before
     # anything is written, as the core reads it while the ruleset decides its printables.
     inputs = tuple((key.removeprefix(INPUT_DEST), Path(value))
                    for key, value in vars(args).items()

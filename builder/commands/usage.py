@@ -9,8 +9,8 @@ from __future__ import annotations
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
-#: Where the export's parser keeps a rule system's input-file option (``--events`` as
-#: ``input_events``).
+#: Where the export's parser keeps a rule system's input-file option (``--<option>`` as
+#: ``input_<option>``).
 INPUT_DEST = "input_"
 
 

@@ -474,8 +474,8 @@ class Ruleset(Protocol):
 
     #: Keys of its own for the editor (none for most systems).
     quick_actions: tuple[QuickAction, ...]
-    #: Files of its own its pack reads beside the armies (Billhooks' special events; none for
-    #: most systems): the core reads them.
+    #: Files of its own its pack reads beside the armies (none for most systems): the core
+    #: reads them.
     inputs: tuple[InputFile, ...]
 
     @property

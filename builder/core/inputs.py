@@ -1,5 +1,5 @@
-"""Files of its own a rule system's pack reads beside the armies (Billhooks' special-event
-cards), declared as data: the core reads them (:func:`builder.armyfile.read_input`), so no
+"""Files of its own a rule system's pack reads beside the armies (a deck of the player's own
+cards, say), declared as data: the core reads them (:func:`builder.armyfile.read_input`), so no
 system opens a file itself and every such file gets the army file's checks and messages."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from builder.core.validate import Ctx
 class InputFile:
     """One kind of input file."""
 
-    #: Its name: the export's option (``--events FILE``) and its key in the print options.
+    #: Its name: the export's option (``--<option> FILE``) and its key in the print options.
     option: str
-    #: What the file holds, for messages ("a file of event cards").
+    #: What the file holds, for the option's help and messages.
     noun: str
     #: The file's shape, which the core checks it against and builds into records.
     schema: Table

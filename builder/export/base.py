@@ -53,8 +53,8 @@ class ExportOptions:
     fold: bool = False
     #: For home printers: pale fills instead of solid grounds, black text.
     ink_saver: bool = False
-    #: The player's own input files, by option (``("events", Path(...))``: a file of event
-    #: cards); an input the ruleset declares and the player names none of is its own.
+    #: The player's own input files, by option (``(option, Path(...))``); an input the
+    #: ruleset declares and the player names none of is the one it ships.
     inputs: tuple[tuple[str, Path], ...] = ()
     #: One of :data:`FORMATS`; the documents (roster, crib sheet) are PDFs in every one.
     format: str = "pdf"

@@ -16,7 +16,7 @@ from typing import Any
 
 import builder
 from builder import resources
-from builder.core.base import Ruleset, number
+from builder.core.base import number
 from builder.core.printables import Document, Source
 from builder.core.roster import TallyCell, document, frame
 
@@ -35,15 +35,6 @@ from .rules import COMMAND_CLASSES
 from .views import summary, ward_name
 
 TITLE = "Never Mind the Billhooks"
-
-
-
-def _ruleset() -> Ruleset:
-    """This system's own ruleset, for the shared frame (imported here: the package imports
-    this module while it builds it)."""
-    from . import RULESET
-
-    return RULESET
 
 
 def _pts(value: float | None) -> str:
@@ -198,6 +189,9 @@ def _unit_row(unit: Unit, flagged: bool) -> UnitRow:
 
 def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
     """Everything the roster template prints for one army, as plain data."""
+    # Imported here: the package imports this module while it makes RULESET.
+    from . import RULESET
+
     army = item.army
     assert isinstance(army, Army), "the Billhooks roster prints Billhooks armies"
     found = summary(army)
@@ -240,7 +234,7 @@ def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
         seed = "" if army.muster.seed is None else f", seed {army.muster.seed}"
         tally.append(TallyCell("Muster table", str(army.muster.troops), f"troop points{seed}"))
     return {
-        "frame": frame(_ruleset(), item, today, tally=tally, place=place,
+        "frame": frame(RULESET, item, today, tally=tally, place=place,
                        remark="" if army.english else "not English"),
         "leader_points": _pts(metric["leader_points"]),
         "wards": wards,

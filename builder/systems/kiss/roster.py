@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from builder.core.base import Ruleset, Tracker
+from builder.core.base import Tracker
 from builder.core.printables import Document, Source
 from builder.core.roster import Column, Group, Table, Unit, document, frame
 
@@ -34,15 +34,6 @@ COLUMNS = (
     Column("He falls", "its own grade", 1.6, group="morale fails on"),
     Column("Routs", "at figures left", 1.0),
 )
-
-
-
-def _ruleset() -> Ruleset:
-    """This system's own ruleset, for the shared frame (imported here: the package imports
-    this module while it builds it)."""
-    from . import RULESET
-
-    return RULESET
 
 
 def _dash(text: str) -> str:
@@ -136,11 +127,14 @@ def table(army: Army) -> Table:
 
 def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
     """``roster.pdf``: a page or more per army, in the shared frame."""
+    # Imported here: the package imports this module while it makes RULESET.
+    from . import RULESET
+
     day = today or dt.date.today()
     armies, units = [], 0
     for source in sources:
         army = source.army
         assert isinstance(army, Army), "the KISS ruleset prints KISS armies"
-        armies.append({"frame": frame(_ruleset(), source, day), "table": table(army)})
+        armies.append({"frame": frame(RULESET, source, day), "table": table(army)})
         units += len(army.units_with_paths())
     return document(sources, armies, {"armies": [s.army.name for s in sources], "units": units})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from builder.core.base import Ruleset, Tracker
+from builder.core.base import Tracker
 from builder.core.printables import Document, Source
 from builder.core.roster import Column, Group, Table, TallyCell, Unit, document, frame
 
@@ -36,15 +36,6 @@ COLUMNS = (
     *(Column(name, share=0.9 if key == "none" else 0.8, group="unsaved hits against")
       for key, name in _SAVES),
 )
-
-
-
-def _ruleset() -> Ruleset:
-    """This system's own ruleset, for the shared frame (imported here: the package imports
-    this module while it builds it)."""
-    from . import RULESET
-
-    return RULESET
 
 
 def _dice(n: int) -> str:
@@ -121,6 +112,9 @@ def table(army: Army) -> Table:
 
 def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
     """``roster.pdf``: per army its leaders and stands, in the shared frame."""
+    # Imported here: the package imports this module while it makes RULESET.
+    from . import RULESET
+
     day = today or dt.date.today()
     armies = []
     for source in sources:
@@ -128,6 +122,6 @@ def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
         assert isinstance(army, Army), "the shieldwall ruleset prints shieldwall armies"
         # The banner is yes or no, not a count.
         tally = [TallyCell(m.label, m.note or str(m.value)) for m in summary(army).metrics]
-        armies.append({"frame": frame(_ruleset(), source, day, tally=tally),
+        armies.append({"frame": frame(RULESET, source, day, tally=tally),
                        "table": table(army)})
     return document(sources, armies)
