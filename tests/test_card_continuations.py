@@ -21,7 +21,7 @@ from armies import scaled
 from test_card_words import ELLIPSES, RULESETS, SIZES
 
 from builder.commands.export import _load
-from builder.core.printables import Deck, Face, Paragraphs, Text
+from builder.core.printables import Deck, Face, Paragraphs, StatRows, Text
 from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import Item, deck_items
 from builder.export.faces import CONTINUED, face_parts
@@ -54,10 +54,13 @@ def squeeze(text: str) -> str:
 
 
 def filler(face: Face) -> list[str]:
-    """The words that fill a face's room (its rules), paragraph by paragraph."""
+    """The words that fill a face's room (its rules), paragraph by paragraph, after its stat
+    rows' notes, each named as it reads when moved on ("Morale: rout roll +0")."""
     out: list[str] = []
     for block in face.blocks:
-        if isinstance(block, Paragraphs):
+        if isinstance(block, StatRows):
+            out += [f"{row.name}: {row.note}" for row in block.rows if row.note]
+        elif isinstance(block, Paragraphs):
             out += [" ".join(p.split()) for p in block.texts if p.strip()]
         elif isinstance(block, Text) and block.fill:
             out.append(" ".join(block.text.split()))
@@ -156,7 +159,8 @@ def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: 
     for deck in decks(ruleset, size):
         for face in dict.fromkeys(deck.cards):
             parts = face_parts(face, CARD_MM[size], deck.dealt)
-            # The parts' words, in order, are the card's: none lost, none twice.
+            # The parts' words, in order, are the card's: none lost, none twice (a stat
+            # note moved on is still one of them).
             words = [w for p in parts for t in filler(p) for w in t.split()]
             assert words == [w for t in filler(face) for w in t.split()], face.blocks[:1]
             assert [p.part for p in parts] == (

@@ -764,6 +764,48 @@ def _fills(face: Face) -> bool:
     return any(_filling(b) and (not isinstance(b, Paragraphs) or b.texts) for b in face.blocks)
 
 
+def _overruns(face: Face, w: float, h: float) -> bool:
+    """Whether ``face`` laid out on a ``w`` x ``h`` mm card runs past what stands at its
+    bottom (the footer, the tick boxes)."""
+    lay = _measure(face, w, h)
+    return lay.y < lay.floor - 1e-6
+
+
+def _stat_notes_moved(face: Face, w: float, h: float) -> Face:
+    """``face``, or, where its stat rows outgrow the card even at their words' height (long
+    names on a mini card), the face with notes taken off its rows, the last row's first,
+    until they fit, each put at the head of the words that fill the card ("Charisma: added
+    to ..."), so that what does not fit goes on to a continuation card with them. The
+    numbers and tick boxes stay where they are."""
+    at = next((i for i, b in enumerate(face.blocks) if isinstance(b, StatRows)), None)
+    if at is None or not _overruns(face, w, h):
+        return face
+    fill = next((i for i, b in enumerate(face.blocks) if _filling(b)), None)
+    if fill is not None and not isinstance(face.blocks[fill], Paragraphs):
+        return face  # a filling text is not paragraphs to join (no system has one here)
+    block = face.blocks[at]
+    assert isinstance(block, StatRows)
+    rows, moved = list(block.rows), list[str]()
+    trial = face
+    for k in reversed(range(len(rows))):
+        if not rows[k].note:
+            continue
+        moved.insert(0, f"{rows[k].name}: {rows[k].note}")
+        rows[k] = replace(rows[k], note="")
+        blocks = list(face.blocks)
+        blocks[at] = replace(block, rows=tuple(rows))
+        if fill is None:
+            blocks.insert(at + 1, Paragraphs(tuple(moved)))
+        else:
+            words = blocks[fill]
+            assert isinstance(words, Paragraphs)
+            blocks[fill] = replace(words, texts=(*moved, *words.texts))
+        trial = replace(face, blocks=tuple(blocks))
+        if not _overruns(trial, w, h):
+            break
+    return trial
+
+
 def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
                ) -> tuple[Face, ...]:
     """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
@@ -772,7 +814,7 @@ def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
     is laid out, so each card, continuation or not, is one item with its own back."""
     w, h = size_mm
     parts: list[Face] = []
-    current = face
+    current = _stat_notes_moved(face, w, h)
     while (split := _overflow(current, w, h)) is not None:
         first, rest = split
         # Laid out again, the card may give its words less room than it measured (a photo
