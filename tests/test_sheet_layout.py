@@ -310,6 +310,63 @@ def test_no_token_sheet_half_empty_while_another_has_room(
                 assert not has_room(geo, other, block.lot.item), (block.lot.name, n)
 
 
+
+def _inked(pdf: Path) -> list[float]:
+    """Each page's share of its area that is printed on (any colour short of white), read
+    from the page rasterised at 40 dpi: crop marks and margin captions are a hair of it."""
+    import pypdfium2 as pdfium
+    from PIL import ImageChops
+
+    shares = []
+    document = pdfium.PdfDocument(str(pdf))
+    try:
+        for page in document:
+            r, g, b = page.render(scale=40 / 72).to_pil().convert("RGB").split()
+            ink = ImageChops.darker(ImageChops.darker(r, g), b).point(
+                lambda v: 255 if v < 245 else 0)
+            shares.append(ink.histogram()[255] / (ink.width * ink.height))
+    finally:
+        document.close()
+    return shares
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
+                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
+def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tuple[str, ...],
+                                                       paper: str, tmp_path: Path) -> None:
+    """Issue 24.9 read back from the PDF: the pack's single-sided kinds print in one file,
+    its pages as the plan lays them out; every page but the last has ink on half its area
+    or more, and each page names in its margin every kind on it."""
+    import pdfplumber
+
+    from builder.cli import main
+    from builder.resources import examples_dir
+
+    geo, lots, sheets = _shared(ruleset, armies, paper, 0.0, False)
+    out = tmp_path / "pack"
+    assert main(["export", *(str(examples_dir() / f"{a}.toml") for a in armies),
+                 "--out", str(out), "--paper", paper,
+                 "--only", ",".join(sorted({lot.kind for lot in lots}))]) == 0
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    single = [e for e in manifest["files"]
+              if e["file"].endswith(".pdf") and not any(x["duplex"] for x in e["layout"])]
+    assert len(single) == 1, [e["file"] for e in single]
+    pdf = out / single[0]["file"]
+    inked = _inked(pdf)
+    assert len(inked) == len(sheets)
+    for n, (share, sheet) in enumerate(zip(inked, sheets, strict=True)):
+        # The print is the plan's: no more ink than its items' area (white inside a stand
+        # label reads as paper), and half the page or more on any page but the last.
+        assert share <= _used(geo, sheet) + 0.02, (n, share, _used(geo, sheet))
+        if n < len(sheets) - 1:
+            assert share >= 0.5, (n, [round(x, 3) for x in inked])
+    with pdfplumber.open(pdf) as read:
+        texts = [" ".join((page.extract_text() or "").split()) for page in read.pages]
+    for entry in single[0]["layout"]:
+        for page in entry["pages"]:
+            assert entry["label"] in texts[page - 1], (entry["label"], page)
+
 def _crosses(mark: tuple[float, float, float, float], r: Rect) -> bool:
     x1, y1, x2, y2 = mark
     return (r.x0 < max(x1, x2) - 1e-9 and min(x1, x2) + 1e-9 < r.x1
