@@ -143,7 +143,37 @@ def test_feudal_casualty_boxes_are_big_and_marked(size: str) -> None:
         assert min(w for w, _, _ in boxes) >= 3.5 - 1e-6
         heavy = [b for b in boxes if b[2] > 1.0]
         assert len(heavy) == len({n for n, _ in track.marks})
-        if track.count <= 12:  # two rows or fewer on every card size: labelled
+        text = page.extract_text() or ""
+        for label in dict(track.marks).values():  # two on one box: the later prints
+            assert label in text, (size, track.count, label)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_biggest_unit_keeps_its_track_whole_and_clear(size: str) -> None:
+    """A Feudal unit of the most figures a file allows: every casualty box 3.5 mm or more,
+    each mark labelled on the track, and nothing drawn over anything; on a mini card the
+    track has no room under the stats and goes on to the unit's second card."""
+    from dataclasses import replace
+
+    from printcheck import overlaps
+
+    from builder.export.faces import face_parts
+    from builder.systems.feudal.rules import LOAD_MAX
+
+    unit = next(f for f in feudal("UNIT") if any(isinstance(b, Boxes) for b in f.blocks))
+    track = next(b for b in unit.blocks if isinstance(b, Boxes))
+    labels = [label for _, label in track.marks]
+    big = replace(track, count=LOAD_MAX, marks=tuple(zip(
+        (LOAD_MAX // 4, LOAD_MAX // 2, LOAD_MAX * 3 // 4), labels, strict=True)))
+    face = replace(unit, blocks=tuple(big if b is track else b for b in unit.blocks))
+    parts = face_parts(face, CARD_MM[size])
+    with_track = [p for p in parts if big in p.blocks]
+    assert len(with_track) == 1
+    assert (with_track[0] is parts[0]) == (size != "mini"), (size, len(parts))
+    for part, page in read_back(list(parts), size):
+        assert overlaps(page) == [], (size, part.part, overlaps(page)[:4])
+        if part is with_track[0]:
+            boxes = squares(page, 3.49)
+            assert len(boxes) == LOAD_MAX and min(w for w, _, _ in boxes) >= 3.5 - 1e-6
             text = page.extract_text() or ""
-            for label in dict(track.marks).values():  # two on one box: the later prints
-                assert label in text, (size, track.count, label)
+            assert all(label in text for label in labels), (labels, text)

@@ -106,18 +106,17 @@ class _StatRow:
 
 @dataclass(frozen=True)
 class _BoxGrid:
-    """Tick boxes in rows: side, gap, boxes a row, rows, row to row, height in all (mm), and
-    whether the label sits over the boxes (they take the full width) or beside them, and
-    whether the marks have their labels over them."""
+    """Tick boxes in rows: side, gap, boxes a row, each row's bottom over the base (the top
+    row's first), height in all (mm), and whether the label sits over the boxes (they take
+    the full width) or beside them. A row holding a marked box has a band over it for the
+    marks' labels."""
 
     size: float
     gap: float
     per_row: int
-    rows: int
-    pitch: float
+    lifts: tuple[float, ...]
     height: float
     label_over: bool
-    labelled: bool
 
 
 def _font(style: str, text: str) -> str:
@@ -396,21 +395,23 @@ class _Layout:
         most = max(1, min(n, int((room + gap) / (size + gap))))
         over = False
         if block.marks and most < n:
-            # A marked track has a band over each row for the marks: its label can go there,
-            # leaving the boxes the full width if that saves a row (and keeps the band).
+            # A marked track has a band over its top row for the marks: its label can go
+            # there, leaving the boxes the full width if that saves a row.
             across = max(1, min(n, int((self.body.w + 0.3) / (size + 0.3))))
-            if -(-n // across) < min(-(-n // most), 3):
+            if -(-n // across) < -(-n // most):
                 over, most, room = True, across, self.body.w
         rows = -(-n // most)
         per_row = -(-n // rows)  # rows as even as they go: 12 boxes are 6 and 6, not 10 and 2
         if per_row > 1:
             gap = min(gap, (room - per_row * size) / (per_row - 1))
-        # Room over each row of a marked track for the marks' labels; past two rows (a big
-        # unit on a mini card) there is no room for them: the heavy boxes mark it alone.
-        band = _MARK_BAND if block.marks and rows <= 2 else 0.0
-        pitch = size + (band or gap)
-        return _BoxGrid(size, gap, per_row, rows, pitch, (rows - 1) * pitch + size + band,
-                        over, band > 0)
+        # Room over each row holding a mark for the marks' labels (6 pt), and over the top
+        # row for the track's label when it stands over the boxes; a gap between the others.
+        banded = {(box - 1) // per_row for box, _ in block.marks} | ({0} if over else set())
+        lifts, y = [], 0.0
+        for row in reversed(range(rows)):
+            lifts.append(y)
+            y += size + (_MARK_BAND if row in banded else gap if row else 0.0)
+        return _BoxGrid(size, gap, per_row, tuple(reversed(lifts)), y, over)
 
     def boxes(self, block: Boxes) -> None:
         """Tick boxes along the bottom with their label, in rows if a row cannot hold them;
@@ -418,7 +419,7 @@ class _Layout:
         c, s, body = self.c, self.s, self.body
         grid = self.box_grid(block)
         size, gap, per = grid.size, grid.gap, grid.per_row
-        top_row = self.base + (grid.rows - 1) * grid.pitch
+        top_row = self.base + grid.lifts[0]
         x0 = body.right - per * size - (per - 1) * gap
         if grid.label_over:
             # Its baseline clear of the boxes by the letters' descent, in the marks' band.
@@ -431,13 +432,12 @@ class _Layout:
         marks = dict(block.marks)
         for i in range(block.count):
             x = x0 + (i % per) * (size + gap)
-            y = top_row - (i // per) * grid.pitch
+            y = self.base + grid.lifts[i // per]
             tick_box(c, x, y, size, self.accent)
             if i + 1 in marks:
                 c.setStrokeColorRGB(*self.accent)
                 c.setLineWidth(1.4 * PT)
                 c.rect(x, y, size, size, stroke=1, fill=0)
-            if i + 1 in marks and grid.labelled:
                 line_text(c, marks[i + 1], fonts.BOLD, x + size / 2, y + size + 0.5,
                           6, size + gap, align="center", colour=self.accent)
         rule(c, body.x, body.right, self.floor - 0.8 * s, self.accent, 0.4)
@@ -702,15 +702,19 @@ def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | N
     return replace(block, text=head), replace(block, text=tail)
 
 
-def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool) -> Face:
+def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool,
+                  track: Boxes | None = None) -> Face:
     """A card carrying on ``face``'s words: its title (the unit's or leader's name), a line
-    saying so, then the rest; the same label, accent and emblem, but no footer, numbers or
-    tick boxes (those stay on the first card: one track to cross off)."""
+    saying so, then the rest; the same label, accent and emblem, but no footer or numbers
+    (those stay on the first card), and no tick boxes but ``track``, the face's own when
+    the first card has no room for it (still one track to cross off)."""
     title = next((b for b in face.blocks if isinstance(b, Text) and not b.fill), None)
     blocks: list[Block] = [title] if title is not None else []
     blocks += [Text(CONTINUED_DEALT if dealt else CONTINUED, "italic", 8, 6.5, 4.4,
                     max_lines=3, tint="accent", after=0.6),
                Rule(before=0.0, after=1.5), rest]
+    if track is not None:
+        blocks.append(track)
     return Face(face.label, face.accent, tuple(blocks), face.emblem)
 
 
@@ -806,6 +810,20 @@ def _stat_notes_moved(face: Face, w: float, h: float) -> Face:
     return trial
 
 
+def _front(face: Face, w: float, h: float) -> tuple[Face, Boxes | None]:
+    """``face`` with its stat notes moved as need be (:func:`_stat_notes_moved`), and, if
+    its rows and tick boxes still outgrow the card (48 figures' casualties on a mini card),
+    without the boxes, which are returned to go on the next card."""
+    moved = _stat_notes_moved(face, w, h)
+    at = next((i for i, b in enumerate(face.blocks) if isinstance(b, Boxes)), None)
+    if at is None or not _overruns(moved, w, h):
+        return moved, None
+    track = face.blocks[at]
+    assert isinstance(track, Boxes)
+    bare = replace(face, blocks=face.blocks[:at] + face.blocks[at + 1:])
+    return _stat_notes_moved(bare, w, h), track
+
+
 def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
                ) -> tuple[Face, ...]:
     """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
@@ -814,9 +832,9 @@ def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
     is laid out, so each card, continuation or not, is one item with its own back."""
     w, h = size_mm
     parts: list[Face] = []
-    current = _stat_notes_moved(face, w, h)
-    while (split := _overflow(current, w, h)) is not None:
-        first, rest = split
+    current, track = _front(face, w, h)
+    while (split := _overflow(current, w, h)) is not None or track is not None:
+        first, rest = split or (current, Paragraphs(()))
         # Laid out again, the card may give its words less room than it measured (a photo
         # grows into the height the paragraphs moved on gave up): move more on until it
         # holds them.
@@ -826,7 +844,7 @@ def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
         if parts and not _fills(first):
             break  # a card too small to hold a line of it: printed as it is, cut short
         parts.append(first)
-        current = _continuation(face, rest, dealt)
+        current, track = _continuation(face, rest, dealt, track), None
     parts.append(current)
     if len(parts) == 1:
         return (face,)
