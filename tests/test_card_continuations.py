@@ -70,14 +70,16 @@ def filler(face: Face) -> list[str]:
 @dataclass(frozen=True)
 class Printed:
     """One printed card read back: whether it continues a card, its name (label and first
-    line), its text, its middle-sized letter (pt), and the tallest band across it with no
-    letter in it, as a share of its height."""
+    line), its text, its middle-sized letter (pt), the tallest band across it with no
+    letter in it, as a share of its height, and its art's size: the tallest drawing (a
+    curve or an image) under half the card's height, mm (the frame is taller)."""
 
     continues: bool
     name: str
     text: str
     size: float
     gap: float
+    art: float
 
 
 def widest_gap(page: pdfread.Page) -> float:
@@ -117,8 +119,13 @@ def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
         return tuple(Printed(item.continues, item.name, page.text,
                              statistics.median(float(ch["size"]) for ch in page.chars
                                                if str(ch["text"]).strip()),
-                             widest_gap(page))
+                             widest_gap(page), _art(page))
                      for item, page in zip(items, pages, strict=True))
+
+
+def _art(page: pdfread.Page) -> float:
+    heights = [o["bottom"] - o["top"] for o in page.curves + page.objects.get("image", [])]
+    return max((x for x in heights if x < page.height / 2), default=0.0) / MM
 
 
 @pytest.fixture(scope="module", params=RULESETS)
@@ -191,6 +198,18 @@ def test_tarot_type_is_larger_than_poker(ruleset: str) -> None:
     assert len(poker) == len(tarot)
     assert all(t >= p - 0.01 for p, t in zip(poker, tarot, strict=True)), (poker, tarot)
     assert statistics.median(tarot) >= 1.15 * statistics.median(poker), (poker, tarot)
+
+
+def test_tarot_art_is_larger_than_poker(ruleset: str) -> None:
+    """Issue 24 item 7's art: each face's drawings (emblem, photo, stars, ornaments) are
+    scaled with the card, each at least as much as its width grows (10%, bar rounding),
+    and across the deck by a quarter or more."""
+    poker, tarot = ([card.art for _, cards in cards_alone(ruleset, size) for card in cards
+                     if not card.continues] for size in ("poker", "tarot"))
+    assert len(poker) == len(tarot) and min(poker) > 0
+    ratios = [t / p for p, t in zip(poker, tarot, strict=True)]
+    assert min(ratios) >= 1.08, (ruleset, min(ratios))
+    assert statistics.median(ratios) >= 1.25, (ruleset, statistics.median(ratios))
 
 
 def test_tarot_cards_are_no_emptier_than_poker_cards(ruleset: str) -> None:
