@@ -416,6 +416,13 @@ def test_tts_tiles_keep_their_aspect_at_their_printed_size(
                       if isinstance(item, TokenSheet) for g in item.groups if g.tokens}
 
 
+#: The bags of markers either player puts on any unit, one pool for the table; every other
+#: bag belongs to one army.
+POOLED_BAGS = {"billhooks": {"Disarray markers", "Daunted markers"},
+               "kiss": {"Shaken markers", "The cup: ward, lethargy and treacherous chits"},
+               "feudal": {"Unsteady markers", "Pursuit markers"}, "shieldwall": set()}
+
+
 def test_tts_bags_are_named_for_what_they_hold_and_whose(
         tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
     ruleset, out, data = tts_pack
@@ -435,6 +442,13 @@ def test_tts_bags_are_named_for_what_they_hold_and_whose(
             else:
                 assert "cup" in name, bag["Nickname"]
             assert name.endswith(f"(x{len(bag['ContainedObjects'])})")
+        for bag in bags:
+            # A pool the armies share names what it holds; any other bag names its army
+            # too (by name or side), so two armies' bags never share a name.
+            name = bag["Nickname"].split(" (x")[0]
+            if name not in POOLED_BAGS[ruleset]:
+                assert any(army.lower() in name.lower() or side.lower() in name.lower()
+                           for army, side in armies_in), name
         if ruleset == "shieldwall" and item.kind == "stand-labels":
             # One bag of stand labels an army, named for it (not nine bags of one name).
             assert len(bags) == len(armies_in)

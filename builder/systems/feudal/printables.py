@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import tomllib
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import builder
@@ -171,15 +172,23 @@ def unit_cards(sources: Sequence[Source]) -> Deck:
 
 
 def tokens(sources: Sequence[Source]) -> TokenSheet:
-    """Two UNSTEADY and one PURSUIT marker a unit, a COMMAND POINT for each point of every
-    leader (printcounts decides how many)."""
+    """Two UNSTEADY and one PURSUIT marker a unit, the armies' alike, and a COMMAND POINT
+    for each point of every leader, each army's in a Tabletop Simulator bag of its own
+    (printcounts decides how many)."""
     words = card_words("tokens")
-    counts = pc.counts([_army(s) for s in sources])
-    marks = tuple(Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
-                        t["note"], bag=t["bag"])
-                  for t in words.values() if isinstance(t, dict) and counts[t["label"]])
+    armies = [_army(s) for s in sources]
+    counts = pc.counts(armies)
+    marks: list[Token] = []
+    for t in (t for t in words.values() if isinstance(t, dict) and counts[t["label"]]):
+        mark = Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
+                     t["note"], bag=t["bag"])
+        if t["label"] != pc.COMMAND_POINT:
+            marks.append(mark)
+            continue
+        marks += [replace(mark, count=n, bag=t["bag"].format(army=army.name))
+                  for army in armies if (n := pc.counts([army])[t["label"]])]
     return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",
-                                                        (TOKEN_MM, TOKEN_MM), marks),))
+                                                        (TOKEN_MM, TOKEN_MM), tuple(marks)),))
 
 
 def crib_sheet() -> Document:
