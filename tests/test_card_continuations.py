@@ -21,7 +21,16 @@ from armies import scaled
 from test_card_words import ELLIPSES, RULESETS, SIZES
 
 from builder.commands.export import _load
-from builder.core.printables import Deck, Face, Paragraphs, StatRows, Text
+from builder.core.printables import (
+    Deck,
+    Emblem,
+    Face,
+    Paragraphs,
+    Photo,
+    Ruled,
+    StatRows,
+    Text,
+)
 from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import Item, deck_items
 from builder.export.faces import CONTINUED, face_parts
@@ -210,6 +219,31 @@ def test_tarot_art_is_larger_than_poker(ruleset: str) -> None:
     ratios = [t / p for p, t in zip(poker, tarot, strict=True)]
     assert min(ratios) >= 1.08, (ruleset, min(ratios))
     assert statistics.median(ratios) >= 1.25, (ruleset, statistics.median(ratios))
+
+
+def _pictures(deck: Deck) -> set[str]:
+    """The names of a deck's cards that hold a picture (an emblem, a photo, lines to write
+    on), whose blank bands are art, not room left over."""
+    faces = [*deck.cards, *([deck.fill] if deck.fill else [])]
+    return {_card_name(f) for f in faces
+            if any(isinstance(b, Emblem | Photo | Ruled) for b in f.blocks)}
+
+
+def _card_name(face: Face) -> str:
+    first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
+    return f"{face.label}: {first}" if first else face.label
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_card_of_words_is_left_a_quarter_blank(ruleset: str, size: str) -> None:
+    """Issue 24 item 2 (a Feudal leader card was 28% blank): on every card of words, no
+    band across it with no letter in it is more than a quarter of its height (at poker
+    size the worst is a fifth)."""
+    for deck, cards in cards_alone(ruleset, size):
+        pictures = _pictures(deck)
+        for card in cards:
+            if not card.continues and card.name not in pictures:
+                assert card.gap <= 0.25, (ruleset, size, card.name, round(card.gap, 3))
 
 
 def test_tarot_cards_are_no_emptier_than_poker_cards(ruleset: str) -> None:

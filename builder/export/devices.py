@@ -466,3 +466,47 @@ def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     c.circle(cx, cy, 0.24 * r, stroke=1, fill=1)
     c.setFillColorRGB(0.86, 0.87, 0.88)
     c.circle(cx - 0.06 * r, cy + 0.06 * r, 0.09 * r, stroke=0, fill=1)
+
+
+def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
+                 framed: bool) -> None:
+    """A war banner of the north: a pole topped with a spearhead, and a flag of a quarter
+    circle in the accent, fringed along its curve, a black raven with spread wings on it
+    (a shieldwall army's banner card)."""
+    _roundel(c, cx, cy, r, framed)
+    c.setLineJoin(1)
+    c.setStrokeColorRGB(*INK)
+    pole, top, foot = cx - 0.4 * r, cy + 0.5 * r, cy - 0.66 * r
+    # The flag, a quarter of a circle about the pole's head, and its fringe of tabs.
+    side = 0.84 * r
+    c.setFillColorRGB(*accent)
+    c.setLineWidth(r * 0.025)
+    for k in range(9):
+        a = math.radians(-90 + 90 * (k + 0.5) / 9)
+        da = math.radians(3.2)
+        _polygon(c, [(pole + side * math.cos(a - da), top + side * math.sin(a - da)),
+                     (pole + (side + 0.1 * r) * math.cos(a),
+                      top + (side + 0.1 * r) * math.sin(a)),
+                     (pole + side * math.cos(a + da), top + side * math.sin(a + da))])
+    c.setLineWidth(r * 0.03)
+    c.wedge(pole - side, top - side, pole + side, top + side, -90, 90, stroke=1, fill=1)
+    # The pole over the flag's edge, and its spearhead.
+    c.setLineWidth(r * 0.07)
+    c.line(pole, foot, pole, top + 0.04 * r)
+    c.setLineWidth(r * 0.025)
+    c.setFillColorRGB(0.62, 0.64, 0.66)
+    _polygon(c, [(pole - 0.08 * r, top + 0.04 * r), (pole, top + 0.26 * r),
+                 (pole + 0.08 * r, top + 0.04 * r)])
+    # The raven about the flag's middle: wings raised, head and beak to the fly, a tail.
+    c.setFillColorRGB(*INK)
+    bx, by = pole + 0.4 * side, top - 0.4 * side
+    c.ellipse(bx - 0.15 * r, by - 0.06 * r, bx + 0.13 * r, by + 0.06 * r, stroke=0, fill=1)
+    c.circle(bx + 0.15 * r, by + 0.06 * r, 0.055 * r, stroke=0, fill=1)
+    _polygon(c, [(bx + 0.19 * r, by + 0.08 * r), (bx + 0.29 * r, by + 0.045 * r),
+                 (bx + 0.19 * r, by + 0.03 * r)])
+    _polygon(c, [(bx - 0.1 * r, by + 0.02 * r), (bx - 0.2 * r, by + 0.26 * r),
+                 (bx - 0.02 * r, by + 0.16 * r), (bx + 0.06 * r, by + 0.03 * r)])
+    _polygon(c, [(bx - 0.02 * r, by + 0.04 * r), (bx + 0.04 * r, by + 0.27 * r),
+                 (bx + 0.1 * r, by + 0.05 * r)])
+    _polygon(c, [(bx - 0.13 * r, by), (bx - 0.3 * r, by - 0.04 * r),
+                 (bx - 0.28 * r, by - 0.1 * r), (bx - 0.12 * r, by - 0.04 * r)])

@@ -72,6 +72,8 @@ FOOTER_BAND = 5.6
 Photos = dict[tuple[str, float, float], bytes]
 #: A box height no text outgrows: text set whole, wrapped to as many lines as it takes.
 _UNBOUNDED = 1e6
+#: How much taller than its row height a stat row grows into room left unused.
+_STAT_GROW = 0.5
 #: The band over each row of a marked track that holds the marks' labels (6 pt), mm.
 _MARK_BAND = 2.4
 #: A card this much taller for its width than a poker card (tarot: 23%) may set a face by its
@@ -217,6 +219,29 @@ class _Layout:
             return lines * small * LEADING * PT + 1.0 * s if lines else 0.0
         return 0.0
 
+    def below(self, block: Block) -> float | None:
+        """The room the blocks after ``block`` take above the floor (their words at their
+        own size), or None when one's is not known beforehand (a
+        text or a picture that fills the room)."""
+        after = self.face.blocks[self.face.blocks.index(block) + 1:]
+        need = 0.0
+        for later in after:
+            if isinstance(later, Paragraphs):
+                # Set as :meth:`paragraphs` sets them, at their own size.
+                font = fonts.best(fonts.BODY, " ".join(later.texts))
+                shown = [fonts.printable(font, " ".join(p.split())) for p in later.texts
+                         if p.strip()]
+                size = later.size * self.s
+                if shown:
+                    # (and a hair over, so that rounding never shrinks them a step)
+                    need += set_paragraphs(shown, font, self.body.w, _UNBOUNDED, size,
+                                           size).height + 1.1 * self.s
+            elif isinstance(later, Rule):
+                need += self.gap(later.before) + self.gap(later.after)
+            elif not isinstance(later, Boxes):  # the boxes stand under the floor
+                return None
+        return need
+
     # --- the block kinds ----------------------------------------------------------------------
 
     def text(self, block: Text) -> None:
@@ -331,13 +356,20 @@ class _Layout:
         return _StatRow(value, note, box, band, max(floor, height))
 
     def stat_layout(self, block: StatRows) -> list[_StatRow]:
-        """The rows at the block's row height, or, where that would run into what stands
-        at the bottom (a long note wrapped on a mini card), as tall as their words need
-        with what room there is shared out evenly."""
+        """The rows at the block's row height, grown into the room the blocks under them
+        leave (up to half as tall again: a card of few words is not left a third blank);
+        or, where that would run into what stands at the bottom (a long note wrapped on a
+        mini card), as tall as their words need with what room there is shared out evenly."""
         rows = [self.stat_row(row, block) for row in block.rows]
         room = self.y - self.floor
         if sum(r.height for r in rows) <= room:
-            return rows
+            below = self.below(block)
+            if below is None:
+                return rows
+            grow = min((room - below - sum(r.height for r in rows)) / len(rows),
+                       _STAT_GROW * block.row_height * self.s)
+            return [self.stat_row(row, block, r.height + grow) if grow > 0 else r
+                    for row, r in zip(block.rows, rows, strict=True)]
         self.squeezed = True
         caps: list[int | None] = [None] * len(block.rows)
         rows = [self.stat_row(row, block, 0.0) for row in block.rows]
@@ -364,7 +396,11 @@ class _Layout:
                 c.setFillColorRGB(*PARCHMENT_DARK)
                 c.rect(box.x - 0.6 * s, box.y + under, box.w + 1.2 * s, box.h - under,
                        stroke=0, fill=1)
-            inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h)
+            # The row's words centred in what its tick boxes leave of its height.
+            words = laid.band + (laid.note.height + 0.5 * s if laid.note.lines else 0.0)
+            boxed = laid.box + 0.8 * s if laid.box else 0.0
+            drop = max(0.0, (laid.height - boxed - words) / 2)
+            inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h - drop)
             # The name takes what the value leaves it, so "Command radius" stays whole.
             value_w = max((width_mm(line, laid.value.font, laid.value.size)
                            for line in laid.value.lines), default=0.0)

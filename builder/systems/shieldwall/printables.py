@@ -19,6 +19,7 @@ from builder.core.printables import (
     Boxes,
     Deck,
     Document,
+    Emblem,
     Face,
     Paragraphs,
     Printables,
@@ -158,6 +159,7 @@ def banner_face(army: Army) -> Face:
         Text(army.name, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
         Text(army.side, "caps", 8, 6.5, 6, tint="accent", after=0.8),
         Rule(before=0.0, after=1.5),
+        Emblem("raven-banner", share=0.36),
         Paragraphs(tuple(words["lines"])),
     ), footer=army.side)
 
