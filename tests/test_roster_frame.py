@@ -200,6 +200,24 @@ def test_a_kiss_army_of_eight_units_fits_one_a4_page(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_army_of_eight_units_fits_one_a4_page(tmp_path: Path, ruleset: str) -> None:
+    """Item 10's dense table in every system: the example grown to eight units (shieldwall:
+    stands) prints on one A4 page, each unit's name on it."""
+    army = scaled(ruleset, 8)
+    path = tmp_path / "roster.pdf"
+    assert write_kind(ExportJob((made(army, f"{ruleset}-8.toml"),)), "roster", path).pages == 1
+    with pdfread.pages(path) as pages:
+        text = flat(pages[0].text)
+    system = get_ruleset(ruleset)
+    places = ([f"stands[{i}]" for i in range(len(army.stands))] if ruleset == "shieldwall"
+              else [where for where, _ in army.units_with_paths()])
+    # The unit's own name, before what its title adds in brackets (the table's columns).
+    names = [flat(system.title_of(army, where)).split(" (")[0] for where in places]
+    assert len(names) == 8
+    assert all(n in text for n in names), [n for n in names if n not in text]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_the_longest_names_keep_one_line(tmp_path: Path, ruleset: str) -> None:
     """An army name of 80 W's, a free-text side of 40 and a file name of 200 characters: the
     running header's two parts and the footer stay one line each, the name and side cut at
