@@ -393,30 +393,60 @@ def test_sweep_covers_every_layout(tmp_path: Path) -> None:
         assert kinds == every and DUPLEX[system] < every, system
 
 
-@pytest.mark.parametrize(("paper", "bleed", "gutter"), [
-    pytest.param(paper, bleed, gutter,
-                 marks=in_group("billhooks", (paper, "poker", bleed, gutter, False)))
-    for paper in PAPER_MM for bleed, gutter in BLEEDS])
-def test_token_text_stays_inside_the_ring(render_pack: Render, paper: str, bleed: float,
-                                          gutter: bool) -> None:
-    """Every letter on a token (its label, "ARMY MORALE" included, and its caption) lies
-    inside the gold ring: each letter's whole box within the ring's inner edge (9.2 mm from
-    the centre of a 25 mm token; the ring's outer edge is TRIM_SAFE inside the cut)."""
-    inside_r = ring_radius(25.0) - RING_PT * PT / 2
-    pdf = render_pack("billhooks", (paper, "poker", bleed, gutter, False))["tokens"]
-    pages = cells_by_page(paper, bleed, gutter, pdf.entry["layout"])
-    tokens = pdf.entry["layout"][0]
-    cells = pages[0][:tokens["sheets"][0]]
-    morale = 0
-    for cell in cells:
-        t = cell.trim
-        cx, cy = t.x + t.w / 2, t.y + t.h / 2
-        inside = [ch for ch in pdf.chars[0]
-                  if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
-        morale += "ARMYMORALE" in "".join(ch[0] for ch in inside)  # spaces dropped
-        for text, x0, y0, x1, y1 in inside:
-            for x in (x0, x1):
-                for y in (y0, y1):
-                    assert (x - cx) ** 2 + (y - cy) ** 2 <= inside_r ** 2, \
-                        (paper, bleed, gutter, text)
-    assert morale >= 1
+def ring_tokens(system: str) -> dict[str, float]:
+    """The system's round token groups, by the caption printed beside their blocks: the
+    token's width (mm)."""
+    sheets = printables(ExportJob(armies(system), ExportOptions())).items
+    return {g.caption: g.size_mm[0] for sheet in sheets if isinstance(sheet, TokenSheet)
+            for g in sheet.groups if g.shape == "round" and g.tokens}
+
+
+def shared_cells(paper: str, bleed: float, gutter: bool,
+                 layouts: list[dict[str, Any]]) -> list[list[tuple[str, Cell]]]:
+    """Each item of each shared single-sided sheet, with the label of the group it is of
+    (packed again as :func:`cells_by_page` packs them)."""
+    def noop(*_: object) -> None:
+        return None
+
+    geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+    lots = [packing.Lot(e["kind"], e["items"], e["label"], (e["item_mm"][0], e["item_mm"][1]),
+                        [noop] * sum(e["sheets"])) for e in layouts]
+    return [[(b.lot.label, b.grid.cell(slot, False, b.count)) for b in sheet.blocks
+             for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
+
+
+#: Each system's token sheets in every layout it is swept in with poker cards, not folded
+#: (Billhooks' every bleed and gutter; the others' plain, and with bleed and gutters).
+RING_LAYOUTS = [(system, lay) for system, layouts in SWEPT.items() for lay in layouts
+                if lay[1] == "poker" and not lay[4]]
+
+
+@pytest.mark.parametrize(("system", "layout"), [
+    pytest.param(system, layout, id=layout_id(layout, system), marks=in_group(system, layout))
+    for system, layout in RING_LAYOUTS])
+def test_token_text_stays_inside_the_ring(render_pack: Render, system: str,
+                                          layout: Layout) -> None:
+    """Every letter on a round token (its label, "ARMY MORALE" included, and its caption)
+    lies inside the gold ring: each letter's whole box within the ring's inner edge (9.2 mm
+    from the centre of a 25 mm token; the ring's outer edge is TRIM_SAFE inside the cut)."""
+    paper, _, bleed, gutter, _ = layout
+    rings = ring_tokens(system)
+    assert rings, system
+    pdf = render_pack(system, layout)["tokens"]
+    seen = 0
+    for n, page in enumerate(shared_cells(paper, bleed, gutter, pdf.entry["layout"])):
+        for label, cell in page:
+            if label not in rings:
+                continue
+            inside_r = ring_radius(rings[label]) - RING_PT * PT / 2
+            t = cell.trim
+            cx, cy = t.x + t.w / 2, t.y + t.h / 2
+            inside = [ch for ch in pdf.chars[n]
+                      if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
+            seen += bool(inside)
+            for text, x0, y0, x1, y1 in inside:
+                for x in (x0, x1):
+                    for y in (y0, y1):
+                        assert (x - cx) ** 2 + (y - cy) ** 2 <= inside_r ** 2, \
+                            (system, layout, label, text)
+    assert seen >= 1
