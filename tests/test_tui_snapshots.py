@@ -154,3 +154,51 @@ def test_system_record_form(system: str, snap_compare: Snap,
     """Each system's record form, opened on its first unit."""
     assert snap_compare(make_app(SYSTEMS[system]), press=["e"],
                         run_before=None, terminal_size=(80, 24))
+
+
+#: An edit that breaks one rule of each system's example (its C-in-C or commander unset).
+BREAKS: dict[str, Callable[[str], str]] = {
+    "kiss": lambda text: text.replace("c_in_c = true", "c_in_c = false"),
+    "feudal": lambda text: text.replace("c_in_c = true", "c_in_c = false"),
+    "shieldwall": lambda text: text.replace('role = "commander"', 'role = "hero"', 1),
+}
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_system_findings(system: str, snap_compare: Snap,
+                         make_app: Callable[..., BuilderApp]) -> None:
+    """Each system's broken rule in the findings panel, opened with ``f``, in the light
+    theme, as Billhooks' is above."""
+    assert snap_compare(make_app(SYSTEMS[system], edit=BREAKS[system]),
+                        press=["d", "f", "enter"], terminal_size=(100, 30))
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_system_catalogue(system: str, snap_compare: Snap,
+                          make_app: Callable[..., BuilderApp]) -> None:
+    """Each system's catalogue, opened with ``a`` on the army's first unit."""
+    async def open_catalogue(pilot: Pilot[Any]) -> None:
+        await pilot.pause()  # the army screen is up and its first unit selected
+        await pilot.press("a")
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(SYSTEMS[system]), run_before=open_catalogue,
+                        terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_system_print_screen(system: str, snap_compare: Snap,
+                             make_app: Callable[..., BuilderApp]) -> None:
+    """Each system's print screen: its own kinds offered."""
+    async def open_print(pilot: Pilot[Any]) -> None:
+        await pilot.press("p")
+        await pilot.pause()
+        pilot.app.screen.query_one("#print-out", Input).value = "/home/player/armies/output/army"
+        await no_blink(pilot)
+
+    assert snap_compare(make_app(SYSTEMS[system]), run_before=open_print, terminal_size=(80, 24))
+
+
+def test_feudal_roll_dialog(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
+    """The one other system with rolls: Feudal's charisma and command points."""
+    assert snap_compare(make_app(SYSTEMS["feudal"]), press=["r"], terminal_size=(80, 24))
