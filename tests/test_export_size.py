@@ -8,6 +8,7 @@ from __future__ import annotations
 import shutil
 import statistics
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from builder.cli import main
 from builder.export import pack, size, weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
 from builder.tui.screens import print as print_screen
@@ -40,10 +42,14 @@ def no_layout(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(weasy, "render_document", never)
 
 
+def _records(item: ArmyInput) -> Counter[str]:
+    return size.records(get_ruleset(item.army.ruleset).schema, item)
+
+
 def _units_over(ruleset: str) -> int:
     """The fewest units that take a scaled army of ``ruleset`` past the limit."""
     units = size.ARMY_MAX // 2
-    while size.records(ArmyInput(scaled(ruleset, units), Path("x"), "")).total() <= size.ARMY_MAX:
+    while _records(ArmyInput(scaled(ruleset, units), Path("x"), "")).total() <= size.ARMY_MAX:
         units += size.ARMY_MAX // 10
     return units
 
@@ -55,7 +61,7 @@ def test_an_army_over_the_limit_is_refused_before_anything_is_made(
     path = tmp_path / "huge.toml"
     army = scaled(ruleset, _units_over(ruleset))
     path.write_text(armyfile.dumps(army), encoding="utf-8")
-    found = size.records(ArmyInput(army, path, ""))
+    found = _records(ArmyInput(army, path, ""))
     out = tmp_path / "pack"
     started = time.process_time()
     assert main(["export", str(path), "--out", str(out)]) == 2
@@ -71,12 +77,12 @@ def test_an_army_over_the_limit_is_refused_before_anything_is_made(
 def test_a_stand_entry_counts_each_stand_and_every_record_counts() -> None:
     path = examples_dir() / EXAMPLES["shieldwall"]
     wall: Any = armyfile.load(path)
-    found = size.records(ArmyInput(wall, path, ""))
+    found = _records(ArmyInput(wall, path, ""))
     assert found["stand"] == sum(s.count for s in wall.stands) > len(wall.stands)
     assert found["leader"] == len(wall.leaders)
     path = examples_dir() / EXAMPLES["kiss"]
     kiss: Any = armyfile.load(path)
-    found = size.records(ArmyInput(kiss, path, ""))
+    found = _records(ArmyInput(kiss, path, ""))
     assert found == {"ward": len(kiss.wards), "magnate": len(kiss.wards),
                      "unit": sum(len(w.units) for w in kiss.wards)}
 
@@ -86,7 +92,7 @@ def test_a_pack_over_the_limit_is_refused(tmp_path: Path, no_layout: None,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     paths = [shutil.copy(examples_dir() / name, tmp_path / name)
              for name in ("lancaster.toml", "york.toml")]
-    total = sum(size.records(ArmyInput(armyfile.load(p), Path(p), "")).total() for p in paths)
+    total = sum(_records(ArmyInput(armyfile.load(p), Path(p), "")).total() for p in paths)
     # Each army is within the army limit; the two together are not within the pack's.
     monkeypatch.setattr(size, "PACK_MAX", total - 1)
     assert main(["export", *map(str, paths), "--out", str(tmp_path / "pack")]) == 2

@@ -9,9 +9,8 @@ from typing import Any
 
 from builder import armyfile
 from builder.core import schema
-from builder.core.base import ArmyRecord, Line, Summary, number
+from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.files import printable
-from builder.registry import get_ruleset
 from builder.share import group_headings, lines_by_group
 
 #: The keys ``check --json`` gives itself: no ruleset's metric may take one (a test holds every
@@ -45,14 +44,13 @@ def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
             for row in rows]
 
 
-def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
+def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> None:
     """The breakdown as plain lines, never re-wrapped (a heading stays on one line in any
     terminal, and piped output is not cut at 80 columns), in time linear in the army's size:
     each group with its records, then the metrics, the findings and the verdict."""
     from rich.console import Console
     from rich.text import Text
 
-    ruleset = get_ruleset(army.ruleset)
     flagged = {f.where for f in summary.findings}
     has_figures = any(u.figures is not None for u in summary.lines)
     has_points = any(u.points is not None for u in summary.lines)
@@ -114,13 +112,14 @@ def _print_human(path: str, army: ArmyRecord, summary: Summary) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    army = armyfile.load(args.army)
-    summary = get_ruleset(army.ruleset).summary(army)
+    read = armyfile.read(args.army)
+    army = read.army()
+    summary = read.ruleset.summary(army)
     photos = armyfile.path_findings(army, args.army)
     if photos:
         summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))
     if args.json:
         print(json.dumps(summary_dict(army, summary), indent=2, ensure_ascii=False))
     else:
-        _print_human(args.army, army, summary)
+        _print_human(args.army, read.ruleset, army, summary)
     return 0 if summary.legal else 1

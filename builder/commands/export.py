@@ -102,8 +102,7 @@ def run(args: argparse.Namespace) -> int:
     except ExportError as exc:
         raise UsageError(str(exc)) from None
     for item in job.armies:
-        errors = [f for f in get_ruleset(item.army.ruleset).check(item.army)
-                  if f.level == "error"]
+        errors = [f for f in job.ruleset.check(item.army) if f.level == "error"]
         if errors:
             shown = printable(str(item.path))
             print(f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "

@@ -10,12 +10,11 @@ import sys
 from builder import armyfile
 from builder.commands.usage import UsageError
 from builder.core import schema
-from builder.registry import get_ruleset
 
 
 def run(args: argparse.Namespace) -> int:
-    army = armyfile.load(args.army)
-    ruleset = get_ruleset(army.ruleset)
+    read = armyfile.read(args.army)
+    army, ruleset = read.army(), read.ruleset
     roller = ruleset.roller
     if roller is None:
         raise UsageError(f"{ruleset.title} has no dice to roll before the game")

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from builder import files
-from builder.core.base import ArmyRecord
+from builder.core.base import ArmyRecord, Ruleset
 from builder.core.printables import TOKEN_MM as TOKEN_MM
+from builder.registry import get_ruleset
 
 #: Paper sizes in millimetres (portrait).
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -90,6 +92,26 @@ class ExportJob:
     #: Mustering collections, each as an army of one ward holding a unit per card; they are
     #: printed as unit cards only (one card per figure unit the player owns).
     collections: tuple[ArmyInput, ...] = ()
+
+    @cached_property
+    def ruleset(self) -> Ruleset:
+        """The one ruleset of every army and collection, looked up once; ExportError when
+        they are of two rulesets (each prints its own pack) or of one this build does not
+        know."""
+        inputs = (*self.armies, *self.collections)
+        names = dict.fromkeys(item.army.ruleset for item in inputs)
+        if len(names) > 1:
+            which = "; ".join(f"{files.printable(item.path.name)} is {item.army.ruleset}"
+                              for item in inputs)
+            raise ExportError(f"cannot print armies of different rulesets in one pack "
+                              f"({which}): export each ruleset's armies on their own")
+        if not names:
+            raise ExportError("no army to export")
+        name = next(iter(names))
+        try:
+            return get_ruleset(name)
+        except KeyError:
+            raise ExportError(f"no ruleset {name!r} to print") from None
 
 
 @dataclass

@@ -60,25 +60,6 @@ Progress = Callable[[str, int, int], None]
 MANIFEST = "manifest.json"
 
 
-def ruleset_of(job: ExportJob) -> Ruleset:
-    """The one ruleset of every army and collection in ``job``; ExportError when they are of
-    two rulesets (each prints its own pack) or of one this build does not know."""
-    inputs = (*job.armies, *job.collections)
-    names = dict.fromkeys(item.army.ruleset for item in inputs)
-    if len(names) > 1:
-        which = "; ".join(f"{files.printable(item.path.name)} is {item.army.ruleset}"
-                          for item in inputs)
-        raise ExportError(f"cannot print armies of different rulesets in one pack ({which}): "
-                          "export each ruleset's armies on their own")
-    if not names:
-        raise ExportError("no army to export")
-    name = next(iter(names))
-    try:
-        return get_ruleset(name)
-    except KeyError:
-        raise ExportError(f"no ruleset {name!r} to print") from None
-
-
 def print_options(ruleset: Ruleset, collections: Sequence[Source] = (),
                   named: Sequence[tuple[str, Path]] = ()) -> PrintOptions:
     """What the ruleset's printables depend on besides the armies, its input files read: each
@@ -96,7 +77,7 @@ def print_options(ruleset: Ruleset, collections: Sequence[Source] = (),
 
 def printables(job: ExportJob) -> Printables:
     """What the job's ruleset prints for its armies (every count decided there)."""
-    ruleset = ruleset_of(job)
+    ruleset = job.ruleset
     try:
         options = print_options(ruleset, job.collections, job.options.inputs)
         return ruleset.printables(job.armies, options)
@@ -254,10 +235,10 @@ def _prepare(out_dir: Path) -> Path:
     return out_dir
 
 
-def _input_entry(item: ArmyInput) -> dict[str, Any]:
+def _input_entry(ruleset: Ruleset, item: ArmyInput) -> dict[str, Any]:
     return {
         "name": item.army.name,
-        "side": get_ruleset(item.army.ruleset).sides.of(item.army),
+        "side": ruleset.sides.of(item.army),
         "file": item.path.name,
         "sha256": item.sha256[:32],
     }
@@ -278,8 +259,8 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
     images = {"format": opts.format, "dpi": opts.dpi} if opts.format != "pdf" else {}
     return {
         "generator": f"billhooks {__version__}",
-        "armies": [_input_entry(item) for item in job.armies],
-        "collections": [_input_entry(item) for item in job.collections],
+        "armies": [_input_entry(job.ruleset, item) for item in job.armies],
+        "collections": [_input_entry(job.ruleset, item) for item in job.collections],
         "paper": {"name": opts.paper, "mm": list(PAPER_MM[opts.paper])},
         "card_size": {"name": opts.card_size, "mm": list(CARD_MM[opts.card_size])},
         "token_mm": _token_mm(pack),

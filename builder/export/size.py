@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from builder.core.schema import walk
+from builder.core.schema import Table, walk
 from builder.export.base import ArmyInput, ExportError, ExportJob
 from builder.files import printable
-from builder.registry import get_ruleset
 
 #: The most records one army (or Mustering collection) may print.
 ARMY_MAX = 1500
@@ -25,11 +24,11 @@ ARMY_MAX = 1500
 PACK_MAX = 3000
 
 
-def records(item: ArmyInput) -> Counter[str]:
-    """The records of ``item``'s army by what each is called ("unit", "ward"), a record with a
-    ``count`` (a shieldwall stand entry) as many times."""
+def records(schema: Table, item: ArmyInput) -> Counter[str]:
+    """The records of ``item``'s army (of ``schema``) by what each is called ("unit",
+    "ward"), a record with a ``count`` (a shieldwall stand entry) as many times."""
     found: Counter[str] = Counter()
-    for node in walk(item.army, get_ruleset(item.army.ruleset).schema):
+    for node in walk(item.army, schema):
         if node.role != "army":
             count = getattr(node.record, "count", 1)
             found[node.table.noun] += count if isinstance(count, int) and count > 0 else 1
@@ -47,7 +46,7 @@ def check_size(job: ExportJob) -> None:
     items: Sequence[ArmyInput] = (*job.armies, *job.collections)
     total = 0
     for item in items:
-        found = records(item)
+        found = records(job.ruleset.schema, item)
         total += found.total()
         if found.total() > ARMY_MAX:
             raise ExportError(
