@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from builder import files
-from builder.core.base import ArmyRecord, Collection, Finding, Ruleset
+from builder.core.base import ArmyRecord, Finding, Ruleset
 from builder.core.inputs import Input, InputFile
+from builder.core.mustering import Collection
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder

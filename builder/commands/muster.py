@@ -17,7 +17,8 @@ from pathlib import Path
 
 from builder import armyfile
 from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
-from builder.core.base import Deal, DrawError, Grid, Mustering, Ruleset
+from builder.core.base import Grid, Ruleset
+from builder.core.mustering import Deal, DrawError, Mustering
 from builder.files import commit, printable, real_target, sweep, write_temp
 
 

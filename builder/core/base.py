@@ -16,14 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from builder.core.schema import Field, Role, Table
 
 if TYPE_CHECKING:
     from builder.core.inputs import InputFile
+    from builder.core.mustering import Mustering
     from builder.core.printables import Printables, PrintOptions, Source
-    from builder.core.validate import Ctx
 
 Level = Literal["error", "warning"]
 
@@ -331,67 +331,6 @@ class Roller(Protocol):
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 
 
-class DrawError(Exception):
-    """A Mustering draw that cannot be completed (exit 1); ``str()`` says what was short."""
-
-
-@dataclass(frozen=True)
-class DealStep:
-    """One card of a Mustering draw, in the order it happened: taken for the ``core``, dealt
-    (``deal``), or passed over (``set-aside``); ``total`` is the running total it makes."""
-
-    kind: Literal["core", "deal", "set-aside"]
-    side: str
-    #: The card as the transcript names it: its title and id.
-    card: str
-    points: float
-    total: float
-
-
-@dataclass(frozen=True)
-class DealtArmy:
-    """One side's army from a draw, with its points."""
-
-    side: str
-    army: ArmyRecord
-    troop_points: float
-    leader_points: float
-
-    @property
-    def total_points(self) -> float:
-        return self.troop_points + self.leader_points
-
-
-@dataclass(frozen=True)
-class Deal:
-    """A whole Mustering draw as the commands and the builder show it."""
-
-    seed: int | None
-    target: int
-    #: Dealt with a core first (an English army).
-    english: bool
-    #: Where the shuffled deck was cut (cards from the top to the bottom), and its size.
-    cut: int
-    deck_size: int
-    steps: tuple[DealStep, ...]
-    armies: tuple[DealtArmy, ...]
-    #: The draw narrated line by line, and the armies it made as tables.
-    transcript: tuple[str, ...]
-    tables: tuple[Grid, ...]
-    #: ``muster --json`` (DESIGN.md contract).
-    json: dict[str, object]
-    #: The collection's name, and whether the keep-proportions house rule was on (the seed
-    #: alone does not repeat such a draw).
-    collection: str = ""
-    keep_proportions: bool = False
-
-    def army(self, side: str) -> DealtArmy:
-        for a in self.armies:
-            if a.side == side:
-                return a
-        raise KeyError(side)
-
-
 @dataclass(frozen=True)
 class QuickAction:
     """A key an editor offers for one kind of record, belonging to one rule system (making a
@@ -411,46 +350,6 @@ class QuickAction:
     run: Callable[[ArmyRecord, str], None]
     #: The footer's word for it, where ``title`` is long for 80 columns ("C-in-C").
     short: str = ""
-
-
-class Mustering(Protocol):
-    """A rule system's Mustering draw (an optional rule of the system's own): armies dealt
-    from the player's figure collection."""
-
-    #: The key of a collection file's cards: a file holding it and no army is a collection.
-    collection_key: str
-    #: The side a single army is dealt for when none is asked for.
-    default_side: str
-    #: The kinds of the print pack a collection prints on its own (without an army).
-    collection_kinds: frozenset[str]
-
-    def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
-        """The collection a parsed file holds, or an ArmyFileError at its place."""
-        ...
-
-    def deal(self, collection: Collection, troops: int, leaders: int, sides: Sequence[str],
-             rng: random.Random, seed: int | None, keep_proportions: bool) -> Deal:
-        """Deal ``sides`` armies of ``troops`` agreed points; DrawError when it cannot."""
-        ...
-
-    def side_of(self, army: ArmyRecord) -> str | None:
-        """The side ``army`` is for, if it has one (a new draw defaults to it)."""
-        ...
-
-    def header(self, deal: Deal, side: str) -> str:
-        """The comments that open the army file written for one side of ``deal``."""
-        ...
-
-    def collection_army(self, collection: Collection) -> ArmyRecord:
-        """The collection as one army holding a unit per card (its unit cards print)."""
-        ...
-
-
-class Collection(Protocol):
-    """A loaded Mustering collection: what the core reads of it."""
-
-    name: str
-    ruleset: str
 
 
 class Ruleset(Protocol):

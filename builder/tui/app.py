@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
 
-    from builder.core.base import Deal, Mustering
+    from builder.core.mustering import Deal, Mustering
     from builder.tui.screens.muster import MusterScreen
 
 #: The most toasts shown at once.

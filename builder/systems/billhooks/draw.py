@@ -49,7 +49,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from builder.core.base import DrawError, number
+from builder.core.base import number
+from builder.core.mustering import DrawError
 from builder.core.schema import NAME_MAX
 
 from . import rules as cat

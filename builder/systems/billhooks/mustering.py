@@ -1,5 +1,5 @@
 """The ruleset's ``muster`` capability: the Mustering draw (RULES.md 1.7) as the commands and
-the builder see it, a :class:`~builder.core.base.Deal` of plain steps, armies and tables.
+the builder see it, a :class:`~builder.core.mustering.Deal` of plain steps, armies and tables.
 
 The draw itself is :mod:`.draw` (pure), the collection file :mod:`.collection`; this module
 turns a draw into what is shown and written: the transcript, a table per army, the ``--json``
@@ -12,7 +12,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from builder.core.base import ArmyRecord, Deal, DealStep, DealtArmy, Grid, number
+from builder.core.base import ArmyRecord, Grid, number
+from builder.core.mustering import Deal, DealStep, DealtArmy
 from builder.core.validate import Ctx
 
 from .collection import Collection, collection_from
@@ -69,7 +70,7 @@ def _header(deal: Deal, side: str) -> str:
 
 
 class Mustering:
-    """Billhooks' ``muster`` capability (see :class:`builder.core.base.Mustering`)."""
+    """Billhooks' ``muster`` capability (see :class:`builder.core.mustering.Mustering`)."""
 
     collection_key = "cards"
     default_side = "lancaster"

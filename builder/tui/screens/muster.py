@@ -18,7 +18,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, Label, Select
 
 from builder import armyfile
-from builder.core.base import Collection, Deal, DrawError, Mustering, Ruleset, number
+from builder.core.base import Ruleset, number
+from builder.core.mustering import Collection, Deal, DrawError, Mustering
 from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 from builder.tui.modals.base import row
