@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from builder import armyfile
+from builder.core.validate import parse_toml
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
@@ -70,3 +73,16 @@ def scaled(ruleset: str, units: int) -> Any:
         grown.append(group)
     setattr(army, attr, grown)
     return army
+
+
+def _army_files() -> list[Path]:
+    """Every example army (collections are not armies) and the flat test band."""
+    files = [Path(__file__).parent / "flat_example.toml"]
+    for path in sorted(examples_dir().glob("*.toml")):
+        data = parse_toml(path, path.read_text(encoding="utf-8"))
+        if not armyfile.is_collection(get_ruleset(data["ruleset"]), data):
+            files.append(path)
+    return files
+
+
+ARMIES = _army_files()

@@ -9,15 +9,18 @@ import functools
 import io
 import time
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 import pytest
 from rich.console import Console
 from textual import events
-from textual.widgets import Input, Static
+from textual.widgets import Checkbox, Input, SelectionList, Static
 
 from builder.cli import main
 from builder.tui.app import BuilderApp
+from builder.tui.screens.print import PrintScreen
+from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
 
 #: The terminal most TUI tests run in: the smallest the builder supports.
@@ -108,3 +111,33 @@ def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BuilderApp:
     monkeypatch.setattr(BuilderApp, "run", lambda self: started.append(self))
     assert main(args) == 0
     return started[0]
+
+
+async def paste(pilot: Any, selector: str, text: str) -> None:
+    field = pilot.app.screen.query_one(selector, Input)
+    field.focus()
+    await pilot.press("home", "ctrl+k")
+    field.post_message(events.Paste(text))
+    await pilot.pause()
+
+
+async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
+    """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
+    export it into ``out``."""
+    app = BuilderApp(Session.open(army_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        box = screen.query_one(checkbox, Checkbox)
+        assert box.value is False
+        box.focus()
+        await pilot.press("space")
+        assert box.value is True
+        kinds = screen.query_one("#print-kinds", SelectionList)
+        kinds.deselect_all()
+        kinds.select(kind)
+        await clear_and_type(pilot, "#print-out", str(out))
+        await pilot.click("#print-export")
+        await app.workers.wait_for_complete()
+        await pilot.pause()

@@ -6,7 +6,9 @@ Run as a script (``python -m tests.printcheck FOLDER``) it prints one line per P
 
 from __future__ import annotations
 
+import re
 import sys
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,8 +17,10 @@ import pdfplumber
 import pdfread
 from pdfminer.pdftypes import resolve1
 
-from builder.export import ticks
+from builder.export import packing, ticks
+from builder.export.base import PAPER_MM
 from builder.export.draw import PARCHMENT_DARK
+from builder.export.sheet import Cell, Run, paginate, plan
 
 MM = 72 / 25.4
 
@@ -232,3 +236,102 @@ def overlaps(page: Any) -> list[str]:
         found += [f"a tick box at {t[0]:.1f},{t[1]:.1f} in a shaded band"
                   for s in shade if crosses(t, s)]
     return found
+
+
+def collisions(chars: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Pairs of glyphs whose boxes overlap by more than a sliver (text drawn over text)."""
+    grid: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
+    hits = []
+    for ch in chars:
+        if not ch["text"].strip():
+            continue
+        key = (int(ch["x0"] // 6), int(ch["top"] // 6))
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for other in grid[(key[0] + dx, key[1] + dy)]:
+                    w = min(ch["x1"], other["x1"]) - max(ch["x0"], other["x0"])
+                    h = min(ch["bottom"], other["bottom"]) - max(ch["top"], other["top"])
+                    if w > 0.6 and h > 0.35 * min(ch["size"], other["size"]):
+                        hits.append((ch["text"], other["text"]))
+        grid[key].append(ch)
+    return hits
+
+
+def chars_inside(pdf_path: Path, needle: str, w_mm: float, h_mm: float) -> int:
+    """Check every character of the text line holding ``needle`` lies inside the card it is
+    on; return how many characters were checked."""
+    checked = 0
+    with pdfplumber.open(pdf_path) as pdf:
+        for page in pdf.pages:
+            cards = [(x * MM, t * MM, (x + w_mm) * MM, (t + h_mm) * MM)
+                     for x, t in card_rects(page, w_mm, h_mm)]
+            ruler = [c for line in page.extract_text_lines() if line["text"].startswith("50 mm")
+                     for c in line["chars"]]
+            for ch in page.chars:
+                if ch in ruler or not ch["text"].strip():
+                    continue
+                box = next((c for c in cards if c[0] <= (ch["x0"] + ch["x1"]) / 2 <= c[2]
+                            and c[1] <= (ch["top"] + ch["bottom"]) / 2 <= c[3]), None)
+                assert box is not None, ch["text"]
+                inset = 2.4 * MM  # inside the card's ruled frame
+                assert box[0] + inset <= ch["x0"] and ch["x1"] <= box[2] - inset, ch
+                assert box[1] + inset <= ch["top"] and ch["bottom"] <= box[3] - inset, ch
+                checked += 1
+    assert checked
+    return checked
+
+
+def labels_on(pdf_path: Path, fronts_only: bool = True) -> Counter[str]:
+    """Count the kind labels printed on the pages (fronts only: backs carry the deck name)."""
+    found: Counter[str] = Counter()
+    with pdfread.pages(pdf_path) as pages:
+        for page in pages:
+            text = page.text
+            if fronts_only and "backs, mirrored" in text:
+                continue
+            for label in LABELS:
+                found[label] += len(re.findall(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text))
+    return found
+
+
+def cells_by_page(paper: str, bleed: float, gutter: bool,
+                  layouts: list[dict[str, Any]]) -> list[list[Cell]]:
+    """Where each item of each page lies, from the manifest's layouts (items on each sheet)
+    and the layout engine's own grid, fronts and backs in page order (on one page when
+    folded); shared single-sided sheets (layouts with ``pages``) packed again the same way."""
+    def noop(*_: object) -> None:
+        return None
+
+    if all("pages" in e for e in layouts):
+        geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+        lots = [packing.Lot(e["kind"], e["items"], e["items"], (e["item_mm"][0], e["item_mm"][1]),
+                    [noop] * sum(e["sheets"])) for e in layouts]
+        return [[b.grid.cell(slot, False, b.count) for b in sheet.blocks
+                 for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
+    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
+                                 bool(e.get("fold"))),
+                [noop] * sum(e["sheets"]), noop if e["duplex"] else None)
+            for e in layouts]
+    pages = []
+    for page in paginate(runs):
+        n = len(page.fronts)
+        if page.main.fold:
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)
+                          for is_back in (False, True)])
+            continue
+        for is_back in (False, True) if page.back is not None else (False,):
+            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)])
+    return pages
+
+
+LABELS = ("LEADER", "BONUS", "SKIRMISH", "PERK", "FORFEIT", "RE-ROLL", "SPECIAL EVENT",
+          "DUMMY", "ORDER", "DISARRAY", "DAUNTED", "ARMY MORALE", "ARROWS", "UNIT")
+
+
+def card_rects(page: Any, w_mm: float, h_mm: float) -> list[tuple[float, float]]:
+    """(left, top) in mm of every filled rectangle of a card's size on the page."""
+    found = []
+    for r in page.rects:
+        if abs(r["width"] - w_mm * MM) < 0.3 and abs(r["height"] - h_mm * MM) < 0.3:
+            found.append((r["x0"] / MM, r["top"] / MM))
+    return sorted(set(found), key=lambda p: (round(p[1]), p[0]))

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from packs import RULESETS, armies, sheet_items
 from PIL import Image
 from pypdf import PdfReader
-from test_export_images import RULESETS, armies, sheet_items
 
 from builder.cli import main
 from builder.core.printables import Deck

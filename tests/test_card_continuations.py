@@ -18,7 +18,7 @@ from pathlib import Path
 import pdfread
 import pytest
 from armies import scaled
-from test_card_words import ELLIPSES, RULESETS, SIZES
+from packs import ELLIPSES, RULESETS, SIZES
 
 from builder.commands.export import _load
 from builder.core.printables import (

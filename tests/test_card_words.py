@@ -15,6 +15,7 @@ from typing import Any
 import pdfplumber
 import pytest
 from armies import scaled
+from packs import ELLIPSES, RULESETS, SIZES
 
 from builder import armyfile
 from builder.core.printables import Boxes, Deck, Face, StatRows, Text
@@ -24,10 +25,6 @@ from builder.export.pack import print_options
 from builder.export.sheet import MIN_TEXT_PT, MM, Box, Cell, new_canvas
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
-
-SIZES = ("poker", "mini", "tarot")
-RULESETS = ("billhooks", "kiss", "feudal", "shieldwall")
-ELLIPSES = ("\u2026", "...")
 
 
 def examples(ruleset: str) -> list[Path]:

@@ -14,7 +14,8 @@ import json
 from pathlib import Path
 
 import pytest
-from test_import_hygiene import HEAVY, loaded_after
+from armies import ARMIES
+from hygiene import HEAVY, loaded_after
 
 from builder import armyfile
 from builder.cli import main
@@ -24,22 +25,10 @@ from builder.core.base import Offer, number
 from builder.core.validate import ArmyFileError, parse_toml
 from builder.export.pack import ruleset_kinds
 from builder.registry import get_ruleset, names
-from builder.resources import examples_dir
 
 TESTS = Path(__file__).parent
 
 
-def _army_files() -> list[Path]:
-    """Every example army (collections are not armies) and the flat test band."""
-    files = [TESTS / "flat_example.toml"]
-    for path in sorted(examples_dir().glob("*.toml")):
-        data = parse_toml(path, path.read_text(encoding="utf-8"))
-        if not armyfile.is_collection(get_ruleset(data["ruleset"]), data):
-            files.append(path)
-    return files
-
-
-ARMIES = _army_files()
 RULESETS = names()
 
 

@@ -8,14 +8,13 @@ import re
 import subprocess
 import sys
 import time
-from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 import bh
 import pdfplumber
-import pdfread
 import pytest
+from printcheck import card_rects, chars_inside, collisions, labels_on
 from pypdf import PdfReader
 
 from builder.cli import main
@@ -24,8 +23,6 @@ from builder.resources import examples_dir
 MM = 72 / 25.4
 MINE = "play-deck,bonus-deck,special-events,tokens,unit-cards"
 ARMIES = [str(examples_dir() / "lancaster.toml"), str(examples_dir() / "york.toml")]
-LABELS = ("LEADER", "BONUS", "SKIRMISH", "PERK", "FORFEIT", "RE-ROLL", "SPECIAL EVENT",
-          "DUMMY", "ORDER", "DISARRAY", "DAUNTED", "ARMY MORALE", "ARROWS", "UNIT")
 
 
 def export(out: Path, *extra: str, armies: list[str] | None = None) -> int:
@@ -37,47 +34,6 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("pack")
     assert export(out) == 0
     return out
-
-
-def labels_on(pdf_path: Path, fronts_only: bool = True) -> Counter[str]:
-    """Count the kind labels printed on the pages (fronts only: backs carry the deck name)."""
-    found: Counter[str] = Counter()
-    with pdfread.pages(pdf_path) as pages:
-        for page in pages:
-            text = page.text
-            if fronts_only and "backs, mirrored" in text:
-                continue
-            for label in LABELS:
-                found[label] += len(re.findall(rf"(?<![\w-]){re.escape(label)}(?![\w-])", text))
-    return found
-
-
-def card_rects(page: Any, w_mm: float, h_mm: float) -> list[tuple[float, float]]:
-    """(left, top) in mm of every filled rectangle of a card's size on the page."""
-    found = []
-    for r in page.rects:
-        if abs(r["width"] - w_mm * MM) < 0.3 and abs(r["height"] - h_mm * MM) < 0.3:
-            found.append((r["x0"] / MM, r["top"] / MM))
-    return sorted(set(found), key=lambda p: (round(p[1]), p[0]))
-
-
-def collisions(chars: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Pairs of glyphs whose boxes overlap by more than a sliver (text drawn over text)."""
-    grid: dict[tuple[int, int], list[dict[str, Any]]] = defaultdict(list)
-    hits = []
-    for ch in chars:
-        if not ch["text"].strip():
-            continue
-        key = (int(ch["x0"] // 6), int(ch["top"] // 6))
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for other in grid[(key[0] + dx, key[1] + dy)]:
-                    w = min(ch["x1"], other["x1"]) - max(ch["x0"], other["x0"])
-                    h = min(ch["bottom"], other["bottom"]) - max(ch["top"], other["top"])
-                    if w > 0.6 and h > 0.35 * min(ch["size"], other["size"]):
-                        hits.append((ch["text"], other["text"]))
-        grid[key].append(ch)
-    return hits
 
 
 def armies() -> list[Any]:
@@ -390,30 +346,6 @@ def test_output_stays_inside_whatever_the_army_file_is_called(tmp_path: Path,
 
 
 # --- Text that must fit --------------------------------------------------------------------
-
-
-def chars_inside(pdf_path: Path, needle: str, w_mm: float, h_mm: float) -> int:
-    """Check every character of the text line holding ``needle`` lies inside the card it is
-    on; return how many characters were checked."""
-    checked = 0
-    with pdfplumber.open(pdf_path) as pdf:
-        for page in pdf.pages:
-            cards = [(x * MM, t * MM, (x + w_mm) * MM, (t + h_mm) * MM)
-                     for x, t in card_rects(page, w_mm, h_mm)]
-            ruler = [c for line in page.extract_text_lines() if line["text"].startswith("50 mm")
-                     for c in line["chars"]]
-            for ch in page.chars:
-                if ch in ruler or not ch["text"].strip():
-                    continue
-                box = next((c for c in cards if c[0] <= (ch["x0"] + ch["x1"]) / 2 <= c[2]
-                            and c[1] <= (ch["top"] + ch["bottom"]) / 2 <= c[3]), None)
-                assert box is not None, ch["text"]
-                inset = 2.4 * MM  # inside the card's ruled frame
-                assert box[0] + inset <= ch["x0"] and ch["x1"] <= box[2] - inset, ch
-                assert box[1] + inset <= ch["top"] and ch["bottom"] <= box[3] - inset, ch
-                checked += 1
-    assert checked
-    return checked
 
 
 LONG_NAME = ("Sir Bartholomew Fitzwilliam de la Pole-Plantagenet, Warden of the Western Marche")

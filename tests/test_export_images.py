@@ -14,12 +14,12 @@ from urllib.parse import unquote, urlparse
 
 import pypdfium2 as pdfium
 import pytest
+from packs import RULESETS, armies, sheet_items
 from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
 
 from builder.cli import main
-from builder.commands.export import _load
 from builder.commands.share import source
-from builder.core.printables import Back, Deck, Document, Face, Text, TokenSheet
+from builder.core.printables import Back, Deck, Face, Text, TokenSheet
 from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
 from builder.export.deck import deck_items
 from builder.export.pack import printables, unverified_files
@@ -33,27 +33,9 @@ from builder.export.tts import (
     grid,
     write_tts,
 )
-from builder.resources import examples_dir
 
-RULESETS = {
-    "billhooks": ("lancaster.toml", "york.toml"),
-    "kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
-    "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
-    "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml"),
-}
 DPI = 60
 BLEED = 2.0
-
-
-def armies(ruleset: str) -> list[str]:
-    return [str(examples_dir() / name) for name in RULESETS[ruleset]]
-
-
-def sheet_items(ruleset: str) -> list[Deck | TokenSheet]:
-    """The ruleset's decks and token sheets for its two example armies."""
-    loaded, collections = _load(armies(ruleset))
-    pack = printables(ExportJob(loaded, ExportOptions(), collections))
-    return [item for item in pack.items if not isinstance(item, Document)]
 
 
 def export(out: Path, ruleset: str, *extra: str) -> dict[str, Any]:

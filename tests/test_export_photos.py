@@ -10,7 +10,7 @@ import bh
 import pdfplumber
 import pytest
 from PIL import Image
-from test_export_cards import collisions
+from printcheck import collisions
 
 from builder.export import photos
 from builder.export.base import ArmyInput, ExportError, ExportJob

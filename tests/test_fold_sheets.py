@@ -15,10 +15,9 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from pilot import run_async
+from pilot import export_with_checkbox, run_async
 from printcheck import MM, page_figures
 from pypdf import PdfReader
-from test_ink_saver import export_with_checkbox
 
 from builder.cli import main
 from builder.core.printables import Deck, Text

@@ -10,8 +10,7 @@ import bh
 import pdfplumber
 import pdfread
 import pytest
-from printcheck import pdf_figures
-from test_export_cards import chars_inside
+from printcheck import chars_inside, pdf_figures
 
 from builder import armyfile
 from builder.export import weasy

@@ -10,15 +10,12 @@ from typing import Any
 
 import pdfread
 import pytest
-from pilot import SIZE, clear_and_type, run_async
-from test_export_cards import ARMIES, labels_on
-from textual.widgets import Checkbox, SelectionList
+from packs import armies
+from pilot import export_with_checkbox, run_async
+from printcheck import labels_on
 
 from builder.cli import main
 from builder.export.pack import ruleset_kinds
-from builder.tui.app import BuilderApp
-from builder.tui.screens.print import PrintScreen
-from builder.tui.session import Session
 
 KINDS = ruleset_kinds("billhooks")
 SHEETS = ("play-deck", "bonus-deck", "special-events", "tokens", "unit-cards")
@@ -64,8 +61,8 @@ def text_colours(pdf_path: Path) -> set[tuple[float, ...]]:
 @pytest.fixture(scope="module")
 def packs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     plain_out, saver_out = tmp_path_factory.mktemp("plain"), tmp_path_factory.mktemp("saver")
-    assert main(["export", *ARMIES, "--out", str(plain_out)]) == 0
-    assert main(["export", *ARMIES, "--out", str(saver_out), "--ink-saver"]) == 0
+    assert main(["export", *armies("billhooks"), "--out", str(plain_out)]) == 0
+    assert main(["export", *armies("billhooks"), "--out", str(saver_out), "--ink-saver"]) == 0
     return plain_out, saver_out
 
 
@@ -111,28 +108,6 @@ def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
                 for page in pages for obj in page.rects
                 if obj.get("fill") and isinstance(obj.get("non_stroking_color"), tuple)
                 and not any(isinstance(v, str) for v in obj["non_stroking_color"])}
-
-
-async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
-    """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
-    export it into ``out``."""
-    app = BuilderApp(Session.open(army_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("p")
-        screen = app.screen
-        assert isinstance(screen, PrintScreen)
-        box = screen.query_one(checkbox, Checkbox)
-        assert box.value is False
-        box.focus()
-        await pilot.press("space")
-        assert box.value is True
-        kinds = screen.query_one("#print-kinds", SelectionList)
-        kinds.deselect_all()
-        kinds.select(kind)
-        await clear_and_type(pilot, "#print-out", str(out))
-        await pilot.click("#print-export")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
 
 
 @run_async

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from packs import RULESETS, armies, sheet_items
 from PIL import Image
-from test_export_images import RULESETS, armies, sheet_items
-from test_print_sweep import cells_by_page
+from printcheck import cells_by_page
 
 from builder.cli import main
 from builder.core.printables import TOKEN_MM, Token, TokenSheet

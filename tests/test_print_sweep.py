@@ -24,9 +24,8 @@ from typing import Any
 
 import pdfread
 import pytest
-from printcheck import MM, oldstyle_ones, page_figures
+from printcheck import MM, cells_by_page, collisions, oldstyle_ones, page_figures
 from pypdf import PdfReader
-from test_export_cards import collisions
 
 from builder import armyfile
 from builder.core.printables import TokenSheet
@@ -34,7 +33,7 @@ from builder.export import packing
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables
 from builder.export.ring import RING_PT, ring_radius
-from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell, Run, paginate, plan
+from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell
 from builder.resources import examples_dir
 
 DOCUMENTS = {"roster", "crib-sheet"}
@@ -278,36 +277,6 @@ def test_the_manifest_says_its_bleed(render_pack: Render, system: str, layout: L
     for kind, pdf in render_pack(system, layout).items():
         data = json.loads((pdf.path.parent / "manifest.json").read_text())
         assert data["bleed_mm"] == layout[2], kind
-
-
-def cells_by_page(paper: str, bleed: float, gutter: bool,
-                  layouts: list[dict[str, Any]]) -> list[list[Cell]]:
-    """Where each item of each page lies, from the manifest's layouts (items on each sheet)
-    and the layout engine's own grid, fronts and backs in page order (on one page when
-    folded); shared single-sided sheets (layouts with ``pages``) packed again the same way."""
-    def noop(*_: object) -> None:
-        return None
-
-    if all("pages" in e for e in layouts):
-        geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
-        lots = [packing.Lot(e["kind"], e["items"], e["items"], (e["item_mm"][0], e["item_mm"][1]),
-                    [noop] * sum(e["sheets"])) for e in layouts]
-        return [[b.grid.cell(slot, False, b.count) for b in sheet.blocks
-                 for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
-    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
-                                 bool(e.get("fold"))),
-                [noop] * sum(e["sheets"]), noop if e["duplex"] else None)
-            for e in layouts]
-    pages = []
-    for page in paginate(runs):
-        n = len(page.fronts)
-        if page.main.fold:
-            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)
-                          for is_back in (False, True)])
-            continue
-        for is_back in (False, True) if page.back is not None else (False,):
-            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)])
-    return pages
 
 
 def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) -> bool:

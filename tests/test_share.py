@@ -4,13 +4,12 @@ list agreeing with `check --json` for every example."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from sharing import EXAMPLES, big, digest, run
 
 from builder import share
 from builder.cli import main
@@ -20,24 +19,11 @@ from builder.export.sharecode import fits
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
-EXAMPLES = sorted(p for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
-
-
-def digest(path: Path) -> str:
-    """The file's short hash: 64 bits of its SHA-256."""
-    return hashlib.sha256(path.read_text(encoding="utf-8").encode()).hexdigest()[:16]
-
 
 def facts_shape(lines: int) -> str:
     """The facts line of a list of ``lines`` lines standing for records (a pattern): the
     army's 64-bit facts hash and 18 bits for each line."""
     return r"Facts: #[0-9a-f]{16}" + (rf" [A-Za-z0-9_-]{{{3 * lines}}}" if lines else "")
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 EXPECTED_TEXT = {
@@ -250,15 +236,6 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
 
 
 # --- The forms a code holds ------------------------------------------------------------------
-
-
-def big(units: int, name: str = "york.toml") -> share.ShareList:
-    """The list of the example ``name`` with ``units`` more records in its first group."""
-    found = share.share_list(source(str(examples_dir() / name)))
-    first = found.groups[0]
-    extra = tuple(share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts", "AbC")
-                  for i in range(units))
-    return replace(found, groups=(replace(first, items=first.items + extra), *found.groups[1:]))
 
 
 @pytest.mark.parametrize("name,units,form", [

@@ -17,7 +17,7 @@ import zxingcpp
 from armies import army as make_army
 from armies import unit
 from PIL import Image, ImageDraw
-from test_share import digest, run
+from sharing import digest, run
 
 from builder import armyfile, share
 from builder.commands.share import source

@@ -94,7 +94,7 @@ def test_roll_says_there_is_nothing_to_roll(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_the_ruleset_and_check_stay_light() -> None:
-    from test_import_hygiene import HEAVY, loaded_after
+    from hygiene import HEAVY, loaded_after
 
     assert not loaded_after("import builder.systems.shieldwall") & set(HEAVY)
     code = ("from builder.cli import main\nimport contextlib, io\n"

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from armies import ARMIES
 from pilot import run_async
-from test_conformance import ARMIES
 from textual.widgets import Button
 
 from builder import armyfile

@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 import flat_ruleset
-from test_tui_form_ruleset import paste
+from pilot import paste
 from textual.widgets import Checkbox, Select, SelectionList
 
 from builder import armyfile

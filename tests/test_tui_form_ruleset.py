@@ -12,8 +12,8 @@ from typing import Any
 
 import form_ruleset
 import pytest
+from pilot import paste
 from rich.console import Console
-from textual import events
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
 from builder import armyfile, registry
@@ -39,14 +39,6 @@ def plain(widget: Static) -> str:
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
-
-
-async def paste(pilot: Any, selector: str, text: str) -> None:
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    await pilot.press("home", "ctrl+k")
-    field.post_message(events.Paste(text))
-    await pilot.pause()
 
 
 async def pick(pilot: Any, selector: str, downs: int) -> None:

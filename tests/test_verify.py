@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_share import EXAMPLES, big, digest, run
+from sharing import EXAMPLES, big, digest, run
 
 from builder import share
 from builder.commands.share import source

@@ -1,0 +1,34 @@
+"""Each rule system's example pack as the print tests read it: its two example armies, the decks
+and token sheets they print, and the card sizes and ellipses the tests look for."""
+
+from __future__ import annotations
+
+from builder.commands.export import _load
+from builder.core.printables import Deck, Document, TokenSheet
+from builder.export.base import ExportJob, ExportOptions
+from builder.export.pack import printables
+from builder.resources import examples_dir
+
+#: Each rule system's two example armies, exported together as a player would (iterated, the
+#: rule systems' names).
+RULESETS = {
+    "billhooks": ("lancaster.toml", "york.toml"),
+    "kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
+    "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
+    "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml"),
+}
+
+
+def armies(ruleset: str) -> list[str]:
+    return [str(examples_dir() / name) for name in RULESETS[ruleset]]
+
+
+def sheet_items(ruleset: str) -> list[Deck | TokenSheet]:
+    """The ruleset's decks and token sheets for its two example armies."""
+    loaded, collections = _load(armies(ruleset))
+    pack = printables(ExportJob(loaded, ExportOptions(), collections))
+    return [item for item in pack.items if not isinstance(item, Document)]
+
+
+SIZES = ("poker", "mini", "tarot")
+ELLIPSES = ("\u2026", "...")
