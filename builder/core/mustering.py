@@ -1,5 +1,5 @@
-"""The Mustering draw, a capability a rule system may have (Billhooks' optional rule): armies
-dealt from the player's figure collection. A system that has one returns it from
+"""The Mustering draw, a capability a rule system may have (an optional rule of its own):
+armies dealt from the player's figure collection. A system that has one returns it from
 :attr:`~builder.core.base.Ruleset.muster`; the ``muster`` command, the builder's Mustering
 screen and the export of a collection's cards ask it, and offer nothing for a system without.
 """
@@ -54,8 +54,8 @@ class Deal:
 
     seed: int | None
     target: int
-    #: Dealt with a core first (an English army).
-    english: bool
+    #: What the system says before the first card, if anything (why no core was taken).
+    opening: str
     #: Where the shuffled deck was cut (cards from the top to the bottom), and its size.
     cut: int
     deck_size: int

@@ -25,8 +25,8 @@ PACK_MAX = 3000
 
 
 def records(schema: Table, item: ArmyInput) -> Counter[str]:
-    """The records of ``item``'s army (of ``schema``) by what each is called ("unit",
-    "ward"), a record with a ``count`` (a shieldwall stand entry) as many times."""
+    """The records of ``item``'s army (of ``schema``) by what each table calls one, a record
+    with a ``count`` (an entry of several alike) as many times."""
     found: Counter[str] = Counter()
     for node in walk(item.army, schema):
         if node.role != "army":

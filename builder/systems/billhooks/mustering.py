@@ -49,7 +49,8 @@ def _deal(draw: Draw) -> Deal:
                            e.total) for e in draw.events)
     armies = tuple(DealtArmy(a.side, a.army, a.troop_points, a.leader_points)
                    for a in draw.armies)
-    return Deal(draw.seed, draw.target, draw.english, draw.cut, draw.deck_size, steps, armies,
+    opening = "" if draw.english else "not an English army (so the collection says): no core"
+    return Deal(draw.seed, draw.target, opening, draw.cut, draw.deck_size, steps, armies,
                 tuple(draw.transcript()), tuple(_table(draw, a) for a in draw.armies),
                 draw.as_dict(), draw.collection, draw.keep_proportions)
 

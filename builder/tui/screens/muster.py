@@ -148,9 +148,8 @@ class MusterScreen(BuilderScreen):
         await buttons.remove_children()
         name = self.ruleset.sides.name_of
         result.update(f"Seed {deal.seed}: dealing {deal.target} troop points ...")
-        if not deal.english:
-            table.add_row("", "", "", "", Text("not an English army (so the collection "
-                                               "says): no core", "italic"))
+        if deal.opening:
+            table.add_row("", "", "", "", Text(deal.opening, "italic"))
         shuffled = False
         for step, event in enumerate(deal.steps, 1):
             if event.kind != "core" and not shuffled:
