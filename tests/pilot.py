@@ -113,14 +113,6 @@ def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BuilderApp:
     return started[0]
 
 
-async def paste(pilot: Any, selector: str, text: str) -> None:
-    field = pilot.app.screen.query_one(selector, Input)
-    field.focus()
-    await pilot.press("home", "ctrl+k")
-    field.post_message(events.Paste(text))
-    await pilot.pause()
-
-
 async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
     """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
     export it into ``out``."""

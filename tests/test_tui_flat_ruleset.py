@@ -8,7 +8,7 @@ import asyncio
 from pathlib import Path
 
 import flat_ruleset
-from pilot import paste
+from pilot import clear_and_type
 from textual.widgets import Checkbox, Select, SelectionList
 
 from builder import armyfile
@@ -35,10 +35,10 @@ async def build(path: Path) -> None:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, RecordForm)
-        await paste(pilot, "#field-label", "Anvil")
-        await paste(pilot, "#field-weight", "12")
+        await clear_and_type(pilot, "#field-label", "Anvil")
+        await clear_and_type(pilot, "#field-weight", "12")
         assert "out of range 1-9" in str(form.query_one("#form-error").render())
-        await paste(pilot, "#field-weight", "7")
+        await clear_and_type(pilot, "#field-weight", "7")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert band(app).things == [flat_ruleset.Thing("Anvil", 7)]
@@ -51,7 +51,7 @@ async def build(path: Path) -> None:
         form.query_one("#field-role", Select).focus()
         form.query_one("#field-kit-blade", Checkbox).focus()
         await pilot.press("space")
-        await paste(pilot, "#field-kit-note", "sharp")
+        await clear_and_type(pilot, "#field-kit-note", "sharp")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert band(app).people[0].kit == flat_ruleset.Kit(True, "sharp")
@@ -60,7 +60,7 @@ async def build(path: Path) -> None:
         await pilot.press("e")
         form = app.screen
         assert isinstance(form, RecordForm)
-        await paste(pilot, "#field-side", "The Blues")
+        await clear_and_type(pilot, "#field-side", "The Blues")
         form.query_one("#field-tags", SelectionList).focus()
         await pilot.press("space", "down", "space")
         await pilot.press("ctrl+s")

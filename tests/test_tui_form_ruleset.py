@@ -12,7 +12,7 @@ from typing import Any
 
 import form_ruleset
 import pytest
-from pilot import paste
+from pilot import clear_and_type
 from rich.console import Console
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static
 
@@ -80,17 +80,17 @@ async def build(tmp_path: Path) -> None:
         assert "This stand: 7 points" in plain(form.query_one("#form-totals", Static))
         form.query_one("#field-shields", Checkbox).focus()
         await pilot.press("space")
-        await paste(pilot, "#field-width", "9")  # over the declared 1-4: said in the form
+        await clear_and_type(pilot, "#field-width", "9")  # over the declared 1-4: said in the form
         assert "out of range 1-4" in str(form.query_one("#form-error").render())
-        await paste(pilot, "#field-width", "2")
+        await clear_and_type(pilot, "#field-width", "2")
         totals = plain(form.query_one("#form-totals", Static))
         assert "This stand: 16 points" in totals and "Pts 16 of 30" in totals
         drills = form.query_one("#field-drills", SelectionList)
         drills.focus()
         await pilot.press("space")  # the first drill
         await pick(pilot, "#field-banner-colour", 1)
-        await paste(pilot, "#field-banner-motto", "Onward")
-        await paste(pilot, "#field-note", "front rank")
+        await clear_and_type(pilot, "#field-banner-motto", "Onward")
+        await clear_and_type(pilot, "#field-note", "front rank")
         form.query_one("#field-note", Input).focus()
         await pilot.press("enter")  # Enter on the last field keeps
         await pilot.pause()
@@ -107,10 +107,10 @@ async def build(tmp_path: Path) -> None:
         await pilot.press("b")
         assert army_of(app).leaders[0].bold
         await pilot.press("e")
-        await paste(pilot, "#field-name", "Ulf")
+        await clear_and_type(pilot, "#field-name", "Ulf")
         await pilot.press("ctrl+s")
         await pilot.press("s")
-        await paste(pilot, "#field-points", "10")
+        await clear_and_type(pilot, "#field-points", "10")
         await pilot.press("ctrl+s")
         assert "1 broken rule" in plain(screen.query_one("#status", Static))
         await pilot.press("ctrl+s")
