@@ -31,7 +31,6 @@ from measure import Row, Target, run_child, table
 from builder.core.base import ArmyRecord
 from builder.registry import get_ruleset
 from builder.resources import sample_army
-from builder.systems.billhooks import billhooks_army
 from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
@@ -116,7 +115,8 @@ async def edits(runs: int) -> dict[str, list[float]]:
             quality = ("levy", "veteran")[i % 2]
 
             def edit(a: ArmyRecord, q: str = quality) -> None:
-                billhooks_army(a).wards[5].units[1].quality = q
+                assert isinstance(a, Army)
+                a.wards[5].units[1].quality = q
 
             start = time.perf_counter()
             app.session.apply("bench", edit)

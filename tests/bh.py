@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from builder import armyfile
-from builder.core.base import Summary, number
-from builder.systems.billhooks import RULESET, billhooks_army, rules
+from builder.core.base import ArmyRecord, Summary, number
+from builder.systems.billhooks import RULESET, rules
 from builder.systems.billhooks.collection import Collection
 from builder.systems.billhooks.model import Army
 from builder.systems.billhooks.options import unit_options
@@ -27,6 +27,12 @@ facts = RULESET.facts
 offered = RULESET.offered
 entries = RULESET.catalogue
 title_of = RULESET.title_of
+
+
+def billhooks_army(army: ArmyRecord) -> Army:
+    """``army`` as the Billhooks army it is."""
+    assert isinstance(army, Army), type(army).__name__
+    return army
 
 
 def army_of(holder: BuilderApp | Session) -> Army:

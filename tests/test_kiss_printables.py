@@ -33,7 +33,9 @@ class _Source:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.text = path.read_text(encoding="utf-8")
-        self.army = armyfile.load(path)
+        army = armyfile.load(path)
+        assert isinstance(army, Army)
+        self.army = army
         self.sha256 = ""
         self.folder = str(path.parent)
 
@@ -44,8 +46,7 @@ def test_printables_counts_are_printcounts() -> None:
     pack = ruleset.printables(sources, print_options(ruleset))
     assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "order-markers", "tokens")
     armies = [s.army for s in sources]
-    assert all(isinstance(a, Army) for a in armies)
-    want = counts(armies)  # type: ignore[arg-type]
+    want = counts(armies)
     for kind, labels in PRINTED.items():
         assert dict(pack.counts(kind)) == {label: want[label] for label in labels
                                            if want[label]}

@@ -18,6 +18,7 @@ from printcheck import pdf_figures
 from builder import armyfile
 from builder.cli import main
 from builder.export.pack import print_options
+from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.shieldwall.model import Army
 from builder.systems.shieldwall.printcounts import LABELS, counts
@@ -206,7 +207,7 @@ def test_the_roster_prints_each_records_wound_boxes(pack: Path) -> None:
     of an entry ("wounds, stand 2"), each as many boxes as the facts say."""
     from printcheck import tick_strips
 
-    from builder.systems.shieldwall.views import facts
+    facts = get_ruleset("shieldwall").facts
 
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     want = [(t.boxes,) for army in armies

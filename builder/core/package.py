@@ -1,80 +1,128 @@
-"""A rule system's ruleset object, made from the parts its package holds.
+"""A rule system's ruleset object, made from the kinds of record its army holds.
 
-Every system's package has the same parts (RULESETS.md): checks, views, offers and a listing
-over its own army type, and printables. :class:`Parts` names them; :class:`PackagedRuleset` is
-the protocol's object over them: it makes sure once that an army is the system's own and hands
-it on, so a system's ``__init__`` says only what is its own (its name, title, file shape, sides,
-dice, a new army).
+A system declares each kind of record its army file holds (a ward, a leader, a unit, a stand)
+as a :class:`Kind`: the record's dataclass and what a player is shown of one (its title, its
+facts, the editor's offers). The army itself is an :class:`ArmyKind`, which adds its checks
+and summary. :class:`PackagedRuleset` is the protocol's object over them: it finds the kind of
+the record at a place once, by the record's type, and hands the record on as that type. So a
+system's functions take its own dataclasses, no system writes a ladder of ``isinstance``
+checks, and mypy checks that each kind's functions fit its record.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from functools import cached_property
+from typing import Any, Generic, TypeVar, cast
 
+from builder.core import schema
 from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Summary
 from builder.core.inputs import InputFile
 from builder.core.printables import Printables, PrintOptions, Source
 
-A = TypeVar("A")
-
-
-def _no_grids() -> tuple[Grid, ...]:
-    return ()
+A = TypeVar("A", bound=ArmyRecord)
+R = TypeVar("R")
 
 
 @dataclass(frozen=True)
-class Parts(Generic[A]):
-    """What one system's modules provide, over its army type ``army``."""
+class Kind(Generic[A, R]):
+    """One kind of record in an army of type ``A``. Each function is handed the army, the
+    record's place and the record, already of type ``record``."""
 
-    army: type[A]
+    record: type[R]
+    title: Callable[[A, str, R], str]
+    facts: Callable[[A, str, R], Facts]
+    offered: Callable[[A, str, R], tuple[Offer, ...]]
+
+
+@dataclass(frozen=True)
+class ArmyKind(Generic[A]):
+    """The army itself (the place ``""``): what it shows, and its checks and totals."""
+
+    record: type[A]
+    title: Callable[[A], str]
+    facts: Callable[[A], Facts]
+    offered: Callable[[A], tuple[Offer, ...]]
     check: Callable[[A], list[Finding]]
     summary: Callable[[A], Summary]
-    facts: Callable[[A, str], Facts]
-    title_of: Callable[[A, str], str]
-    offered: Callable[[A, str], tuple[Offer, ...]]
-    entries: Callable[[], tuple[Entry, ...]]
-    printables: Callable[[Sequence[Source], PrintOptions], Printables]
-    #: Grids of costs and effects the catalogue prints beside its entries (none by default).
-    reference: Callable[[], tuple[Grid, ...]] = _no_grids
 
 
-class PackagedRuleset(Generic[A]):
-    """The :class:`~builder.core.base.Ruleset` methods over a system's :class:`Parts`; a
-    subclass sets ``parts`` and the protocol's data attributes, and writes ``new_army``."""
+class PackagedRuleset(ABC, Generic[A]):
+    """The :class:`~builder.core.base.Ruleset` methods over a system's kinds. A subclass sets
+    ``army`` and ``kinds`` and the protocol's data attributes, and writes ``new_army``,
+    ``catalogue`` and ``pack`` (its printables over its own armies)."""
 
     title: str
-    parts: Parts[A]
+    army: ArmyKind[A]
+    #: Every other kind of record; Any: each kind has a record type of its own.
+    kinds: tuple[Kind[A, Any], ...]
     #: No input files of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
 
-    def own(self, army: ArmyRecord) -> A:
-        """``army`` as this system's army (every army this ruleset is handed is one)."""
-        if not isinstance(army, self.parts.army):
+    @cached_property
+    def _kinds(self) -> dict[type, Kind[A, Any]]:
+        return {kind.record: kind for kind in self.kinds}
+
+    def _own(self, army: object) -> A:
+        if not isinstance(army, self.army.record):
             raise TypeError(f"not a {self.title} army: {type(army).__name__}")
         return army
 
+    def _kind_at(self, army: A, where: str) -> tuple[Kind[A, Any], object]:
+        record = schema.get(army, where)
+        kind = self._kinds.get(type(record))
+        if kind is None:
+            raise TypeError(f"{self.title} declares no kind of record {type(record).__name__} "
+                            f"(at {where!r})")
+        return kind, record
+
+    @abstractmethod
+    def new_army(self, name: str) -> A:
+        """A fresh army to start building from."""
+
+    @abstractmethod
     def catalogue(self) -> tuple[Entry, ...]:
-        return self.parts.entries()
+        """What *Add* offers."""
+
+    @abstractmethod
+    def pack(self, armies: Sequence[Source[A]], options: PrintOptions[A]) -> Printables:
+        """Everything the print pack holds for ``armies``, each the system's own."""
 
     def reference(self) -> tuple[Grid, ...]:
-        return self.parts.reference()
+        """No grids beside the catalogue unless the system has some."""
+        return ()
 
     def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
-        return self.parts.offered(self.own(army), where)
+        own = self._own(army)
+        if not where:
+            return self.army.offered(own)
+        kind, record = self._kind_at(own, where)
+        return kind.offered(own, where, record)
 
     def title_of(self, army: ArmyRecord, where: str) -> str:
-        return self.parts.title_of(self.own(army), where)
-
-    def check(self, army: ArmyRecord) -> list[Finding]:
-        return self.parts.check(self.own(army))
-
-    def summary(self, army: ArmyRecord) -> Summary:
-        return self.parts.summary(self.own(army))
+        own = self._own(army)
+        if not where:
+            return self.army.title(own)
+        kind, record = self._kind_at(own, where)
+        return kind.title(own, where, record)
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
-        return self.parts.facts(self.own(army), where)
+        own = self._own(army)
+        if not where:
+            return self.army.facts(own)
+        kind, record = self._kind_at(own, where)
+        return kind.facts(own, where, record)
+
+    def check(self, army: ArmyRecord) -> list[Finding]:
+        return self.army.check(self._own(army))
+
+    def summary(self, army: ArmyRecord) -> Summary:
+        return self.army.summary(self._own(army))
 
     def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
-        return self.parts.printables(armies, options)
+        for source in (*armies, *options.collections):
+            self._own(source.army)
+        # Every army was checked above to be this system's own.
+        return self.pack(cast(Sequence[Source[A]], armies), cast(PrintOptions[A], options))

@@ -19,7 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol
+
+from typing_extensions import TypeVar
 
 from builder.core.base import ArmyRecord
 from builder.core.inputs import Input
@@ -42,11 +44,15 @@ Style = Literal["bold", "italic", "caps", "body", "display"]
 Tint = Literal["accent", "ink", "gold"]
 
 
-class Source(Protocol):
+#: A source's army: any system's to the core (the default), a system's own to its printables.
+Army_co = TypeVar("Army_co", bound=ArmyRecord, default=ArmyRecord, covariant=True)
+
+
+class Source(Protocol[Army_co]):
     """One army to print with the file it came from (the export's ``ArmyInput``)."""
 
     @property
-    def army(self) -> ArmyRecord: ...
+    def army(self) -> Army_co: ...
 
     @property
     def path(self) -> Path: ...
@@ -74,11 +80,11 @@ def short_hash(source: Source) -> str:
 
 
 @dataclass(frozen=True)
-class PrintOptions:
+class PrintOptions(Generic[Army_co]):
     """What a ruleset's printables depend on besides the armies."""
 
     #: Mustering collections: printed as unit cards only.
-    collections: tuple[Source, ...] = ()
+    collections: tuple[Source[Army_co], ...] = ()
     #: The ruleset's input files, read (:attr:`~builder.core.base.Ruleset.inputs`), by
     #: option: the player's own or the shipped one.
     inputs: Mapping[str, Input] = field(default_factory=dict)

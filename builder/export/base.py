@@ -12,10 +12,12 @@ import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Generic
 
 from builder import files
-from builder.core.base import ArmyRecord, Ruleset
+from builder.core.base import Ruleset
 from builder.core.printables import TOKEN_MM as TOKEN_MM
+from builder.core.printables import Army_co
 from builder.registry import get_ruleset
 
 #: Paper sizes in millimetres (portrait).
@@ -67,10 +69,10 @@ class ExportOptions:
 
 
 @dataclass(frozen=True)
-class ArmyInput:
+class ArmyInput(Generic[Army_co]):
     """One army to print, with the file it came from (its text gives a short hash)."""
 
-    army: ArmyRecord
+    army: Army_co
     path: Path
     text: str
 

@@ -10,29 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import ArmyRecord, Ruleset
+from builder.core.base import Entry, Ruleset
 from builder.core.inputs import InputFile
-from builder.core.package import PackagedRuleset, Parts
+from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries
-from .checks import CODES, check_army
+from .checks import CODES
 from .events import EVENTS_FILE
+from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
 from .mustering import Mustering
-from .offers import offered
 from .quick import QUICK_ACTIONS
 from .rolls import CommandClassRoller
 from .schema import SCHEMA
-from .views import facts, summary, title_of
-
-
-def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
-    # Imported here: the cards' words and the documents are read only when printing.
-    from .printables import printables
-
-    return printables(armies, options)
 
 
 class Billhooks(PackagedRuleset[Army]):
@@ -48,8 +40,18 @@ class Billhooks(PackagedRuleset[Army]):
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
-    # No reference grids: every Billhooks option's cost is on its troop's entry.
-    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables)
+    army = ARMY
+    kinds = KINDS
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        # No reference grids: every Billhooks option's cost is on its troop's entry.
+        return entries()
+
+    def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        # Imported here: the cards' words and the documents are read only when printing.
+        from .printables import printables
+
+        return printables(armies, options)
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""
@@ -59,8 +61,3 @@ class Billhooks(PackagedRuleset[Army]):
 
 BILLHOOKS = Billhooks()
 RULESET: Ruleset = BILLHOOKS
-
-
-def billhooks_army(army: ArmyRecord) -> Army:
-    """``army`` as the Billhooks army it is (every army this ruleset is handed is one)."""
-    return BILLHOOKS.own(army)

@@ -187,13 +187,12 @@ def _unit_row(unit: Unit, flagged: bool) -> UnitRow:
     )
 
 
-def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
+def roster_context(item: Source[Army], today: dt.date) -> dict[str, Any]:
     """Everything the roster template prints for one army, as plain data."""
     # Imported here: the package imports this module while it makes RULESET.
     from . import RULESET
 
     army = item.army
-    assert isinstance(army, Army), "the Billhooks roster prints Billhooks armies"
     found = summary(army)
     metric = {m.key: m.value for m in found.metrics}
     flagged = {f.where for f in found.findings if f.level == "error"}
@@ -243,7 +242,7 @@ def roster_context(item: Source, today: dt.date) -> dict[str, Any]:
     }
 
 
-def roster(sources: Sequence[Source], today: dt.date | None = None) -> Document:
+def roster(sources: Sequence[Source[Army]], today: dt.date | None = None) -> Document:
     """``roster.pdf``: a page or more per army."""
     day = today or dt.date.today()
     armies = [roster_context(item, day) for item in sources]

@@ -15,7 +15,7 @@ from builder.core import schema
 from builder.core.base import Choice, Offer
 
 from . import rules as cat
-from .model import Army, Leader, RearCompany, Unit, Ward
+from .model import Army, Leader, RearCompany, Unit
 from .options import unit_options
 from .points import total_leader_points, unit_points
 from .schema import LEADER, REAR, SCHEMA, UNIT
@@ -118,14 +118,3 @@ def army_offers(army: Army) -> tuple[Offer, ...]:
     if army.muster is None:
         offers.append(Offer(SCHEMA.field("points"), army.points))
     return tuple(offers)
-
-
-def offered(army: Army, where: str) -> tuple[Offer, ...]:
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_offers(record)
-    if isinstance(record, Ward):
-        return leader_offers(army, schema.join(where, "leader"))
-    if isinstance(record, Leader):
-        return leader_offers(army, where)
-    return army_offers(army)

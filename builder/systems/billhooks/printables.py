@@ -69,11 +69,6 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("billhooks", name)
 
 
-def _army(source: Source) -> Army:
-    army = source.army
-    assert isinstance(army, Army), "the Billhooks ruleset prints Billhooks armies"
-    return army
-
 
 def _accent(side: str | None) -> str:
     found = cat.SIDES.get(side)
@@ -141,9 +136,9 @@ def plain_face(label: str, title: str, text: str, accent: str, emblem: str | Non
     ), emblem)
 
 
-def play_deck(sources: Sequence[Source]) -> Deck:
+def play_deck(sources: Sequence[Source[Army]]) -> Deck:
     words = card_words("play-deck")
-    cards = [leader_face(_army(s), wi) for s in sources for wi in range(len(_army(s).wards))]
+    cards = [leader_face(s.army, wi) for s in sources for wi in range(len(s.army.wards))]
     for card in words["cards"]:
         side = card.get("side")
         accent = _accent(side) if side else BONUS
@@ -180,7 +175,7 @@ def event_face(event: Event | None) -> Face:
     return Face(EVENT_LABEL, EVENT, tuple(blocks))
 
 
-def special_events(options: PrintOptions) -> Deck:
+def special_events(options: PrintOptions[Army]) -> Deck:
     """The special-events deck from the events file the core read (the player's or ours)."""
     read = options.inputs["events"]
     events = read.value
@@ -230,7 +225,7 @@ def _stats(prof: Profile, words: dict[str, Any]) -> tuple[Stat, ...]:
     return tuple(rows)
 
 
-def _photo(source: Source, where: str, photo: str, collection: bool) -> Photo:
+def _photo(source: Source[Army], where: str, photo: str, collection: bool) -> Photo:
     """A unit's photo, with the file, line and key naming it should it not print (a
     collection's cards were checked when it was read: no line)."""
     root = source.folder
@@ -263,23 +258,23 @@ def unit_face(army: Army, unit: Unit, photo: Photo | None = None) -> Face:
     return Face(words["label"], _accent(army.side), tuple(blocks), _emblem(army.side))
 
 
-def unit_cards(sources: Sequence[Source], collections: Sequence[Source]) -> Deck:
+def unit_cards(sources: Sequence[Source[Army]], collections: Sequence[Source[Army]]) -> Deck:
     """A card per unit of every army, then per figure unit a collection's player owns."""
     inputs = [(s, False) for s in sources] + [(s, True) for s in collections]
-    cards = tuple(unit_face(_army(s), unit, _photo(s, where, unit.photo, collection)
+    cards = tuple(unit_face(s.army, unit, _photo(s, where, unit.photo, collection)
                             if unit.photo else None)
-                  for s, collection in inputs for where, unit in _army(s).units_with_paths())
+                  for s, collection in inputs for where, unit in s.army.units_with_paths())
     return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", NEUTRAL))
 
 
 # --- Tokens ----------------------------------------------------------------------------------
 
 
-def tokens(sources: Sequence[Source]) -> TokenSheet:
+def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     """Order tokens per side (its leaders' command classes plus spares), Army Morale per army,
     Disarray (the most a unit may hold, per unit), Daunted, an arrow tracker per archer unit."""
     words = card_words("tokens")
-    armies = [_army(s) for s in sources]
+    armies = [s.army for s in sources]
     orders: dict[str | None, int] = {}
     for army in armies:
         side = army.side if cat.SIDES.get(army.side) else None
@@ -311,7 +306,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 
-def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
+def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order; a collection prints unit cards only."""
     return Printables("billhooks", "Never Mind the Billhooks print pack", (
         roster(sources),

@@ -7,12 +7,11 @@ as they are; none of them works a number out for itself.
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker, number
 
 from . import rules as cat
 from .checks import check_army
-from .model import Army, Leader, Unit, Ward
+from .model import Army, Leader, Unit
 from .points import (
     army_morale_tokens,
     figures,
@@ -60,23 +59,16 @@ def summary(army: Army) -> Summary:
     return Summary(metrics, lines, findings)
 
 
-def _leader_title(army: Army, leader: Leader) -> str:
+def leader_title(army: Army, leader: Leader) -> str:
+    """A leader with his rank, class and points (a ward is named by its leader)."""
     chief = ", C-in-C" if leader.c_in_c else ""
     horse = ", mounted" if leader.mounted else ""
     return (f"{leader.name} ({leader.rank}{chief}{horse}, {leader.class_name}, "
             f"{_pts(leader_points(army, leader))} pts)")
 
 
-def title_of(army: Army, where: str) -> str:
-    """A record as a player names it: the army by its name and side, a ward or leader as its
-    leader with rank, class and points, a unit by its title."""
-    record = schema.get(army, where)
-    if isinstance(record, Ward):
-        return _leader_title(army, record.leader)
-    if isinstance(record, Leader):
-        return _leader_title(army, record)
-    if isinstance(record, Unit):
-        return unit_title(record)
+def army_title(army: Army) -> str:
+    """The army by its name and side."""
     side = cat.SIDES.name_of(army.side)
     return f"{army.name} ({side})" if side else army.name
 
@@ -172,13 +164,3 @@ def army_facts(army: Army) -> Facts:
     rows += [Row("Wards", str(len(army.wards))), Row("Units", str(len(totals.lines)))]
     rows += [Row(m.label, f"{m.value}") for m in totals.metrics]
     return Facts(army.name, rows=tuple(rows))
-
-
-def facts(army: Army, where: str) -> Facts:
-    """What the record at ``where`` shows a player (the army for "")."""
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_facts(record)
-    if isinstance(record, (Ward, Leader)):
-        return leader_facts(army, schema.parse(where)[0].index or 0)
-    return army_facts(army)

@@ -11,24 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import QuickAction, Ruleset
-from builder.core.package import PackagedRuleset, Parts
+from builder.core.base import Entry, Grid, QuickAction, Ruleset
+from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
-from .checks import CODES, check_army
+from .checks import CODES
+from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
-from .offers import offered
 from .printables import printables
 from .rolls import LeaderRoller
 from .schema import SCHEMA
-from .views import facts, summary, title_of
-
-
-def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
-    # The shared roster asks the ruleset for each record's facts.
-    return printables(RULESET, armies, options)
 
 
 class Feudal(PackagedRuleset[Army]):
@@ -44,8 +38,18 @@ class Feudal(PackagedRuleset[Army]):
     roller = LeaderRoller()
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
-    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
-                  reference)
+    army = ARMY
+    kinds = KINDS
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        return entries()
+
+    def reference(self) -> tuple[Grid, ...]:
+        return reference()
+
+    def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        # The shared roster asks the ruleset for each record's facts.
+        return printables(self, armies, options)
 
     def new_army(self, name: str) -> Army:
         """A fresh army: one battle under its C-in-C, ready for units."""

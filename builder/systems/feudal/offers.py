@@ -3,11 +3,10 @@ No points: every choice's ``cost`` is None."""
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Choice, Offer
 
 from . import rules as cat
-from .model import Army, Battle, Leader, Unit
+from .model import Army, Leader, Unit
 from .schema import LEADER, SCHEMA, UNIT
 
 
@@ -60,16 +59,3 @@ def leader_offers(leader: Leader) -> tuple[Offer, ...]:
 
 def army_offers(army: Army) -> tuple[Offer, ...]:
     return (Offer(SCHEMA.field("name"), army.name), Offer(SCHEMA.field("side"), army.side))
-
-
-def offered(army: Army, where: str) -> tuple[Offer, ...]:
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_offers(record)
-    if isinstance(record, Battle):
-        return leader_offers(record.leader)
-    if isinstance(record, Leader):
-        return leader_offers(record)
-    return army_offers(army)
-
-

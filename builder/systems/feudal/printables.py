@@ -61,11 +61,6 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("feudal", name)
 
 
-def _army(source: Source) -> Army:
-    army = source.army
-    assert isinstance(army, Army), "the Feudal ruleset prints Feudal armies"
-    return army
-
 
 def unit_stats(unit: Unit) -> StatRows:
     """A unit card's rows: short values, the detail in the note under each (the casualties
@@ -159,24 +154,24 @@ def _back(deck: str, accent: str) -> Back:
     return Back(words["back_title"], words["back_note"], accent, (EMBLEM,))
 
 
-def leader_cards(sources: Sequence[Source]) -> Deck:
-    cards = tuple(leader_face(_army(s), i) for s in sources
-                  for i in range(len(_army(s).battles)))
+def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
+    cards = tuple(leader_face(s.army, i) for s in sources
+                  for i in range(len(s.army.battles)))
     return Deck("leader-cards", "Leader cards", cards, _back("leader-cards", LEADER_ACCENT))
 
 
-def unit_cards(sources: Sequence[Source]) -> Deck:
-    cards = tuple(unit_face(_army(s), unit) for s in sources
-                  for _, unit in _army(s).units_with_paths())
+def unit_cards(sources: Sequence[Source[Army]]) -> Deck:
+    cards = tuple(unit_face(s.army, unit) for s in sources
+                  for _, unit in s.army.units_with_paths())
     return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", UNIT_ACCENT))
 
 
-def tokens(sources: Sequence[Source]) -> TokenSheet:
+def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     """Two UNSTEADY and one PURSUIT marker a unit, the armies' alike, and a COMMAND POINT
     for each point of every leader, each army's in a Tabletop Simulator bag of its own
     (printcounts decides how many)."""
     words = card_words("tokens")
-    armies = [_army(s) for s in sources]
+    armies = [s.army for s in sources]
     counts = pc.counts(armies)
     marks: list[Token] = []
     for t in (t for t in words.values() if isinstance(t, dict) and counts[t["label"]]):
@@ -207,7 +202,7 @@ def crib_sheet() -> Document:
         "version": builder.__version__}, duplex=True)
 
 
-def printables(ruleset: Ruleset, sources: Sequence[Source], options: PrintOptions
+def printables(ruleset: Ruleset, sources: Sequence[Source[Army]], options: PrintOptions[Army]
                ) -> Printables:
     """The whole pack, in its order: the roster, the crib sheet, the cards and the markers."""
     return Printables("feudal", f"{TITLE} print pack", (

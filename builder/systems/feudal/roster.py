@@ -113,14 +113,13 @@ def table(army: Army) -> Table:
                  legend=legend(army))
 
 
-def roster(ruleset: Ruleset, sources: Sequence[Source],
+def roster(ruleset: Ruleset, sources: Sequence[Source[Army]],
            today: dt.date | None = None) -> Document:
     """``roster.pdf``: a page or more per army, in the shared frame."""
     day = today or dt.date.today()
     armies, units = [], 0
     for source in sources:
         army = source.army
-        assert isinstance(army, Army), "the Feudal ruleset prints Feudal armies"
         armies.append({"frame": frame(ruleset, source, day), "table": table(army)})
         units += len(army.units_with_paths())
     return document(sources, armies, {"armies": [s.army.name for s in sources], "units": units})

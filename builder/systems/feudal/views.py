@@ -4,13 +4,12 @@ here)."""
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
 from . import derive as d
 from . import rules as cat
 from .checks import check_army
-from .model import Army, Battle, Leader, Unit
+from .model import Army, Leader, Unit
 
 BATTLE_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
 
@@ -47,7 +46,7 @@ def summary(army: Army) -> Summary:
     return Summary(metrics, lines, tuple(check_army(army)))
 
 
-def _leader_title(leader: Leader) -> str:
+def leader_title(leader: Leader) -> str:
     parts = ["C-in-C"] if leader.c_in_c else []
     parts.append(f"charisma {d.signed(leader.charisma)}")
     if leader.command_points is not None:
@@ -55,15 +54,8 @@ def _leader_title(leader: Leader) -> str:
     return f"{leader.name} ({', '.join(parts)})"
 
 
-def title_of(army: Army, where: str) -> str:
-    """The army by name and side, a battle or leader as its leader, a unit by its label."""
-    record = schema.get(army, where)
-    if isinstance(record, Battle):
-        return _leader_title(record.leader)
-    if isinstance(record, Leader):
-        return _leader_title(record)
-    if isinstance(record, Unit):
-        return unit_title(record)
+def army_title(army: Army) -> str:
+    """The army by name and side."""
     return f"{army.name} ({army.side})" if army.side else army.name
 
 
@@ -168,13 +160,3 @@ def army_facts(army: Army) -> Facts:
     rows.append(Row("Command points", "used (optional rule)" if army.uses_command_points
                     else "not used"))
     return Facts(army.name, rows=tuple(rows))
-
-
-def facts(army: Army, where: str) -> Facts:
-    """What the record at ``where`` shows a player (the army for "")."""
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_facts(record)
-    if isinstance(record, (Battle, Leader)):
-        return leader_facts(army, schema.parse(where)[0].index or 0)
-    return army_facts(army)

@@ -9,17 +9,19 @@ file's shape (``schema``) over the model (``model``).
 
 from __future__ import annotations
 
-from builder.core.base import QuickAction, Roller, Ruleset
-from builder.core.package import PackagedRuleset, Parts
+from collections.abc import Sequence
+
+from builder.core.base import Entry, Grid, QuickAction, Roller, Ruleset
+from builder.core.package import PackagedRuleset
+from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
-from .checks import CODES, check_army
+from .checks import CODES
+from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
-from .offers import offered
 from .printables import printables
 from .schema import SCHEMA
-from .views import facts, summary, title_of
 
 
 class Kiss(PackagedRuleset[Army]):
@@ -35,8 +37,17 @@ class Kiss(PackagedRuleset[Army]):
     roller: Roller | None = None
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
-    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, printables,
-                  reference)
+    army = ARMY
+    kinds = KINDS
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        return entries()
+
+    def reference(self) -> tuple[Grid, ...]:
+        return reference()
+
+    def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        return printables(armies, options)
 
     def new_army(self, name: str) -> Army:
         """A Yorkist army of one ward under its C-in-C, ready for units."""

@@ -3,13 +3,12 @@ choice has a cost; a stratagem's label says what it needs, so the need shows as 
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Choice, Offer
 
 from . import rules as cat
 from .checks import unmet
 from .derive import die, stratagems_allowed, trait_reminder
-from .model import Army, Magnate, Unit, Ward
+from .model import Army, Magnate, Unit
 from .schema import MAGNATE, SCHEMA, UNIT
 
 
@@ -76,14 +75,3 @@ def army_offers(army: Army) -> tuple[Offer, ...]:
         Offer(SCHEMA.field("pre_battle"), list(army.pre_battle),
               tuple(Choice(k, f"{k}: {why}, -1 morale") for k, why in cat.PRE_BATTLE.items())),
     )
-
-
-def offered(army: Army, where: str) -> tuple[Offer, ...]:
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_offers(record)
-    if isinstance(record, Ward):
-        return magnate_offers(army, record.leader)
-    if isinstance(record, Magnate):
-        return magnate_offers(army, record)
-    return army_offers(army)

@@ -61,11 +61,6 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("kiss", name)
 
 
-def _army(source: Source) -> Army:
-    army = source.army
-    assert isinstance(army, Army), "the KISS ruleset prints KISS armies"
-    return army
-
 
 def _accent(army: Army) -> str:
     side = cat.SIDES.get(army.side)
@@ -137,10 +132,10 @@ def magnate_face(army: Army, ward_index: int) -> Face:
     return Face(words["label"], _accent(army), blocks, _emblem(army))
 
 
-def magnate_cards(sources: Sequence[Source]) -> Deck:
+def magnate_cards(sources: Sequence[Source[Army]]) -> Deck:
     words = card_words("magnate-cards")
-    cards = tuple(magnate_face(_army(s), wi) for s in sources
-                  for wi in range(len(_army(s).wards)))
+    cards = tuple(magnate_face(s.army, wi) for s in sources
+                  for wi in range(len(s.army.wards)))
     return Deck("magnate-cards", "Magnate cards", cards,
                 Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)))
 
@@ -160,11 +155,11 @@ def order_marker(army: Army, count: int) -> Token:
                  bag=words["bag"].format(army=army.name))
 
 
-def order_markers(sources: Sequence[Source]) -> TokenSheet:
+def order_markers(sources: Sequence[Source[Army]]) -> TokenSheet:
     """``order-markers.pdf``: an order marker a unit, in its army's colours."""
     words = card_words("order-markers")
     size = float(words["size_mm"])
-    markers = tuple(order_marker(a, n) for a in map(_army, sources)
+    markers = tuple(order_marker(a, n) for a in (s.army for s in sources)
                     if (n := len(a.units_with_paths())))
     return TokenSheet("order-markers", "Order markers", (
         TokenGroup("order markers", "Order markers", (size, size), markers, "square"),))
@@ -173,12 +168,12 @@ def order_markers(sources: Sequence[Source]) -> TokenSheet:
 # --- Tokens ----------------------------------------------------------------------------------
 
 
-def tokens(sources: Sequence[Source]) -> TokenSheet:
+def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     """A ward chit a ward, the lethargy and treacherous chits each magnate brings, a shaken
     marker a unit, and a morale track (5 down to 0) per army."""
     words = card_words("tokens")
     round_: list[Token] = []
-    armies = [_army(s) for s in sources]
+    armies = [s.army for s in sources]
     for army in armies:
         for wi, ward in enumerate(army.wards):
             m = ward.leader
@@ -207,7 +202,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 
-def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
+def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The pack, in its order."""
     return Printables("kiss", f"{TITLE} print pack", (
         roster(sources),

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
 from . import derive as d
@@ -42,14 +41,7 @@ def summary(army: Army) -> Summary:
     return Summary(metrics, lines, tuple(check_army(army)))
 
 
-def title_of(army: Army, where: str) -> str:
-    record = schema.get(army, where)
-    if isinstance(record, Ward):
-        return magnate_title(record.leader)
-    if isinstance(record, Magnate):
-        return magnate_title(record)
-    if isinstance(record, Unit):
-        return unit_title(record)
+def army_title(army: Army) -> str:
     return f"{army.name} ({cat.SIDES.name_of(army.side)})"
 
 
@@ -154,12 +146,3 @@ def army_facts(army: Army) -> Facts:
     start = d.starting_morale(army)
     return Facts(army.name, cat.SIDES.name_of(army.side), tuple(rows), levels,
                  (Tracker("army morale lost", start, marks=d.morale_marks(start)),))
-
-
-def facts(army: Army, where: str) -> Facts:
-    record = schema.get(army, where)
-    if isinstance(record, Unit):
-        return unit_facts(army, army.wards[schema.parse(where)[0].index or 0], record)
-    if isinstance(record, (Ward, Magnate)):
-        return magnate_facts(army, schema.parse(where)[0].index or 0)
-    return army_facts(army)

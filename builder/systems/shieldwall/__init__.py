@@ -9,24 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import QuickAction, Ruleset
-from builder.core.package import PackagedRuleset, Parts
+from builder.core.base import Entry, Grid, QuickAction, Ruleset
+from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
-from .checks import CODES, check_army
+from .checks import CODES
+from .kinds import ARMY, KINDS
 from .model import Army, Leader
-from .offers import offered
 from .schema import SCHEMA
-from .views import facts, summary, title_of
-
-
-def _printables(armies: Sequence[Source], options: PrintOptions) -> Printables:
-    # Imported here: the pack's data is needed only when printing.
-    from .printables import printables
-
-    return printables(armies, options)
 
 
 class Shieldwall(PackagedRuleset[Army]):
@@ -41,8 +33,20 @@ class Shieldwall(PackagedRuleset[Army]):
     roller = None
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
-    parts = Parts(Army, check_army, summary, facts, title_of, offered, entries, _printables,
-                  reference)
+    army = ARMY
+    kinds = KINDS
+
+    def catalogue(self) -> tuple[Entry, ...]:
+        return entries()
+
+    def reference(self) -> tuple[Grid, ...]:
+        return reference()
+
+    def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        # Imported here: the pack's data is needed only when printing.
+        from .printables import printables
+
+        return printables(armies, options)
 
     def new_army(self, name: str) -> Army:
         """A fresh army: its commander on a single figure, ready for stands."""

@@ -3,7 +3,6 @@ so every choice's cost is None."""
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Choice, Offer
 
 from . import rules as cat
@@ -47,12 +46,3 @@ def army_offers(army: Army) -> tuple[Offer, ...]:
         Offer(SCHEMA.field("side"), army.side),
         Offer(SCHEMA.field("banner"), army.banner, _YES_NO),
     )
-
-
-def offered(army: Army, where: str) -> tuple[Offer, ...]:
-    record = schema.get(army, where)
-    if isinstance(record, Stand):
-        return stand_offers(army, record)
-    if isinstance(record, Leader):
-        return leader_offers(record)
-    return army_offers(army)

@@ -41,7 +41,7 @@ from . import rules as cat
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
 from .roster import roster
-from .views import attached, facts
+from .views import attached, leader_facts
 
 TITLE = "Dark Ages shieldwall"
 #: The shieldwall emblem on the cards' backs: a round shield with its boss.
@@ -61,11 +61,6 @@ def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/shieldwall/<name>.toml``."""
     return ruleset_words("shieldwall", name)
 
-
-def _army(source: Source) -> Army:
-    army = source.army
-    assert isinstance(army, Army), "the shieldwall ruleset prints shieldwall armies"
-    return army
 
 
 
@@ -125,8 +120,8 @@ def stand_label(army: Army, stand: Stand) -> Token:
                  bag=words["bag"].format(army=army.name))
 
 
-def stand_labels(sources: Sequence[Source]) -> TokenSheet:
-    labels = tuple(stand_label(_army(s), stand) for s in sources for stand in _army(s).stands
+def stand_labels(sources: Sequence[Source[Army]]) -> TokenSheet:
+    labels = tuple(stand_label(s.army, stand) for s in sources for stand in s.army.stands
                    for _ in range(stand.count))
     return TokenSheet("stand-labels", "Stand labels", (
         TokenGroup("stand labels", "Stand labels", LABEL_MM, labels, "rect"),))
@@ -138,7 +133,7 @@ def stand_labels(sources: Sequence[Source]) -> TokenSheet:
 def leader_face(army: Army, index: int) -> Face:
     leader: Leader = army.leaders[index]
     words = card_words("cards")[leader.role]
-    found = facts(army, f"leaders[{index}]")
+    found = leader_facts(army, leader)
     got = _rows(found)
     accent = COMMANDER if leader.role == "commander" else HERO
     blocks: tuple[Block, ...] = (
@@ -164,10 +159,10 @@ def banner_face(army: Army) -> Face:
     ), footer=army.side)
 
 
-def leader_cards(sources: Sequence[Source]) -> Deck:
+def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
     faces: list[Face] = []
     for source in sources:
-        army = _army(source)
+        army = source.army
         faces += [leader_face(army, i) for i in range(len(army.leaders))]
         if army.banner:
             faces.append(banner_face(army))
@@ -183,9 +178,9 @@ def leader_cards(sources: Sequence[Source]) -> Deck:
 WIDE_MM = 38.0
 
 
-def tokens(sources: Sequence[Source]) -> TokenSheet:
+def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     """The markers, as many as :func:`printcounts.army_counts` says, army by army."""
-    armies = [_army(s) for s in sources]
+    armies = [s.army for s in sources]
     art = {t["label"]: t["art"] for t in card_words("tokens").values()}
 
     def group(name: str, caption: str, size: float, labels: tuple[str, ...]) -> TokenGroup:
@@ -200,7 +195,7 @@ def tokens(sources: Sequence[Source]) -> TokenSheet:
     ))
 
 
-def printables(sources: Sequence[Source], options: PrintOptions) -> Printables:
+def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order (collections and events are Billhooks' only)."""
     return Printables("shieldwall", f"{TITLE} print pack", (
         roster(sources), crib_sheet(), stand_labels(sources), leader_cards(sources),

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from builder.core import schema
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker
 
 from . import dice
@@ -51,14 +50,13 @@ def summary(army: Army) -> Summary:
     return Summary(metrics, lines, findings)
 
 
-def title_of(army: Army, where: str) -> str:
-    record = schema.get(army, where)
-    if isinstance(record, Stand):
-        return stand_title(record)
-    if isinstance(record, Leader):
-        # Which stand he leads, as the stand's own line names him.
-        withs = [s.label for s in army.stands if s.leader == record.name]
-        return leader_title(record) + (f" with {', '.join(withs)}" if withs else "")
+def leader_with(army: Army, leader: Leader) -> str:
+    """A leader with the stands he leads, as each stand's own line names him."""
+    withs = [s.label for s in army.stands if s.leader == leader.name]
+    return leader_title(leader) + (f" with {', '.join(withs)}" if withs else "")
+
+
+def army_title(army: Army) -> str:
     return f"{army.name} ({army.side})"
 
 
@@ -146,12 +144,3 @@ def army_facts(army: Army) -> Facts:
             Row("Stand entries", str(len(army.stands)))]
     rows += [Row(m.label, m.note or f"{m.value}") for m in totals.metrics]
     return Facts(army.name, rows=tuple(rows))
-
-
-def facts(army: Army, where: str) -> Facts:
-    record = schema.get(army, where)
-    if isinstance(record, Stand):
-        return stand_facts(army, record)
-    if isinstance(record, Leader):
-        return leader_facts(army, record)
-    return army_facts(army)
