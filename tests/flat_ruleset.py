@@ -1,8 +1,9 @@
 """A test-only rule system with a flat, pointless shape: no groups, no ``troop`` key, a
 free-text side, a list field, a nested table, and a print pack of one deck and one token
-sheet. It plugs into the core, the exporter and the builder with no change outside ``tests/``
-(``builder.registry.register("flat", "flat_ruleset")``), which proves they name no system of their
-own.
+sheet. It is made as the built-in systems are, of typed kinds of record
+(:mod:`builder.core.package`), and plugs into the core, the exporter and the builder with no
+change outside ``tests/`` (``builder.registry.register("flat", "flat_ruleset")``), which
+proves they name no system of their own.
 
 ```toml
 ruleset = "flat"
@@ -26,9 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from builder.core import schema
 from builder.core.base import (
-    ArmyRecord,
     Choice,
     Entry,
     Facts,
@@ -45,7 +44,7 @@ from builder.core.base import (
     Summary,
     Tracker,
 )
-from builder.core.inputs import InputFile
+from builder.core.package import ArmyKind, Kind, PackagedRuleset
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -117,11 +116,6 @@ SCHEMA = Table("band", Band, (
 ), children=(Child("people", PERSON, "leader"), Child("things", THING, "unit")))
 
 
-def _band(army: ArmyRecord) -> Band:
-    assert isinstance(army, Band)
-    return army
-
-
 def check_one_chief(band: Band) -> list[Finding]:
     """Exactly one person is the chief."""
     chiefs = [i for i, p in enumerate(band.people) if p.role == "chief"]
@@ -137,8 +131,39 @@ def check_heavy(band: Band) -> list[Finding]:
                     f"things[{i}]") for i, t in enumerate(band.things) if t.weight > HEAVY]
 
 
-class Flat:
-    """The test-only ruleset (see the module docstring)."""
+def check(band: Band) -> list[Finding]:
+    return sorted(check_one_chief(band) + check_heavy(band), key=lambda f: f.level != "error")
+
+
+def summary(band: Band) -> Summary:
+    lines = tuple(Line(f"things[{i}]", "", t.label) for i, t in enumerate(band.things))
+    return Summary((Metric("people", "People", len(band.people)),
+                    Metric("things", "Things", len(band.things))), lines, tuple(check(band)))
+
+
+def person_offers(_: Band, __: str, person: Person) -> tuple[Offer, ...]:
+    kit = person.kit or Kit()
+    return (Offer(PERSON.field("name"), person.name),
+            Offer(PERSON.field("role"), person.role,
+                  tuple(Choice(r, r.capitalize()) for r in ROLES)),
+            # A nested table is offered as a record to edit (its defaults if absent).
+            Offer(PERSON.field("kit"), kit, offers=(
+                Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"), kit.note))))
+
+
+def band_offers(band: Band) -> tuple[Offer, ...]:
+    return (Offer(SCHEMA.field("name"), band.name), Offer(SCHEMA.field("side"), band.side),
+            Offer(SCHEMA.field("tags"), list(band.tags),
+                  tuple(Choice(t, t.capitalize()) for t in TAGS)))
+
+
+def band_facts(band: Band) -> Facts:
+    return Facts(band.name, band.side or "", (Row("Tags", ", ".join(band.tags) or "none"),))
+
+
+class Flat(PackagedRuleset[Band]):
+    """The test-only ruleset (see the module docstring), made of typed kinds of record as a
+    built-in system is (``tests/form_ruleset.py`` implements the protocol by hand instead)."""
 
     name = "flat"
     title = "Flat test rules"
@@ -147,9 +172,20 @@ class Flat:
     file_comment = "A flat test band."
     roller: Roller | None = None
     muster = None
-    inputs: tuple[InputFile, ...] = ()
     quick_actions: tuple[QuickAction, ...] = ()
     codes: tuple[str, ...] = ("one-chief", "heavy")
+    army = ArmyKind(Band, lambda band: band.name, band_facts, band_offers, check, summary)
+    kinds = (
+        Kind[Band, Person](Person, lambda _, __, person: f"{person.name} ({person.role})",
+                           lambda _, __, person: Facts(person.name, person.role),
+                           person_offers),
+        Kind[Band, Thing](Thing, lambda _, __, thing: thing.label,
+                          lambda _, __, thing: Facts(thing.label,
+                                                     rows=(Row("Weight", str(thing.weight)),),
+                                                     trackers=(Tracker("load", thing.weight),)),
+                          lambda _, __, thing: (Offer(THING.field("label"), thing.label),
+                                                Offer(THING.field("weight"), thing.weight))),
+    )
 
     def new_army(self, name: str) -> Band:
         return Band(self.name, name, people=[Person("Chief", role="chief")])
@@ -163,59 +199,9 @@ class Flat:
     def reference(self) -> tuple[Grid, ...]:
         return (Grid("Tags", ("tag",), tuple((t,) for t in TAGS)),)
 
-    def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
-        record = schema.get(_band(army), where)
-        if isinstance(record, Person):
-            kit = record.kit or Kit()
-            return (Offer(PERSON.field("name"), record.name),
-                    Offer(PERSON.field("role"), record.role,
-                          tuple(Choice(r, r.capitalize()) for r in ROLES)),
-                    # A nested table is offered as a record to edit (its defaults if absent).
-                    Offer(PERSON.field("kit"), kit, offers=(
-                        Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"),
-                                                                    kit.note))))
-        if isinstance(record, Thing):
-            return (Offer(THING.field("label"), record.label),
-                    Offer(THING.field("weight"), record.weight))
-        band = _band(army)
-        return (Offer(SCHEMA.field("name"), band.name), Offer(SCHEMA.field("side"), band.side),
-                Offer(SCHEMA.field("tags"), list(band.tags),
-                      tuple(Choice(t, t.capitalize()) for t in TAGS)))
-
-    def title_of(self, army: ArmyRecord, where: str) -> str:
-        record = schema.get(_band(army), where)
-        if isinstance(record, Person):
-            return f"{record.name} ({record.role})"
-        if isinstance(record, Thing):
-            return record.label
-        return _band(army).name
-
-    def check(self, army: ArmyRecord) -> list[Finding]:
-        band = _band(army)
-        found = check_one_chief(band) + check_heavy(band)
-        return sorted(found, key=lambda f: f.level != "error")
-
-    def summary(self, army: ArmyRecord) -> Summary:
-        band = _band(army)
-        lines = tuple(Line(f"things[{i}]", "", t.label) for i, t in enumerate(band.things))
-        return Summary((Metric("people", "People", len(band.people)),
-                        Metric("things", "Things", len(band.things))), lines,
-                       tuple(self.check(band)))
-
-    def facts(self, army: ArmyRecord, where: str) -> Facts:
-        band = _band(army)
-        record = schema.get(band, where)
-        if isinstance(record, Thing):
-            return Facts(record.label, rows=(Row("Weight", str(record.weight)),),
-                         trackers=(Tracker("load", record.weight),))
-        if isinstance(record, Person):
-            return Facts(record.name, record.role)
-        return Facts(band.name, band.side or "", (Row("Tags", ", ".join(band.tags) or "none"),))
-
-
-    def printables(self, armies: Sequence[Source], options: PrintOptions) -> Printables:
+    def pack(self, armies: Sequence[Source[Band]], options: PrintOptions[Band]) -> Printables:
         """A card per thing and a load chit per point of weight: one deck, one token sheet."""
-        things = [(_band(a.army), t) for a in armies for t in _band(a.army).things]
+        things = [(a.army, t) for a in armies for t in a.army.things]
         cards = tuple(Face("THING", "#445566", (
             Text(thing.label, "bold", 12, 8, 10, max_lines=2, valign="middle"),
             Text(band.side or "no side", "italic", 9, 7, 5, tint="accent"),
