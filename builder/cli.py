@@ -15,34 +15,12 @@ from importlib import import_module
 from typing import NoReturn
 
 from builder import __version__
-from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError
+from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, port, seed
+from builder.core.base import Ruleset
+from builder.core.commands import Command
 from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
 from builder.share import FORMATS as SHARE_FORMATS
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected zero or more, got {value}")
-    return value
-
-
-def _port(text: str) -> int:
-    value = _positive_int(text)
-    if value > 65535:
-        raise argparse.ArgumentTypeError(f"a port is 0-65535, got {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
 
 
 def _bleed(text: str) -> float:
@@ -84,27 +62,49 @@ class _Parser(argparse.ArgumentParser):
         super().error(message)
 
 
-def _lower(text: str) -> str:
-    return text.lower()
+#: The commands the command line has of its own, and those of them that import no rule system
+#: to parse (the export's parser asks every system for its input-file options).
+CORE_COMMANDS = ("tui", "serve", "check", "roll", "export", "share", "verify", "catalogue")
+_LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
 
-def _input_options() -> dict[str, tuple[str, list[str]]]:
-    """Each input-file option a registered rule system declares, with what the
-    file holds and the systems that read one. Every system is imported to ask it, so only
-    the export's parser does (its export takes seconds; `check` stays a blink)."""
+def _rulesets() -> list[Ruleset]:
+    """Every registered rule system. Importing them all takes a third of a second, so only a
+    parser that needs what they declare does (`check` stays a blink)."""
     from builder.registry import get_ruleset, names
 
+    return [get_ruleset(name) for name in names()]
+
+
+def _input_options(rulesets: list[Ruleset]) -> dict[str, tuple[str, list[str]]]:
+    """Each input-file option a rule system declares, with what the file holds and the
+    systems that read one."""
     found: dict[str, tuple[str, list[str]]] = {}
-    for name in names():
-        ruleset = get_ruleset(name)
+    for ruleset in rulesets:
         for spec in ruleset.inputs:
             found.setdefault(spec.option, (spec.noun, []))[1].append(ruleset.title)
     return found
 
 
-def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
-    """The whole command line. ``export_inputs``: give ``export`` the input-file options the
-    rule systems declare (which imports them all; not needed to run another command)."""
+def _system_commands(rulesets: list[Ruleset]) -> dict[str, Command]:
+    """The commands the rule systems declare, by name; one two systems share is listed once,
+    and one that would take the name of another is left out with a warning."""
+    found: dict[str, Command] = {}
+    for ruleset in rulesets:
+        for cmd in ruleset.commands:
+            if cmd.name in CORE_COMMANDS or found.get(cmd.name, cmd) != cmd:
+                print(f"billhooks: the {ruleset.title} command {cmd.name!r} is left out: "
+                      "another command has that name", file=sys.stderr)
+                continue
+            found[cmd.name] = cmd
+    return found
+
+
+def build_parser(systems: bool = True) -> argparse.ArgumentParser:
+    """The whole command line. ``systems``: add what the rule systems declare, their own
+    commands and the export's input-file options (which imports them all; not needed to run
+    a core command but ``export``)."""
+    rulesets = _rulesets() if systems else []
     parser = _Parser(
         prog="billhooks",
         description="Build, check and print wargame armies, for every rule system it knows "
@@ -130,7 +130,7 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
                 "reachable from this computer only; each browser tab runs its own builder. "
                 "Ctrl+C stops.")
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
-    p.add_argument("--port", type=_port, default=8000,
+    p.add_argument("--port", type=port, default=8000,
                    help="the port to listen on (default 8000; 0: any free port, printed)")
     p.add_argument("--ruleset", help="the rule system of a new army, as `tui --ruleset` "
                                      "(billhooks, kiss, feudal or shieldwall)")
@@ -146,34 +146,10 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
                 "Roll what the army's rule system rolls when an army is made (its leaders' "
                 "qualities), showing each die and re-roll and how to read it.")
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--seed", type=_seed, help="seed for the dice, to repeat a roll "
+    p.add_argument("--seed", type=seed, help="seed for the dice, to repeat a roll "
                                               "(default: random, and printed)")
     p.add_argument("--write", action="store_true",
                    help="write what was rolled into the army file (nothing else changes)")
-
-    p = command("muster", "the Mustering draw from a figure collection",
-                "Deal an army from a collection of unit cards (the Mustering rules), narrating "
-                "every card.")
-    p.add_argument("collection", help="collection file (.toml) listing [[cards]]")
-    p.add_argument("--troops", type=_positive_int, required=True,
-                   help="agreed troop points, e.g. 100")
-    p.add_argument("--leaders", type=_positive_int, default=3,
-                   help="leaders to add, priced as the Mustering rules price them (default 3)")
-    p.add_argument("--seed", type=_seed, help="seed for the shuffle and cut, to repeat a draw "
-                                              "(default: random, and printed)")
-    p.add_argument("--side", type=_lower,
-                   help="the side of a single army, one of the rule system's sides (default: "
-                        "the one its Mustering rules name)")
-    p.add_argument("--both", action="store_true",
-                   help="club draft: every side from the one collection")
-    p.add_argument("--out", metavar="FILE",
-                   help="write the army file here (with --both: one file per side, "
-                        "FILE-<side>.toml); an existing file is refused without --force")
-    p.add_argument("--keep-proportions", action="store_true",
-                   help="house rule: set aside skirmish cards that would pass one fifth of "
-                        "the total (the rules deal every card)")
-    p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.add_argument("--json", action="store_true", help="print the draw as JSON instead")
 
     p = command("export", "the print pack: rosters, cards, tokens, crib sheet",
                 "Write the print pack PDFs and manifest.json into one folder. Print at 100% "
@@ -182,9 +158,9 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
                    help="army files (.toml); a Mustering collection prints its unit cards")
     p.add_argument("--out", metavar="DIR",
                    help="output folder (default output/<first army's file stem>/)")
-    p.add_argument("--paper", choices=tuple(PAPER_MM), default="a4", type=_lower,
+    p.add_argument("--paper", choices=tuple(PAPER_MM), default="a4", type=lower,
                    help=f"paper size: {' or '.join(PAPER_MM)} (default a4)")
-    p.add_argument("--card-size", choices=tuple(CARD_MM), default="poker", type=_lower,
+    p.add_argument("--card-size", choices=tuple(CARD_MM), default="poker", type=lower,
                    help="card size: " + ", ".join(f"{k} {w:g} x {h:g} mm"
                                                   for k, (w, h) in CARD_MM.items())
                         + " (default poker)")
@@ -202,11 +178,11 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--only", metavar="KIND,...",
                    help="write only these kinds of the ruleset's pack, comma-separated (roster, "
                         "tokens, ...; an unknown kind lists them all)")
-    for option, (noun, titles) in (_input_options() if export_inputs else {}).items():
+    for option, (noun, titles) in _input_options(rulesets).items():
         p.add_argument(f"--{option}", metavar="FILE", dest=INPUT_DEST + option,
                        help=f"{noun} (.toml) to print instead of the one shipped; read by "
                             + ", ".join(titles))
-    p.add_argument("--format", choices=FORMATS, default="pdf", type=_lower,
+    p.add_argument("--format", choices=FORMATS, default="pdf", type=lower,
                    help="cards and tokens as pdf sheets to print (default), png: an image "
                         "per card and token for a print shop, or tts: decks for Tabletop "
                         "Simulator (the roster and crib sheet stay PDFs)")
@@ -224,7 +200,7 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
                 "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
                 "breaks a rule (the list is still printed).")
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--format", choices=SHARE_FORMATS, default="text", type=_lower,
+    p.add_argument("--format", choices=SHARE_FORMATS, default="text", type=lower,
                    help="text (default), markdown (GitHub, Discord) or bbcode (forums)")
 
     p = command("verify", "whether an army file still matches a printed roster's QR code",
@@ -243,20 +219,26 @@ def build_parser(export_inputs: bool = True) -> argparse.ArgumentParser:
                 "List every troop type with its unit size, points and the options it takes.")
     p.add_argument("--ruleset", default="billhooks", help="rule system (default billhooks)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    for cmd in _system_commands(rulesets).values():
+        p = command(cmd.name, cmd.summary, cmd.description)
+        import_module(cmd.module).arguments(p)
+        p.set_defaults(module=cmd.module)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     named = next((a for a in argv if not a.startswith("-")), None)
-    args = build_parser(export_inputs=named == "export").parse_args(argv)
+    # No command runs the builder, unless asked for help, which lists every command.
+    light = named in _LIGHT or (named is None and not {"-h", "--help"} & set(argv))
+    args = build_parser(systems=not light).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
         args.army, args.ruleset = None, None
     from builder.core.validate import ArmyFileError
 
     try:
-        module = import_module(f"builder.commands.{command}")
+        module = import_module(getattr(args, "module", f"builder.commands.{command}"))
         code: int = module.run(args)
         return code
     except ArmyFileError as exc:

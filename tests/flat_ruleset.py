@@ -44,6 +44,7 @@ from builder.core.base import (
     Summary,
     Tracker,
 )
+from builder.core.commands import Command
 from builder.core.package import ArmyKind, Kind, PackagedRuleset
 from builder.core.printables import (
     TOKEN_MM,
@@ -174,6 +175,9 @@ class Flat(PackagedRuleset[Band]):
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
     codes: tuple[str, ...] = ("one-chief", "heavy")
+    commands: tuple[Command, ...] = (
+        Command("weigh", "the load a flat band carries", "Add up a flat band's things by "
+                "weight (a command of the flat test system's own).", "flat_command"),)
     army = ArmyKind(Band, lambda band: band.name, band_facts, band_offers, check, summary)
     kinds = (
         Kind[Band, Person](Person, lambda _, __, person: f"{person.name} ({person.role})",

@@ -26,6 +26,7 @@ from builder.core.base import (
     Sides,
     Summary,
 )
+from builder.core.commands import Command
 from builder.core.inputs import InputFile
 from builder.core.printables import Printables, PrintOptions, Source
 from builder.core.roster import facts_roster
@@ -117,6 +118,7 @@ class FormTest:
     muster = None
     codes: tuple[str, ...] = ()
     inputs: tuple[InputFile, ...] = ()
+    commands: tuple[Command, ...] = ()
     quick_actions: tuple[QuickAction, ...] = (
         QuickAction("b", "Bold", "Make the chief bold or not", "leader", ("bold",), _rally),)
 

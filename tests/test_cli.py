@@ -11,11 +11,14 @@ from pathlib import Path
 import bh
 import pytest
 
-from builder.cli import main
+from builder.cli import CORE_COMMANDS, main
+from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 
 LANCASTER = str(examples_dir() / "lancaster.toml")
 YORK = str(examples_dir() / "york.toml")
+TESTS = Path(__file__).parent
+EXAMPLES = examples_dir()
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -208,8 +211,11 @@ def test_check_output_neither_wraps_nor_pads(tmp_path: Path,
 # --- help, mistyped commands, option spelling (issue 10.21) ------------------------------------
 
 
-@pytest.mark.parametrize("command", ["tui", "serve", "check", "roll", "muster", "export",
-                                     "catalogue"])
+def _system_commands() -> list[str]:
+    return sorted({c.name for n in names() for c in get_ruleset(n).commands})
+
+
+@pytest.mark.parametrize("command", [*CORE_COMMANDS, *_system_commands()])
 def test_every_command_help_explains_its_options_and_exit_codes(
         command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
@@ -227,6 +233,23 @@ def test_every_command_help_explains_its_options_and_exit_codes(
     sub = choices[command]
     for action in sub._actions:
         assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_a_system_adds_commands_of_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """Billhooks declares the Mustering draw and the flat test system ``weigh``
+    (tests/flat_command.py): each is listed in the help and runs, with nothing of either in
+    the command line's own code."""
+    assert {"muster", "weigh"} <= set(_system_commands())
+    assert "muster" not in CORE_COMMANDS
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    listed = capsys.readouterr().out
+    assert re.search(r"\n\s+muster\s+the Mustering draw", listed)
+    assert re.search(r"\n\s+weigh\s+the load a flat band carries", listed)
+    assert main(["weigh", str(TESTS / "flat_example.toml"), "--heaviest"]) == 0
+    assert capsys.readouterr().out == "Anvil: 7\nLoad: 10\n"
+    assert main(["weigh", str(EXAMPLES / "lancaster.toml")]) == 2
+    assert "is not a flat band" in capsys.readouterr().err
 
 
 def test_export_help_lists_kinds_and_card_sizes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -67,8 +67,9 @@ def test_the_contracts_forbid_every_heavy_library() -> None:
 
 
 def test_check_imports_only_its_own_rule_system() -> None:
-    """The export's input-file options (``--events``) come from every system's declaration,
-    so only the export's parser imports them all: ``check`` of a KISS army loads KISS alone."""
+    """The export's input-file options (``--events``) and the systems' own commands
+    (``muster``) come from every system's declaration, so only a parser that needs them
+    imports them all: ``check`` of a KISS army loads KISS alone."""
     army = examples_dir() / "kiss-york.toml"
     code = (f"from builder.cli import main\nimport contextlib, io, sys, json\n"
             f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"

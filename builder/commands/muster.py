@@ -16,10 +16,33 @@ import sys
 from pathlib import Path
 
 from builder import armyfile
-from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
+from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError, lower, seed, whole
 from builder.core.base import Grid, Ruleset
 from builder.core.mustering import Deal, DrawError, Mustering
 from builder.files import commit, printable, real_target, sweep, write_temp
+
+
+def arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("collection", help="collection file (.toml) listing [[cards]]")
+    p.add_argument("--troops", type=whole, required=True,
+                   help="agreed troop points, e.g. 100")
+    p.add_argument("--leaders", type=whole, default=3,
+                   help="leaders to add, priced as the Mustering rules price them (default 3)")
+    p.add_argument("--seed", type=seed, help="seed for the shuffle and cut, to repeat a draw "
+                                             "(default: random, and printed)")
+    p.add_argument("--side", type=lower,
+                   help="the side of a single army, one of the rule system's sides (default: "
+                        "the one its Mustering rules name)")
+    p.add_argument("--both", action="store_true",
+                   help="club draft: every side from the one collection")
+    p.add_argument("--out", metavar="FILE",
+                   help="write the army file here (with --both: one file per side, "
+                        "FILE-<side>.toml); an existing file is refused without --force")
+    p.add_argument("--keep-proportions", action="store_true",
+                   help="house rule: set aside skirmish cards that would pass one fifth of "
+                        "the total (the rules deal every card)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--json", action="store_true", help="print the draw as JSON instead")
 
 
 def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:

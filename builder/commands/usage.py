@@ -7,6 +7,8 @@ reads as "changed").
 
 from __future__ import annotations
 
+import argparse
+
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 #: Where the export's parser keeps a rule system's input-file option (``--<option>`` as
@@ -16,3 +18,34 @@ INPUT_DEST = "input_"
 
 class UsageError(Exception):
     """Bad usage found after parsing (exit 2); ``str()`` is the message."""
+
+
+# --- Argument types: a bad value is argparse's usage error (exit 2) -----------------------
+
+
+def whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected zero or more, got {value}")
+    return value
+
+
+def port(text: str) -> int:
+    value = whole(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0-65535, got {value}")
+    return value
+
+
+def seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def lower(text: str) -> str:
+    return text.lower()

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from builder.core.schema import Field, Role, Table
 
 if TYPE_CHECKING:
+    from builder.core.commands import Command
     from builder.core.inputs import InputFile
     from builder.core.mustering import Mustering
     from builder.core.printables import Printables, PrintOptions, Source
@@ -376,6 +377,8 @@ class Ruleset(Protocol):
     #: Files of its own its pack reads beside the armies (none for most systems): the core
     #: reads them.
     inputs: tuple[InputFile, ...]
+    #: Commands of its own for the command line (none for most systems).
+    commands: tuple[Command, ...]
 
     @property
     def roller(self) -> Roller | None:

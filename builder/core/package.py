@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from builder.core import schema
 from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Summary
+from builder.core.commands import Command
 from builder.core.inputs import InputFile
 from builder.core.printables import Printables, PrintOptions, Source
 
@@ -58,8 +59,9 @@ class PackagedRuleset(ABC, Generic[A]):
     army: ArmyKind[A]
     #: Every other kind of record; Any: each kind has a record type of its own.
     kinds: tuple[Kind[A, Any], ...]
-    #: No input files of its own unless the system declares some.
+    #: No input files or commands of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
+    commands: tuple[Command, ...] = ()
 
     @cached_property
     def _kinds(self) -> dict[type, Kind[A, Any]]:

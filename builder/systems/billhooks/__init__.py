@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from builder.core.base import Entry, Ruleset
+from builder.core.commands import MUSTER, Command
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
@@ -40,6 +41,7 @@ class Billhooks(PackagedRuleset[Army]):
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
+    commands: tuple[Command, ...] = (MUSTER,)
     army = ARMY
     kinds = KINDS
 

@@ -1,0 +1,33 @@
+"""Commands of its own a rule system adds to the command line, declared as data.
+
+A system names each command and the module that holds it; the command line lists it beside
+its own (``billhooks NAME``), imports that module only to parse or run it, and calls the
+module's ``arguments(parser)`` and ``run(args) -> int`` (an exit code, DESIGN.md). A command
+does I/O, so its module lives outside the pure system package: the core's
+``builder.commands`` for a command over a capability of the protocol (the Mustering draw), an
+installed system's own package for one of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command: ``billhooks NAME``."""
+
+    name: str
+    #: The line ``billhooks --help`` lists it by.
+    summary: str
+    #: Its own ``--help``'s paragraph.
+    description: str
+    #: The module with ``arguments(parser)`` and ``run(args)``.
+    module: str
+
+
+#: The Mustering draw's command, which a system with a draw declares (the command works over
+#: the protocol's ``muster``, whichever system's collection it is handed).
+MUSTER = Command("muster", "the Mustering draw from a figure collection",
+                 "Deal an army from a collection of unit cards (the Mustering rules), "
+                 "narrating every card.", "builder.commands.muster")
