@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pilot import wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
@@ -43,8 +44,11 @@ def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., B
 
 
 async def no_blink(pilot: Pilot[Any]) -> None:
+    """Nothing on the screen that changes with time: no text cursor blinking, and no button
+    still lit by a click (for its 0.2 s of ``-active``: a fast run took the picture then)."""
     for field in pilot.app.screen.query(Input):
         field.cursor_blink = False
+    await wait_until(pilot, lambda: not pilot.app.screen.query(".-active"))
     await pilot.pause()
 
 
