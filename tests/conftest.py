@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import compileall
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -49,6 +51,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    """Compiled code is kept, whatever ``PYTHONDONTWRITEBYTECODE`` says (the machines here set
+    it): every command and probe the tests start in a fresh interpreter compiled billhooks
+    from source again, a fifth of the time of the files that start many (test_kills,
+    test_cli, test_journals). So the run compiles the package once, before xdist starts its
+    workers, which then read it, and keeps pytest's rewritten test modules for the next run."""
+    sys.dont_write_bytecode = False
+    if not hasattr(config, "workerinput"):
+        import builder
+
+        compileall.compile_dir(Path(builder.__file__).parent, quiet=1)
+    _quick_idle()
+
+
+def _quick_idle() -> None:
     """Pilot waits for the builder to go idle after each key (twice) and each pause, in sleeps
     of 20 ms until a sleep passes with under 1 ms of work: most of a TUI test's time was spent
     asleep. Sleeps of 10 ms (idle: under 1 ms of work in one) tell idle as surely, sooner
