@@ -25,7 +25,7 @@ from typing_extensions import TypeVar
 
 from builder.core.base import ArmyRecord
 from builder.core.inputs import Input
-from builder.resources import cards_dir
+from builder.resources import cards_dir, templates_dir
 
 
 @cache
@@ -34,6 +34,13 @@ def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
     besides the army's own numbers (read once a process)."""
     with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
         return tomllib.load(fh)
+
+def crib_words(ruleset: str) -> dict[str, Any]:
+    """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
+    words, read afresh (each system fills numbers and tables into its copy)."""
+    with open(templates_dir() / ruleset / "crib-sheet.toml", "rb") as fh:
+        return tomllib.load(fh)
+
 
 #: The usual round token's diameter, mm.
 TOKEN_MM = 25.0

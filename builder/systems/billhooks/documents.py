@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import tomllib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import builder
-from builder import resources
 from builder.core.base import number
-from builder.core.printables import Document, Source
+from builder.core.printables import Document, Source, crib_words
 from builder.core.roster import TallyCell, document, frame
 
 from . import rules as cat
@@ -269,8 +267,7 @@ def _fill(value: Any, numbers: dict[str, object]) -> Any:
 def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The crib sheet's words (``templates/crib-sheet.toml``) with the catalogue's numbers in
     them, and its look-up tables built from the catalogue."""
-    with open(resources.templates_dir() / "billhooks" / "crib-sheet.toml", "rb") as handle:
-        words = tomllib.load(handle)
+    words = crib_words("billhooks")
     tables, numbers = _crib_tables(words["labels"])
     for section in words["sections"]:
         for part in section["parts"]:

@@ -7,8 +7,6 @@ numbers from the ruleset's facts, so a card and the builder's detail pane never 
 
 from __future__ import annotations
 
-import copy
-import tomllib
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -34,9 +32,9 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_words,
     ruleset_words,
 )
-from builder.resources import templates_dir
 
 from . import derive as d
 from . import printcounts as pc
@@ -189,9 +187,7 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (``templates/feudal/crib-sheet.toml``);
     its tables are written there, so they move from the parts into the template's tables."""
-    with open(templates_dir() / "feudal" / "crib-sheet.toml", "rb") as fh:
-        words = tomllib.load(fh)
-    words = copy.deepcopy(words)
+    words = crib_words("feudal")
     tables: dict[str, dict[str, Any]] = {}
     for section in words["sections"]:
         for part in section["parts"]:

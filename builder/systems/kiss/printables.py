@@ -8,13 +8,10 @@ from ``cards/kiss/*.toml`` and ``templates/kiss/crib-sheet.toml``, the numbers f
 
 from __future__ import annotations
 
-import copy
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
 import builder
-from builder import resources
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -34,6 +31,7 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_words,
     ruleset_words,
 )
 
@@ -78,8 +76,7 @@ def _emblem(army: Army) -> str | None:
 def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The crib sheet's words, with each part that has columns turned into a named look-up
     table (the shared template prints those with a header row)."""
-    with open(resources.templates_dir() / "kiss" / "crib-sheet.toml", "rb") as fh:
-        words = copy.deepcopy(tomllib.load(fh))
+    words = crib_words("kiss")
     tables: dict[str, dict[str, Any]] = {}
     for si, section in enumerate(words["sections"]):
         for pi, part in enumerate(section["parts"]):

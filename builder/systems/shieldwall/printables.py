@@ -6,7 +6,6 @@ the words on labels, cards and markers from ``cards/shieldwall/*.toml``.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,9 +31,9 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_words,
     ruleset_words,
 )
-from builder.resources import templates_dir
 
 from . import dice
 from . import rules as cat
@@ -70,8 +69,7 @@ def _rows(found: Facts) -> dict[str, str]:
 
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
-    with open(templates_dir() / "shieldwall" / "crib-sheet.toml", "rb") as fh:
-        words = tomllib.load(fh)
+    words = crib_words("shieldwall")
     return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
         "title": words["title"], "crib": words, "tables": {}, "ruleset_title": TITLE,
         "version": builder.__version__}, duplex=True)
