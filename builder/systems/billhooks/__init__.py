@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import Entry, Ruleset
+from builder.core.base import Ruleset
 from builder.core.commands import MUSTER, Command
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
@@ -45,9 +45,8 @@ class Billhooks(PackagedRuleset[Army]):
     army = ARMY
     kinds = KINDS
 
-    def catalogue(self) -> tuple[Entry, ...]:
-        # No reference grids: every Billhooks option's cost is on its troop's entry.
-        return entries()
+    # What *Add* offers (no reference grids: every option's cost is on its troop's entry).
+    catalogue = staticmethod(entries)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
         # Imported here: the cards' words and the documents are read only when printing.

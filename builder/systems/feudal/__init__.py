@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import Entry, Grid, QuickAction, Ruleset
+from builder.core.base import QuickAction, Ruleset
 from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
@@ -41,11 +41,9 @@ class Feudal(PackagedRuleset[Army]):
     army = ARMY
     kinds = KINDS
 
-    def catalogue(self) -> tuple[Entry, ...]:
-        return entries()
-
-    def reference(self) -> tuple[Grid, ...]:
-        return reference()
+    # What *Add* offers, and the look-up grids the catalogue prints after it.
+    catalogue = staticmethod(entries)
+    reference = staticmethod(reference)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
         # The shared roster asks the ruleset for each record's facts.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import Entry, Grid, QuickAction, Roller, Ruleset
+from builder.core.base import QuickAction, Roller, Ruleset
 from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
@@ -40,11 +40,9 @@ class Kiss(PackagedRuleset[Army]):
     army = ARMY
     kinds = KINDS
 
-    def catalogue(self) -> tuple[Entry, ...]:
-        return entries()
-
-    def reference(self) -> tuple[Grid, ...]:
-        return reference()
+    # What *Add* offers, and the look-up grids the catalogue prints after it.
+    catalogue = staticmethod(entries)
+    reference = staticmethod(reference)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
         return printables(armies, options)

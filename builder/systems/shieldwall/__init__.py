@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.base import Entry, Grid, QuickAction, Ruleset
+from builder.core.base import QuickAction, Ruleset
 from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
 
@@ -36,11 +36,9 @@ class Shieldwall(PackagedRuleset[Army]):
     army = ARMY
     kinds = KINDS
 
-    def catalogue(self) -> tuple[Entry, ...]:
-        return entries()
-
-    def reference(self) -> tuple[Grid, ...]:
-        return reference()
+    # What *Add* offers, and the look-up grids the catalogue prints after it.
+    catalogue = staticmethod(entries)
+    reference = staticmethod(reference)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
         # Imported here: the pack's data is needed only when printing.
