@@ -22,6 +22,7 @@ from builder.cli import main
 from builder.commands.check import CORE_KEYS
 from builder.core import schema
 from builder.core.base import Offer, number
+from builder.core.package import PackagedRuleset
 from builder.core.validate import ArmyFileError, parse_toml
 from builder.export.pack import ruleset_kinds
 from builder.registry import get_ruleset, names
@@ -88,6 +89,26 @@ def test_every_record_has_a_title_facts_and_offers(path: Path) -> None:
         steps = schema.parse(finding.where)
         assert not steps or schema.exists(army, schema.place(*steps)) or \
             schema.exists(army, schema.place(*steps[:-1]))
+
+
+def _child_tables(table: schema.Table) -> list[schema.Table]:
+    return [t for c in table.children for t in (c.table, *_child_tables(c.table))]
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_every_kind_of_record_the_file_holds_is_declared(name: str) -> None:
+    """A system made of typed kinds (builder.core.package) declares one for every record its
+    file can hold, not only those its examples hold: else the builder would fail on the first
+    army that has one. And it takes no army of another system for its own."""
+    ruleset = get_ruleset(name)
+    if not isinstance(ruleset, PackagedRuleset):
+        pytest.skip(f"{name} implements the protocol by hand")
+    assert ruleset.army.record is ruleset.schema.record
+    declared = {kind.record for kind in ruleset.kinds}
+    assert {t.record for t in _child_tables(ruleset.schema)} == declared
+    other = get_ruleset("flat" if name != "flat" else "billhooks").new_army("Another's")
+    with pytest.raises(TypeError, match=f"not a {ruleset.title} army"):
+        ruleset.facts(other, "")
 
 
 @pytest.mark.parametrize("name", RULESETS)
