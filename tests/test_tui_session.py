@@ -12,7 +12,7 @@ from builder.core import schema
 from builder.registry import get_ruleset
 from builder.systems.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 from builder.systems.billhooks.options import UnitOptions
-from builder.systems.billhooks.quick import make_c_in_c
+from builder.systems.billhooks.quick import QUICK_ACTIONS
 from builder.tui import edits
 from builder.tui.edits import place_of
 from builder.tui.session import Session
@@ -39,7 +39,7 @@ def test_a_new_edit_clears_redo(army_path: Path) -> None:
     session = Session.open(army_path)
     session.apply("remove", lambda a: schema.remove(a, "wards[0].units[0]"))
     session.undo()
-    session.apply("c-in-c", lambda a: make_c_in_c(a, "wards[1].leader"))
+    session.apply("c-in-c", lambda a: QUICK_ACTIONS[0].run(a, "wards[1].leader"))
     assert not session.can_redo and session.redo() is None
     assert [w.leader.c_in_c for w in RULES.army_of(session).wards] == [False, True, False]
 

@@ -50,6 +50,21 @@ class ArmyKind(Generic[A]):
     summary: Callable[[A], Summary]
 
 
+def typed_change(army: type[A], record: type[R],
+                 change: Callable[[A, R], None]) -> Callable[[ArmyRecord, str], None]:
+    """``change`` as a :class:`~builder.core.base.QuickAction`'s ``run``: the army and the
+    record at the place it is used on are checked once to be an ``A`` and an ``R``, then
+    handed on as those."""
+
+    def run(on: ArmyRecord, where: str) -> None:
+        found = schema.get(on, where)
+        if not isinstance(on, army) or not isinstance(found, record):
+            raise TypeError(f"{where!r} of a {type(on).__name__} is no {record.__name__}")
+        change(on, found)
+
+    return run
+
+
 class PackagedRuleset(ABC, Generic[A]):
     """The :class:`~builder.core.base.Ruleset` methods over a system's kinds. A subclass sets
     ``army`` and ``kinds`` and the protocol's data attributes, and writes ``new_army``,

@@ -3,30 +3,21 @@ C-in-C, and set his command class by hand."""
 
 from __future__ import annotations
 
-from builder.core import schema
-from builder.core.base import ArmyRecord, QuickAction
+from builder.core.base import QuickAction
+from builder.core.package import typed_change
 
 from . import rules as cat
 from .model import Army, Leader
 
 
-def _leader(army: ArmyRecord, where: str) -> tuple[Army, Leader]:
-    assert isinstance(army, Army)
-    leader = schema.get(army, where)
-    assert isinstance(leader, Leader)
-    return army, leader
-
-
-def make_c_in_c(army: ArmyRecord, where: str) -> None:
-    """The leader at ``where`` becomes the C-in-C, and no other leader is."""
-    billhooks, chosen = _leader(army, where)
-    for ward in billhooks.wards:
+def make_c_in_c(army: Army, chosen: Leader) -> None:
+    """``chosen`` becomes the C-in-C, and no other leader is."""
+    for ward in army.wards:
         ward.leader.c_in_c = ward.leader is chosen
 
 
-def cycle_class(army: ArmyRecord, where: str) -> None:
+def cycle_class(_: Army, leader: Leader) -> None:
     """Dolt, Commander, Hero in turn (a class out of range becomes Commander)."""
-    _, leader = _leader(army, where)
     classes = sorted(cat.COMMAND_CLASSES)
     leader.command_class = (classes[(classes.index(leader.command_class) + 1) % len(classes)]
                             if leader.command_class in classes else classes[1])
@@ -34,8 +25,8 @@ def cycle_class(army: ArmyRecord, where: str) -> None:
 
 QUICK_ACTIONS: tuple[QuickAction, ...] = (
     QuickAction("c", "Make C-in-C", "Make the selected leader the Commander-in-Chief",
-                "leader", ("c_in_c",), make_c_in_c, short="C-in-C"),
+                "leader", ("c_in_c",), typed_change(Army, Leader, make_c_in_c), short="C-in-C"),
     QuickAction("k", "Set class", "Set the selected leader's command class by hand (Dolt, "
-                "Commander, Hero in turn)", "leader", ("command_class",), cycle_class,
-                short="Class"),
+                "Commander, Hero in turn)", "leader", ("command_class",),
+                typed_change(Army, Leader, cycle_class), short="Class"),
 )
