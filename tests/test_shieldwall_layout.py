@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+import pdfread
 import pytest
 from printcheck import overlaps
 
@@ -112,9 +113,11 @@ def test_the_longest_stand_keeps_its_numbers_at_9_pt(armies: list[str], tmp_path
     assert "…" not in "".join(ch["text"] for ch in big)
 
 
-def test_overlaps_sees_a_box_in_the_footer_band() -> None:
+@pytest.mark.parametrize("reader", ["pdfplumber", "pdfium"])
+def test_overlaps_sees_a_box_in_the_footer_band(reader: str) -> None:
     """The checker itself: a tick box drawn over a shaded band, and two strings drawn over
-    each other, are found."""
+    each other, are found, on pages read by pdfplumber and by PDFium (:mod:`pdfread`, which
+    the card tests read with)."""
     import io
 
     from reportlab.pdfgen.canvas import Canvas
@@ -133,8 +136,12 @@ def test_overlaps_sees_a_box_in_the_footer_band() -> None:
     c.drawString(118, 104, "NORSE")
     c.showPage()
     c.save()
-    buf.seek(0)
-    with pdfplumber.open(buf) as pdf:
-        found = overlaps(pdf.pages[0])
+    if reader == "pdfium":
+        with pdfread.pages(buf.getvalue()) as pages:
+            found = overlaps(pages[0])
+    else:
+        buf.seek(0)
+        with pdfplumber.open(buf) as pdf:
+            found = overlaps(pdf.pages[0])
     assert any("shaded band" in f for f in found)
     assert any("crosses" in f for f in found)
