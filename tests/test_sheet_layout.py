@@ -338,7 +338,7 @@ def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tu
     """Issue 24.9 read back from the PDF: the pack's single-sided kinds print in one file,
     its pages as the plan lays them out; every page but the last has ink on half its area
     or more, and each page names in its margin every kind on it."""
-    import pdfplumber
+    import pdfread
 
     from builder.cli import main
     from builder.resources import examples_dir
@@ -361,8 +361,8 @@ def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tu
         assert share <= _used(geo, sheet) + 0.02, (n, share, _used(geo, sheet))
         if n < len(sheets) - 1:
             assert share >= 0.5, (n, [round(x, 3) for x in inked])
-    with pdfplumber.open(pdf) as read:
-        texts = [" ".join((page.extract_text() or "").split()) for page in read.pages]
+    with pdfread.pages(pdf) as pages:
+        texts = [" ".join(page.text.split()) for page in pages]
     for entry in single[0]["layout"]:
         for page in entry["pages"]:
             assert entry["label"] in texts[page - 1], (entry["label"], page)
