@@ -41,6 +41,7 @@ sys.path.insert(0, sys.argv[1])
 from armies import scaled
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
+from builder.export.weasy import document_pdf
 
 from builder import resources
 ruleset, out = sys.argv[2], Path(sys.argv[3])
@@ -58,6 +59,7 @@ write_kind(job(1), "roster", out / "warm.pdf")  # imports, fonts, the first layo
 found = {"warm": peak_mb()}
 for n in map(int, sys.argv[4:]):  # growing sizes: the peak after each is its own
     made = job(n)
+    document_pdf.cache_clear()  # laid out, not the PDF kept from the warm-up
     start = time.process_time()
     pages = write_kind(made, "roster", out / f"{ruleset}-{n}.pdf").pages
     found[n] = (time.process_time() - start, pages, peak_mb())

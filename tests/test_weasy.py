@@ -73,8 +73,8 @@ def test_markup_reaching_weasyprint_fetches_nothing(tmp_path: Path) -> None:
     fetcher = weasy.AssetFetcher()
     html = "<p>before</p>" + "".join(HOSTILE) + "<p>after</p>"
     document = weasy.render_document(html, "a4", fetcher)
-    pages = weasy.write_pdf(document, tmp_path / "x.pdf", "x")
-    assert pages == 1
+    (tmp_path / "x.pdf").write_bytes(weasy.pdf_bytes(document, "x"))
+    assert len(document.pages) == 1
     assert fetcher.refused and set(fetcher.refused) == set(fetcher.requests)
     assert any("passwd" in url for url in fetcher.refused)
     assert any(url.startswith("data:") for url in fetcher.refused)
@@ -218,3 +218,32 @@ def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str,
     assert prefs["/PrintScaling"] == "/None"
     assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None)
 
+
+
+def test_a_document_printed_again_is_laid_out_once(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same document (the same HTML: every word, every image named by what it draws) is
+    the same PDF, laid out once a process; a document whose army changed is laid out again."""
+    laid: list[str] = []
+    render = weasy.render_document
+
+    def counted(html: str, *args: Any, **kwargs: Any) -> Any:
+        laid.append(html)
+        return render(html, *args, **kwargs)
+
+    monkeypatch.setattr(weasy, "render_document", counted)
+    weasy.document_pdf.cache_clear()
+    path = examples_dir() / "york.toml"
+    army = bh.load(path)
+    job = ExportJob((ArmyInput(army, path, path.read_text(encoding="utf-8")),))
+    for n in (1, 2):
+        write_kind(job, "roster", tmp_path / f"roster-{n}.pdf")
+        write_kind(job, "crib-sheet", tmp_path / f"crib-{n}.pdf")
+    assert len(laid) == 2
+    assert (tmp_path / "roster-1.pdf").read_bytes() == (tmp_path / "roster-2.pdf").read_bytes()
+    assert (tmp_path / "crib-1.pdf").read_bytes() == (tmp_path / "crib-2.pdf").read_bytes()
+    army.wards[0].units[0].quality = "veteran" if army.wards[0].units[0].quality != "veteran" \
+        else "levy"
+    write_kind(ExportJob((ArmyInput(army, path, ""),)), "roster", tmp_path / "changed.pdf")
+    assert len(laid) == 3
+    assert (tmp_path / "changed.pdf").read_bytes() != (tmp_path / "roster-1.pdf").read_bytes()

@@ -25,8 +25,9 @@ def write_document(job: ExportJob, path: Path, document: Document, ruleset: str)
     html = weasy.render_html(document.template, ruleset, **context,
                              paper=job.options.paper,
                              paper_width=PAPER_MM[job.options.paper][0])
-    laid_out = weasy.render_document(html, job.options.paper, ink_saver=job.options.ink_saver)
-    pages = weasy.write_pdf(laid_out, path, document.title, duplex=document.duplex)
+    data, pages = weasy.document_pdf(html, job.options.paper, document.title, document.duplex,
+                                     job.options.ink_saver)
+    path.write_bytes(data)
     details = dict(document.details)
     if document.duplex:
         details["sides"] = pages
