@@ -225,10 +225,15 @@ def _path(obj: Any, to_page: Matrix, out: Page) -> None:
                  path=_steps(segments, pts)))
 
 
+#: The four channels PDFium writes a colour into, made once: the print sweep asks 800,000
+#: colours, and making four integers a time was a fifth of its reading.
+_RGBA = (ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint(), ctypes.c_uint())
+
+
 def _colour(get: Any, *where: Any) -> tuple[Any, ...]:
     """A fill colour as pdfplumber gives an RGB one (0 to 1 a channel); ("pattern",) where
     PDFium gives none (a pattern fill)."""
-    r, g, b, a = (ctypes.c_uint() for _ in range(4))
+    r, g, b, a = _RGBA
     if not get(*where, r, g, b, a):
         return ("pattern",)
     return (r.value / 255, g.value / 255, b.value / 255)
