@@ -165,7 +165,8 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
         raw.FPDFText_GetLooseCharBox(text, i, box)
         raw.FPDFText_GetFontInfo(text, i, name, len(name), flags)
         font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, i))
-        key = ctypes.cast(font, ctypes.c_void_p).value or 0
+        # The font's address (from_buffer: a third of the time of a cast, once a letter).
+        key = ctypes.c_void_p.from_buffer(font).value or 0
         if key not in descents:
             d = ctypes.c_float()
             raw.FPDFFont_GetDescent(font, ctypes.c_float(1000.0), d)
