@@ -326,8 +326,10 @@ class Roll:
 class Roller(Protocol):
     """A system's build-time dice (its leaders' qualities, rolled when the army is made)."""
 
-    #: The builder's command for it: "Roll <quality>".
-    title: str
+    @property
+    def title(self) -> str:
+        """The builder's command for it: "Roll <quality>"."""
+        ...
 
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 

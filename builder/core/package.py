@@ -11,6 +11,7 @@ checks, and mypy checks that each kind's functions fit its record.
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar, cast
 
 from builder.core import schema
-from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Summary
+from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Roll, Summary
 from builder.core.commands import Command
 from builder.core.inputs import InputFile
 from builder.core.printables import Printables, PrintOptions, Source
@@ -63,6 +64,22 @@ def typed_change(army: type[A], record: type[R],
         change(on, found)
 
     return run
+
+
+@dataclass(frozen=True)
+class ArmyRoller(Generic[A]):
+    """A :class:`~builder.core.base.Roller` over a system's own army: ``roll`` checks the
+    army once and hands it to ``dice`` as an ``A``."""
+
+    #: The builder's command for it: "Roll <quality>".
+    title: str
+    army: type[A]
+    dice: Callable[[A, random.Random], Roll]
+
+    def roll(self, army: ArmyRecord, rng: random.Random) -> Roll:
+        if not isinstance(army, self.army):
+            raise TypeError(f"{self.title}: not a {self.army.__name__}: {type(army).__name__}")
+        return self.dice(army, rng)
 
 
 class PackagedRuleset(ABC, Generic[A]):

@@ -24,7 +24,7 @@ from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
 from .mustering import Mustering
 from .quick import QUICK_ACTIONS
-from .rolls import CommandClassRoller
+from .rolls import ROLLER
 from .schema import SCHEMA
 
 
@@ -37,7 +37,7 @@ class Billhooks(PackagedRuleset[Army]):
     sides = cat.SIDES
     file_comment = "A Never Mind the Billhooks army, written by billhooks."
     codes = CODES
-    roller = CommandClassRoller()
+    roller = ROLLER
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from builder.core.base import ArmyRecord, Roll, RollLine, Setting
+from builder.core.base import Roll, RollLine, Setting
+from builder.core.package import ArmyRoller
 from builder.systems.billhooks.model import Army
 
 from .rules import CLASS_FOR_DIE, COMMAND_CLASSES
@@ -60,17 +61,15 @@ def roll_command_classes(army: Army, rng: random.Random) -> list[LeaderRoll]:
     return [results[i] for i in range(len(army.wards))]
 
 
-class CommandClassRoller:
-    """The ruleset's ``roller``: every leader's command class, each die shown."""
+def command_class_roll(army: Army, rng: random.Random) -> Roll:
+    """Every leader's command class, each die shown (the ruleset's ``roller``)."""
+    rolls = roll_command_classes(army, rng)
+    return Roll(
+        "Command class rolls", "6 Hero, 2-5 Commander, 1 Dolt",
+        tuple(RollLine(r.where, r.name, r.dice, r.rerolls,
+                       f"{r.class_name} ({r.command_class})") for r in rolls),
+        tuple(Setting(r.where, "command_class", r.command_class) for r in rolls),
+        "classes")
 
-    title = "Roll command classes"
 
-    def roll(self, army: ArmyRecord, rng: random.Random) -> Roll:
-        assert isinstance(army, Army)
-        rolls = roll_command_classes(army, rng)
-        return Roll(
-            "Command class rolls", "6 Hero, 2-5 Commander, 1 Dolt",
-            tuple(RollLine(r.where, r.name, r.dice, r.rerolls,
-                           f"{r.class_name} ({r.command_class})") for r in rolls),
-            tuple(Setting(r.where, "command_class", r.command_class) for r in rolls),
-            "classes")
+ROLLER = ArmyRoller("Roll command classes", Army, command_class_roll)

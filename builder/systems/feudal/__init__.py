@@ -21,7 +21,7 @@ from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
 from .printables import printables
-from .rolls import LeaderRoller
+from .rolls import ROLLER
 from .schema import SCHEMA
 
 
@@ -35,7 +35,7 @@ class Feudal(PackagedRuleset[Army]):
     file_comment = "A Feudal convention rules army, written by billhooks."
     #: Every finding code its checks can give.
     codes = CODES
-    roller = LeaderRoller()
+    roller = ROLLER
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()
     army = ARMY

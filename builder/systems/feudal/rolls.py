@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from builder.core.base import ArmyRecord, Roll, RollLine, Setting
+from builder.core.base import Roll, RollLine, Setting
+from builder.core.package import ArmyRoller
 
 from . import rules as cat
 from .derive import signed
@@ -19,30 +20,29 @@ def _points(n: int) -> str:
     return f"{n} command point{'' if n == 1 else 's'}"
 
 
-class LeaderRoller:
-    """The ruleset's ``roller``. Leaders roll in file order, charisma then command points."""
-
-    title = "Roll charisma"
-
-    def roll(self, army: ArmyRecord, rng: random.Random) -> Roll:
-        assert isinstance(army, Army)
-        points = army.uses_command_points
-        lines: list[RollLine] = []
-        settings: list[Setting] = []
-        for i, leader in enumerate(army.leaders):
-            where = f"battles[{i}].leader"
+def leader_roll(army: Army, rng: random.Random) -> Roll:
+    """Each leader's charisma, then his command points where the army uses them, in file
+    order (the ruleset's ``roller``)."""
+    points = army.uses_command_points
+    lines: list[RollLine] = []
+    settings: list[Setting] = []
+    for i, leader in enumerate(army.leaders):
+        where = f"battles[{i}].leader"
+        die = rng.randint(1, 10)
+        charisma = cat.from_table(cat.CHARISMA_FOR_DIE, die)
+        lines.append(RollLine(where, f"{leader.name}, charisma", (die,), (),
+                              f"charisma {signed(charisma)}"))
+        settings.append(Setting(where, "charisma", charisma))
+        if points:
             die = rng.randint(1, 10)
-            charisma = cat.from_table(cat.CHARISMA_FOR_DIE, die)
-            lines.append(RollLine(where, f"{leader.name}, charisma", (die,), (),
-                                  f"charisma {signed(charisma)}"))
-            settings.append(Setting(where, "charisma", charisma))
-            if points:
-                die = rng.randint(1, 10)
-                cp = cat.from_table(cat.COMMAND_POINTS_FOR_DIE, die)
-                lines.append(RollLine(where, f"{leader.name}, command points", (die,), (),
-                                      _points(cp)))
-                settings.append(Setting(where, "command_points", cp))
-        legend = CHARISMA_LEGEND + (f"; {COMMAND_POINTS_LEGEND}" if points else "")
-        return Roll("Charisma and command point rolls" if points else "Charisma rolls",
-                    legend, tuple(lines), tuple(settings),
-                    "charisma and command points" if points else "charisma values")
+            cp = cat.from_table(cat.COMMAND_POINTS_FOR_DIE, die)
+            lines.append(RollLine(where, f"{leader.name}, command points", (die,), (),
+                                  _points(cp)))
+            settings.append(Setting(where, "command_points", cp))
+    legend = CHARISMA_LEGEND + (f"; {COMMAND_POINTS_LEGEND}" if points else "")
+    return Roll("Charisma and command point rolls" if points else "Charisma rolls",
+                legend, tuple(lines), tuple(settings),
+                "charisma and command points" if points else "charisma values")
+
+
+ROLLER = ArmyRoller("Roll charisma", Army, leader_roll)
