@@ -4,7 +4,7 @@ A system names each command and the module that holds it; the command line lists
 its own (``billhooks NAME``), imports that module only to parse or run it, and calls the
 module's ``arguments(parser)`` and ``run(args) -> int`` (an exit code, DESIGN.md). A command
 does I/O, so its module lives outside the pure system package: the core's
-``builder.commands`` for a command over a capability of the protocol (the Mustering draw), an
+``builder.commands`` for a command over an optional capability of the protocol, an
 installed system's own package for one of its own.
 """
 
@@ -25,9 +25,3 @@ class Command:
     #: The module with ``arguments(parser)`` and ``run(args)``.
     module: str
 
-
-#: The Mustering draw's command, which a system with a draw declares (the command works over
-#: the protocol's ``muster``, whichever system's collection it is handed).
-MUSTER = Command("muster", "the Mustering draw from a figure collection",
-                 "Deal an army from a collection of unit cards (the Mustering rules), "
-                 "narrating every card.", "builder.commands.muster")

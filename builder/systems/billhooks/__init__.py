@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from builder.core.base import Ruleset
-from builder.core.commands import MUSTER, Command
+from builder.core.commands import Command
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 from builder.core.printables import Printables, PrintOptions, Source
@@ -26,6 +26,11 @@ from .mustering import Mustering
 from .quick import QUICK_ACTIONS
 from .rolls import ROLLER
 from .schema import SCHEMA
+
+#: The Mustering draw on the command line: the core's command over this system's ``muster``.
+MUSTER = Command("muster", "the Mustering draw from a figure collection",
+                 "Deal an army from a collection of unit cards (the Mustering rules), "
+                 "narrating every card.", "builder.commands.muster")
 
 
 class Billhooks(PackagedRuleset[Army]):
