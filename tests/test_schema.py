@@ -63,6 +63,12 @@ def test_parse_and_print_places() -> None:
             schema.parse(bad)
 
 
+@pytest.mark.parametrize(("where", "index"), [("wards[3].units[1]", 3), ("wards[2].leader", 2),
+                                              ("stands[5]", 5), ("banner", 0), ("", 0)])
+def test_group_index_is_the_first_steps(where: str, index: int) -> None:
+    assert schema.group_index(where) == index
+
+
 def test_get_replace_insert_remove() -> None:
     root = tree()
     assert schema.get(root, "") is root

@@ -104,13 +104,18 @@ class PackagedRuleset(ABC, Generic[A]):
             raise TypeError(f"not a {self.title} army: {type(army).__name__}")
         return army
 
-    def _kind_at(self, army: A, where: str) -> tuple[Kind[A, Any], object]:
-        record = schema.get(army, where)
+    def _at(self, army: ArmyRecord, where: str) -> tuple[A, Kind[A, Any] | None, object]:
+        """The army as the system's own, and the kind of the record at ``where`` with the
+        record (no kind for the army itself, ``""``)."""
+        own = self._own(army)
+        if not where:
+            return own, None, own
+        record = schema.get(own, where)
         kind = self._kinds.get(type(record))
         if kind is None:
             raise TypeError(f"{self.title} declares no kind of record {type(record).__name__} "
                             f"(at {where!r})")
-        return kind, record
+        return own, kind, record
 
     @abstractmethod
     def new_army(self, name: str) -> A:
@@ -129,25 +134,16 @@ class PackagedRuleset(ABC, Generic[A]):
         return ()
 
     def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
-        own = self._own(army)
-        if not where:
-            return self.army.offered(own)
-        kind, record = self._kind_at(own, where)
-        return kind.offered(own, where, record)
+        own, kind, record = self._at(army, where)
+        return self.army.offered(own) if kind is None else kind.offered(own, where, record)
 
     def title_of(self, army: ArmyRecord, where: str) -> str:
-        own = self._own(army)
-        if not where:
-            return self.army.title(own)
-        kind, record = self._kind_at(own, where)
-        return kind.title(own, where, record)
+        own, kind, record = self._at(army, where)
+        return self.army.title(own) if kind is None else kind.title(own, where, record)
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
-        own = self._own(army)
-        if not where:
-            return self.army.facts(own)
-        kind, record = self._kind_at(own, where)
-        return kind.facts(own, where, record)
+        own, kind, record = self._at(army, where)
+        return self.army.facts(own) if kind is None else kind.facts(own, where, record)
 
     def check(self, army: ArmyRecord) -> list[Finding]:
         return self.army.check(self._own(army))

@@ -35,6 +35,7 @@ def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
     with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
         return tomllib.load(fh)
 
+
 def crib_words(ruleset: str) -> dict[str, Any]:
     """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
     words, read afresh (each system fills numbers and tables into its copy)."""

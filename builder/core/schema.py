@@ -313,6 +313,13 @@ def groups(root: object, table: Table) -> list[Node]:
     return found
 
 
+def group_index(where: str) -> int:
+    """The index of the first step of ``where``: the group a record is in (``wards[3].units[1]``
+    is in ward 3), 0 for the army itself or a single child."""
+    steps = parse(where)
+    return (steps[0].index or 0) if steps else 0
+
+
 def group_of(table: Table, where: str) -> str:
     """The place of the group a record at ``where`` belongs to (``wards[3].units[1]`` is in
     ``wards[3]``), or "" for a record in no group."""

@@ -17,12 +17,8 @@ from .points import unit_title
 from .views import army_facts, army_title, leader_facts, leader_title, summary, unit_facts
 
 
-def _ward_index(where: str) -> int:
-    return schema.parse(where)[0].index or 0
-
-
 def _leader_facts(army: Army, where: str, _: Leader | Ward) -> Facts:
-    return leader_facts(army, _ward_index(where))
+    return leader_facts(army, schema.group_index(where))
 
 
 def _ward_offers(army: Army, where: str, _: Ward) -> tuple[Offer, ...]:

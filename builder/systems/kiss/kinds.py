@@ -13,21 +13,24 @@ from builder.core.package import ArmyKind, Kind
 from .checks import check_army
 from .model import Army, Magnate, Unit, Ward
 from .offers import army_offers, magnate_offers, unit_offers
-from .views import army_facts, army_title, magnate_facts, magnate_title, summary, unit_facts
-from .views import unit_title as _unit_title
-
-
-def _ward_index(where: str) -> int:
-    return schema.parse(where)[0].index or 0
+from .views import (
+    army_facts,
+    army_title,
+    magnate_facts,
+    magnate_title,
+    summary,
+    unit_facts,
+    unit_title,
+)
 
 
 def _magnate_facts(army: Army, where: str, _: Magnate | Ward) -> Facts:
-    return magnate_facts(army, _ward_index(where))
+    return magnate_facts(army, schema.group_index(where))
 
 
 def _unit_facts(army: Army, where: str, unit: Unit) -> Facts:
     # A unit's morale is its ward's magnate's.
-    return unit_facts(army, army.wards[_ward_index(where)], unit)
+    return unit_facts(army, army.wards[schema.group_index(where)], unit)
 
 
 ARMY = ArmyKind(Army, army_title, army_facts, army_offers, check_army, summary)
@@ -36,6 +39,6 @@ KINDS = (
                      lambda army, _, ward: magnate_offers(army, ward.leader)),
     Kind[Army, Magnate](Magnate, lambda _, __, magnate: magnate_title(magnate),
                         _magnate_facts, lambda army, _, magnate: magnate_offers(army, magnate)),
-    Kind[Army, Unit](Unit, lambda _, __, unit: _unit_title(unit), _unit_facts,
+    Kind[Army, Unit](Unit, lambda _, __, unit: unit_title(unit), _unit_facts,
                      lambda _, __, unit: unit_offers(unit)),
 )
