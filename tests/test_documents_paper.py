@@ -3,7 +3,7 @@ margins give some of that back, and no crib sheet takes more sheets on Letter th
 nothing is printed within 5 mm of a Letter page's edge. (The rosters lay out in one box on
 both papers: tests/test_roster_frame.py.)
 
-A crib sheet is its system's, whatever the army: one example army a system prints it."""
+A crib sheet is its system's, whatever the army: one example army of each system prints it."""
 
 from __future__ import annotations
 
