@@ -96,6 +96,14 @@ async def palette_search(pilot: Any, query: str) -> list[str]:
     return [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]
 
 
+async def click_again(pilot: Any, selector: str) -> None:
+    """Click a button that was clicked a moment ago, as a player can: Textual ignores a click
+    within its 0.2 s of ``-active`` after the last one, which a quick test fell inside."""
+    button = pilot.app.screen.query_one(selector)
+    await wait_until(pilot, lambda: not button.has_class("-active"))
+    await pilot.click(selector)
+
+
 async def clear_and_type(pilot: Any, selector: str, text: str) -> None:
     """Clear an input with keys, then paste ``text`` into it (as a terminal pastes)."""
     field = pilot.app.screen.query_one(selector, Input)

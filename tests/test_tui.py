@@ -14,6 +14,7 @@ from pilot import (
     SIZE,
     builder_on,
     clear_and_type,
+    click_again,
     cursor,
     detail,
     palette_search,
@@ -371,7 +372,7 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
             assert app.screen is dialog  # Keep does not close it
             await clear_and_type(pilot, field, good)
             assert str(dialog.query_one(error, Label).render()) == ""
-            await pilot.click("#ok")
+            await click_again(pilot, "#ok")
             assert isinstance(app.screen, ArmyScreen)
         await pilot.press("down", "e")
         await clear_and_type(pilot, "#field-label", "L" * 81)  # over the file's 80: refused

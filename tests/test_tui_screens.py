@@ -12,7 +12,7 @@ import bh
 import bh as BH
 import pytest
 from bh import load_collection
-from pilot import SIZE, clear_and_type, plain, run_async, status, tree_labels
+from pilot import SIZE, clear_and_type, click_again, plain, run_async, status, tree_labels
 from pypdf import PdfReader
 from textual.widgets import (
     Checkbox,
@@ -340,7 +340,7 @@ async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
         for keep in (False, True):
             expected = muster(collection, 100, 3, ("lancaster",), random.Random(97), 97,
                               keep_proportions=keep)
-            await pilot.click("#muster-deal")
+            await click_again(pilot, "#muster-deal")
             await app.workers.wait_for_complete()
             await pilot.pause()
             table = screen.query_one("#muster-deal-table", DataTable)
