@@ -6,6 +6,7 @@ import compileall
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -62,35 +63,116 @@ def pytest_configure(config: pytest.Config) -> None:
 
         compileall.compile_dir(Path(builder.__file__).parent, quiet=1)
     _quick_idle()
+    _paint_last()
 
 
 def _quick_idle() -> None:
-    """Pilot waits for the builder to go idle after each key (twice) and each pause, in sleeps
-    of 20 ms until a sleep passes with under 1 ms of work: most of a TUI test's time was spent
-    asleep. Sleeps of 10 ms (idle: under 1 ms of work in one) tell idle as surely, sooner
-    (5 ms was too soon: a click on a form's button was sometimes not yet acted on). A
-    callback waiting for the next screen refresh (``call_after_refresh``: opening the Print
-    screen, say) is work still to do: the wait goes on until the screen has none, as the
-    20 ms sleeps, longer than a refresh, made sure by accident. Textual's private names are
-    checked, so a Textual without them keeps its own waits."""
-    import textual._wait as wait
+    """Pilot waits for the builder to go idle after each key (twice) and each pause. Textual
+    tells idle by the clock: it sleeps 20 ms at a time until a sleep passes with under 1 ms
+    of work, so a TUI test spent two fifths of its time asleep, a core idle under ``-n``.
+    Here idle is read off the event loop instead: nothing ready to run, no timer due within
+    a screen refresh (a layout waiting for the refresh timer is work still to do; so is an
+    animation), no callback waiting for the refresh (``call_after_refresh``: opening the
+    Print screen, say) and no thread worker running (the Print screen's export). The loop is
+    asked twice, a turn apart, as a message handled can post the next. A timer due later
+    (a cursor's blink, a toast's timeout, the Mustering draw's pause between cards) is not
+    work to wait for, as it was not by the clock. As Textual's, the wait ends after
+    ``max_sleep`` seconds whatever the loop holds. Textual's and asyncio's private names are
+    checked, so a Textual or a loop without them keeps Textual's own waits."""
+    import asyncio
+    import time
+
     from textual import app as textual_app
     from textual import pilot
     from textual._context import active_app
 
-    if not all(hasattr(m, "wait_for_idle") for m in (wait, textual_app, pilot)):
+    loop = asyncio.new_event_loop()
+    readable = hasattr(loop, "_ready") and hasattr(loop, "_scheduled")
+    loop.close()
+    if not readable or not all(hasattr(m, "wait_for_idle") for m in (textual_app, pilot)):
         return
-    wait.SLEEP_GRANULARITY = 1 / 100
-    wait.SLEEP_IDLE = 1 / 1000
-    idle = wait.wait_for_idle
+    #: Longer than a screen refresh (1/60 s): a timer due sooner is work still to do.
+    soon = 1 / 50
+    #: The turn of the clock a thread worker is watched for.
+    THREAD = 0.01
+    #: What a screen has still to do at its next refresh.
+    REFRESH = ("_layout_required", "_scroll_required", "_repaint_required",
+               "_recompose_required", "_dirty_widgets")
 
-    async def wait_for_idle(min_sleep: float = wait.SLEEP_GRANULARITY,
-                            max_sleep: float = 1) -> None:
-        await idle(min_sleep, max_sleep)
-        for _ in range(100):
-            app = active_app.get(None)
-            if app is None or not app.is_running or not getattr(app.screen, "_callbacks", ()):
-                return
-            await idle(min_sleep, max_sleep)
+    def waiting(loop: Any) -> float | None:
+        """None if the builder is idle; else how long to let the loop run first."""
+        if loop._ready:
+            return 0.0
+        app = active_app.get(None)
+        if app is None or not app.is_running or not app.screen_stack:
+            return None  # the builder has quit: its timers are not work to wait for
+        screen = app.screen
+        if screen.is_current and not app._batch_count \
+                and any(getattr(screen, flag, False) for flag in REFRESH):
+            # Work the refresh timer would do within 1/60 s: done now, as Pilot's
+            # pause does, rather than waited for.
+            screen._on_timer_update()
+            return 0.0
+        if getattr(screen, "_callbacks", ()):
+            return 0.0
+        if any(w._thread_worker and not w.is_finished for w in app.workers):
+            return THREAD
+        due = min((h.when() for h in loop._scheduled if not h.cancelled()), default=None)
+        if due is not None and due - loop.time() < soon:
+            return max(0.0, due - loop.time())
+        return None
+
+    async def wait_for_idle(min_sleep: float = 0.0, max_sleep: float = 1) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = time.monotonic() + max_sleep
+        quiet = 0
+        while quiet < 2 and time.monotonic() < deadline:
+            delay = waiting(loop)
+            if delay == THREAD:
+                # A thread at work shows only on the clock: idle if it did not work for a
+                # turn of the clock (it may be waiting, as a test's stand-in export does).
+                cpu = time.process_time()
+                await asyncio.sleep(THREAD)
+                quiet = quiet + 1 if time.process_time() - cpu < THREAD / 10 else 0
+                continue
+            quiet = quiet + 1 if delay is None else 0
+            await asyncio.sleep(delay or 0)
 
     textual_app.wait_for_idle = pilot.wait_for_idle = wait_for_idle  # type: ignore[attr-defined]
+
+
+def _paint_last() -> None:
+    """A builder under test paints its screen once, when the test is done with it, not after
+    every key: painting (each widget turned into terminal cells, thrown away unseen by the
+    headless driver) was half of a TUI test's time, and no test reads it but a screenshot,
+    which paints afresh. What a test asserts comes from the layout (regions, focus, what each
+    widget holds), which Textual keeps up without painting. The one paint at the end, of the
+    screen and those under it, still fails the test if a widget cannot be drawn; the snapshot
+    tests paint every screen of every system as a player sees it. Textual's private names are
+    checked, so a Textual without them paints as it always did."""
+    from contextlib import asynccontextmanager
+
+    from textual.app import App
+    from textual.screen import Screen
+
+    if not hasattr(Screen, "_compositor_refresh") or not hasattr(App, "_update_mouse_over"):
+        return
+
+    def unpainted(screen: Screen[Any]) -> None:
+        app = screen.app
+        if screen is app.screen:
+            screen._dirty_widgets.clear()
+            screen._compositor._dirty_regions.clear()
+        app._update_mouse_over(screen)
+
+    run_test = App.run_test
+
+    @asynccontextmanager
+    async def run_test_painting_last(app: App[Any], **options: Any) -> Any:
+        async with run_test(app, **options) as pilot:
+            yield pilot
+            if app.is_running and app.screen_stack:
+                app.export_screenshot()
+
+    Screen._compositor_refresh = unpainted  # type: ignore[method-assign]
+    App.run_test = run_test_painting_last  # type: ignore[method-assign,assignment]
