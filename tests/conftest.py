@@ -68,17 +68,19 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _quick_idle() -> None:
     """Pilot waits for the builder to go idle after each key (twice) and each pause. Textual
-    tells idle by the clock: it sleeps 20 ms at a time until a sleep passes with under 1 ms
-    of work, so a TUI test spent two fifths of its time asleep, a core idle under ``-n``.
-    Here idle is read off the event loop instead: nothing ready to run, no timer due within
-    a screen refresh (a layout waiting for the refresh timer is work still to do; so is an
-    animation), no callback waiting for the refresh (``call_after_refresh``: opening the
-    Print screen, say) and no thread worker running (the Print screen's export). The loop is
-    asked twice, a turn apart, as a message handled can post the next. A timer due later
-    (a cursor's blink, a toast's timeout, the Mustering draw's pause between cards) is not
-    work to wait for, as it was not by the clock. As Textual's, the wait ends after
-    ``max_sleep`` seconds whatever the loop holds. Textual's and asyncio's private names are
-    checked, so a Textual or a loop without them keeps Textual's own waits."""
+    tells idle by the clock (sleeps of 20 ms until one passes with under 1 ms of work), so a
+    TUI test spent two fifths of its time asleep, a core idle under ``-n``. Here idle is read
+    off the event loop, asked twice a turn apart (a message handled can post the next):
+    nothing ready to run; no refresh owed (the layout the refresh timer would make within
+    1/60 s is made at once, as Pilot's ``pause`` does); no callback waiting for the refresh
+    (``call_after_refresh``: opening the Print screen); no timer due within a refresh (an
+    animation's). A thread worker (the Print screen's export) shows only on the clock: it is
+    idle when a turn of 10 ms passes with under 1 ms of work, as before. A timer due later (a
+    cursor's blink, a toast's timeout, the Mustering draw's pause between cards) is not work
+    to wait for, as it was not by the clock; nor is anything once the builder has quit. As
+    Textual's, the wait ends after ``max_sleep`` seconds whatever the loop holds. Textual's
+    and asyncio's private names are checked, so a Textual or a loop without them keeps
+    Textual's own waits."""
     import asyncio
     import time
 
@@ -117,9 +119,11 @@ def _quick_idle() -> None:
             return 0.0
         if any(w._thread_worker and not w.is_finished for w in app.workers):
             return THREAD
-        due = min((h.when() for h in loop._scheduled if not h.cancelled()), default=None)
-        if due is not None and due - loop.time() < soon:
-            return max(0.0, due - loop.time())
+        due: float | None = min((h.when() for h in loop._scheduled if not h.cancelled()),
+                                default=None)
+        now: float = loop.time()
+        if due is not None and due - now < soon:
+            return max(0.0, due - now)
         return None
 
     async def wait_for_idle(min_sleep: float = 0.0, max_sleep: float = 1) -> None:
@@ -174,5 +178,5 @@ def _paint_last() -> None:
             if app.is_running and app.screen_stack:
                 app.export_screenshot()
 
-    Screen._compositor_refresh = unpainted  # type: ignore[method-assign]
+    Screen._compositor_refresh = unpainted  # type: ignore[method-assign,assignment]
     App.run_test = run_test_painting_last  # type: ignore[method-assign,assignment]
