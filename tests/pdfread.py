@@ -7,6 +7,12 @@ pdfminer's conventions, which the measures were written against: a letter's box 
 advance wide and one type size tall, from the font's descent; a rectangle is its path, not
 its stroke. Letters PDFium makes up between words (``FPDFText_IsGenerated``) are left out:
 they are not on the page.
+
+The text tests read with it too: a page's ``extract_text``, ``extract_words``, ``search``,
+``crop`` and ``within_bbox`` are pdfplumber's own code run on these letters
+(``test_pdfread`` holds them to pdfplumber's reading of every system's documents and cards);
+:func:`document` opens a PDF as ``pdfplumber.open`` does. An image's pixels are pdfplumber's
+alone: the tests that read tick strips or share codes from images open the PDF with it.
 """
 
 from __future__ import annotations
@@ -16,10 +22,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+from pdfplumber.utils.geometry import crop_to_bbox, within_bbox
+from pdfplumber.utils.text import chars_to_textmap, extract_words
+
+#: (left, top, right, bottom) in points from the page's top-left corner, as pdfplumber's.
+BBox = tuple[float, float, float, float]
 
 #: Path segment codes of PDFium's C API.
 _LINETO, _MOVETO = raw.FPDF_SEGMENT_LINETO, raw.FPDF_SEGMENT_MOVETO
@@ -38,6 +49,14 @@ class Page:
     #: The page's text in reading order as (letter, its middle from the top), with the
     #: spaces and line ends PDFium puts between words and lines.
     stream: list[tuple[str, float]] = field(default_factory=list)
+    #: Its number in the document, from 1.
+    page_number: int = 1
+    #: The part of the page it holds: all of it, or what :meth:`crop` kept.
+    bbox: BBox = (0.0, 0.0, 0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        if self.bbox == (0.0, 0.0, 0.0, 0.0):
+            self.bbox = (0.0, 0.0, self.width, self.height)
 
     @property
     def rects(self) -> list[dict[str, Any]]:
@@ -50,6 +69,44 @@ class Page:
     @property
     def curves(self) -> list[dict[str, Any]]:
         return self.objects.get("curve", [])
+
+    @property
+    def images(self) -> list[dict[str, Any]]:
+        """Each image's box (not its pixels: pdfplumber gives those)."""
+        return self.objects.get("image", [])
+
+    # pdfplumber's own text layout, run on these letters: its words, lines and searches
+    # come out as pdfplumber's do, at PDFium's speed of reading.
+
+    def _layout(self, options: dict[str, Any]) -> Any:
+        return chars_to_textmap(self.chars, **{
+            "layout_bbox": self.bbox, "layout_width": self.bbox[2] - self.bbox[0],
+            "layout_height": self.bbox[3] - self.bbox[1], **options})
+
+    def extract_text(self, **options: Any) -> str:
+        return str(self._layout(options).as_string)
+
+    def extract_words(self, **options: Any) -> list[dict[str, Any]]:
+        return list(extract_words(self.chars, **options))
+
+    def extract_text_lines(self, strip: bool = True, **options: Any) -> list[dict[str, Any]]:
+        return list(self._layout(options).extract_text_lines(strip=strip, return_chars=True))
+
+    def search(self, pattern: str, regex: bool = True, **options: Any) -> list[dict[str, Any]]:
+        return list(self._layout(options).search(pattern, regex=regex))
+
+    def crop(self, bbox: BBox) -> Page:
+        """The page cut to ``bbox``: what lies across it, clipped to it (pdfplumber's crop)."""
+        return self._kept(crop_to_bbox, bbox)
+
+    def within_bbox(self, bbox: BBox) -> Page:
+        """Only what lies wholly inside ``bbox``."""
+        return self._kept(within_bbox, bbox)
+
+    def _kept(self, keep: Any, bbox: BBox) -> Page:
+        return Page(self.width, self.height, keep(self.chars, bbox),
+                    {kind: keep(objs, bbox) for kind, objs in self.objects.items()},
+                    [], self.page_number, bbox)
 
     @property
     def text(self) -> str:
@@ -67,9 +124,35 @@ def pages(pdf: Path | bytes) -> Iterator[list[Page]]:
     """Every page of the PDF at ``pdf`` (or of these bytes), read once."""
     doc = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
     try:
-        yield [_page(doc[i]) for i in range(len(doc))]
+        read: list[Page] = []
+        top = 0.0  # pdfplumber's "doctop": from the top of the first page
+        for i in range(len(doc)):
+            page = _page(doc[i])
+            page.page_number = i + 1
+            for ch in page.chars:
+                ch["doctop"] = top + ch["top"]
+            top += page.height
+            read.append(page)
+        yield read
     finally:
         doc.close()
+
+
+@dataclass
+class Document:
+    """A PDF's pages, as ``pdfplumber.open`` gives them."""
+
+    pages: list[Page]
+
+
+@contextmanager
+def document(pdf: Path | str | bytes | BinaryIO) -> Iterator[Document]:
+    """The PDF at ``pdf`` (a path, bytes or a file) read as :func:`pages` reads it, for tests
+    written against pdfplumber's ``with pdfplumber.open(path) as pdf: pdf.pages``."""
+    source = (Path(pdf) if isinstance(pdf, str) else pdf if isinstance(pdf, (Path, bytes))
+              else pdf.read())
+    with pages(source) as read:
+        yield Document(read)
 
 
 Matrix = tuple[float, float, float, float, float, float]
@@ -180,9 +263,11 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
             y1 = y0 + size
         else:
             y0, y1 = box.bottom, box.top
-        stream.append((chr(code) if code else "", h - (y0 + y1) / 2))
+        # PDFium reads a hyphen that ends a line as 2 (its mark for a word broken there).
+        letter = "-" if code == 2 else chr(code) if code else ""
+        stream.append((letter, h - (y0 + y1) / 2))
         colour = _colour(raw.FPDFText_GetFillColor, text, i)
-        found.append({"index": i, "object_type": "char", "text": chr(code) if code else "",
+        found.append({"index": i, "object_type": "char", "text": letter,
                       "fontname": name.value.decode("latin-1"), "size": size,
                       "non_stroking_color": colour,
                       "upright": upright, "forward": forward,

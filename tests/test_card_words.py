@@ -1,6 +1,6 @@
 """Every number a card prints is whole (issue 24 items 2, 3 and 8): each face of every card
 deck of every ruleset's examples and of a big test army, drawn alone at poker, mini and tarot
-size and read back with pdfplumber.
+size and read back (:mod:`pdfread`: PDFium's letters in pdfplumber's text layout).
 
 A face is drawn on a page of its own, so the page's text is that card's alone.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
+import pdfread
 import pytest
 from armies import scaled
 from packs import ELLIPSES, RULESETS, SIZES
@@ -58,7 +58,7 @@ def read_back(cards: list[Face], size: str) -> Iterator[tuple[Face, Any]]:
         c.showPage()
     c.save()
     buf.seek(0)
-    with pdfplumber.open(buf) as pdf:
+    with pdfread.document(buf) as pdf:
         assert len(pdf.pages) == len(cards)
         yield from zip(cards, pdf.pages, strict=True)
 

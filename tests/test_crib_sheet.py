@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import bh
-import pdfplumber
+import pdfread
 import pytest
 from originality import seed_text, shared_runs, strings, words
 from pypdf import PdfReader
@@ -45,7 +45,7 @@ def crib(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
 
 
 def text_of(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         return "\n".join(page.extract_text() or "" for page in pdf.pages)
 
 
@@ -53,7 +53,7 @@ def text_by_column(path: Path) -> str:
     """The text column by column (left half, then right half of each side), so that rows of
     the two columns do not interleave."""
     parts = []
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         for page in pdf.pages:
             half = page.width / 2
             for box in ((0, 0, half, page.height), (half, 0, page.width, page.height)):

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import bh
-import pdfplumber
+import pdfread
 import pytest
 from printcheck import card_rects, chars_inside, collisions, labels_on
 from pypdf import PdfReader
@@ -69,7 +69,7 @@ def test_play_deck_has_every_leader(pack: Path) -> None:
     counts = labels_on(pack / "play-deck.pdf")
     assert counts["LEADER"] == len(leaders) == 6
     assert counts["BONUS"] == 2 and counts["SKIRMISH"] == 2
-    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+    with pdfread.document(pack / "play-deck.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     for leader in leaders:
         assert leader.name in text
@@ -102,7 +102,7 @@ def test_token_counts_follow_the_ruleset(pack: Path) -> None:
     archers = sum(1 for a in arms for _, u in a.units_with_paths()
                   if ruleset.profile(u).arrow_supply)
     assert counts["ARROWS"] == archers == 4
-    with pdfplumber.open(pack / "tokens.pdf") as pdf:
+    with pdfread.document(pack / "tokens.pdf") as pdf:
         text = pdf.pages[0].extract_text() or ""
     for army in arms:  # each side's order tokens carry its name
         side = str(army.side).capitalize()
@@ -125,7 +125,7 @@ def test_unit_cards(pack: Path) -> None:
     ruleset = bh
     assert labels_on(pack / "unit-cards.pdf")["UNIT"] == sum(len(a.units_with_paths())
                                                             for a in arms)
-    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+    with pdfread.document(pack / "unit-cards.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     for army in arms:
         for _, unit in army.units_with_paths():
@@ -142,7 +142,7 @@ def test_unit_cards_have_backs_like_the_decks(pack: Path) -> None:
                  if f["file"] == "unit-cards.pdf")
     layout = entry["layout"][0]
     assert layout["duplex"] is True and entry["pages"] == 2 * len(layout["sheets"])
-    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+    with pdfread.document(pack / "unit-cards.pdf") as pdf:
         for n, cards in enumerate(layout["sheets"]):
             back = pdf.pages[2 * n + 1]
             text = back.extract_text() or ""
@@ -152,7 +152,7 @@ def test_unit_cards_have_backs_like_the_decks(pack: Path) -> None:
 
 
 def test_card_positions_within_a_fifth_of_a_millimetre(pack: Path) -> None:
-    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+    with pdfread.document(pack / "play-deck.pdf") as pdf:
         found = card_rects(pdf.pages[0], 63.5, 88.9)
     expected = [(9.75 + col * 63.5, 15.15 + row * 88.9) for row in range(3) for col in range(3)]
     assert len(found) == 9
@@ -162,7 +162,7 @@ def test_card_positions_within_a_fifth_of_a_millimetre(pack: Path) -> None:
 
 def test_back_n_lies_behind_front_n(pack: Path) -> None:
     # 10 cards: the second sheet has one front, top left; its back must be top right.
-    with pdfplumber.open(pack / "play-deck.pdf") as pdf:
+    with pdfread.document(pack / "play-deck.pdf") as pdf:
         assert len(pdf.pages) == 4
         fronts = card_rects(pdf.pages[2], 63.5, 88.9)
         backs = card_rects(pdf.pages[3], 63.5, 88.9)
@@ -177,7 +177,7 @@ def test_back_n_lies_behind_front_n(pack: Path) -> None:
 
 
 def test_crop_marks_and_ruler(pack: Path) -> None:
-    with pdfplumber.open(pack / "unit-cards.pdf") as pdf:
+    with pdfread.document(pack / "unit-cards.pdf") as pdf:
         for page in pdf.pages:
             w, h = page.width, page.height
             lines = page.lines
@@ -212,7 +212,7 @@ def test_fonts_embedded_and_metadata(pack: Path) -> None:
 @pytest.mark.parametrize("name", ["play-deck.pdf", "bonus-deck.pdf", "special-events.pdf",
                                   "unit-cards.pdf", "tokens.pdf"])
 def test_no_text_drawn_over_text(pack: Path, name: str) -> None:
-    with pdfplumber.open(pack / name) as pdf:
+    with pdfread.document(pack / name) as pdf:
         for page in pdf.pages:
             assert collisions(page.chars) == [], page.page_number
 
@@ -239,7 +239,7 @@ def test_letter_paper(tmp_path: Path) -> None:
     reader = PdfReader(tmp_path / "play-deck.pdf")
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((612, 792), abs=0.05)
-    with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
+    with pdfread.document(tmp_path / "play-deck.pdf") as pdf:
         found = card_rects(pdf.pages[0], 63.5, 88.9)
     assert len(found) == 9
     # Centred across; 6.35 mm top and bottom is too little for crop marks at both ends, so
@@ -253,7 +253,7 @@ def test_letter_paper(tmp_path: Path) -> None:
                          [("mini", (44.5, 63.5), 16), ("tarot", (69.9, 120.7), 4)])
 def test_card_sizes(tmp_path: Path, size: str, mm: tuple[float, float], per_sheet: int) -> None:
     assert export(tmp_path, "--card-size", size) == 0
-    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
         found = card_rects(pdf.pages[0], *mm)
     data = json.loads((tmp_path / "manifest.json").read_text())
     files = {f["file"]: f for f in data["files"]}
@@ -267,7 +267,7 @@ def test_card_sizes(tmp_path: Path, size: str, mm: tuple[float, float], per_shee
 
 def test_bleed_around_a_butted_block(tmp_path: Path) -> None:
     assert export(tmp_path, "--bleed", "3") == 0
-    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
         page = pdf.pages[0]
         corner = card_rects(page, 63.5 + 3, 88.9 + 3)  # four corner cards
         middle = card_rects(page, 63.5, 88.9)
@@ -288,7 +288,7 @@ def test_gutter_gives_each_card_its_bleed(tmp_path: Path) -> None:
     # Three rows of 94.9 mm and two 2 mm gutters leave under 5 mm top and bottom on A4.
     assert deck["per_sheet"] == 4 and deck["sheets"] == [4, 4, 2]
     assert "4 a sheet, not 6" in deck["fewer_for_margins"]
-    with pdfplumber.open(tmp_path / "play-deck.pdf") as pdf:
+    with pdfread.document(tmp_path / "play-deck.pdf") as pdf:
         assert len(card_rects(pdf.pages[0], 63.5 + 6, 88.9 + 6)) == 4
         # The last sheet's two cards, fronts and backs, have their bleed all round too.
         assert len(card_rects(pdf.pages[4], 63.5 + 6, 88.9 + 6)) == 2
@@ -299,7 +299,7 @@ def test_gutter_gives_each_card_its_bleed(tmp_path: Path) -> None:
 def test_gutter_without_bleed_leaves_gaps_between_cards(tmp_path: Path) -> None:
     """``--gutter`` alone does what it says: 2 mm between cards, each cut on its own lines."""
     assert export(tmp_path, "--gutter") == 0
-    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
         found = sorted(card_rects(pdf.pages[0], 63.5, 88.9))
     assert len(found) == 9
     xs = sorted({round(x, 1) for x, _ in found})
@@ -310,7 +310,7 @@ def test_last_sheet_cards_have_bleed_where_no_card_is_beside_them(tmp_path: Path
     """Thirteen unit cards: the second sheet has four (three, then one), and each has bleed
     on every side with no card next to it; a shared cut line has none."""
     assert export(tmp_path, "--bleed", "3") == 0
-    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
         for page in pdf.pages[2:4]:  # fronts, then backs, of the second sheet
             w, h = 63.5, 88.9
             # Top left: left and top (the card below it is there).
@@ -360,7 +360,7 @@ def test_long_leader_name_is_shrunk_and_wrapped(tmp_path: Path) -> None:
         out = tmp_path / size
         assert main(["export", str(army), "--out", str(out), "--only", "play-deck",
                      "--card-size", size]) == 0
-        with pdfplumber.open(out / "play-deck.pdf") as pdf:
+        with pdfread.document(out / "play-deck.pdf") as pdf:
             words = " ".join((pdf.pages[0].extract_text() or "").split())
         for word in LONG_NAME.split():
             assert word in words
@@ -373,7 +373,7 @@ def test_names_beyond_ascii_keep_their_letters(tmp_path: Path) -> None:
     army.write_text(Path(ARMIES[0]).read_text().replace("Sir John Savage", name))
     assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only",
                  "play-deck"]) == 0
-    with pdfplumber.open(tmp_path / "o" / "play-deck.pdf") as pdf:
+    with pdfread.document(tmp_path / "o" / "play-deck.pdf") as pdf:
         assert pdf.pages[0].search(name)
 
 
@@ -392,7 +392,7 @@ def test_events_file_long_text_fits(tmp_path: Path) -> None:
     out = tmp_path / "o"
     assert main(["export", ARMIES[0], "--out", str(out), "--only", "special-events",
                  "--events", str(events)]) == 0
-    with pdfplumber.open(out / "special-events.pdf") as pdf:
+    with pdfread.document(out / "special-events.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     assert "Nobody shoots beyond 6 inches this turn." in text
     assert "changes sides" in text and "Fog" in text
@@ -404,7 +404,7 @@ def test_events_file_long_text_fits(tmp_path: Path) -> None:
 
 
 def test_shipped_events_have_the_nine_core_titles(pack: Path) -> None:
-    with pdfplumber.open(pack / "special-events.pdf") as pdf:
+    with pdfread.document(pack / "special-events.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     for title in ("False Colours", "Flank Attack", "Terrain", "Local Truce", "Ambush",
                   "Sudden Heavy Rain Shower!", "A Horse! A Horse!", "An Arrant Rumour",
@@ -540,7 +540,7 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
 
 def test_unit_cards_show_morale_dice_and_pike_attack_and_defence(mixed: tuple[Any, Path]) -> None:
     made, out = mixed
-    with pdfplumber.open(out / "unit-cards.pdf") as pdf:
+    with pdfread.document(out / "unit-cards.pdf") as pdf:
         text = re.sub(r"\s+", " ", "\n".join(p.extract_text() or "" for p in pdf.pages))
     # Under each title: figures, points and the morale crisis test dice.
     assert text.count("morale 2D6") == 4  # pikes, men-at-arms, combined block, billmen
@@ -560,7 +560,7 @@ def test_unit_card_text_is_at_least_6_pt(mixed: tuple[Any, Path], pack: Path) ->
     """The profile's rows and specials fit a poker card without shrinking below 6 pt, even
     on the fullest cards (a veteran combined block, light horse with crossbows)."""
     for path in (mixed[1] / "unit-cards.pdf", pack / "unit-cards.pdf"):
-        with pdfplumber.open(path) as pdf:
+        with pdfread.document(path) as pdf:
             small = [(ch["text"], round(ch["size"], 2)) for page in pdf.pages
                      for ch in page.chars if ch["text"].strip() and ch["size"] < 5.99
                      and ch["top"] < page.height - 15 * MM]  # the sheet's own caption
@@ -579,7 +579,7 @@ def test_a_photo_leaves_the_specials_room_to_wrap(tmp_path: Path) -> None:
     two lines), so they stay legible; the specials are the cards' upright body text."""
     collection = str(examples_dir() / "collection.toml")
     assert main(["export", collection, "--out", str(tmp_path), "--only", "unit-cards"]) == 0
-    with pdfplumber.open(tmp_path / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
         body = [ch for page in pdf.pages for ch in page.chars
                 if ch["fontname"].endswith("-Regular") and ch["text"].strip()]
     assert body and min(ch["size"] for ch in body) >= 6.0

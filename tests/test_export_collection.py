@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 from bh import load_collection
 
@@ -17,7 +17,7 @@ YORK = str(examples_dir() / "york.toml")
 
 
 def units_printed(pdf: Path) -> int:
-    with pdfplumber.open(pdf) as doc:
+    with pdfread.document(pdf) as doc:
         return sum((page.extract_text() or "").split().count("UNIT") for page in doc.pages)
 
 
@@ -37,7 +37,7 @@ def test_collection_beside_an_army(tmp_path: Path) -> None:
     assert main(["export", YORK, COLLECTION, "--out", str(tmp_path),
                  "--only", "unit-cards,tokens"]) == 0
     assert units_printed(tmp_path / "unit-cards.pdf") == cards + 6
-    with pdfplumber.open(tmp_path / "tokens.pdf") as doc:
+    with pdfread.document(tmp_path / "tokens.pdf") as doc:
         text = " ".join((p.extract_text() or "") for p in doc.pages)
     assert text.count("DAUNTED") == 6  # tokens for the army's units only
 

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import bh
-import pdfplumber
+import pdfread
 import pytest
 from PIL import Image
 from printcheck import collisions
@@ -112,7 +112,7 @@ def test_unit_card_prints_the_photo(tmp_path: Path, formation: str) -> None:
         unit.rear = RearCompany("billmen", "veteran")
     job = ExportJob((ArmyInput(army, source, ""),))
     export_pack(job, tmp_path / "o", {"unit-cards"})
-    with pdfplumber.open(tmp_path / "o" / "unit-cards.pdf") as pdf:
+    with pdfread.document(tmp_path / "o" / "unit-cards.pdf") as pdf:
         page = pdf.pages[0]
         images = page.images
         chars = page.chars

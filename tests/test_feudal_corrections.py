@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 from originality import seed_text, shared_runs, strings
 
@@ -81,7 +81,7 @@ def pack(path: Path) -> Path:
 def _pages(pdf_path: Path) -> list[str]:
     """Each page's text, its left half then its right (the crib's two columns read apart)."""
     out = []
-    with pdfplumber.open(pdf_path) as pdf:
+    with pdfread.document(pdf_path) as pdf:
         for page in pdf.pages:
             half = page.width / 2
             texts = [page.crop((x0, 0, x1, page.height)).extract_text() or ""
@@ -93,7 +93,7 @@ def _pages(pdf_path: Path) -> list[str]:
 def _card_text(pdf_path: Path, name: str) -> str:
     """The text of the card whose heading is ``name``: the cards of a row start at their
     LEADER labels, so a card's words are those from its label to the next."""
-    with pdfplumber.open(pdf_path) as pdf:
+    with pdfread.document(pdf_path) as pdf:
         for page in pdf.pages:
             words = page.extract_words()
             starts = sorted({round(w["x0"]) for w in words if w["text"] == "LEADER"})

@@ -8,6 +8,7 @@ import string
 import tomllib
 from pathlib import Path
 
+import pdfread
 import pytest
 from pypdf import PdfReader
 
@@ -121,11 +122,10 @@ def test_the_pack_prints_every_count(tmp_path: Path,
 def assert_command_points_in_full(path: Path, n: int) -> None:
     """Each COMMAND POINT marker's label is whole, on two lines centred one over the other
     (one line would need type under 6 pt on a 25 mm token), inside the gold ring."""
-    import pdfplumber
 
     from builder.export.sheet import MIN_TEXT_PT
 
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         page = pdf.pages[0]
         words = page.extract_words()
         assert "\u2026" not in (page.extract_text() or "")

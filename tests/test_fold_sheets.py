@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
+import pdfread
 import pytest
 from pilot import export_with_checkbox, run_async
 from printcheck import MM, page_figures
@@ -70,7 +70,7 @@ class Sheet:
 
 def sheets(path: Path) -> list[Sheet]:
     out = []
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         for page in pdf.pages:
             h = float(page.height)
             verticals = [(float(ln["x0"]) / MM, (h - float(ln["bottom"])) / MM,
@@ -228,7 +228,7 @@ def test_faces_run_to_the_fold_with_bleed_outside(
 def test_every_page_keeps_its_margins_and_type(folded: tuple[str, Path, dict[str, Any]]) -> None:
     ruleset, out, manifest = folded
     for entry in manifest["files"]:
-        with pdfplumber.open(out / entry["file"]) as pdf:
+        with pdfread.document(out / entry["file"]) as pdf:
             for n, page in enumerate(pdf.pages, 1):
                 figures = page_figures(page)
                 assert figures.edge_mm >= EDGE_CLEAR - 0.01, (entry["file"], n, figures)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 
 from builder import armyfile
@@ -88,7 +88,7 @@ def pack(path: Path) -> dict[str, str]:
     assert main(["export", str(path), "--out", str(out)]) == 0
     texts = {}
     for name in ("roster", "crib-sheet", "magnate-cards"):
-        with pdfplumber.open(out / f"{name}.pdf") as pdf:
+        with pdfread.document(out / f"{name}.pdf") as pdf:
             texts[name] = " ".join(page.extract_text() or "" for page in pdf.pages)
     return {k: " ".join(v.split()) for k, v in texts.items()}
 
@@ -143,7 +143,7 @@ def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str], path: Path
     from builder.systems.kiss.roster import table
 
     columns = widths(table(army))
-    with pdfplumber.open(path.parent / "pack" / "roster.pdf") as pdf:
+    with pdfread.document(path.parent / "pack" / "roster.pdf") as pdf:
         billmen = unit_cells(pdf.pages[0], columns, "Billmen", "figures")
         archers = unit_cells(pdf.pages[0], columns, "Archers", "figures")
     assert billmen[8:10] == ["5+ (retinue, one worse: timorous)", "6 (retinue)"]

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pdfplumber
+import pdfread
 import pytest
 from printcheck import pdf_figures
 from pypdf import PdfReader
@@ -110,7 +111,7 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
 
     from builder.systems.kiss.roster import table
 
-    with pdfplumber.open(pack / "roster.pdf") as pdf:
+    with pdfread.document(pack / "roster.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
         first = pdf.pages[0]
         york = armyfile.load(EXAMPLES[0])
@@ -124,7 +125,7 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
     assert "first loss" in text
     assert "Lord of Ruthin is trimmer" in text  # the Lancastrian army's treachery warning
     # The tally's cell, read alone: each army's starting morale of 5.
-    with pdfplumber.open(pack / "roster.pdf") as pdf:
+    with pdfread.document(pack / "roster.pdf") as pdf:
         cells = [" ".join((page.crop((w["x0"] - 1, w["top"] - 1, w["x0"] + 25 * MM,
                                       w["top"] + 9 * MM)).extract_text() or "").split())
                  for page in pdf.pages for w in page.extract_words() if w["text"] == "Starting"]
@@ -173,7 +174,6 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     """Every letter of each word drawn inside its own triangle, the label once in the middle,
     nothing under 6 pt, and no arrow's shaft or head reaching a word's letters (0.2 mm round
     each letter's box: with the frame 3 mm inside the cut the words sit nearer the arrows)."""
-    import pdfplumber
 
     from builder.core.printables import Token
     from builder.export.art import token_art
@@ -192,7 +192,7 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     c.showPage()
     c.save()
     cx, cy, half = 27.5, 32.5, 12.5
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         page = pdf.pages[0]
         height = float(page.height)
         chars = [ch for ch in page.chars if ch["text"].strip()]
@@ -236,6 +236,7 @@ def test_the_roster_prints_each_track_with_its_marks_after_their_boxes(pack: Pat
     armies = [a for a in map(armyfile.load, EXAMPLES) if isinstance(a, Army)]
     units = [u for a in armies for w in a.wards for u in w.units]
     first = [(derive.morale_marks(derive.starting_morale(a))[0][0],) for a in armies]
+    # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         lost = [runs for page in pdf.pages for runs in tick_strips(page, "lost")]
         boxes = sum(sum(strip.runs) for page in pdf.pages for image in page.images

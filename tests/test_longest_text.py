@@ -8,7 +8,6 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-import pdfplumber
 import pdfread
 import pytest
 from printcheck import overlaps
@@ -75,7 +74,7 @@ def test_stat_notes_that_do_not_fit_go_on_to_a_continuation_card(tmp_path: Path)
     out = tmp_path / "pack"
     assert main(["export", str(army), "--out", str(out), "--card-size", "mini",
                  "--only", "leader-cards"]) == 0
-    with pdfplumber.open(out / "leader-cards.pdf") as pdf:
+    with pdfread.document(out / "leader-cards.pdf") as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     leaders = len(tomllib.loads(army.read_text(encoding="utf-8"))["battles"])
     # Each leader's reminder is printed once, in his stat row or on his second card (the

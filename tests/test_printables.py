@@ -100,6 +100,7 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
                   "Unit Weight", "Spears 3", "Bows 2", "load"):
         assert words in roster, words
     # Each record's "load" tracker: as many tick boxes as its weight, read from the strip.
+    # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(tmp_path / "out" / "roster.pdf") as pdf:
         assert tick_strips(pdf.pages[0], "load") == [(3,), (2,)]
 

@@ -1,5 +1,6 @@
-"""roster.pdf read back with pdfplumber: every leader, unit and figure count is printed, the
-totals match `check --json`, units never split across pages, and the paper is the one asked."""
+"""roster.pdf read back (:mod:`pdfread`; the tick strips with pdfplumber): every leader, unit
+and figure count is printed, the totals match `check --json`, units never split across pages,
+and the paper is the one asked."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 
 import bh
 import pdfplumber
+import pdfread
 import pytest
 from armies import army as make_army
 from armies import unit
@@ -72,7 +74,7 @@ def examples_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def pages(examples_pdf: Path) -> list[str]:
-    with pdfplumber.open(examples_pdf) as pdf:
+    with pdfread.document(examples_pdf) as pdf:
         return [page.extract_text() or "" for page in pdf.pages]
 
 
@@ -95,7 +97,7 @@ def test_every_leader_with_rank_class_and_orders(pages: list[str]) -> None:
 
 def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
     """Each army's unit titles, figure counts and points appear in the table, in order."""
-    with pdfplumber.open(examples_pdf) as pdf:
+    with pdfread.document(examples_pdf) as pdf:
         for page, path in zip(pdf.pages, EXAMPLES, strict=True):
             army = bh.load(path)
             expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
@@ -153,6 +155,7 @@ def test_tick_boxes_read_back_from_their_strips(examples_pdf: Path) -> None:
     """The boxes each strip draws, counted from its pixels: a unit's casualty boxes are its
     figures in ranks of six, its disarray, daunted and arrow boxes the ruleset's, a leader's
     wound boxes his wounds."""
+    # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(examples_pdf) as pdf:
         for page, path in zip(pdf.pages, EXAMPLES, strict=True):
             army = bh.load(path)
@@ -223,7 +226,7 @@ def test_units_never_split_across_pages(big: tuple[Army, Path, int]) -> None:
     army, path, pages = big
     assert pages >= 3
     titles = [bh.unit_title(u) for _, u in army.units_with_paths()]
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         per_page = []
         for page in pdf.pages:
             text = flat(page.extract_text() or "")
@@ -238,7 +241,7 @@ def test_units_never_split_across_pages(big: tuple[Army, Path, int]) -> None:
 
 def test_broken_rules_listed_instead_of_the_stamp(big: tuple[Army, Path, int]) -> None:
     army, path, _ = big
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "NOT LEGAL" in text and "Broken rules" in text
     errors = get_ruleset("billhooks").summary(army).errors
@@ -252,7 +255,7 @@ def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
     army.points, army.muster = None, Muster(100, 17)
     path = tmp_path / "roster.pdf"
     write_kind(job_of(army), "roster", path)
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         text = flat(pdf.pages[0].extract_text() or "")
     assert "Muster table" in text and "seed 17" in text and "of 100 agreed" in text
 
@@ -277,14 +280,14 @@ def issue_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def issue_roster(issue_pdf: Path) -> str:
-    with pdfplumber.open(issue_pdf) as pdf:
+    with pdfread.document(issue_pdf) as pdf:
         return flat(" ".join(page.extract_text() or "" for page in pdf.pages))
 
 
 def specials_text(path: Path) -> str:
     """The text left of the "Action" heading: units and their specials, without the tick-box
     labels that share the specials' rows."""
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         page = pdf.pages[0]
         action = next(w for w in page.extract_words() if w["text"] == "Action")
         return flat(page.crop((0, 0, action["x0"] - 2, page.height)).extract_text() or "")

@@ -1,5 +1,5 @@
 """Every ruleset's roster in the one frame (issue 24, items 10 and 11), read back with
-pdfplumber: every page's running header names the army, its side and its system, its footer
+PDFium: every page's running header names the army, its side and its system, its footer
 gives the day printed, the version, the file name and hash and "page N of M"; a KISS army of
 eight units fits one A4 page; each roster takes as many Letter pages as A4 ones; nothing is
 set under 6 pt or within 5 mm of an edge; user text prints as text and fetches nothing.
@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pdfread
 import pytest
 from armies import scaled
@@ -194,7 +193,7 @@ def test_a_kiss_army_of_eight_units_fits_one_a4_page(tmp_path: Path) -> None:
     assert len(army.units_with_paths()) == 8
     path = tmp_path / "roster.pdf"
     assert write_kind(ExportJob((made(army, "kiss-8.toml"),)), "roster", path).pages == 1
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         text = flat(pdf.pages[0].extract_text())
     assert text.count("figures lost") == 8
 
@@ -232,7 +231,7 @@ def test_the_longest_names_keep_one_line(tmp_path: Path, ruleset: str) -> None:
     path = tmp_path / "roster.pdf"
     write_kind(ExportJob((item,), ExportOptions(paper="letter")), "roster", path)
     top, _, bottom, _ = page_margins("letter")
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         page = pdf.pages[0]
         head = page.crop((0, 0, page.width, top * MM)).extract_words()
         foot = page.crop((0, page.height - bottom * MM, page.width, page.height)).extract_words()
@@ -266,7 +265,7 @@ def test_user_text_prints_as_text_and_fetches_nothing(tmp_path: Path, ruleset: s
     write_kind(ExportJob((made(army, "army.toml"),)), "roster", path)
     assert all(url.startswith(("ticks:", "qr:")) for url in fetcher.requests[before:])
     assert len(fetcher.refused) == refused
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         head, _ = margins_text(pdf.pages[0], "a4")
         text = flat(pdf.pages[0].extract_text())
     assert head.startswith(army.name + " ")

@@ -100,7 +100,7 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     fetched = fetcher.requests[before:]
     assert all(url.startswith(("ticks:", "qr:")) for url in fetched), fetched
     assert len(fetcher.refused) == refused
-    with pdfplumber.open(pdf) as doc:
+    with pdfplumber.open(pdf) as doc:  # pdfplumber: the codes' image streams are read
         # Each army's header is on the first page of its part of the roster.
         firsts = [i for i, page in enumerate(doc.pages)
                   if CAPTION in (page.extract_text() or "")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pdfread
 import pytest
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
@@ -338,7 +339,6 @@ def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tu
     """Issue 24.9 read back from the PDF: the pack's single-sided kinds print in one file,
     its pages as the plan lays them out; every page but the last has ink on half its area
     or more, and each page names in its margin every kind on it."""
-    import pdfread
 
     from builder.cli import main
     from builder.resources import examples_dir
@@ -413,7 +413,6 @@ def test_shared_sheet_marks_and_labels_clear_every_item(
 def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     """fit, line_text, paragraphs_in and the ruler's caption, each asked for tiny type in a
     tiny box, print at 6 pt or more, cut short with an ellipsis, inside their boxes."""
-    import pdfplumber
 
     from builder.export import draw, fonts
     from builder.export.sheet import MIN_TEXT_PT, MM, Box, captions, draw_ruler, new_canvas
@@ -437,7 +436,7 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     c.restoreState()
     c.showPage()
     c.save()
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         page = pdf.pages[0]
         chars = [ch for ch in page.chars if ch["text"].strip()]
         assert chars and min(float(ch["size"]) for ch in chars) >= MIN_TEXT_PT - 0.01
@@ -471,7 +470,6 @@ def test_the_printed_crop_marks_are_the_planned_ones(paper: str, army: str, kind
     """Read back from a card sheet without bleed (Letter once had 1.06 mm stubs at top and
     bottom): every crop mark the plan makes is drawn where it says, and each is at least
     MARK_LEAST long."""
-    import pdfplumber
 
     from builder.cli import main
     from builder.resources import examples_dir
@@ -485,7 +483,7 @@ def test_the_printed_crop_marks_are_the_planned_ones(paper: str, army: str, kind
     filled = next(e for e in manifest["files"]
                   if e["file"] == deck.name)["layout"][0]["sheets"][0]
     pt = 72 / 25.4
-    with pdfplumber.open(deck) as pdf:
+    with pdfread.document(deck) as pdf:
         page = pdf.pages[0]
         height = float(page.height)
         drawn = [(line["x0"] / pt, (height - line["bottom"]) / pt, line["x1"] / pt,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 
 from builder.cli import main
@@ -41,14 +41,14 @@ mounted = true
 
 
 def _text(path: Path) -> str:
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         return " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
 
 
 def _column_text(path: Path) -> str:
     """Each page's left half, then its right (two-column sheets read apart)."""
     out = []
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         for page in pdf.pages:
             half = page.width / 2
             for box in ((0, 0, half, page.height), (half, 0, page.width, page.height)):
@@ -80,7 +80,7 @@ def test_two_stands_get_no_wedge_marker(pack: Path) -> None:
 
 
 def test_the_banner_card_keeps_going_forward_in_the_berserk_bonus(pack: Path) -> None:
-    with pdfplumber.open(pack / "leader-cards.pdf") as pdf:
+    with pdfread.document(pack / "leader-cards.pdf") as pdf:
         page = pdf.pages[0]
         label = next(w for w in page.extract_words() if w["text"] == "BANNER")
         # The banner card is the second of its row: from its label to the next card.
@@ -104,7 +104,7 @@ def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None
     columns = widths(table(army))
     melee, action = (next(i for i, c in enumerate(COLUMNS) if c.heading == name)
                      for name in ("Melee", "Action"))
-    with pdfplumber.open(pack / "roster.pdf") as pdf:
+    with pdfread.document(pack / "roster.pdf") as pdf:
         rows = [unit_cells(pdf.pages[0], columns, title, "wounds")
                 for title in ("Hearth-troop", "Wolf-coats")]
     assert [row[melee] for row in rows] == ["5", "5"]

@@ -92,7 +92,7 @@ def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], si
     assert main(["export", *armies, "--out", str(tmp_path), "--card-size", size,
                  "--only", "leader-cards,stand-labels"]) == 0
     for name in ("leader-cards.pdf", "tokens.pdf"):  # the stand labels on the token sheets
-        with pdfplumber.open(tmp_path / name) as pdf:
+        with pdfread.document(tmp_path / name) as pdf:
             fronts = [p for p in pdf.pages if "backs, mirrored" not in (p.extract_text() or "")]
             assert fronts
             for page in fronts:
@@ -104,7 +104,7 @@ def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], si
 def test_the_longest_stand_keeps_its_numbers_at_9_pt(armies: list[str], tmp_path: Path) -> None:
     """A mounted berserker stand of 12 sharpshooters with its commander: the widest values."""
     assert main(["export", *armies, "--out", str(tmp_path), "--only", "stand-labels"]) == 0
-    with pdfplumber.open(tmp_path / "tokens.pdf") as pdf:
+    with pdfread.document(tmp_path / "tokens.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
         big = [ch for p in pdf.pages for ch in p.chars if ch["fontname"].endswith("Bold")
                and ch["size"] >= 9.0]

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pdfread
 import pytest
 from printcheck import pdf_figures
 
@@ -39,7 +40,7 @@ def pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def labels_on(path: Path) -> Counter[str]:
     """Every contract label printed on the fronts (backs carry the deck's name)."""
     found: Counter[str] = Counter()
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         for page in pdf.pages:
             text = page.extract_text() or ""
             if "backs, mirrored" in text:
@@ -68,7 +69,7 @@ def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
 
 
 def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
-    with pdfplumber.open(pack / "tokens.pdf") as pdf:
+    with pdfread.document(pack / "tokens.pdf") as pdf:
         rects = [r for page in pdf.pages for r in page.rects
                  if abs(r["width"] - 63.5 * MM) < 0.5 and abs(r["height"] - 44.5 * MM) < 0.5]
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
@@ -113,7 +114,7 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
     """Issue 24 item 4: every label has each stat in its own labelled cell, the value at
     9 pt or more; a bow stand's range is printed; the stand with a leader names him."""
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
-    with pdfplumber.open(pack / "tokens.pdf") as pdf:
+    with pdfread.document(pack / "tokens.pdf") as pdf:
         labels = [cell for page in pdf.pages for cell in label_cells(page)]
     assert len(labels) == 16
     for cells in labels:
@@ -142,14 +143,14 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
 
 
 def test_the_crib_sheet_is_two_sides_and_the_roster_has_every_stand(pack: Path) -> None:
-    with pdfplumber.open(pack / "crib-sheet.pdf") as pdf:
+    with pdfread.document(pack / "crib-sheet.pdf") as pdf:
         assert len(pdf.pages) == 2
         crib = "\n".join(page.extract_text() or "" for page in pdf.pages)
     for heading in ("Initiative", "Movement", "Formations", "The wedge", "Bravery",
                     "Going berserk", "Shooting", "Melee", "Hits", "Saves", "Seeing",
                     "Commanders and heroes"):
         assert heading.lower() in crib.lower(), heading
-    with pdfplumber.open(pack / "roster.pdf") as pdf:
+    with pdfread.document(pack / "roster.pdf") as pdf:
         roster = "\n".join(page.extract_text() or "" for page in pdf.pages)
     # The second Hearth-troop's melee round: its dice, hits, and unsaved hits against none or
     # a helmet, a shield and mail, on one line under their headings.
@@ -215,6 +216,7 @@ def test_the_roster_prints_each_records_wound_boxes(pack: Path) -> None:
             + [w for w, _ in army.stands_with_paths()]
             for t in facts(army, where).trackers]
     assert len(want) > sum(len(a.stands) + len(a.leaders) for a in armies)  # counts of 2
+    # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         # A lone stand's row reads "wounds", a stand of an entry's "wounds, stand N".
         found = [runs for page in pdf.pages for label in ("wounds", "wounds,")

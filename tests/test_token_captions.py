@@ -1,5 +1,5 @@
 """Every token's caption prints whole (issue 24.13): for every example of every ruleset, each
-token sheet's PDF read back with pdfplumber holds every word of every token's caption (the
+token sheet's PDF read back (:mod:`pdfread`) holds every word of every token's caption (the
 army's or side's name, the leader's, the reminder) as many times as tokens bear it, and no
 word cut short with "…"."""
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-import pdfplumber
+import pdfread
 import pytest
 
 from builder.commands.share import source
@@ -41,7 +41,7 @@ def test_every_token_caption_prints_whole(tmp_path: Path, path: Path) -> None:
                 captions += bool(token.caption)
         pdf = tmp_path / f"{kind}.pdf"
         write_kind(job, kind, pdf)
-        with pdfplumber.open(pdf) as doc:
+        with pdfread.document(pdf) as doc:
             printed = [w["text"] for page in doc.pages for w in page.extract_words()]
         assert not [w for w in printed if "…" in w], kind
         assert wanted - Counter(words(" ".join(printed))) == Counter(), kind

@@ -12,7 +12,7 @@ from typing import Any
 
 import bh
 import jinja2
-import pdfplumber
+import pdfread
 import pytest
 from markupsafe import Markup
 
@@ -103,7 +103,7 @@ def test_user_text_prints_literally_and_fetches_nothing(tmp_path: Path) -> None:
     # never anything user text names.
     assert all(url.startswith(("ticks:", "qr:")) for url in fetcher.requests[before:])
     assert len(fetcher.refused) == refused
-    with pdfplumber.open(path) as pdf:
+    with pdfread.document(path) as pdf:
         text = "".join(p.extract_text() or "" for p in pdf.pages)
         # The unit column wraps long labels between other columns' lines: read it alone.
         column = ""
@@ -160,7 +160,7 @@ def test_export_keeps_both_documents_inside_the_output_folder(tmp_path: Path) ->
                                                      "roster.pdf"]
     assert sorted(p.name for p in work.iterdir()) == ["army.toml", "out"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a"]
-    with pdfplumber.open(out / "roster.pdf") as pdf:
+    with pdfread.document(out / "roster.pdf") as pdf:
         assert "../../x" in (pdf.pages[0].extract_text() or "")
 
 
@@ -192,7 +192,7 @@ def test_the_roster_embeds_only_the_bundled_fonts(tmp_path: Path) -> None:
                     ExportOptions())
     write_kind(job, "roster", tmp_path / "roster.pdf")
     assert embedded_fonts(tmp_path / "roster.pdf") <= BUNDLED_FACES
-    with pdfplumber.open(tmp_path / "roster.pdf") as pdf:
+    with pdfread.document(tmp_path / "roster.pdf") as pdf:
         text = "".join(p.extract_text() or "" for p in pdf.pages)
     # Greek and Cyrillic are in EB Garamond and stay; the rest is a visible "?".
     assert "Ωmega" in text and "Жуков" in text
