@@ -18,7 +18,7 @@ alone: the tests that read tick strips or share codes from images open the PDF w
 from __future__ import annotations
 
 import ctypes
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,8 +44,6 @@ class Page:
     width: float
     height: float
     chars: list[dict[str, Any]] = field(default_factory=list)
-    #: Drawn objects by pdfplumber's kind: "line", "rect", "curve", "image".
-    objects: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     #: The page's text in reading order as (letter, its middle from the top), with the
     #: spaces and line ends PDFium puts between words and lines.
     stream: list[tuple[str, float]] = field(default_factory=list)
@@ -53,10 +51,25 @@ class Page:
     page_number: int = 1
     #: The part of the page it holds: all of it, or what :meth:`crop` kept.
     bbox: BBox = (0.0, 0.0, 0.0, 0.0)
+    #: Drawn objects by pdfplumber's kind ("line", "rect", "curve", "image"), once read.
+    drawn: dict[str, list[dict[str, Any]]] | None = None
+    #: Reads them from the open PDF: a third of the reading, and most text tests never ask.
+    reader: Callable[[], dict[str, list[dict[str, Any]]]] | None = field(
+        default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.bbox == (0.0, 0.0, 0.0, 0.0):
             self.bbox = (0.0, 0.0, self.width, self.height)
+
+    @property
+    def objects(self) -> dict[str, list[dict[str, Any]]]:
+        """The drawn objects, read the first time they are asked for."""
+        if self.drawn is None:
+            if self.reader is None:
+                raise RuntimeError("the PDF is closed: ask for a page's drawn objects "
+                                   "inside `with pages(...)`")
+            self.drawn, self.reader = self.reader(), None
+        return self.drawn
 
     @property
     def rects(self) -> list[dict[str, Any]]:
@@ -104,9 +117,8 @@ class Page:
         return self._kept(within_bbox, bbox)
 
     def _kept(self, keep: Any, bbox: BBox) -> Page:
-        return Page(self.width, self.height, keep(self.chars, bbox),
-                    {kind: keep(objs, bbox) for kind, objs in self.objects.items()},
-                    [], self.page_number, bbox)
+        return Page(self.width, self.height, keep(self.chars, bbox), [], self.page_number,
+                    bbox, {kind: keep(objs, bbox) for kind, objs in self.objects.items()})
 
     @property
     def text(self) -> str:
@@ -123,8 +135,8 @@ class Page:
 def pages(pdf: Path | bytes) -> Iterator[list[Page]]:
     """Every page of the PDF at ``pdf`` (or of these bytes), read once."""
     doc = pdfium.PdfDocument(str(pdf) if isinstance(pdf, Path) else pdf)
+    read: list[Page] = []
     try:
-        read: list[Page] = []
         top = 0.0  # pdfplumber's "doctop": from the top of the first page
         for i in range(len(doc)):
             page = _page(doc[i])
@@ -135,6 +147,8 @@ def pages(pdf: Path | bytes) -> Iterator[list[Page]]:
             read.append(page)
         yield read
     finally:
+        for page in read:
+            page.reader = None  # its PDF is closing
         doc.close()
 
 
@@ -167,10 +181,14 @@ def _page(page: pdfium.PdfPage) -> Page:
         out.chars, out.stream = _chars(text.raw, out.height)
     finally:
         text.close()
-    handle = page.raw
-    for i in range(raw.FPDFPage_CountObjects(handle)):
-        _object(raw.FPDFPage_GetObject(handle, i), IDENTITY, out)
-    page.close()
+
+    def read() -> dict[str, list[dict[str, Any]]]:
+        objects: dict[str, list[dict[str, Any]]] = {}
+        handle = page.raw
+        for i in range(raw.FPDFPage_CountObjects(handle)):
+            _object(raw.FPDFPage_GetObject(handle, i), IDENTITY, objects, out.height)
+        return objects
+    out.reader = read
     return out
 
 
@@ -202,16 +220,16 @@ def _matrix(obj: Any) -> Matrix:
     return (m.a, m.b, m.c, m.d, m.e, m.f)
 
 
-def _object(obj: Any, to_page: Matrix, out: Page) -> None:
+def _object(obj: Any, to_page: Matrix, out: dict[str, list[dict[str, Any]]], h: float) -> None:
     kind = raw.FPDFPageObj_GetType(obj)
     if kind == raw.FPDF_PAGEOBJ_FORM:
         inner = _then(_matrix(obj), to_page)
         for i in range(raw.FPDFFormObj_CountObjects(obj)):
-            _object(raw.FPDFFormObj_GetObject(obj, i), inner, out)
+            _object(raw.FPDFFormObj_GetObject(obj, i), inner, out, h)
     elif kind == raw.FPDF_PAGEOBJ_PATH:
-        _path(obj, to_page, out)
+        _path(obj, to_page, out, h)
     elif kind == raw.FPDF_PAGEOBJ_IMAGE:
-        out.objects.setdefault("image", []).append(_box(*_bounds(obj, to_page), out.height))
+        out.setdefault("image", []).append(_box(*_bounds(obj, to_page), h))
 
 
 def _box(left: float, bottom: float, right: float, top: float, h: float,
@@ -221,11 +239,10 @@ def _box(left: float, bottom: float, right: float, top: float, h: float,
 
 
 def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, float]]]:
-    box, matrix = raw.FS_RECTF(), raw.FS_MATRIX()
+    box = raw.FS_RECTF()
     ox, oy = ctypes.c_double(), ctypes.c_double()
-    name = ctypes.create_string_buffer(256)
-    flags = ctypes.c_int()
-    descents: dict[int, float] = {}
+    #: What a letter has from the text object that draws it, asked once an object.
+    styles: dict[int, _Style] = {}
     found: list[dict[str, Any]] = []
     #: Each letter's origin (None for a made-up one): a letter ends where the next on its
     #: line begins, if that is sooner than PDFium says (pdfminer's box is the advance;
@@ -241,38 +258,28 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
         raw.FPDFText_GetCharOrigin(text, i, ox, oy)
         origins.append((ox.value, oy.value))
         code = raw.FPDFText_GetUnicode(text, i)
-        raw.FPDFText_GetMatrix(text, i, matrix)
-        # The size set, times the height the page and any form scale it to (as pdfminer's:
-        # letters squeezed across keep their size).
-        size = raw.FPDFText_GetFontSize(text, i) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5
+        obj = raw.FPDFText_GetTextObject(text, i)
+        # The object's address (from_buffer: a third of the time of a cast).
+        key = ctypes.c_void_p.from_buffer(obj).value or 0
+        style = styles.get(key)
+        if style is None:
+            style = styles[key] = _style(text, i, obj)
         raw.FPDFText_GetLooseCharBox(text, i, box)
-        raw.FPDFText_GetFontInfo(text, i, name, len(name), flags)
-        font = raw.FPDFTextObj_GetFont(raw.FPDFText_GetTextObject(text, i))
-        # The font's address (from_buffer: a third of the time of a cast, once a letter).
-        key = ctypes.c_void_p.from_buffer(font).value or 0
-        if key not in descents:
-            d = ctypes.c_float()
-            raw.FPDFFont_GetDescent(font, ctypes.c_float(1000.0), d)
-            descents[key] = d.value / 1000.0
-        # Upright as pdfminer has it: square to the page, upside down too.
-        upright = abs(matrix.b) < 1e-6 and abs(matrix.c) < 1e-6
-        forward = upright and matrix.a > 0 and matrix.d > 0
-        if forward:
+        if style.forward:
             # pdfminer's box: from the descent below the baseline, one type size tall.
-            y0 = oy.value + descents[key] * size
-            y1 = y0 + size
+            y0 = oy.value + style.descent * style.size
+            y1 = y0 + style.size
         else:
             y0, y1 = box.bottom, box.top
         # PDFium reads a hyphen that ends a line as 2 (its mark for a word broken there).
         letter = "-" if code == 2 else chr(code) if code else ""
         stream.append((letter, h - (y0 + y1) / 2))
-        colour = _colour(raw.FPDFText_GetFillColor, text, i)
         found.append({"index": i, "object_type": "char", "text": letter,
-                      "fontname": name.value.decode("latin-1"), "size": size,
-                      "non_stroking_color": colour,
-                      "upright": upright, "forward": forward,
-                      "x0": ox.value if forward else box.left, "x1": box.right, "y0": y0, "y1": y1,
-                      "top": h - y1, "bottom": h - y0})
+                      "fontname": style.fontname, "size": style.size,
+                      "non_stroking_color": style.colour,
+                      "upright": style.upright, "forward": style.forward,
+                      "x0": ox.value if style.forward else box.left, "x1": box.right,
+                      "y0": y0, "y1": y1, "top": h - y1, "bottom": h - y0})
     for ch in found:
         i, forward = ch.pop("index"), ch.pop("forward")
         here, after = origins[i], origins[i + 1] if i + 1 < len(origins) else None
@@ -283,7 +290,37 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
     return found, stream
 
 
-def _path(obj: Any, to_page: Matrix, out: Page) -> None:
+@dataclass(frozen=True)
+class _Style:
+    """A text object's font, size, colour and direction: the same for each of its letters
+    (PDFium's per-letter calls read them off the object)."""
+
+    fontname: str
+    size: float
+    colour: tuple[Any, ...]
+    upright: bool
+    forward: bool
+    #: The font's descent, a fraction of the type size (below the baseline: negative).
+    descent: float
+
+
+def _style(text: Any, i: int, obj: Any) -> _Style:
+    matrix = raw.FS_MATRIX()
+    raw.FPDFText_GetMatrix(text, i, matrix)
+    name = ctypes.create_string_buffer(256)
+    raw.FPDFText_GetFontInfo(text, i, name, len(name), ctypes.c_int())
+    descent = ctypes.c_float()
+    raw.FPDFFont_GetDescent(raw.FPDFTextObj_GetFont(obj), ctypes.c_float(1000.0), descent)
+    # Upright as pdfminer has it: square to the page, upside down too.
+    upright = abs(matrix.b) < 1e-6 and abs(matrix.c) < 1e-6
+    # The size set, times the height the page and any form scale it to (as pdfminer's:
+    # letters squeezed across keep their size).
+    size = raw.FPDFText_GetFontSize(text, i) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5
+    return _Style(name.value.decode("latin-1"), size, _colour(raw.FPDFText_GetFillColor, text, i),
+                  upright, upright and matrix.a > 0 and matrix.d > 0, descent.value / 1000.0)
+
+
+def _path(obj: Any, to_page: Matrix, out: dict[str, list[dict[str, Any]]], h: float) -> None:
     """A painted path, each subpath an object of its own (as pdfminer has them: a frame
     filled between two rectangles is two rectangles)."""
     fill, stroke = ctypes.c_int(), ctypes.c_int()
@@ -301,11 +338,11 @@ def _path(obj: Any, to_page: Matrix, out: Page) -> None:
         # take in the stroke, mitred.
         xs = [a * x + c * y + e for _, x, y in segments]
         ys = [b * x + d * y + f for _, x, y in segments]
-        pts = [(x, out.height - y) for x, y in zip(xs, ys, strict=True)]
+        pts = [(x, h - y) for x, y in zip(xs, ys, strict=True)]
         kind = ("line" if len(segments) == 2 and segments[1][0] == _LINETO
                 else "rect" if square and _is_rect(segments) else "curve")
-        out.objects.setdefault(kind, []).append(
-            _box(min(xs), min(ys), max(xs), max(ys), out.height, fill=bool(fill.value),
+        out.setdefault(kind, []).append(
+            _box(min(xs), min(ys), max(xs), max(ys), h, fill=bool(fill.value),
                  stroke=bool(stroke.value), linewidth=linewidth, non_stroking_color=colour,
                  pts=pts,
                  path=_steps(segments, pts)))
