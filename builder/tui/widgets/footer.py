@@ -35,30 +35,33 @@ def fitted(keys: list[FooterKey], width: int) -> list[FooterKey]:
     return kept
 
 
-def _shown(keys: list[FooterKey]) -> tuple[tuple[object, ...], ...]:
-    """What a row of footer keys shows and does, to tell whether it changed."""
-    return tuple((k.key, k.key_display, k.description, k.action, k._disabled, k.tooltip)
-                 for k in keys)
-
-
 class KeyFooter(Footer):
-    """Textual's footer, fitted to the screen's width. It is rebuilt only when the keys it
-    shows change: Textual's rebuilds it whenever bindings might have changed (each key press
-    and focus move), which cost more than anything else in a key press."""
+    """Textual's footer, fitted to the screen's width. It is rebuilt only when what it is
+    built from changes (the shown bindings, their state and the width): Textual's rebuilds it
+    whenever bindings might have changed (each key press and focus move), which cost more
+    than anything else in a key press, and building its keys only to compare them was most of
+    what was left."""
 
-    _showing: tuple[tuple[object, ...], ...] | None = None
+    _built_from: tuple[object, ...] | None = None
 
-    def _keys(self) -> list[FooterKey]:
-        keys = [k for k in super().compose() if isinstance(k, FooterKey)]
-        return fitted(keys, self.app.size.width)
+    def _inputs(self) -> tuple[object, ...]:
+        """Everything :meth:`compose` reads, in a form that compares."""
+        palette = self.app.COMMAND_PALETTE_BINDING
+        bindings = tuple(
+            (key, b.key, b.action, b.description, b.group, b.tooltip, enabled, tooltip,
+             self.app.get_key_display(b))
+            for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
+            if b.show or key == palette)
+        return (self._bindings_ready, self.app.size.width, self.compact,
+                self.show_command_palette, bindings)
 
     def compose(self) -> ComposeResult:
-        keys = self._keys()
-        self._showing = _shown(keys)
-        yield from keys
+        self._built_from = self._inputs()
+        keys = [k for k in super().compose() if isinstance(k, FooterKey)]
+        yield from fitted(keys, self.app.size.width)
 
     async def _refresh_keys(self) -> None:
-        if self.is_attached and _shown(self._keys()) != self._showing:
+        if self.is_attached and self._inputs() != self._built_from:
             await self.recompose()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
