@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,28 @@ def test_every_kind_of_record_the_file_holds_is_declared(name: str) -> None:
     other = get_ruleset("flat" if name != "flat" else "billhooks").new_army("Another's")
     with pytest.raises(TypeError, match=f"not a {ruleset.title} army"):
         ruleset.facts(other, "")
+
+
+@dataclasses.dataclass
+class _ForeignCollection:
+    """A collection as the core sees one (a name and a ruleset), of no system's own type."""
+
+    name: str = "Someone else's figures"
+    ruleset: str = "flat"
+
+
+@pytest.mark.parametrize("name", [n for n in RULESETS if get_ruleset(n).muster])
+def test_a_mustering_draw_refuses_a_collection_not_its_own(name: str) -> None:
+    """The core hands a system back the collection it read, typed only as some system's: the
+    draw and the collection's army check it is the system's own, by name, even under
+    ``python -O``."""
+    mustering = get_ruleset(name).muster
+    assert mustering is not None
+    title = get_ruleset(name).title
+    with pytest.raises(TypeError, match=f"not a {title} collection: _ForeignCollection"):
+        mustering.collection_army(_ForeignCollection())
+    with pytest.raises(TypeError, match=f"not a {title} collection"):
+        mustering.deal(_ForeignCollection(), 100, 10, ["lancaster"], random.Random(1), 1, False)
 
 
 @pytest.mark.parametrize("name", RULESETS)

@@ -70,6 +70,14 @@ def _header(deal: Deal, side: str) -> str:
     )
 
 
+def _own(collection: object) -> Collection:
+    """``collection`` as this system's own: the core hands back what :meth:`Mustering.collection`
+    read, typed only as some system's; another system's is refused by name."""
+    if not isinstance(collection, Collection):
+        raise TypeError(f"not a Never Mind the Billhooks collection: {type(collection).__name__}")
+    return collection
+
+
 class Mustering:
     """Billhooks' ``muster`` capability (see :class:`builder.core.mustering.Mustering`)."""
 
@@ -86,8 +94,7 @@ class Mustering:
 
     def deal(self, collection: object, troops: int, leaders: int, sides: Sequence[str],
              rng: random.Random, seed: int | None, keep_proportions: bool) -> Deal:
-        assert isinstance(collection, Collection)
-        return _deal(muster(collection, troops, leaders, sides, rng, seed,
+        return _deal(muster(_own(collection), troops, leaders, sides, rng, seed,
                             keep_proportions=keep_proportions))
 
     def side_of(self, army: ArmyRecord) -> str | None:
@@ -98,7 +105,6 @@ class Mustering:
 
     def collection_army(self, collection: object) -> ArmyRecord:
         """A collection as an army of one ward with a unit per card, photos attached."""
-        assert isinstance(collection, Collection)
-        units = [card.unit() for card in collection.cards]
-        return Army(collection.ruleset, collection.name,
-                    wards=[Ward(Leader(collection.name), units)])
+        own = _own(collection)
+        units = [card.unit() for card in own.cards]
+        return Army(own.ruleset, own.name, wards=[Ward(Leader(own.name), units)])
