@@ -20,6 +20,7 @@ from builder.core.base import Ruleset
 from builder.core.commands import Command
 from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
+from builder.registry import DEFAULT
 from builder.share import FORMATS as SHARE_FORMATS
 
 
@@ -155,7 +156,8 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
                 "Write the print pack PDFs and manifest.json into one folder. Print at 100% "
                 "(actual size).")
     p.add_argument("armies", nargs="+", metavar="ARMY",
-                   help="army files (.toml); a Mustering collection prints its unit cards")
+                   help="army files (.toml); a Mustering collection prints what its rule "
+                        "system prints of one")
     p.add_argument("--out", metavar="DIR",
                    help="output folder (default output/<first army's file stem>/)")
     p.add_argument("--paper", choices=tuple(PAPER_MM), default="a4", type=lower,
@@ -217,7 +219,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
 
     p = command("catalogue", "troop types, costs and options",
                 "List every troop type with its unit size, points and the options it takes.")
-    p.add_argument("--ruleset", default="billhooks", help="rule system (default billhooks)")
+    p.add_argument("--ruleset", default=DEFAULT, help=f"rule system (default {DEFAULT})")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)

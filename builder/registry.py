@@ -20,6 +20,9 @@ BUILT_IN = {
     "feudal": "builder.systems.feudal",
     "shieldwall": "builder.systems.shieldwall",
 }
+#: The system used where a player names none (a new army, the catalogue): the first the tool
+#: was written for.
+DEFAULT = "billhooks"
 _registered: dict[str, str] = {}
 
 

@@ -77,8 +77,7 @@ def run(args: argparse.Namespace) -> int:
               "--bleed is ignored with --format tts", file=sys.stderr)
     armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
-        # Collections alone print what their ruleset says (Billhooks: the unit cards); the
-        # other kinds need an army.
+        # Collections alone print the kinds their draw names; the other kinds need an army.
         kept = _collection_kinds(collections)
         if only is not None and not only <= kept:
             listed = ",".join(sorted(kept))

@@ -23,7 +23,7 @@ from builder.files import commit, printable, real_target, sweep, write_temp
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("collection", help="collection file (.toml) listing [[cards]]")
+    p.add_argument("collection", help="the figure collection file (.toml) to deal from")
     p.add_argument("--troops", type=whole, required=True,
                    help="agreed troop points, e.g. 100")
     p.add_argument("--leaders", type=whole, default=3,

@@ -10,7 +10,7 @@ from pathlib import Path
 from builder.commands.usage import UsageError
 from builder.core.validate import ArmyFileError
 from builder.files import printable
-from builder.registry import names
+from builder.registry import DEFAULT, names
 from builder.resources import sample_army
 
 
@@ -44,11 +44,11 @@ def run(args: argparse.Namespace) -> int:
         path = army_path(args.army)
         ask = ruleset is None and is_new(path)
         try:
-            session = Session.open(path, ruleset or "billhooks")
+            session = Session.open(path, ruleset or DEFAULT)
         except ArmyFileError as exc:
             # The builder opens anyway and says what is wrong, on a new army with no file:
             # nothing is written over the broken one unless the player saves there.
-            session, problem = Session(new_army("New army", ruleset or "billhooks"), None), exc
+            session, problem = Session(new_army("New army", ruleset or DEFAULT), None), exc
         if ruleset is not None and session.ruleset.name != ruleset and problem is None:
             raise UsageError(f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
                              f"), not {ruleset}: leave out --ruleset to open it")

@@ -371,7 +371,7 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
-    #: Every finding code its checks can give (DESIGN.md's table for Billhooks).
+    #: Every finding code its checks can give (DESIGN.md's findings contract).
     codes: tuple[str, ...]
 
     #: Keys of its own for the editor (none for most systems).

@@ -88,6 +88,9 @@ class Mustering(Protocol):
     default_side: str
     #: The kinds of the print pack a collection prints on its own (without an army).
     collection_kinds: frozenset[str]
+    #: The example collection (a file in ``examples/``) the builder's Mustering screen offers
+    #: first, if the system ships one.
+    sample_collection: str | None
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         """The collection a parsed file holds, or an ArmyFileError at its place."""
@@ -107,7 +110,7 @@ class Mustering(Protocol):
         ...
 
     def collection_army(self, collection: Collection) -> ArmyRecord:
-        """The collection as one army holding a unit per card (its unit cards print)."""
+        """The collection as one army holding a unit per card (what its kinds print from)."""
         ...
 
 

@@ -91,7 +91,8 @@ def short_hash(source: Source) -> str:
 class PrintOptions(Generic[Army_co]):
     """What a ruleset's printables depend on besides the armies."""
 
-    #: Mustering collections: printed as unit cards only.
+    #: Mustering collections: printed as the kinds the system's draw names
+    #: (:attr:`~builder.core.mustering.Mustering.collection_kinds`).
     collections: tuple[Source[Army_co], ...] = ()
     #: The ruleset's input files, read (:attr:`~builder.core.base.Ruleset.inputs`), by
     #: option: the player's own or the shipped one.
@@ -268,8 +269,8 @@ class Deck:
     blank_cards: int = 0
     #: Extra manifest entries ("events": 9).
     details: Mapping[str, object] = field(default_factory=dict)
-    #: Dealt from the shuffled deck in play (Billhooks' play, bonus and events decks): a
-    #: card continuing another's words says to keep it out of the deal.
+    #: Dealt from a shuffled deck during play: a card continuing another's words says to keep
+    #: it out of the deal.
     dealt: bool = False
 
 

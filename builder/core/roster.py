@@ -6,8 +6,9 @@ with the name, side and system on every page, and a footer with the date, the ve
 name and its hash, and "page N of M". Inside it each ruleset prints a dense table
 (:class:`Table`): column headings repeated on every page, a heading line per group (a ward and
 its leader), a row per unit with its numbers under the headings, its notes and its trackers.
-Billhooks' body keeps a template of its own (its kill columns); the others, and any new
-ruleset, fill a :class:`Table`. Nothing here imports a drawing library.
+A ruleset may keep a body template of its own (its roster :class:`Document`'s template); the
+shared one prints a :class:`Table`, which any new ruleset fills. Nothing here imports a
+drawing library.
 """
 
 from __future__ import annotations

@@ -91,8 +91,8 @@ class ArmyInput(Generic[Army_co]):
 class ExportJob:
     armies: tuple[ArmyInput, ...]
     options: ExportOptions = ExportOptions()
-    #: Mustering collections, each as an army of one ward holding a unit per card; they are
-    #: printed as unit cards only (one card per figure unit the player owns).
+    #: Mustering collections, each as the army its draw makes of it (a unit per card); they
+    #: print only the kinds the draw names (``Mustering.collection_kinds``).
     collections: tuple[ArmyInput, ...] = ()
 
     @cached_property

@@ -2,7 +2,7 @@
 text the template prints, wrapped and placed here, so WeasyPrint lays out few boxes and few runs
 (its cost is per box and per run, see :mod:`builder.export.spaces`).
 
-A unit is two lines of inline columns, as Billhooks' roster has them: its title column (the
+A unit is two lines of inline columns: its title column (the
 title, then its details), and one run of text holding all its cells, each wrapped to its
 column and set at the column's place by fixed-width spaces; then its notes and one tracker line
 (:func:`builder.export.ticks.tracker_line`: its labels one run, its boxes one image). The sizes

@@ -19,7 +19,7 @@ from pathlib import Path
 from builder import armyfile
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
-from builder.registry import get_ruleset
+from builder.registry import DEFAULT, get_ruleset
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -53,7 +53,7 @@ def is_new(path: Path) -> bool:
     return not path.exists() and not _symlink_loop(path)
 
 
-def new_army(name: str = "New army", ruleset: str = "billhooks") -> ArmyRecord:
+def new_army(name: str = "New army", ruleset: str = DEFAULT) -> ArmyRecord:
     """A fresh army of ``ruleset``, as the ruleset starts one."""
     return get_ruleset(ruleset).new_army(name)
 
@@ -81,7 +81,7 @@ class Session:
         self.changed: str | None = None
 
     @classmethod
-    def open(cls, path: Path, ruleset: str = "billhooks") -> Session:
+    def open(cls, path: Path, ruleset: str = DEFAULT) -> Session:
         """The army at ``path``; a path with no file yet starts a new army of ``ruleset``, to
         be saved there."""
         if is_new(path):

@@ -84,6 +84,7 @@ class Mustering:
     collection_key = "cards"
     default_side = "lancaster"
     collection_kinds = frozenset({"unit-cards"})
+    sample_collection: str | None = "collection.toml"
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         # The package's own ruleset checks each card's options (imported here: the package

@@ -9,7 +9,7 @@ from textual.containers import Vertical
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
 
-from builder.registry import get_ruleset, names
+from builder.registry import DEFAULT, get_ruleset, names
 from builder.tui.modals.base import Dialog
 
 
@@ -22,7 +22,7 @@ def choices() -> list[tuple[str, str]]:
 class RulesetDialog(Dialog[str | None]):
     """Dismisses with the chosen ruleset's name, or None (Escape)."""
 
-    def __init__(self, heading: str, current: str = "billhooks") -> None:
+    def __init__(self, heading: str, current: str = DEFAULT) -> None:
         super().__init__()
         self.heading = heading
         self.current = current

@@ -60,7 +60,8 @@ class MusterScreen(BuilderScreen):
     def compose(self) -> ComposeResult:
         yield Header(icon="⚔")
         with Vertical(id="muster-form"):
-            yield row("Collection", Input(_shown(examples_dir() / "collection.toml"),
+            sample = self.muster.sample_collection
+            yield row("Collection", Input(_shown(examples_dir() / sample) if sample else "",
                                           id="muster-collection", compact=True))
             with Horizontal(classes="row"):
                 yield Label("Troops", classes="row-label")
