@@ -1,4 +1,5 @@
-"""Where the shipped data lives: templates, card data and fonts, examples.
+"""Where the shipped data lives (templates, card data and fonts, examples), and the two
+readers of a system's own words in it.
 
 In an installed package they are the subpackages ``builder.templates``, ``builder.cards`` and
 ``builder.examples`` (pyproject maps the top-level folders there); in a source checkout they are
@@ -7,9 +8,11 @@ the top-level folders themselves.
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
+from typing import Any
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -52,3 +55,18 @@ def sample_army() -> Path:
     except ModuleNotFoundError:  # a source checkout run without installing
         examples = import_module("examples")
     return examples_dir() / str(examples.SAMPLE)
+
+
+@cache
+def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
+    """The parsed ``cards/<ruleset>/<name>.toml``: what a ruleset's cards and tokens print
+    besides the army's own numbers (read once a process)."""
+    with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
+def crib_words(ruleset: str) -> dict[str, Any]:
+    """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
+    words, read afresh (each system fills numbers and tables into its copy)."""
+    with open(templates_dir() / ruleset / "crib-sheet.toml", "rb") as fh:
+        return tomllib.load(fh)

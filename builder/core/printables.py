@@ -13,35 +13,16 @@ Colours are hex strings ("#24457a"); art is named from the engine's registry
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
-from typing import Any, Generic, Literal, Protocol
+from typing import Generic, Literal, Protocol
 
 from typing_extensions import TypeVar
 
 from builder.core.base import ArmyRecord
 from builder.core.inputs import Input
-from builder.resources import cards_dir, templates_dir
-
-
-@cache
-def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
-    """The parsed ``cards/<ruleset>/<name>.toml``: what a ruleset's cards and tokens print
-    besides the army's own numbers (read once a process)."""
-    with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
-        return tomllib.load(fh)
-
-
-def crib_words(ruleset: str) -> dict[str, Any]:
-    """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
-    words, read afresh (each system fills numbers and tables into its copy)."""
-    with open(templates_dir() / ruleset / "crib-sheet.toml", "rb") as fh:
-        return tomllib.load(fh)
-
 
 #: The usual round token's diameter, mm.
 TOKEN_MM = 25.0

@@ -15,8 +15,9 @@ from typing import Any
 
 import builder
 from builder.core.base import number
-from builder.core.printables import Document, Source, crib_words
+from builder.core.printables import Document, Source
 from builder.core.roster import TallyCell, document, frame
+from builder.resources import crib_words
 
 from . import rules as cat
 from .model import Army, Leader, Unit

@@ -36,10 +36,10 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    ruleset_words,
 )
 from builder.core.text import printable
 from builder.core.validate import locate
+from builder.resources import ruleset_words
 
 from . import rules as cat
 from .documents import crib_sheet, roster

@@ -32,9 +32,8 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    crib_words,
-    ruleset_words,
 )
+from builder.resources import crib_words, ruleset_words
 
 from . import derive as d
 from . import printcounts as pc

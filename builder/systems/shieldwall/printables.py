@@ -31,9 +31,8 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
-    crib_words,
-    ruleset_words,
 )
+from builder.resources import crib_words, ruleset_words
 
 from . import dice
 from . import rules as cat
