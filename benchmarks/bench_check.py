@@ -37,9 +37,22 @@ def big_army(units: int) -> Army:
 
 def wide_army(wards: int) -> Army:
     """``wards`` wards of two companies each under long-named leaders."""
-    return Army("billhooks", "Wide", points=100, wards=[
-        Ward(Leader(f"Sir Leader number {w} of a long and winding name", rank="Knight Banneret",
-                    c_in_c=w == 0), [Unit("archers"), Unit("billmen")]) for w in range(wards)])
+    return Army(
+        "billhooks",
+        "Wide",
+        points=100,
+        wards=[
+            Ward(
+                Leader(
+                    f"Sir Leader number {w} of a long and winding name",
+                    rank="Knight Banneret",
+                    c_in_c=w == 0,
+                ),
+                [Unit("archers"), Unit("billmen")],
+            )
+            for w in range(wards)
+        ],
+    )
 
 
 def check_printed(path: str) -> None:
@@ -61,12 +74,20 @@ def measure(runs: int) -> list[Row]:
         wide.write_text(armyfile.dumps(wide_army(3000)), encoding="utf-8")
         printed = median_seconds(lambda: check_printed(str(wide)), max(3, runs // 3))
     return [
-        Row("check examples/lancaster.toml (fresh python)", check, floor,
-            Target("ratio", CHECK_RATIO)),
-        Row("check a 200-unit army (in process)", median_seconds(lambda: ruleset.summary(big),
-                                                                 runs)),
-        Row("check a 3,000-ward army, read and printed (in process)", printed,
-            target=Target("max", WIDE_MS)),
+        Row(
+            "check examples/lancaster.toml (fresh python)",
+            check,
+            floor,
+            Target("ratio", CHECK_RATIO),
+        ),
+        Row(
+            "check a 200-unit army (in process)", median_seconds(lambda: ruleset.summary(big), runs)
+        ),
+        Row(
+            "check a 3,000-ward army, read and printed (in process)",
+            printed,
+            target=Target("max", WIDE_MS),
+        ),
     ]
 
 

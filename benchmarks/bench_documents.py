@@ -65,14 +65,25 @@ def measure(runs: int, paper: str = "a4") -> list[Row]:
     samples = []
     with tempfile.TemporaryDirectory() as tmp:
         for _ in range(runs):
-            out = subprocess.run([sys.executable, "-c", PROBE, tmp, paper], check=True,
-                                 capture_output=True, text=True).stdout
+            out = subprocess.run(
+                [sys.executable, "-c", PROBE, tmp, paper],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
             samples.append(json.loads(out.splitlines()[-1]))
         pages = samples[0]["pages"]
         floor = statistics.median(
-            float(subprocess.run([sys.executable, "-c", FLOOR, tmp, str(sum(pages))],
-                                 check=True, capture_output=True, text=True).stdout.split()[-1])
-            for _ in range(runs))
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", FLOOR, tmp, str(sum(pages))],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout.split()[-1]
+            )
+            for _ in range(runs)
+        )
 
     def med(key: str) -> float:
         return float(statistics.median(sample[key] for sample in samples))
@@ -82,8 +93,7 @@ def measure(runs: int, paper: str = "a4") -> list[Row]:
         Row(f"roster.pdf ({pages[0]} pages, 2 armies, {paper})", med("roster")),
         Row(f"crib-sheet.pdf ({pages[1]} pages)", med("crib")),
         Row("both documents, import included (cpu)", med("cpu")),
-        Row("both documents, import included (wall)", med("total"), floor,
-            Target("max", TOTAL_MS)),
+        Row("both documents, import included (wall)", med("total"), floor, Target("max", TOTAL_MS)),
     ]
 
 

@@ -69,11 +69,19 @@ def measure_pair(system: str, runs: int) -> list[Row]:
             if i:
                 packs.append(run_child(export))
     return [
-        Row(f"{system} pack, 2 armies ({weasy} WeasyPrint + {lab} ReportLab pages)",
+        Row(
+            f"{system} pack, 2 armies ({weasy} WeasyPrint + {lab} ReportLab pages)",
             statistics.median(p.seconds for p in packs),
-            statistics.median(f.seconds for f in floors), Target("ratio", PACK_RATIO)),
-        Row(f"{system} export peak memory (max RSS)", max(p.max_rss_mb for p in packs),
-            statistics.median(f.max_rss_mb for f in floors), Target("max", PEAK_MB), unit="MB"),
+            statistics.median(f.seconds for f in floors),
+            Target("ratio", PACK_RATIO),
+        ),
+        Row(
+            f"{system} export peak memory (max RSS)",
+            max(p.max_rss_mb for p in packs),
+            statistics.median(f.max_rss_mb for f in floors),
+            Target("max", PEAK_MB),
+            unit="MB",
+        ),
     ]
 
 
@@ -85,8 +93,12 @@ def measure(runs: int, systems: Sequence[str] = tuple(PAIRS)) -> list[Row]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--system", choices=tuple(PAIRS), action="append",
-                        help="only this system's pack (repeatable; default: all four)")
+    parser.add_argument(
+        "--system",
+        choices=tuple(PAIRS),
+        action="append",
+        help="only this system's pack (repeatable; default: all four)",
+    )
     args = parser.parse_args()
     print(table(measure(args.runs, args.system or tuple(PAIRS))))
 

@@ -27,15 +27,23 @@ def load_collection(path: Path) -> Collection:
     assert isinstance(collection, Collection)
     return collection
 
+
 #: A draw of one army may take this long (issue 7).
 DRAW_MS = 100
 
 #: Card kinds cycled through; archers and billmen make half, as in a real collection.
 KINDS = (
-    'troop = "archers"', 'troop = "billmen"', 'troop = "archers"\nquality = "veteran"',
-    'troop = "billmen"\nquality = "levy"', 'troop = "men-at-arms"', 'troop = "pikemen"',
-    'troop = "skirmish-archers"', 'troop = "crossbowmen"\npavises = true',
-    'troop = "knights"', 'troop = "light-horse"\narms = "bows"', 'troop = "artillery"',
+    'troop = "archers"',
+    'troop = "billmen"',
+    'troop = "archers"\nquality = "veteran"',
+    'troop = "billmen"\nquality = "levy"',
+    'troop = "men-at-arms"',
+    'troop = "pikemen"',
+    'troop = "skirmish-archers"',
+    'troop = "crossbowmen"\npavises = true',
+    'troop = "knights"',
+    'troop = "light-horse"\narms = "bows"',
+    'troop = "artillery"',
     'troop = "archers"\nformation = "combined"\nrear = { troop = "billmen" }',
 )
 
@@ -58,24 +66,43 @@ def measure(runs: int, cards: int = 10_000, full: bool = False) -> list[Row]:
         assert len(coll.cards) == cards
         seeds = iter(range(10**6))
         rows = [
-            Row(f"load a {cards:,}-card collection file", median_seconds(
-                lambda: load_collection(path), runs)),
-            Row(f"Mustering draw, {cards:,}-card collection, 100 points", median_seconds(
-                lambda: muster(coll, 100, 3, ["lancaster"], random.Random(next(seeds))),
-                runs * 3), target=Target("max", DRAW_MS)),
+            Row(
+                f"load a {cards:,}-card collection file",
+                median_seconds(lambda: load_collection(path), runs),
+            ),
+            Row(
+                f"Mustering draw, {cards:,}-card collection, 100 points",
+                median_seconds(
+                    lambda: muster(coll, 100, 3, ["lancaster"], random.Random(next(seeds))),
+                    runs * 3,
+                ),
+                target=Target("max", DRAW_MS),
+            ),
         ]
         if full:
             flat = Path(folder) / "flat.toml"
             flat.write_text(collection_text(cards, per_table=1), encoding="utf-8")
             rows += [
-                Row("load, one [[cards]] table per card", median_seconds(
-                    lambda: load_collection(flat), max(3, runs // 5))),
-                Row("draw both armies (--both), 100 points", median_seconds(
-                    lambda: muster(coll, 100, 3, ["york", "lancaster"],
-                                   random.Random(next(seeds))), runs)),
-                Row("draw one army, 1000 points", median_seconds(
-                    lambda: muster(coll, 1000, 4, ["lancaster"], random.Random(next(seeds))),
-                    runs)),
+                Row(
+                    "load, one [[cards]] table per card",
+                    median_seconds(lambda: load_collection(flat), max(3, runs // 5)),
+                ),
+                Row(
+                    "draw both armies (--both), 100 points",
+                    median_seconds(
+                        lambda: muster(
+                            coll, 100, 3, ["york", "lancaster"], random.Random(next(seeds))
+                        ),
+                        runs,
+                    ),
+                ),
+                Row(
+                    "draw one army, 1000 points",
+                    median_seconds(
+                        lambda: muster(coll, 1000, 4, ["lancaster"], random.Random(next(seeds))),
+                        runs,
+                    ),
+                ),
             ]
     return rows
 

@@ -76,9 +76,14 @@ def sample(ruleset: str, sizes: Sequence[int], tree: Path) -> Sample:
     """One run of the probe for ``ruleset`` in a fresh interpreter."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     with tempfile.TemporaryDirectory() as tmp:
-        out = subprocess.run([sys.executable, "-c", PROBE, str(ROOT / "tests"), ruleset, tmp,
-                              *map(str, sizes)], check=True, capture_output=True, text=True,
-                             env=env, cwd=tmp).stdout  # not here: "-c" puts "." first
+        out = subprocess.run(
+            [sys.executable, "-c", PROBE, str(ROOT / "tests"), ruleset, tmp, *map(str, sizes)],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=tmp,
+        ).stdout  # not here: "-c" puts "." first
     found = json.loads(out.splitlines()[-1])
     warm = float(found.pop("warm"))
     return warm, {int(n): (float(t), int(p), float(mb)) for n, (t, p, mb) in found.items()}
@@ -91,34 +96,58 @@ def measure(runs: int, sizes: Sequence[int] = SIZES, tree: Path = ROOT) -> list[
     per_kb: dict[str, float] = {}
     for ruleset in RULESETS:
         samples = [sample(ruleset, sizes, tree) for _ in range(runs)]
-        rows += [Row(f"{ruleset} roster of {n} units ({samples[0][1][n][1]} pages)",
-                     statistics.median(s[n][0] for _, s in samples)) for n in sizes]
-        per_unit[ruleset] = statistics.median((s[hi][0] - s[lo][0]) / (hi - lo)
-                                              for _, s in samples)
+        rows += [
+            Row(
+                f"{ruleset} roster of {n} units ({samples[0][1][n][1]} pages)",
+                statistics.median(s[n][0] for _, s in samples),
+            )
+            for n in sizes
+        ]
+        per_unit[ruleset] = statistics.median((s[hi][0] - s[lo][0]) / (hi - lo) for _, s in samples)
         grown = [s[hi][2] - warm for warm, s in samples]
         per_kb[ruleset] = statistics.median(grown) * 1024 / hi
-        rows.append(Row(f"{ruleset} roster: peak memory at {hi} units (over warm)",
-                        statistics.median(grown), unit="MB"))
+        rows.append(
+            Row(
+                f"{ruleset} roster: peak memory at {hi} units (over warm)",
+                statistics.median(grown),
+                unit="MB",
+            )
+        )
     for ruleset in RULESETS:
         own = ruleset == "billhooks"
-        rows.append(Row(f"{ruleset} roster: CPU per unit", per_unit[ruleset],
-                        floor=None if own else per_unit["billhooks"],
-                        target=Target("max", BILLHOOKS_MS) if own else Target("ratio", WITHIN)))
+        rows.append(
+            Row(
+                f"{ruleset} roster: CPU per unit",
+                per_unit[ruleset],
+                floor=None if own else per_unit["billhooks"],
+                target=Target("max", BILLHOOKS_MS) if own else Target("ratio", WITHIN),
+            )
+        )
     for ruleset in RULESETS:
         own = ruleset == "billhooks"
-        rows.append(Row(f"{ruleset} roster: peak memory per unit", per_kb[ruleset],
-                        floor=None if own else per_kb["billhooks"],
-                        target=None if own else Target("ratio", WITHIN), unit="kB"))
+        rows.append(
+            Row(
+                f"{ruleset} roster: peak memory per unit",
+                per_kb[ruleset],
+                floor=None if own else per_kb["billhooks"],
+                target=None if own else Target("ratio", WITHIN),
+                unit="kB",
+            )
+        )
     return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--sizes", default=",".join(map(str, SIZES)),
-                        help="growing roster sizes in units, comma-separated")
-    parser.add_argument("--tree", type=Path, default=ROOT,
-                        help="the checkout to measure (its builder is imported)")
+    parser.add_argument(
+        "--sizes",
+        default=",".join(map(str, SIZES)),
+        help="growing roster sizes in units, comma-separated",
+    )
+    parser.add_argument(
+        "--tree", type=Path, default=ROOT, help="the checkout to measure (its builder is imported)"
+    )
     args = parser.parse_args()
     sizes = sorted(int(n) for n in args.sizes.split(","))
     print(table(measure(args.runs, sizes, args.tree.resolve())))

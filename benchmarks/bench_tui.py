@@ -43,9 +43,13 @@ TROOPS = ["archers", "billmen", "men-at-arms", "crossbowmen", "knights", "pikeme
 
 
 def army_40() -> Army:
-    wards = [Ward(Leader(f"Leader {w + 1}", c_in_c=w == 0),
-                  [Unit(TROOPS[(w * 4 + u) % len(TROOPS)]) for u in range(4)])
-             for w in range(10)]
+    wards = [
+        Ward(
+            Leader(f"Leader {w + 1}", c_in_c=w == 0),
+            [Unit(TROOPS[(w * 4 + u) % len(TROOPS)]) for u in range(4)],
+        )
+        for w in range(10)
+    ]
     return Army("billhooks", "Forty units", side="york", points=500, wards=wards)
 
 
@@ -84,8 +88,15 @@ async def edits(runs: int) -> dict[str, list[float]]:
     ruleset = get_ruleset("billhooks")
     army = army_40()
     assert len(army.units_with_paths()) == 40
-    times: dict[str, list[float]] = {"check": [], "session": [], "screen": [], "key": [],
-                                     "idle key": [], "on screen": [], "settled": []}
+    times: dict[str, list[float]] = {
+        "check": [],
+        "session": [],
+        "screen": [],
+        "key": [],
+        "idle key": [],
+        "on screen": [],
+        "settled": [],
+    }
     for _ in range(runs):
         start = time.perf_counter()
         ruleset.summary(army)
@@ -101,8 +112,9 @@ async def edits(runs: int) -> dict[str, list[float]]:
         display(screen, renderable)
         frames.append(time.perf_counter())
 
-    def timed_apply(label: str, edit: Any, before: str | None = None,
-                    after: str | None = None) -> None:
+    def timed_apply(
+        label: str, edit: Any, before: str | None = None, after: str | None = None
+    ) -> None:
         session_apply(label, edit, before, after)
         checked.append(time.perf_counter())
 
@@ -153,13 +165,22 @@ def measure(runs: int, full: bool = False) -> list[Row]:
     per_edit = asyncio.run(edits(runs * 6))
     med = statistics.median
     rows = [
-        Row("TUI first screen, sample army (fresh python)", med(cold),
-            target=Target("max", FIRST_SCREEN_MS)),
-        Row("TUI edit, 40 units: key -> re-checked, on screen", med(per_edit["on screen"]),
-            target=Target("max", EDIT_MS)),
+        Row(
+            "TUI first screen, sample army (fresh python)",
+            med(cold),
+            target=Target("max", FIRST_SCREEN_MS),
+        ),
+        Row(
+            "TUI edit, 40 units: key -> re-checked, on screen",
+            med(per_edit["on screen"]),
+            target=Target("max", EDIT_MS),
+        ),
         Row("TUI edit, 40 units: ... scroll bars repainted", med(per_edit["settled"])),
-        Row("TUI edit, 40 units: key -> idle (Pilot round trip)", med(per_edit["key"]),
-            med(per_edit["idle key"])),
+        Row(
+            "TUI edit, 40 units: key -> idle (Pilot round trip)",
+            med(per_edit["key"]),
+            med(per_edit["idle key"]),
+        ),
     ]
     if full:
         imports = fresh("import builder.tui.app", fresh_runs)

@@ -96,8 +96,12 @@ def run_child(cmd: Sequence[str]) -> Child:
     devnull = os.open(os.devnull, os.O_RDWR)
     try:
         start = time.perf_counter()
-        pid = os.posix_spawn(cmd[0], list(cmd), env, file_actions=[
-            (os.POSIX_SPAWN_DUP2, devnull, fd) for fd in (0, 1, 2)])
+        pid = os.posix_spawn(
+            cmd[0],
+            list(cmd),
+            env,
+            file_actions=[(os.POSIX_SPAWN_DUP2, devnull, fd) for fd in (0, 1, 2)],
+        )
         _, status, usage = os.wait4(pid, 0)
         seconds = time.perf_counter() - start
     finally:
@@ -134,15 +138,21 @@ def table(rows: Sequence[Row]) -> str:
         ratio = f"{row.ratio:.1f}x" if row.ratio is not None else ""
         target = row.target.text(row.unit) if row.target else ""
         result = {True: "PASS", False: "MISS", None: ""}[row.passed]
-        cells.append((row.job, row.shown(row.value), row.shown(row.floor), ratio, target,
-                      result))
+        cells.append((row.job, row.shown(row.value), row.shown(row.floor), ratio, target, result))
     widths = [max(len(line[i]) for line in cells) for i in range(len(HEADER))]
 
     def line(values: Sequence[str]) -> str:
-        parts = [v.ljust(w) if i in (0, 4, 5) else v.rjust(w)
-                 for i, (v, w) in enumerate(zip(values, widths, strict=True))]
+        parts = [
+            v.ljust(w) if i in (0, 4, 5) else v.rjust(w)
+            for i, (v, w) in enumerate(zip(values, widths, strict=True))
+        ]
         return "| " + " | ".join(parts) + " |"
 
-    rule = "|" + "|".join(("-" * (w + 1) + ":" if i in (1, 2, 3) else "-" * (w + 2))
-                          for i, w in enumerate(widths)) + "|"
+    rule = (
+        "|"
+        + "|".join(
+            ("-" * (w + 1) + ":" if i in (1, 2, 3) else "-" * (w + 2)) for i, w in enumerate(widths)
+        )
+        + "|"
+    )
     return "\n".join([line(cells[0]), rule, *(line(c) for c in cells[1:])])

@@ -30,8 +30,12 @@ from measure import ROOT, Row, table
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7,
-                        help="samples per job (default 7; cheap jobs take a multiple)")
+    parser.add_argument(
+        "--runs",
+        type=int,
+        default=7,
+        help="samples per job (default 7; cheap jobs take a multiple)",
+    )
     parser.add_argument("--quick", action="store_true", help="3 samples per job")
     args = parser.parse_args()
     runs = 3 if args.quick else args.runs
@@ -44,8 +48,10 @@ def main() -> int:
         rows += bench.measure(runs)
     print(table(rows))
     missed = [row.job for row in rows if row.passed is False]
-    print(f"\n{runs} runs per job, {time.perf_counter() - start:.0f} s in all; "
-          + (f"MISSED: {'; '.join(missed)}" if missed else "every target met"))
+    print(
+        f"\n{runs} runs per job, {time.perf_counter() - start:.0f} s in all; "
+        + (f"MISSED: {'; '.join(missed)}" if missed else "every target met")
+    )
     return 1 if missed else 0
 
 

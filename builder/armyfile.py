@@ -37,8 +37,9 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
     if not isinstance(name, str) or name not in names():
-        raise ctx.error("ruleset", f"unknown ruleset {short(name)}: expected one of "
-                                   + ", ".join(names()))
+        raise ctx.error(
+            "ruleset", f"unknown ruleset {short(name)}: expected one of " + ", ".join(names())
+        )
     return get_ruleset(name)
 
 
@@ -74,9 +75,12 @@ class Read:
     def army(self) -> ArmyRecord:
         """The army the file holds (an ArmyFileError for a collection or a bad file)."""
         if self.is_collection:
-            raise ArmyFileError(self.ctx.path, "this is a Mustering collection, not an army "
-                                               "file: deal an army from it with `billhooks "
-                                               "muster`")
+            raise ArmyFileError(
+                self.ctx.path,
+                "this is a Mustering collection, not an army "
+                "file: deal an army from it with `billhooks "
+                "muster`",
+            )
         army: ArmyRecord = build(self.ctx, self.ruleset.schema, self.data)
         return army
 
@@ -85,8 +89,9 @@ class Read:
         whose rule system has no Mustering draw."""
         muster = self.ruleset.muster
         if muster is None:
-            raise ArmyFileError(self.ctx.path, f"{self.ruleset.title} has no Mustering draw, "
-                                               "so no collection")
+            raise ArmyFileError(
+                self.ctx.path, f"{self.ruleset.title} has no Mustering draw, so no collection"
+            )
         return muster.collection(self.data, self.ctx)
 
 
@@ -118,8 +123,11 @@ def loads(text: str, path: str = "<army>") -> ArmyRecord:
 def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
     """Whether a parsed file of ``ruleset`` is a Mustering collection: its cards and no army."""
     muster = ruleset.muster
-    return muster is not None and muster.collection_key in data and not any(
-        child.key in data for child in ruleset.schema.children)
+    return (
+        muster is not None
+        and muster.collection_key in data
+        and not any(child.key in data for child in ruleset.schema.children)
+    )
 
 
 def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
@@ -159,13 +167,23 @@ def path_findings(army: ArmyRecord, path: str | Path) -> list[Finding]:
             if not isinstance(value, str):
                 continue
             if files.outside(value, folder):
-                found.append(Finding("warning", f"outside-{spec.key}",
-                                     f"{spec.key} {_relative(value, folder)!r} "
-                                     f"{files.OUTSIDE_PHOTO}", node.where))
+                found.append(
+                    Finding(
+                        "warning",
+                        f"outside-{spec.key}",
+                        f"{spec.key} {_relative(value, folder)!r} {files.OUTSIDE_PHOTO}",
+                        node.where,
+                    )
+                )
             elif problem := files.photo_problem(value):
-                found.append(Finding("warning", f"missing-{spec.key}",
-                                     f"{spec.key} {_relative(value, folder)!r} {problem}",
-                                     node.where))
+                found.append(
+                    Finding(
+                        "warning",
+                        f"missing-{spec.key}",
+                        f"{spec.key} {_relative(value, folder)!r} {problem}",
+                        node.where,
+                    )
+                )
     return found
 
 
@@ -189,14 +207,18 @@ def _toml_value(table: Table, record: object, key: str, folder: str, old: Any) -
         return None
     if spec.path:
         assert isinstance(value, str)
-        if (isinstance(old, str) and not os.path.isabs(old)
-                and os.path.normpath(os.path.join(folder, old)) == value):
+        if (
+            isinstance(old, str)
+            and not os.path.isabs(old)
+            and os.path.normpath(os.path.join(folder, old)) == value
+        ):
             return str(old)  # the same file, however it was spelt: keep it
         return _relative(value, folder)
     if spec.type == "table":
         assert spec.table is not None
-        nested = {f.key: _toml_value(spec.table, value, f.key, folder, None)
-                  for f in spec.table.fields}
+        nested = {
+            f.key: _toml_value(spec.table, value, f.key, folder, None) for f in spec.table.fields
+        }
         return {k: v for k, v in nested.items() if v is not None}
     return list(value) if isinstance(value, list) else value
 
@@ -220,8 +242,13 @@ def _update(doc: Any, table: Table, record: object, fresh: bool, folder: str) ->
         new = _toml_value(table, record, key, folder, doc.get(key))
         if key in doc and new is None:
             del doc[key]
-        elif key in doc and doc[key] != new or key not in doc and new is not None and (
-                new != table.default(key) or (fresh and spec.written)):
+        elif (
+            key in doc
+            and doc[key] != new
+            or key not in doc
+            and new is not None
+            and (new != table.default(key) or (fresh and spec.written))
+        ):
             doc[key] = _inline(new) if isinstance(new, dict) else new
 
 
@@ -271,8 +298,7 @@ def _line_endings(text: str, base_text: str | None) -> str:
 _JAMMED = re.compile(r"(^[ \t]*[^\s\[#][^\n]*\n)([ \t]*\[\[)", re.MULTILINE)
 
 
-def dumps(army: ArmyRecord, base_text: str | None = None,
-          folder: str | Path | None = None) -> str:
+def dumps(army: ArmyRecord, base_text: str | None = None, folder: str | Path | None = None) -> str:
     """The army as TOML text, written over ``base_text`` (an earlier version of the same file)
     so its comments, key order, line endings and layout stay wherever the army did not change.
     Paths are written relative to ``folder``, the folder of the file to be written (default:
@@ -302,8 +328,13 @@ def read_base(path: str | Path) -> str | None:
     try:
         base = files.read_bytes(path).decode("utf-8")
         tomllib.loads(base.removeprefix(BOM))
-    except (files.FileProblem, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
-            ValueError):
+    except (
+        files.FileProblem,
+        UnicodeDecodeError,
+        tomllib.TOMLDecodeError,
+        RecursionError,
+        ValueError,
+    ):
         return None
     return base
 

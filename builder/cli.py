@@ -45,9 +45,12 @@ def _dpi(text: str) -> int:
     return value
 
 
-EXIT_CODES = ("exit codes: 0 done (check: the army is legal; warnings allowed), 1 the army "
-              "breaks a rule or the draw could not be completed, 2 unreadable input or bad "
-              "usage (the message names the file, line and key)")
+EXIT_CODES = (
+    "exit codes: 0 done (check: the army is legal; warnings allowed), 1 the army "
+    "breaks a rule or the draw could not be completed, 2 unreadable input or bad "
+    "usage (the message names the file, line and key)"
+)
+
 
 class _Parser(argparse.ArgumentParser):
     """argparse with a "did you mean" for a mistyped command."""
@@ -58,8 +61,10 @@ class _Parser(argparse.ArgumentParser):
             choices = re.findall(r"'([^']+)'", m.group(2))
             close = difflib.get_close_matches(m.group(1), choices, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
-            message = (f"unknown command {printable(repr(m.group(1)))}{hint}; commands: "
-                       + ", ".join(choices))
+            message = (
+                f"unknown command {printable(repr(m.group(1)))}{hint}; commands: "
+                + ", ".join(choices)
+            )
         super().error(message)
 
 
@@ -94,8 +99,11 @@ def _system_commands(rulesets: list[Ruleset]) -> dict[str, Command]:
     for ruleset in rulesets:
         for cmd in ruleset.commands:
             if cmd.name in CORE_COMMANDS or found.get(cmd.name, cmd) != cmd:
-                print(f"billhooks: the {ruleset.title} command {cmd.name!r} is left out: "
-                      "another command has that name", file=sys.stderr)
+                print(
+                    f"billhooks: the {ruleset.title} command {cmd.name!r} is left out: "
+                    "another command has that name",
+                    file=sys.stderr,
+                )
                 continue
             found[cmd.name] = cmd
     return found
@@ -109,7 +117,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     parser = _Parser(
         prog="billhooks",
         description="Build, check and print wargame armies, for every rule system it knows "
-                    "(`billhooks catalogue --help` names them).",
+        "(`billhooks catalogue --help` names them).",
         epilog=EXIT_CODES + ". `billhooks COMMAND --help` says more about each command.",
     )
     parser.add_argument("--version", action="version", version=f"billhooks {__version__}")
@@ -118,107 +126,203 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
         return sub.add_parser(name, help=summary, description=description, epilog=EXIT_CODES)
 
-    p = command("tui", "the builder (TUI) on an army file (created if missing)",
-                "Open the builder on ARMY; a file that does not exist yet is created when you "
-                "save.")
+    p = command(
+        "tui",
+        "the builder (TUI) on an army file (created if missing)",
+        "Open the builder on ARMY; a file that does not exist yet is created when you save.",
+    )
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
-    p.add_argument("--ruleset", help="the rule system of a new army: billhooks, kiss, feudal "
-                                     "or shieldwall (default: the file's own; a file that "
-                                     "does not exist yet asks)")
+    p.add_argument(
+        "--ruleset",
+        help="the rule system of a new army: billhooks, kiss, feudal "
+        "or shieldwall (default: the file's own; a file that "
+        "does not exist yet asks)",
+    )
 
-    p = command("serve", "the builder in a web browser, on this computer only",
-                "Serve the builder (as `tui` runs it) as a web page at http://127.0.0.1:PORT/, "
-                "reachable from this computer only; each browser tab runs its own builder. "
-                "Ctrl+C stops.")
+    p = command(
+        "serve",
+        "the builder in a web browser, on this computer only",
+        "Serve the builder (as `tui` runs it) as a web page at http://127.0.0.1:PORT/, "
+        "reachable from this computer only; each browser tab runs its own builder. "
+        "Ctrl+C stops.",
+    )
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
-    p.add_argument("--port", type=port, default=8000,
-                   help="the port to listen on (default 8000; 0: any free port, printed)")
-    p.add_argument("--ruleset", help="the rule system of a new army, as `tui --ruleset` "
-                                     "(billhooks, kiss, feudal or shieldwall)")
+    p.add_argument(
+        "--port",
+        type=port,
+        default=8000,
+        help="the port to listen on (default 8000; 0: any free port, printed)",
+    )
+    p.add_argument(
+        "--ruleset",
+        help="the rule system of a new army, as `tui --ruleset` "
+        "(billhooks, kiss, feudal or shieldwall)",
+    )
 
-    p = command("check", "the army's numbers, points and findings",
-                "Price an army unit by unit, give the totals its rule system counts and list "
-                "what the rules forbid (errors) or advise against (warnings).")
+    p = command(
+        "check",
+        "the army's numbers, points and findings",
+        "Price an army unit by unit, give the totals its rule system counts and list "
+        "what the rules forbid (errors) or advise against (warnings).",
+    )
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--json", action="store_true",
-                   help="print one JSON object (name, points, units, findings) instead")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object (name, points, units, findings) instead",
+    )
 
-    p = command("roll", "roll the dice an army rolls before the battle, each die shown",
-                "Roll what the army's rule system rolls when an army is made (its leaders' "
-                "qualities), showing each die and re-roll and how to read it.")
+    p = command(
+        "roll",
+        "roll the dice an army rolls before the battle, each die shown",
+        "Roll what the army's rule system rolls when an army is made (its leaders' "
+        "qualities), showing each die and re-roll and how to read it.",
+    )
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--seed", type=seed, help="seed for the dice, to repeat a roll "
-                                              "(default: random, and printed)")
-    p.add_argument("--write", action="store_true",
-                   help="write what was rolled into the army file (nothing else changes)")
+    p.add_argument(
+        "--seed",
+        type=seed,
+        help="seed for the dice, to repeat a roll (default: random, and printed)",
+    )
+    p.add_argument(
+        "--write",
+        action="store_true",
+        help="write what was rolled into the army file (nothing else changes)",
+    )
 
-    p = command("export", "the print pack: rosters, cards, tokens, crib sheet",
-                "Write the print pack PDFs and manifest.json into one folder. Print at 100% "
-                "(actual size).")
-    p.add_argument("armies", nargs="+", metavar="ARMY",
-                   help="army files (.toml); a Mustering collection prints what its rule "
-                        "system prints of one")
-    p.add_argument("--out", metavar="DIR",
-                   help="output folder (default output/<first army's file stem>/)")
-    p.add_argument("--paper", choices=tuple(PAPER_MM), default="a4", type=lower,
-                   help=f"paper size: {' or '.join(PAPER_MM)} (default a4)")
-    p.add_argument("--card-size", choices=tuple(CARD_MM), default="poker", type=lower,
-                   help="card size: " + ", ".join(f"{k} {w:g} x {h:g} mm"
-                                                  for k, (w, h) in CARD_MM.items())
-                        + " (default poker)")
-    p.add_argument("--bleed", type=_bleed, default=0.0, metavar="MM",
-                   help="bleed around every card and token in mm, 0-10 (default 0)")
-    p.add_argument("--gutter", action="store_true",
-                   help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
-                        "bleed all round each card; fewer per sheet)")
-    p.add_argument("--fold", action="store_true",
-                   help="gutter-fold sheets for single-sided printers: each card's back beside "
-                        "its front with a fold line between (decks with backs; not with "
-                        "--gutter)")
-    p.add_argument("--ink-saver", action="store_true",
-                   help="for home printers: pale fills instead of solid grounds, black text")
-    p.add_argument("--only", metavar="KIND,...",
-                   help="write only these kinds of the ruleset's pack, comma-separated (roster, "
-                        "tokens, ...; an unknown kind lists them all)")
+    p = command(
+        "export",
+        "the print pack: rosters, cards, tokens, crib sheet",
+        "Write the print pack PDFs and manifest.json into one folder. Print at 100% (actual size).",
+    )
+    p.add_argument(
+        "armies",
+        nargs="+",
+        metavar="ARMY",
+        help="army files (.toml); a Mustering collection prints what its rule system prints of one",
+    )
+    p.add_argument(
+        "--out", metavar="DIR", help="output folder (default output/<first army's file stem>/)"
+    )
+    p.add_argument(
+        "--paper",
+        choices=tuple(PAPER_MM),
+        default="a4",
+        type=lower,
+        help=f"paper size: {' or '.join(PAPER_MM)} (default a4)",
+    )
+    p.add_argument(
+        "--card-size",
+        choices=tuple(CARD_MM),
+        default="poker",
+        type=lower,
+        help="card size: "
+        + ", ".join(f"{k} {w:g} x {h:g} mm" for k, (w, h) in CARD_MM.items())
+        + " (default poker)",
+    )
+    p.add_argument(
+        "--bleed",
+        type=_bleed,
+        default=0.0,
+        metavar="MM",
+        help="bleed around every card and token in mm, 0-10 (default 0)",
+    )
+    p.add_argument(
+        "--gutter",
+        action="store_true",
+        help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
+        "bleed all round each card; fewer per sheet)",
+    )
+    p.add_argument(
+        "--fold",
+        action="store_true",
+        help="gutter-fold sheets for single-sided printers: each card's back beside "
+        "its front with a fold line between (decks with backs; not with "
+        "--gutter)",
+    )
+    p.add_argument(
+        "--ink-saver",
+        action="store_true",
+        help="for home printers: pale fills instead of solid grounds, black text",
+    )
+    p.add_argument(
+        "--only",
+        metavar="KIND,...",
+        help="write only these kinds of the ruleset's pack, comma-separated (roster, "
+        "tokens, ...; an unknown kind lists them all)",
+    )
     for option, (noun, titles) in _input_options(rulesets).items():
-        p.add_argument(f"--{option}", metavar="FILE", dest=INPUT_DEST + option,
-                       help=f"{noun} (.toml) to print instead of the one shipped; read by "
-                            + ", ".join(titles))
-    p.add_argument("--format", choices=FORMATS, default="pdf", type=lower,
-                   help="cards and tokens as pdf sheets to print (default), png: an image "
-                        "per card and token for a print shop, or tts: decks for Tabletop "
-                        "Simulator (the roster and crib sheet stay PDFs)")
-    p.add_argument("--dpi", type=_dpi, metavar="N",
-                   help=f"resolution of the images with --format png or tts, "
-                        f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})")
-    p.add_argument("--allow-photos-anywhere", action="store_true",
-                   help="print photos from outside the army file's folder too (by default "
-                        "an army file, which may come from anyone, prints only photos in or "
-                        "under its own folder)")
+        p.add_argument(
+            f"--{option}",
+            metavar="FILE",
+            dest=INPUT_DEST + option,
+            help=f"{noun} (.toml) to print instead of the one shipped; read by "
+            + ", ".join(titles),
+        )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="pdf",
+        type=lower,
+        help="cards and tokens as pdf sheets to print (default), png: an image "
+        "per card and token for a print shop, or tts: decks for Tabletop "
+        "Simulator (the roster and crib sheet stay PDFs)",
+    )
+    p.add_argument(
+        "--dpi",
+        type=_dpi,
+        metavar="N",
+        help=f"resolution of the images with --format png or tts, "
+        f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})",
+    )
+    p.add_argument(
+        "--allow-photos-anywhere",
+        action="store_true",
+        help="print photos from outside the army file's folder too (by default "
+        "an army file, which may come from anyone, prints only photos in or "
+        "under its own folder)",
+    )
 
-    p = command("share", "the army as a short list for a forum post or an organiser",
-                "Print the army's groups, records with their key numbers, totals and LEGAL or "
-                "its broken rules, ending with the army file's short hash (the roster's QR "
-                "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
-                "breaks a rule (the list is still printed).")
+    p = command(
+        "share",
+        "the army as a short list for a forum post or an organiser",
+        "Print the army's groups, records with their key numbers, totals and LEGAL or "
+        "its broken rules, ending with the army file's short hash (the roster's QR "
+        "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
+        "breaks a rule (the list is still printed).",
+    )
     p.add_argument("army", help="army file (.toml)")
-    p.add_argument("--format", choices=SHARE_FORMATS, default="text", type=lower,
-                   help="text (default), markdown (GitHub, Discord) or bbcode (forums)")
+    p.add_argument(
+        "--format",
+        choices=SHARE_FORMATS,
+        default="text",
+        type=lower,
+        help="text (default), markdown (GitHub, Discord) or bbcode (forums)",
+    )
 
-    p = command("verify", "whether an army file still matches a printed roster's QR code",
-                "Compare ARMY with the list a roster's QR code holds (the text a phone reads "
-                "off it): 'matches', or 'changed' with the records added, removed and changed, "
-                "the totals, the legality and any record whose game values changed. Exit 1 "
-                "when it changed, 2 when the code is not one billhooks printed, 3 on an "
-                "error of billhooks' own.")
+    p = command(
+        "verify",
+        "whether an army file still matches a printed roster's QR code",
+        "Compare ARMY with the list a roster's QR code holds (the text a phone reads "
+        "off it): 'matches', or 'changed' with the records added, removed and changed, "
+        "the totals, the legality and any record whose game values changed. Exit 1 "
+        "when it changed, 2 when the code is not one billhooks printed, 3 on an "
+        "error of billhooks' own.",
+    )
     p.add_argument("army", help="army file (.toml)")
     code = p.add_mutually_exclusive_group(required=True)
-    code.add_argument("--code", metavar="TEXT",
-                      help="the code's text, as a phone reads it ('-': read it from stdin)")
+    code.add_argument(
+        "--code",
+        metavar="TEXT",
+        help="the code's text, as a phone reads it ('-': read it from stdin)",
+    )
     code.add_argument("--code-file", metavar="FILE", help="a file holding the code's text")
 
-    p = command("catalogue", "troop types, costs and options",
-                "List every troop type with its unit size, points and the options it takes.")
+    p = command(
+        "catalogue",
+        "troop types, costs and options",
+        "List every troop type with its unit size, points and the options it takes.",
+    )
     p.add_argument("--ruleset", default=DEFAULT, help=f"rule system (default {DEFAULT})")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     for cmd in _system_commands(rulesets).values():

@@ -102,8 +102,9 @@ def read_bytes(path: str | Path, limit: int = READ_MAX) -> bytes:
         if not stat.S_ISREG(st.st_mode):
             raise FileProblem(_kind(st.st_mode))
         if st.st_size > limit:
-            raise FileProblem(f"is {_size(st.st_size)} ({st.st_size:,} bytes); at most "
-                              f"{_size(limit)} is read")
+            raise FileProblem(
+                f"is {_size(st.st_size)} ({st.st_size:,} bytes); at most {_size(limit)} is read"
+            )
         chunks, total = [], 0
         while chunk := os.read(fd, min(1 << 20, limit + 1 - total)):
             chunks.append(chunk)
@@ -127,16 +128,14 @@ def real_target(path: str | Path) -> Path:
 
 def temp_file(folder: Path, name: str) -> Path:
     """A new empty temporary file in ``folder`` for ``name``, tagged with this process."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}{_TAG}{os.getpid()}-", suffix=".tmp",
-                               dir=folder)
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}{_TAG}{os.getpid()}-", suffix=".tmp", dir=folder)
     os.close(fd)
     return Path(tmp)
 
 
 def temp_dir(folder: Path) -> Path:
     """A new temporary folder in ``folder``, tagged with this process (swept like files)."""
-    return Path(tempfile.mkdtemp(prefix=f".tmp{_TAG}{os.getpid()}-", suffix=".tmp",
-                                 dir=folder))
+    return Path(tempfile.mkdtemp(prefix=f".tmp{_TAG}{os.getpid()}-", suffix=".tmp", dir=folder))
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -262,8 +261,10 @@ def journal_key() -> bytes | None:
     try:
         path, key = key_path(), None
     except RuntimeError:  # no home folder to hold it
-        _tell("no journal key (no home folder): an unfinished save or export will not be "
-              "finished by the next run")
+        _tell(
+            "no journal key (no home folder): an unfinished save or export will not be "
+            "finished by the next run"
+        )
         return None
     if path in _keys:
         return _keys[path]
@@ -274,8 +275,10 @@ def journal_key() -> bytes | None:
             _make_key(path)
             key = _read_key(path)
     except OSError as exc:
-        _tell(f"no journal key ({path}: {exc.strerror or exc}): an unfinished save or export "
-              "will not be finished by the next run")
+        _tell(
+            f"no journal key ({path}: {exc.strerror or exc}): an unfinished save or export "
+            "will not be finished by the next run"
+        )
     _keys[path] = key
     return key
 
@@ -306,10 +309,18 @@ def commit(moves: Iterable[tuple[Path, Path]]) -> None:
     pid = os.getpid()
     # Old folders go aside (all of them, before any move), so a replay never has to remove a
     # folder: it finds every target free, or (killed among the asides) puts them back.
-    aside = [(f.name, f".{f.name}{_TAG}{pid}-{os.urandom(4).hex()}.tmp")
-             for _, f in pairs if _is_folder(folder / f.name)]
-    body: dict[str, object] = {"v": 2, "pid": pid, "folder": os.path.realpath(folder),
-                               "moves": [[t.name, f.name] for t, f in pairs], "aside": aside}
+    aside = [
+        (f.name, f".{f.name}{_TAG}{pid}-{os.urandom(4).hex()}.tmp")
+        for _, f in pairs
+        if _is_folder(folder / f.name)
+    ]
+    body: dict[str, object] = {
+        "v": 2,
+        "pid": pid,
+        "folder": os.path.realpath(folder),
+        "moves": [[t.name, f.name] for t, f in pairs],
+        "aside": aside,
+    }
     key = journal_key()
     record = json.dumps({**body, "mac": _mac(key, body) if key else None}).encode("utf-8")
     journal_tmp = write_temp(folder, "journal", record)
@@ -356,8 +367,14 @@ class _Untrusted(ValueError):
 
 
 def _plain(name: object) -> str:
-    if not isinstance(name, str) or not name or Path(name).name != name or name in (".", "..") \
-            or "\0" in name or "\\" in name:
+    if (
+        not isinstance(name, str)
+        or not name
+        or Path(name).name != name
+        or name in (".", "..")
+        or "\0" in name
+        or "\\" in name
+    ):
         raise _Untrusted(f"{name!r} is not a plain name in the folder")
     return name
 
@@ -391,8 +408,9 @@ def _outputs_listed(folder: Path, moves: list[tuple[str, str]]) -> None:
         raise _Untrusted(f"{strays[0]!r} is not an output its manifest lists")
 
 
-def _trusted(journal: Path, pid: int, key: bytes) -> tuple[list[tuple[str, str]],
-                                                          list[tuple[str, str]]]:
+def _trusted(
+    journal: Path, pid: int, key: bytes
+) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """The moves and asides of ``journal`` if this program wrote it, for this folder, with
     only its own temporary names and its outputs in it; else _Untrusted."""
     try:
@@ -445,7 +463,7 @@ def recover(folder: Path) -> None:
     for journal in journals:
         if journal in _active:
             continue
-        pid_text = journal.name[len(_JOURNAL):].split(".")[0]
+        pid_text = journal.name[len(_JOURNAL) :].split(".")[0]
         if not pid_text.isdigit():
             _tell(f"left {journal} alone: not a journal this program wrote (its name)")
             continue
@@ -479,7 +497,7 @@ def sweep(folder: Path) -> None:
         name = entry.name
         if not (name.startswith(".") and name.endswith(".tmp") and _TAG in name):
             continue
-        tail = name[name.rfind(_TAG) + len(_TAG):]
+        tail = name[name.rfind(_TAG) + len(_TAG) :]
         pid_text = tail.split("-", 1)[0]
         if not pid_text.isdigit() or not _stale(entry, int(pid_text)):
             continue
@@ -511,8 +529,10 @@ def photo_problem(path: str | Path) -> str | None:
 
 
 #: Why a photo outside its file's folder is not printed, and how to print it anyway.
-OUTSIDE_PHOTO = ("lies outside the file's folder: keep photos in that folder or under it "
-                 "(photos/x.jpg), or export with --allow-photos-anywhere")
+OUTSIDE_PHOTO = (
+    "lies outside the file's folder: keep photos in that folder or under it "
+    "(photos/x.jpg), or export with --allow-photos-anywhere"
+)
 
 
 def outside(path: str | Path, folder: str) -> bool:

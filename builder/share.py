@@ -35,8 +35,12 @@ FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
 Form = Literal["plain", "compact", "totals", "hash"]
 FORMS: tuple[Form, ...] = ("plain", "compact", "totals", "hash")
 #: The hash line's note naming a shortened form ("army.toml #1a2b3c4d (compact)").
-FORM_NOTES: dict[Form, str] = {"plain": "", "compact": " (compact)", "totals": " (totals only)",
-                               "hash": " (hash only)"}
+FORM_NOTES: dict[Form, str] = {
+    "plain": "",
+    "compact": " (compact)",
+    "totals": " (totals only)",
+    "hash": " (hash only)",
+}
 
 LEGAL, NOT_LEGAL = "LEGAL", "NOT LEGAL"
 TOTALS = "Totals: "
@@ -117,9 +121,10 @@ class ShareList:
 def group_headings(ruleset: Ruleset, army: ArmyRecord) -> list[tuple[str, str, str]]:
     """Each group record (a ward, a battle) in file order: its place, its label ("Ward 1")
     and its title as the ruleset gives it."""
-    return [(node.where, f"{node.table.noun.capitalize()} {n + 1}",
-             ruleset.title_of(army, node.where))
-            for n, node in enumerate(schema.groups(army, ruleset.schema))]
+    return [
+        (node.where, f"{node.table.noun.capitalize()} {n + 1}", ruleset.title_of(army, node.where))
+        for n, node in enumerate(schema.groups(army, ruleset.schema))
+    ]
 
 
 def lines_by_group(ruleset: Ruleset, lines: Iterable[Line]) -> dict[str, list[Line]]:
@@ -165,8 +170,12 @@ def _owners(ruleset: Ruleset, army: ArmyRecord, listed: set[str]) -> dict[str, l
     owned: dict[str, list[str]] = {}
     for node in schema.walk(army, ruleset.schema):
         owner = node.where
-        while owner not in listed and owner not in groups and schema.parent_of(owner) != "" \
-                and owner != "":
+        while (
+            owner not in listed
+            and owner not in groups
+            and schema.parent_of(owner) != ""
+            and owner != ""
+        ):
             owner = schema.parent_of(owner)
         owned.setdefault(owner, []).append(node.where)
     return owned
@@ -175,7 +184,7 @@ def _owners(ruleset: Ruleset, army: ArmyRecord, listed: set[str]) -> dict[str, l
 def _line_digest(ruleset: Ruleset, army: ArmyRecord, owner: str, places: list[str]) -> str:
     """The full digest of a line's records' facts, each under its place within the line's
     record (so a record moved within its group keeps its digest)."""
-    parts = [(where[len(owner):], _facts_text(ruleset, army, where)) for where in places]
+    parts = [(where[len(owner) :], _facts_text(ruleset, army, where)) for where in places]
     return _sha256(json.dumps(parts, ensure_ascii=False))
 
 
@@ -194,8 +203,7 @@ def share_list(source: Source) -> ShareList:
     found = ruleset.summary(army)
     listed = {line.where: line for line in found.lines}
     owned = _owners(ruleset, army, set(listed))
-    digests = {owner: _line_digest(ruleset, army, owner, places)
-               for owner, places in owned.items()}
+    digests = {owner: _line_digest(ruleset, army, owner, places) for owner, places in owned.items()}
     headings = group_headings(ruleset, army)
     # Each line's full digest under its group's place ("" for none), in list order.
     by_group: dict[str, list[str]] = {}
@@ -209,28 +217,48 @@ def share_list(source: Source) -> ShareList:
             continue
         line = listed.get(owner)
         items.setdefault(group, []).append(
-            Item(line.title, numbers_of(line), _short(digests[owner])) if line
-            else Item(ruleset.title_of(army, owner), "", _short(digests[owner])))
-    groups = [Group(label, title, tuple(items.get(where, [])), _short(digests[where]))
-              for where, label, title in headings]
+            Item(line.title, numbers_of(line), _short(digests[owner]))
+            if line
+            else Item(ruleset.title_of(army, owner), "", _short(digests[owner]))
+        )
+    groups = [
+        Group(label, title, tuple(items.get(where, [])), _short(digests[where]))
+        for where, label, title in headings
+    ]
     if items.get(""):
         groups.insert(0, Group("", "", tuple(items[""])))
     side = ruleset.sides.name_of(ruleset.sides.of(army))
     # A finding on a record is told by the record's title; one on a field of the army by its
     # message alone.
     records = {where for places in owned.values() for where in places} - {""}
-    errors = tuple(f"{ruleset.title_of(army, f.where)}: {f.message}" if f.where in records
-                   else f.message for f in found.errors)
+    errors = tuple(
+        f"{ruleset.title_of(army, f.where)}: {f.message}" if f.where in records else f.message
+        for f in found.errors
+    )
     # The army's hash: its own facts and, group by group, its lines' (in any order within the
     # group, as verify matches records).
-    facts_hash = _sha256(json.dumps([ruleset.name, digests[""], *(
-        sorted(by_group.get(where, [])) for where in ["", *(w for w, _, _ in headings)])]))
+    facts_hash = _sha256(
+        json.dumps(
+            [
+                ruleset.name,
+                digests[""],
+                *(sorted(by_group.get(where, [])) for where in ["", *(w for w, _, _ in headings)]),
+            ]
+        )
+    )
     return ShareList(
-        name=army.name, about=SEPARATOR.join(part for part in (ruleset.title, side) if part),
-        groups=tuple(groups), totals=tuple(metric_text(m) for m in found.metrics),
-        legal=found.legal, errors=errors, file=source.path.name, digest=short_hash(source),
-        error_count=len(errors), facts_hash=facts_hash[:FACTS_HASH],
-        facts=_short(digests[""]))
+        name=army.name,
+        about=SEPARATOR.join(part for part in (ruleset.title, side) if part),
+        groups=tuple(groups),
+        totals=tuple(metric_text(m) for m in found.metrics),
+        legal=found.legal,
+        errors=errors,
+        file=source.path.name,
+        digest=short_hash(source),
+        error_count=len(errors),
+        facts_hash=facts_hash[:FACTS_HASH],
+        facts=_short(digests[""]),
+    )
 
 
 # --- Writing --------------------------------------------------------------------------------
@@ -294,22 +322,26 @@ def render(share: ShareList, fmt: Format = "text") -> str:
         return "\n".join(_plain_lines(share)) + "\n"
     md = fmt == "markdown"
     esc = _escape_markdown if md else _escape_bbcode
-    out = [f"## {esc(share.name)}" if md else f"[size=150][b]{esc(share.name)}[/b][/size]",
-           f"*{esc(share.about)}*" if md else f"[i]{esc(share.about)}[/i]"]
+    out = [
+        f"## {esc(share.name)}" if md else f"[size=150][b]{esc(share.name)}[/b][/size]",
+        f"*{esc(share.about)}*" if md else f"[i]{esc(share.about)}[/i]",
+    ]
     for group in share.groups:
         out.append("")
         if group.label:
             out.append(f"### {esc(group.heading)}" if md else f"[b]{esc(group.heading)}[/b]")
         if not md and group.items:
             out.append("[list]")
-        out.extend((f"- {esc(item.line())}" if md else f"[*]{esc(item.line())}")
-                   for item in group.items)
+        out.extend(
+            (f"- {esc(item.line())}" if md else f"[*]{esc(item.line())}") for item in group.items
+        )
         if not md and group.items:
             out.append("[/list]")
     out.append("")
     if share.totals:
-        out.append(("**Totals:** " if md else "[b]Totals:[/b] ")
-                   + esc(SEPARATOR.join(share.totals)))
+        out.append(
+            ("**Totals:** " if md else "[b]Totals:[/b] ") + esc(SEPARATOR.join(share.totals))
+        )
     verdict = _verdict(share)
     out.append(f"**{verdict}**" if md else f"[b]{verdict}[/b]")
     if share.errors:
@@ -333,7 +365,7 @@ def compact_title(title: str) -> str:
     for at in range(len(title) - 1, 0, -1):
         depth += {")": 1, "(": -1}.get(title[at], 0)
         if depth == 0:
-            short = title[:at - 1] if title[at - 1] == " " else ""
+            short = title[: at - 1] if title[at - 1] == " " else ""
             return short if short.strip() else title
     return title
 
@@ -345,13 +377,22 @@ def shortened(share: ShareList, form: Form) -> ShareList:
     if form == "plain":
         return share
     if form == "compact":
-        return replace(share, form=form, errors=(), groups=tuple(
-            replace(g, title="", items=tuple(replace(i, title=compact_title(i.title))
-                                             for i in g.items)) for g in share.groups))
+        return replace(
+            share,
+            form=form,
+            errors=(),
+            groups=tuple(
+                replace(
+                    g,
+                    title="",
+                    items=tuple(replace(i, title=compact_title(i.title)) for i in g.items),
+                )
+                for g in share.groups
+            ),
+        )
     if form == "totals":
         return replace(share, form=form, groups=(), errors=(), facts="")
-    return replace(share, form=form, name="", about="", groups=(), totals=(), errors=(),
-                   facts="")
+    return replace(share, form=form, name="", about="", groups=(), totals=(), errors=(), facts="")
 
 
 def _code_lines(share: ShareList) -> list[str]:
@@ -385,8 +426,8 @@ def _pairs(kind: str, old: Sequence[str], new: Sequence[str]) -> list[str]:
     """What changed between two lists of lines read in order: each changed line, then the
     lines one has past the other's end."""
     out = [f"{kind}: {a} -> {b}" for a, b in zip(old, new, strict=False) if a != b]
-    out += [f"{kind} gone: {a}" for a in old[len(new):]]
-    out += [f"{kind} new: {b}" for b in new[len(old):]]
+    out += [f"{kind} gone: {a}" for a in old[len(new) :]]
+    out += [f"{kind} new: {b}" for b in new[len(old) :]]
     return out
 
 
@@ -420,10 +461,13 @@ def _unit_changes(old: Sequence[Group], new: Sequence[Group]) -> tuple[list[str]
             touched.add(key[0])
         place = _place(*key)
         for (a, _), (b, _) in zip(was, now, strict=False):
-            out.append(f"changed: {place}: {a} -> {b}" if a != b
-                       else f"changed: {Item(place, a).line()} {FACTS_ONLY}")
-        out += [f"removed: {Item(place, a).line()}" for a, _ in was[len(now):]]
-        out += [f"added: {Item(place, b).line()}" for b, _ in now[len(was):]]
+            out.append(
+                f"changed: {place}: {a} -> {b}"
+                if a != b
+                else f"changed: {Item(place, a).line()} {FACTS_ONLY}"
+            )
+        out += [f"removed: {Item(place, a).line()}" for a, _ in was[len(now) :]]
+        out += [f"added: {Item(place, b).line()}" for b, _ in now[len(was) :]]
     return out, touched
 
 
@@ -445,8 +489,11 @@ def _group_changes(old: Sequence[Group], new: Sequence[Group], touched: set[str]
     leader's facts count his group's units)."""
     was, now = [g for g in old if g.label], [g for g in new if g.label]
     out = _pairs("group", [g.heading for g in was], [g.heading for g in now])
-    out += [f"changed: {a.heading} {FACTS_ONLY}" for a, b in zip(was, now, strict=False)
-            if a.heading == b.heading and a.facts != b.facts and a.label not in touched]
+    out += [
+        f"changed: {a.heading} {FACTS_ONLY}"
+        for a, b in zip(was, now, strict=False)
+        if a.heading == b.heading and a.facts != b.facts and a.label not in touched
+    ]
     return out
 
 
@@ -462,8 +509,7 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
     list is written in that form and read back, so both sides are read alike (a title that
     ends like numbers, spaces at either end)."""
     now = parse("\n".join(_code_lines(shortened(current, printed.form))))
-    army = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about,
-                                                               now.about)
+    army = _changed("name", printed.name, now.name) + _changed("ruleset", printed.about, now.about)
     totals = _pairs("total", printed.totals, now.totals)
     totals += _changed("legality", _verdict(printed), _verdict(now))
     totals += _multiset_gone("broken rule gone", printed.errors, now.errors)
@@ -477,18 +523,23 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
     if not out and printed.facts_hash != now.facts_hash:
         # The lines' short digests all agree, the army's hash does not: a change no line
         # names (a short digest matched by chance), or a code shortened to its totals.
-        out.append(f"changed: the army's game facts (#{printed.facts_hash} printed, "
-                   f"#{now.facts_hash} now)")
+        out.append(
+            f"changed: the army's game facts (#{printed.facts_hash} printed, #{now.facts_hash} now)"
+        )
     return out
 
 
 # --- Reading --------------------------------------------------------------------------------
 
 #: The hash line; an older billhooks wrote 8 hex digits (told apart to say so).
-_HASH_LINE = re.compile(r"^(?P<file>.*?) ?#(?P<digest>[0-9a-f]{16}|[0-9a-f]{8})"
-                        r"(?P<note>(?: \((?:compact|totals only|hash only)\))?)$")
-_FACTS_LINE = re.compile(rf"^{FACTS}#(?P<hash>[0-9a-f]{{{FACTS_HASH}}})"
-                         rf"(?: (?P<lines>(?:[A-Za-z0-9_-]{{{LINE_DIGEST}}})+))?$")
+_HASH_LINE = re.compile(
+    r"^(?P<file>.*?) ?#(?P<digest>[0-9a-f]{16}|[0-9a-f]{8})"
+    r"(?P<note>(?: \((?:compact|totals only|hash only)\))?)$"
+)
+_FACTS_LINE = re.compile(
+    rf"^{FACTS}#(?P<hash>[0-9a-f]{{{FACTS_HASH}}})"
+    rf"(?: (?P<lines>(?:[A-Za-z0-9_-]{{{LINE_DIGEST}}})+))?$"
+)
 _COUNT = re.compile(rf"^{NOT_LEGAL}: ([0-9]{{1,9}}) broken rules?$")
 
 
@@ -508,20 +559,23 @@ def parse(text: str) -> ShareList:
     if found is None:
         raise NotAShareList("the code does not end with an army file's name and #hash")
     if len(found["digest"]) != SHORT_HASH:
-        raise NotAShareList("the code is from an older billhooks (an 8-digit hash): print "
-                            "the roster again to verify it")
+        raise NotAShareList(
+            "the code is from an older billhooks (an 8-digit hash): print "
+            "the roster again to verify it"
+        )
     form = next(f for f, note in FORM_NOTES.items() if note == found["note"])
     facts = _FACTS_LINE.match(lines[-2]) if len(lines) > 1 else None
     if facts is None:
         raise NotAShareList("the code has no line of its army's facts before its hash")
     joined = facts["lines"] or ""
-    digests = [joined[i:i + LINE_DIGEST] for i in range(0, len(joined), LINE_DIGEST)]
+    digests = [joined[i : i + LINE_DIGEST] for i in range(0, len(joined), LINE_DIGEST)]
     body = lines[:-2]
     if form == "hash":
         if body or digests:
             raise NotAShareList("a hash-only code holds nothing but its hashes")
-        return ShareList("", "", (), (), True, (), found["file"], found["digest"], form,
-                         facts_hash=facts["hash"])
+        return ShareList(
+            "", "", (), (), True, (), found["file"], found["digest"], form, facts_hash=facts["hash"]
+        )
     if len(body) < 3:
         raise NotAShareList("the code is too short for a list (name, ruleset, verdict, hash)")
     groups: list[tuple[str, str, list[Item]]] = []
@@ -532,15 +586,16 @@ def parse(text: str) -> ShareList:
         if line.startswith(ITEM) and verdict is None:
             if not groups:
                 groups.append(("", "", []))
-            title, _, numbers = line[len(ITEM):].rpartition(": ")
-            groups[-1][2].append(Item(title, numbers) if title and _is_numbers(numbers)
-                                 else Item(line[len(ITEM):]))
+            title, _, numbers = line[len(ITEM) :].rpartition(": ")
+            groups[-1][2].append(
+                Item(title, numbers) if title and _is_numbers(numbers) else Item(line[len(ITEM) :])
+            )
         elif line.startswith(TOTALS) and verdict is None:
-            totals = tuple(line[len(TOTALS):].split(SEPARATOR))
+            totals = tuple(line[len(TOTALS) :].split(SEPARATOR))
         elif verdict is None and (line == LEGAL or line == NOT_LEGAL or _COUNT.match(line)):
             verdict = line
         elif line.startswith(ERROR) and verdict is not None:
-            errors.append(line[len(ERROR):])
+            errors.append(line[len(ERROR) :])
         elif verdict is None and not totals:
             label, _, title = line.partition(": ")
             groups.append((label, title, []))
@@ -549,10 +604,19 @@ def parse(text: str) -> ShareList:
     if verdict is None:
         raise NotAShareList("the code says neither LEGAL nor NOT LEGAL")
     count = _COUNT.match(verdict)
-    share = ShareList(body[0], body[1], tuple(Group(label, title, tuple(items))
-                                              for label, title, items in groups),
-                      totals, verdict == LEGAL, tuple(errors), found["file"], found["digest"],
-                      form, int(count[1]) if count else len(errors), facts["hash"])
+    share = ShareList(
+        body[0],
+        body[1],
+        tuple(Group(label, title, tuple(items)) for label, title, items in groups),
+        totals,
+        verdict == LEGAL,
+        tuple(errors),
+        found["file"],
+        found["digest"],
+        form,
+        int(count[1]) if count else len(errors),
+        facts["hash"],
+    )
     return _with_digests(share, digests)
 
 
@@ -564,15 +628,21 @@ def _with_digests(share: ShareList, digests: list[str]) -> ShareList:
         return share
     wanted = 1 + sum(bool(g.label) + len(g.items) for g in share.groups)
     if len(digests) != wanted:
-        raise NotAShareList(f"the code's facts line has {len(digests)} digests for its "
-                            f"{wanted} lines")
+        raise NotAShareList(
+            f"the code's facts line has {len(digests)} digests for its {wanted} lines"
+        )
     taken = iter(digests)
     army = next(taken)
     groups = []
     for group in share.groups:
         own = next(taken) if group.label else ""
-        groups.append(replace(group, facts=own, items=tuple(
-            replace(item, facts=next(taken)) for item in group.items)))
+        groups.append(
+            replace(
+                group,
+                facts=own,
+                items=tuple(replace(item, facts=next(taken)) for item in group.items),
+            )
+        )
     return replace(share, facts=army, groups=tuple(groups))
 
 

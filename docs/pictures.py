@@ -84,12 +84,13 @@ def draw(picture: Picture, pack: Path, name: str) -> Path:
 def run(names: list[str]) -> None:
     unknown = sorted(set(names) - set(PICTURES))
     if unknown:
-        raise SystemExit(f"no picture named {', '.join(unknown)}; pictures: "
-                         + ", ".join(PICTURES))
+        raise SystemExit(f"no picture named {', '.join(unknown)}; pictures: " + ", ".join(PICTURES))
     wanted = {name: PICTURES[name] for name in names or PICTURES}
     with tempfile.TemporaryDirectory() as tmp:
-        packs = {system: export(system, Path(tmp))
-                 for system in sorted({p.system for p in wanted.values()})}
+        packs = {
+            system: export(system, Path(tmp))
+            for system in sorted({p.system for p in wanted.values()})
+        }
         for name, picture in wanted.items():
             target = draw(picture, packs[picture.system], name)
             print(f"{target.relative_to(ROOT)}")

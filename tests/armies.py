@@ -23,17 +23,30 @@ def unit(troop: str, **kw: object) -> Unit:
     return u
 
 
-def army(*wards: list[Unit], english: bool = True, points: int | None = None,
-         muster: int | None = None, classes: tuple[int, ...] | None = None,
-         side: str = "york") -> Army:
+def army(
+    *wards: list[Unit],
+    english: bool = True,
+    points: int | None = None,
+    muster: int | None = None,
+    classes: tuple[int, ...] | None = None,
+    side: str = "york",
+) -> Army:
     """An army with one ward per list of units; the first leader is the C-in-C."""
     built = []
     for i, units in enumerate(wards):
         cls = classes[i] if classes else 2
-        built.append(Ward(Leader(f"Leader {i + 1}", c_in_c=(i == 0), command_class=cls),
-                          list(units)))
-    return Army("billhooks", "Test army", side=side, english=english, points=points,
-                muster=Muster(muster, 1) if muster else None, wards=built)
+        built.append(
+            Ward(Leader(f"Leader {i + 1}", c_in_c=(i == 0), command_class=cls), list(units))
+        )
+    return Army(
+        "billhooks",
+        "Test army",
+        side=side,
+        english=english,
+        points=points,
+        muster=Muster(muster, 1) if muster else None,
+        wards=built,
+    )
 
 
 def codes(findings: list) -> list[str]:  # type: ignore[type-arg]
@@ -41,8 +54,12 @@ def codes(findings: list) -> list[str]:  # type: ignore[type-arg]
 
 
 #: The example each ruleset's big armies are made from.
-EXAMPLES = {"billhooks": "york.toml", "kiss": "kiss-york.toml", "feudal": "feudal-normandy.toml",
-            "shieldwall": "shieldwall-saxon.toml"}
+EXAMPLES = {
+    "billhooks": "york.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-normandy.toml",
+    "shieldwall": "shieldwall-saxon.toml",
+}
 #: Units a ward (or battle) in a big army.
 PER_GROUP = 8
 
@@ -68,8 +85,10 @@ def scaled(ruleset: str, units: int) -> Any:
         group = copy.deepcopy(groups[g % len(groups)])
         if g >= len(groups):
             group.leader.c_in_c = False
-        group.units = [copy.deepcopy(pool[(g * PER_GROUP + i) % len(pool)])
-                       for i in range(min(PER_GROUP, units - g * PER_GROUP))]
+        group.units = [
+            copy.deepcopy(pool[(g * PER_GROUP + i) % len(pool)])
+            for i in range(min(PER_GROUP, units - g * PER_GROUP))
+        ]
         grown.append(group)
     setattr(army, attr, grown)
     return army

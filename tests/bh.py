@@ -53,11 +53,32 @@ def metric(totals: Summary, key: str) -> int | float:
 #: The keys a unit table may hold.
 unit_keys = UNIT.keys
 
-__all__ = ["army_of", "billhooks_army",
-           "rules", "unit_options", "unit_keys", "check", "summary", "facts", "offered",
-           "entries", "title_of", "metric", "leader_points", "unit_points", "unit_title",
-           "kill_table", "leader_profile", "profile", "reaction_text", "roll_command_classes",
-           "load_collection", "loads_collection", "load", "loads"]
+__all__ = [
+    "army_of",
+    "billhooks_army",
+    "rules",
+    "unit_options",
+    "unit_keys",
+    "check",
+    "summary",
+    "facts",
+    "offered",
+    "entries",
+    "title_of",
+    "metric",
+    "leader_points",
+    "unit_points",
+    "unit_title",
+    "kill_table",
+    "leader_profile",
+    "profile",
+    "reaction_text",
+    "roll_command_classes",
+    "load_collection",
+    "loads_collection",
+    "load",
+    "loads",
+]
 
 
 def load_collection(path: str | Path) -> Collection:

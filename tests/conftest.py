@@ -44,11 +44,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if not isinstance(item, pytest.Function) or item.get_closest_marker("xdist_group"):
             continue
-        shared = [d for defs in item._fixtureinfo.name2fixturedefs.values() for d in defs
-                  if d.scope != "function" and d.baseid.endswith(".py")]
+        shared = [
+            d
+            for defs in item._fixtureinfo.name2fixturedefs.values()
+            for d in defs
+            if d.scope != "function" and d.baseid.endswith(".py")
+        ]
         if shared:
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
-
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -98,8 +101,13 @@ def _quick_idle() -> None:
     #: The turn of the clock a thread worker is watched for.
     THREAD = 0.01
     #: What a screen has still to do at its next refresh.
-    REFRESH = ("_layout_required", "_scroll_required", "_repaint_required",
-               "_recompose_required", "_dirty_widgets")
+    REFRESH = (
+        "_layout_required",
+        "_scroll_required",
+        "_repaint_required",
+        "_recompose_required",
+        "_dirty_widgets",
+    )
 
     def waiting(loop: Any) -> float | None:
         """None if the builder is idle; else how long to let the loop run first."""
@@ -109,8 +117,11 @@ def _quick_idle() -> None:
         if app is None or not app.is_running or not app.screen_stack:
             return None  # the builder has quit: its timers are not work to wait for
         screen = app.screen
-        if screen.is_current and not app._batch_count \
-                and any(getattr(screen, flag, False) for flag in REFRESH):
+        if (
+            screen.is_current
+            and not app._batch_count
+            and any(getattr(screen, flag, False) for flag in REFRESH)
+        ):
             # Work the refresh timer would do within 1/60 s: done now, as Pilot's
             # pause does, rather than waited for.
             screen._on_timer_update()
@@ -119,8 +130,9 @@ def _quick_idle() -> None:
             return 0.0
         if any(w._thread_worker and not w.is_finished for w in app.workers):
             return THREAD
-        due: float | None = min((h.when() for h in loop._scheduled if not h.cancelled()),
-                                default=None)
+        due: float | None = min(
+            (h.when() for h in loop._scheduled if not h.cancelled()), default=None
+        )
         now: float = loop.time()
         if due is not None and due - now < soon:
             return max(0.0, due - now)

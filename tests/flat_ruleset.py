@@ -101,20 +101,38 @@ class Band:
     things: list[Thing] = field(default_factory=list)
 
 
-KIT = Table("kit", Kit, (Field("blade", "bool", label="Blade"),
-                         Field("note", "str", max_len=40, label="Note")))
-PERSON = Table("person", Person, (
-    Field("name", "str", required=True, max_len=40, label="Name"),
-    Field("role", "str", choices=ROLES, label="Role"),
-    Field("kit", "table", table=KIT, label="Kit"),
-))
-THING = Table("thing", Thing, (Field("label", "str", required=True, max_len=40, label="Label"),
-                               Field("weight", "int", min=1, max=9, label="Weight")))
-SCHEMA = Table("band", Band, (
-    *CORE_FIELDS,
-    Field("side", "str", max_len=40, label="Side"),
-    Field("tags", "list", choices=TAGS, label="Tags"),
-), children=(Child("people", PERSON, "leader"), Child("things", THING, "unit")))
+KIT = Table(
+    "kit",
+    Kit,
+    (Field("blade", "bool", label="Blade"), Field("note", "str", max_len=40, label="Note")),
+)
+PERSON = Table(
+    "person",
+    Person,
+    (
+        Field("name", "str", required=True, max_len=40, label="Name"),
+        Field("role", "str", choices=ROLES, label="Role"),
+        Field("kit", "table", table=KIT, label="Kit"),
+    ),
+)
+THING = Table(
+    "thing",
+    Thing,
+    (
+        Field("label", "str", required=True, max_len=40, label="Label"),
+        Field("weight", "int", min=1, max=9, label="Weight"),
+    ),
+)
+SCHEMA = Table(
+    "band",
+    Band,
+    (
+        *CORE_FIELDS,
+        Field("side", "str", max_len=40, label="Side"),
+        Field("tags", "list", choices=TAGS, label="Tags"),
+    ),
+    children=(Child("people", PERSON, "leader"), Child("things", THING, "unit")),
+)
 
 
 def check_one_chief(band: Band) -> list[Finding]:
@@ -122,14 +140,23 @@ def check_one_chief(band: Band) -> list[Finding]:
     chiefs = [i for i, p in enumerate(band.people) if p.role == "chief"]
     if len(chiefs) == 1:
         return []
-    return [Finding("error", "one-chief", f"{len(chiefs)} chiefs: make exactly one person "
-                                          "the chief", "people")]
+    return [
+        Finding(
+            "error",
+            "one-chief",
+            f"{len(chiefs)} chiefs: make exactly one person the chief",
+            "people",
+        )
+    ]
 
 
 def check_heavy(band: Band) -> list[Finding]:
     """A thing over weight 5 slows the band: advice."""
-    return [Finding("warning", "heavy", f"{t.label} weighs {t.weight}, over {HEAVY}",
-                    f"things[{i}]") for i, t in enumerate(band.things) if t.weight > HEAVY]
+    return [
+        Finding("warning", "heavy", f"{t.label} weighs {t.weight}, over {HEAVY}", f"things[{i}]")
+        for i, t in enumerate(band.things)
+        if t.weight > HEAVY
+    ]
 
 
 def check(band: Band) -> list[Finding]:
@@ -138,24 +165,38 @@ def check(band: Band) -> list[Finding]:
 
 def summary(band: Band) -> Summary:
     lines = tuple(Line(f"things[{i}]", "", t.label) for i, t in enumerate(band.things))
-    return Summary((Metric("people", "People", len(band.people)),
-                    Metric("things", "Things", len(band.things))), lines, tuple(check(band)))
+    return Summary(
+        (
+            Metric("people", "People", len(band.people)),
+            Metric("things", "Things", len(band.things)),
+        ),
+        lines,
+        tuple(check(band)),
+    )
 
 
 def person_offers(_: Band, __: str, person: Person) -> tuple[Offer, ...]:
     kit = person.kit or Kit()
-    return (Offer(PERSON.field("name"), person.name),
-            Offer(PERSON.field("role"), person.role,
-                  tuple(Choice(r, r.capitalize()) for r in ROLES)),
-            # A nested table is offered as a record to edit (its defaults if absent).
-            Offer(PERSON.field("kit"), kit, offers=(
-                Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"), kit.note))))
+    return (
+        Offer(PERSON.field("name"), person.name),
+        Offer(PERSON.field("role"), person.role, tuple(Choice(r, r.capitalize()) for r in ROLES)),
+        # A nested table is offered as a record to edit (its defaults if absent).
+        Offer(
+            PERSON.field("kit"),
+            kit,
+            offers=(Offer(KIT.field("blade"), kit.blade), Offer(KIT.field("note"), kit.note)),
+        ),
+    )
 
 
 def band_offers(band: Band) -> tuple[Offer, ...]:
-    return (Offer(SCHEMA.field("name"), band.name), Offer(SCHEMA.field("side"), band.side),
-            Offer(SCHEMA.field("tags"), list(band.tags),
-                  tuple(Choice(t, t.capitalize()) for t in TAGS)))
+    return (
+        Offer(SCHEMA.field("name"), band.name),
+        Offer(SCHEMA.field("side"), band.side),
+        Offer(
+            SCHEMA.field("tags"), list(band.tags), tuple(Choice(t, t.capitalize()) for t in TAGS)
+        ),
+    )
 
 
 def band_facts(band: Band) -> Facts:
@@ -176,29 +217,58 @@ class Flat(PackagedRuleset[Band]):
     quick_actions: tuple[QuickAction, ...] = ()
     codes: tuple[str, ...] = ("one-chief", "heavy")
     commands: tuple[Command, ...] = (
-        Command("weigh", "the load a flat band carries", "Add up a flat band's things by "
-                "weight (a command of the flat test system's own).", "flat_command"),)
+        Command(
+            "weigh",
+            "the load a flat band carries",
+            "Add up a flat band's things by weight (a command of the flat test system's own).",
+            "flat_command",
+        ),
+    )
     army = ArmyKind(Band, lambda band: band.name, band_facts, band_offers, check, summary)
     kinds = (
-        Kind[Band, Person](Person, lambda _, __, person: f"{person.name} ({person.role})",
-                           lambda _, __, person: Facts(person.name, person.role),
-                           person_offers),
-        Kind[Band, Thing](Thing, lambda _, __, thing: thing.label,
-                          lambda _, __, thing: Facts(thing.label,
-                                                     rows=(Row("Weight", str(thing.weight)),),
-                                                     trackers=(Tracker("load", thing.weight),)),
-                          lambda _, __, thing: (Offer(THING.field("label"), thing.label),
-                                                Offer(THING.field("weight"), thing.weight))),
+        Kind[Band, Person](
+            Person,
+            lambda _, __, person: f"{person.name} ({person.role})",
+            lambda _, __, person: Facts(person.name, person.role),
+            person_offers,
+        ),
+        Kind[Band, Thing](
+            Thing,
+            lambda _, __, thing: thing.label,
+            lambda _, __, thing: Facts(
+                thing.label,
+                rows=(Row("Weight", str(thing.weight)),),
+                trackers=(Tracker("load", thing.weight),),
+            ),
+            lambda _, __, thing: (
+                Offer(THING.field("label"), thing.label),
+                Offer(THING.field("weight"), thing.weight),
+            ),
+        ),
     )
 
     def new_army(self, name: str) -> Band:
         return Band(self.name, name, people=[Person("Chief", role="chief")])
 
     def catalogue(self) -> tuple[Entry, ...]:
-        return (Entry("person", "Person", "person", "someone in the band", "people",
-                      lambda: Person("Someone")),
-                Entry("thing", "Thing", "thing", "something the band carries", "things",
-                      lambda: Thing("Something")))
+        return (
+            Entry(
+                "person",
+                "Person",
+                "person",
+                "someone in the band",
+                "people",
+                lambda: Person("Someone"),
+            ),
+            Entry(
+                "thing",
+                "Thing",
+                "thing",
+                "something the band carries",
+                "things",
+                lambda: Thing("Something"),
+            ),
+        )
 
     def reference(self) -> tuple[Grid, ...]:
         return (Grid("Tags", ("tag",), tuple((t,) for t in TAGS)),)
@@ -206,21 +276,38 @@ class Flat(PackagedRuleset[Band]):
     def pack(self, armies: Sequence[Source[Band]], options: PrintOptions[Band]) -> Printables:
         """A card per thing and a load chit per point of weight: one deck, one token sheet."""
         things = [(a.army, t) for a in armies for t in a.army.things]
-        cards = tuple(Face("THING", "#445566", (
-            Text(thing.label, "bold", 12, 8, 10, max_lines=2, valign="middle"),
-            Text(band.side or "no side", "italic", 9, 7, 5, tint="accent"),
-            Emblem("initial", share=0.3, letter=thing.label[:1]),
-            StatRows((Stat("Weight", str(thing.weight), "cross one off as it lightens"),)),
-            Boxes("Load", thing.weight),
-            Paragraphs(("Every word on this card is test data.",)),
-        )) for band, thing in things)
-        deck = Deck("thing-cards", "Thing cards", cards,
-                    Back("Flat test rules", "All backs alike.", "#445566"))
-        chits = TokenGroup("chits", "Load chits", (TOKEN_MM, TOKEN_MM), (
-            Token("badge", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),))
-        return Printables(self.name, "Flat test print pack",
-                          (facts_roster(self, armies), deck,
-                           TokenSheet("chits", "Chits", (chits,))))
+        cards = tuple(
+            Face(
+                "THING",
+                "#445566",
+                (
+                    Text(thing.label, "bold", 12, 8, 10, max_lines=2, valign="middle"),
+                    Text(band.side or "no side", "italic", 9, 7, 5, tint="accent"),
+                    Emblem("initial", share=0.3, letter=thing.label[:1]),
+                    StatRows((Stat("Weight", str(thing.weight), "cross one off as it lightens"),)),
+                    Boxes("Load", thing.weight),
+                    Paragraphs(("Every word on this card is test data.",)),
+                ),
+            )
+            for band, thing in things
+        )
+        deck = Deck(
+            "thing-cards",
+            "Thing cards",
+            cards,
+            Back("Flat test rules", "All backs alike.", "#445566"),
+        )
+        chits = TokenGroup(
+            "chits",
+            "Load chits",
+            (TOKEN_MM, TOKEN_MM),
+            (Token("badge", "#445566", "LOAD", sum(t.weight for _, t in things), "weight"),),
+        )
+        return Printables(
+            self.name,
+            "Flat test print pack",
+            (facts_roster(self, armies), deck, TokenSheet("chits", "Chits", (chits,))),
+        )
 
 
 RULESET: Ruleset = Flat()
@@ -228,9 +315,14 @@ RULESET: Ruleset = Flat()
 
 def example() -> Band:
     """A band of every field kind, for tests to write and read."""
-    return Band("flat", "The test band", "Anyone at all", ["bold", "quick"],
-                [Person("Ann", "chief", Kit(True, "a good one")), Person("Bo")],
-                [Thing("Cart", 3), Thing("Anvil", 7)])
+    return Band(
+        "flat",
+        "The test band",
+        "Anyone at all",
+        ["bold", "quick"],
+        [Person("Ann", "chief", Kit(True, "a good one")), Person("Bo")],
+        [Thing("Cart", 3), Thing("Anvil", 7)],
+    )
 
 
 __all__ = ["RULESET", "example"]

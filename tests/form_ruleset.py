@@ -69,32 +69,50 @@ class FlatArmy:
     stands: list[Stand] = field(default_factory=list)
 
 
-BANNER = Table("banner", Banner, (
-    Field("colour", "str", choices=("red", "blue")),
-    Field("motto", "str", max_len=20),
-))
-STAND = Table("stand", Stand, (
-    Field("kind", "str", required=True, choices=tuple(KINDS)),
-    Field("grade", "str", choices=tuple(GRADES)),
-    Field("shields", "bool"),
-    Field("width", "int", min=1, max=4),
-    Field("drills", "list", choices=DRILLS),
-    Field("banner", "table", table=BANNER),
-    Field("note", "str", max_len=30),
-))
-CHIEF = Table("chief", Chief, (
-    Field("name", "str", required=True, max_len=40),
-    Field("bold", "bool"),
-))
-SCHEMA = Table("army", FlatArmy, (
-    *CORE_FIELDS,
-    Field("points", "int", min=0, max=1000, label="Agreed points"),
-), children=(Child("leaders", CHIEF, "leader"), Child("stands", STAND, "unit")))
+BANNER = Table(
+    "banner",
+    Banner,
+    (
+        Field("colour", "str", choices=("red", "blue")),
+        Field("motto", "str", max_len=20),
+    ),
+)
+STAND = Table(
+    "stand",
+    Stand,
+    (
+        Field("kind", "str", required=True, choices=tuple(KINDS)),
+        Field("grade", "str", choices=tuple(GRADES)),
+        Field("shields", "bool"),
+        Field("width", "int", min=1, max=4),
+        Field("drills", "list", choices=DRILLS),
+        Field("banner", "table", table=BANNER),
+        Field("note", "str", max_len=30),
+    ),
+)
+CHIEF = Table(
+    "chief",
+    Chief,
+    (
+        Field("name", "str", required=True, max_len=40),
+        Field("bold", "bool"),
+    ),
+)
+SCHEMA = Table(
+    "army",
+    FlatArmy,
+    (
+        *CORE_FIELDS,
+        Field("points", "int", min=0, max=1000, label="Agreed points"),
+    ),
+    children=(Child("leaders", CHIEF, "leader"), Child("stands", STAND, "unit")),
+)
 
 
 def stand_points(stand: Stand) -> int:
-    return (KINDS.get(stand.kind, 0) + GRADES.get(stand.grade, 0) + (1 if stand.shields else 0)
-            ) * stand.width
+    return (
+        KINDS.get(stand.kind, 0) + GRADES.get(stand.grade, 0) + (1 if stand.shields else 0)
+    ) * stand.width
 
 
 def _flat(army: ArmyRecord) -> FlatArmy:
@@ -120,7 +138,8 @@ class FormTest:
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
     quick_actions: tuple[QuickAction, ...] = (
-        QuickAction("b", "Bold", "Make the chief bold or not", "leader", ("bold",), _rally),)
+        QuickAction("b", "Bold", "Make the chief bold or not", "leader", ("bold",), _rally),
+    )
 
     def new_army(self, name: str) -> FlatArmy:
         return FlatArmy(self.name, name)
@@ -132,39 +151,66 @@ class FormTest:
         return Printables(self.name, "Form test print pack", (facts_roster(self, armies),))
 
     def catalogue(self) -> tuple[Entry, ...]:
-        return (*(Entry(k, f"{k.capitalize()} stand", "stand", "one base", "stands",
-                        partial(Stand, k), float(p)) for k, p in KINDS.items()),
-                Entry("chief", "Chief", "leader", "a leader", "leaders",
-                      partial(Chief, "Chief")))
+        return (
+            *(
+                Entry(
+                    k,
+                    f"{k.capitalize()} stand",
+                    "stand",
+                    "one base",
+                    "stands",
+                    partial(Stand, k),
+                    float(p),
+                )
+                for k, p in KINDS.items()
+            ),
+            Entry("chief", "Chief", "leader", "a leader", "leaders", partial(Chief, "Chief")),
+        )
 
     def offered(self, army: ArmyRecord, where: str) -> tuple[Offer, ...]:
         record = schema.get(army, where)
         if isinstance(record, Stand):
+
             def cost(**change: object) -> float:
                 changed = Stand(**{**record.__dict__, **change})
                 return float(stand_points(changed) - stand_points(record))
 
             banner = record.banner or Banner()
             return (
-                Offer(STAND.field("kind"), record.kind,
-                      tuple(Choice(k, k.capitalize(), cost(kind=k)) for k in KINDS)),
-                Offer(STAND.field("grade"), record.grade,
-                      tuple(Choice(g, g.capitalize(), cost(grade=g)) for g in GRADES)),
-                Offer(STAND.field("shields"), record.shields,
-                      (Choice(False, "No", 0.0), Choice(True, "Yes", cost(shields=True)))),
+                Offer(
+                    STAND.field("kind"),
+                    record.kind,
+                    tuple(Choice(k, k.capitalize(), cost(kind=k)) for k in KINDS),
+                ),
+                Offer(
+                    STAND.field("grade"),
+                    record.grade,
+                    tuple(Choice(g, g.capitalize(), cost(grade=g)) for g in GRADES),
+                ),
+                Offer(
+                    STAND.field("shields"),
+                    record.shields,
+                    (Choice(False, "No", 0.0), Choice(True, "Yes", cost(shields=True))),
+                ),
                 Offer(STAND.field("width"), record.width),
                 Offer(STAND.field("drills"), record.drills),
-                Offer(STAND.field("banner"), banner, offers=(
-                    Offer(BANNER.field("colour"), banner.colour),
-                    Offer(BANNER.field("motto"), banner.motto))),
+                Offer(
+                    STAND.field("banner"),
+                    banner,
+                    offers=(
+                        Offer(BANNER.field("colour"), banner.colour),
+                        Offer(BANNER.field("motto"), banner.motto),
+                    ),
+                ),
                 Offer(STAND.field("note"), record.note),
             )
         if isinstance(record, Chief):
-            return (Offer(CHIEF.field("name"), record.name),
-                    Offer(CHIEF.field("bold"), record.bold))
+            return (
+                Offer(CHIEF.field("name"), record.name),
+                Offer(CHIEF.field("bold"), record.bold),
+            )
         flat = _flat(army)
-        return (Offer(SCHEMA.field("name"), flat.name), Offer(SCHEMA.field("points"),
-                                                              flat.points))
+        return (Offer(SCHEMA.field("name"), flat.name), Offer(SCHEMA.field("points"), flat.points))
 
     def title_of(self, army: ArmyRecord, where: str) -> str:
         record = schema.get(army, where)
@@ -183,12 +229,24 @@ class FormTest:
 
     def summary(self, army: ArmyRecord) -> Summary:
         flat = _flat(army)
-        lines = tuple(Line(f"stands[{i}]", s.kind, self.title_of(army, f"stands[{i}]"),
-                           points=float(stand_points(s))) for i, s in enumerate(flat.stands))
+        lines = tuple(
+            Line(
+                f"stands[{i}]",
+                s.kind,
+                self.title_of(army, f"stands[{i}]"),
+                points=float(stand_points(s)),
+            )
+            for i, s in enumerate(flat.stands)
+        )
         total = sum(stand_points(s) for s in flat.stands)
-        return Summary((Metric("points", "Points", total, flat.points, short="Pts"),
-                        Metric("stands", "Stands", len(flat.stands))),
-                       lines, tuple(self.check(army)))
+        return Summary(
+            (
+                Metric("points", "Points", total, flat.points, short="Pts"),
+                Metric("stands", "Stands", len(flat.stands)),
+            ),
+            lines,
+            tuple(self.check(army)),
+        )
 
     def facts(self, army: ArmyRecord, where: str) -> Facts:
         return Facts(self.title_of(army, where), rows=(Row("Place", where or "army"),))

@@ -27,11 +27,26 @@ from hostile import HOSTILE, place, work_in  # noqa: E402
 from builder.cli import main  # noqa: E402
 from builder.resources import examples_dir  # noqa: E402
 
-ARMIES = [(examples_dir() / n).read_text(encoding="utf-8") for n in ("lancaster.toml",
-                                                                      "york.toml")]
+ARMIES = [(examples_dir() / n).read_text(encoding="utf-8") for n in ("lancaster.toml", "york.toml")]
 COLLECTION = (examples_dir() / "collection.toml").read_text(encoding="utf-8")
-VALUES = ['"x"', "4", "true", "[1]", "{a=1}", '""', "-1", "0", "1e9", '"../../etc/passwd"',
-          "99999999", '"/etc/hostname"', '"\u200b"', "[[1]]", '"archers"', "inf"]
+VALUES = [
+    '"x"',
+    "4",
+    "true",
+    "[1]",
+    "{a=1}",
+    '""',
+    "-1",
+    "0",
+    "1e9",
+    '"../../etc/passwd"',
+    "99999999",
+    '"/etc/hostname"',
+    '"\u200b"',
+    "[[1]]",
+    '"archers"',
+    "inf",
+]
 
 
 def mutate(rng: random.Random, text: str) -> bytes:
@@ -71,8 +86,10 @@ def inputs(rng: random.Random, text: str, n: int) -> list[tuple[str, bytes]]:
 def run(argv: list[str]) -> str | None:
     """None for a clean end, else the traceback or bad exit code."""
     try:
-        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(
-                io.StringIO()) as err:
+        with (
+            contextlib.redirect_stdout(io.StringIO()),
+            contextlib.redirect_stderr(io.StringIO()) as err,
+        ):
             code = main(argv)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 2
@@ -94,12 +111,22 @@ def main_campaign() -> int:
     shown: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        jobs = [(kind, data, "army.toml", (["check"], ["check", "--json"]))
-                for kind, data in inputs(rng, rng.choice(ARMIES), args.armies)]
-        jobs += [(kind, data, "collection.toml",
-                  (["muster", "--troops", str(rng.choice([1, 60, 100, 400])), "--seed", "3"],
-                   ["muster", "--troops", "100", "--seed", "4", "--both", "--json"]))
-                 for kind, data in inputs(rng, COLLECTION, args.collections)]
+        jobs = [
+            (kind, data, "army.toml", (["check"], ["check", "--json"]))
+            for kind, data in inputs(rng, rng.choice(ARMIES), args.armies)
+        ]
+        jobs += [
+            (
+                kind,
+                data,
+                "collection.toml",
+                (
+                    ["muster", "--troops", str(rng.choice([1, 60, 100, 400])), "--seed", "3"],
+                    ["muster", "--troops", "100", "--seed", "4", "--both", "--json"],
+                ),
+            )
+            for kind, data in inputs(rng, COLLECTION, args.collections)
+        ]
         for n, (kind, data, name, commands) in enumerate(jobs, 1):
             path = place(folder, kind, data, name)
             for command in commands:
@@ -111,8 +138,10 @@ def main_campaign() -> int:
                         shown.append(f"--- {kind} {command}\n{data[:300]!r}\n{problem}")
             if n % 1000 == 0:
                 print(f"{n} inputs, {failures} tracebacks", file=sys.stderr)
-    print(f"inputs: {len(jobs)} ({args.armies} army files, {args.collections} collections); "
-          f"command runs: {runs}; tracebacks: {failures}")
+    print(
+        f"inputs: {len(jobs)} ({args.armies} army files, {args.collections} collections); "
+        f"command runs: {runs}; tracebacks: {failures}"
+    )
     for text in shown:
         print(text)
     return 1 if failures else 0

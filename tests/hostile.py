@@ -15,13 +15,26 @@ from hypothesis import strategies as st
 from builder.cli import main
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u0301"
-HOSTILE = ["deep-nesting", "huge-integer", "zero-width", "long-word", "crlf", "bom",
-           "symlink", "symlink-loop", "dangling-symlink", "fifo", "folder", "dev-null",
-           "bracket-spaces"]
+HOSTILE = [
+    "deep-nesting",
+    "huge-integer",
+    "zero-width",
+    "long-word",
+    "crlf",
+    "bom",
+    "symlink",
+    "symlink-loop",
+    "dangling-symlink",
+    "fifo",
+    "folder",
+    "dev-null",
+    "bracket-spaces",
+]
 
 
-def work_in(kind: str, base: str, integer: Callable[[int, int], int],
-            choice: Callable[[Sequence[str]], str]) -> bytes:
+def work_in(
+    kind: str, base: str, integer: Callable[[int, int], int], choice: Callable[[Sequence[str]], str]
+) -> bytes:
     """The bytes of ``base`` with the hostile class ``kind`` worked in; ``integer(a, b)`` and
     ``choice(seq)`` make the random picks (hypothesis draws, or a seeded random.Random)."""
     lines = base.splitlines()
@@ -51,8 +64,9 @@ def work_in(kind: str, base: str, integer: Callable[[int, int], int],
 def hostile_text(draw: st.DrawFn, base: str) -> tuple[str, bytes]:
     """``base`` with one hostile class worked in: (the class, the file's bytes)."""
     kind = draw(st.sampled_from(HOSTILE))
-    return kind, work_in(kind, base, lambda a, b: draw(st.integers(a, b)),
-                         lambda seq: draw(st.sampled_from(seq)))
+    return kind, work_in(
+        kind, base, lambda a, b: draw(st.integers(a, b)), lambda seq: draw(st.sampled_from(seq))
+    )
 
 
 def place(tmp_path: Path, kind: str, data: bytes, name: str) -> Path:

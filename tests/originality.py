@@ -25,8 +25,10 @@ def seed_text(number: str) -> str:
         found = sorted(folder.glob(f"{number}_*.txt")) if folder.is_dir() else []
         if found:
             return found[0].read_text(encoding="utf-8", errors="replace")
-    pytest.fail(f"the source text shared/seeds/{number}_*.txt is not beside this checkout: "
-                "set BILLHOOKS_SEEDS to its folder")
+    pytest.fail(
+        f"the source text shared/seeds/{number}_*.txt is not beside this checkout: "
+        "set BILLHOOKS_SEEDS to its folder"
+    )
 
 
 def words(text: str) -> list[str]:
@@ -49,10 +51,13 @@ def shared_runs(ours: str | Iterable[str], source: str, n: int) -> list[str]:
     """The runs of ``n`` words of ``ours`` (a text, or texts each on its own: a run never
     spans two) that also occur in ``source``."""
     theirs = words(source)
-    grams = {tuple(theirs[i:i + n]) for i in range(len(theirs) - n + 1)}
+    grams = {tuple(theirs[i : i + n]) for i in range(len(theirs) - n + 1)}
     found = []
     for text in [ours] if isinstance(ours, str) else ours:
         mine = words(text)
-        found += [" ".join(mine[i:i + n]) for i in range(len(mine) - n + 1)
-                  if tuple(mine[i:i + n]) in grams]
+        found += [
+            " ".join(mine[i : i + n])
+            for i in range(len(mine) - n + 1)
+            if tuple(mine[i : i + n]) in grams
+        ]
     return found

@@ -55,7 +55,8 @@ class Page:
     drawn: dict[str, list[dict[str, Any]]] | None = None
     #: Reads them from the open PDF: a third of the reading, and most text tests never ask.
     reader: Callable[[], dict[str, list[dict[str, Any]]]] | None = field(
-        default=None, repr=False, compare=False)
+        default=None, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if self.bbox == (0.0, 0.0, 0.0, 0.0):
@@ -66,8 +67,9 @@ class Page:
         """The drawn objects, read the first time they are asked for."""
         if self.drawn is None:
             if self.reader is None:
-                raise RuntimeError("the PDF is closed: ask for a page's drawn objects "
-                                   "inside `with pages(...)`")
+                raise RuntimeError(
+                    "the PDF is closed: ask for a page's drawn objects inside `with pages(...)`"
+                )
             self.drawn, self.reader = self.reader(), None
         return self.drawn
 
@@ -92,9 +94,15 @@ class Page:
     # come out as pdfplumber's do, at PDFium's speed of reading.
 
     def _layout(self, options: dict[str, Any]) -> Any:
-        return chars_to_textmap(self.chars, **{
-            "layout_bbox": self.bbox, "layout_width": self.bbox[2] - self.bbox[0],
-            "layout_height": self.bbox[3] - self.bbox[1], **options})
+        return chars_to_textmap(
+            self.chars,
+            **{
+                "layout_bbox": self.bbox,
+                "layout_width": self.bbox[2] - self.bbox[0],
+                "layout_height": self.bbox[3] - self.bbox[1],
+                **options,
+            },
+        )
 
     def extract_text(self, **options: Any) -> str:
         return str(self._layout(options).as_string)
@@ -117,8 +125,15 @@ class Page:
         return self._kept(within_bbox, bbox)
 
     def _kept(self, keep: Any, bbox: BBox) -> Page:
-        return Page(self.width, self.height, keep(self.chars, bbox), [], self.page_number,
-                    bbox, {kind: keep(objs, bbox) for kind, objs in self.objects.items()})
+        return Page(
+            self.width,
+            self.height,
+            keep(self.chars, bbox),
+            [],
+            self.page_number,
+            bbox,
+            {kind: keep(objs, bbox) for kind, objs in self.objects.items()},
+        )
 
     @property
     def text(self) -> str:
@@ -163,8 +178,9 @@ class Document:
 def document(pdf: Path | str | bytes | BinaryIO) -> Iterator[Document]:
     """The PDF at ``pdf`` (a path, bytes or a file) read as :func:`pages` reads it, for tests
     written against pdfplumber's ``with pdfplumber.open(path) as pdf: pdf.pages``."""
-    source = (Path(pdf) if isinstance(pdf, str) else pdf if isinstance(pdf, (Path, bytes))
-              else pdf.read())
+    source = (
+        Path(pdf) if isinstance(pdf, str) else pdf if isinstance(pdf, (Path, bytes)) else pdf.read()
+    )
     with pages(source) as read:
         yield Document(read)
 
@@ -188,6 +204,7 @@ def _page(page: pdfium.PdfPage) -> Page:
         for i in range(raw.FPDFPage_CountObjects(handle)):
             _object(raw.FPDFPage_GetObject(handle, i), IDENTITY, objects, out.height)
         return objects
+
     out.reader = read
     return out
 
@@ -196,8 +213,14 @@ def _then(inner: Matrix, outer: Matrix) -> Matrix:
     """``inner`` followed by ``outer`` (PDF's row-vector convention)."""
     a, b, c, d, e, f = inner
     A, B, C, D, E, F = outer
-    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-            e * A + f * C + E, e * B + f * D + F)
+    return (
+        a * A + b * C,
+        a * B + b * D,
+        c * A + d * C,
+        c * B + d * D,
+        e * A + f * C + E,
+        e * B + f * D + F,
+    )
 
 
 def _bounds(obj: Any, to_page: Matrix) -> tuple[float, float, float, float]:
@@ -232,10 +255,18 @@ def _object(obj: Any, to_page: Matrix, out: dict[str, list[dict[str, Any]]], h: 
         out.setdefault("image", []).append(_box(*_bounds(obj, to_page), h))
 
 
-def _box(left: float, bottom: float, right: float, top: float, h: float,
-         **more: Any) -> dict[str, Any]:
-    return {"x0": left, "x1": right, "top": h - top, "bottom": h - bottom,
-            "width": right - left, "height": top - bottom, **more}
+def _box(
+    left: float, bottom: float, right: float, top: float, h: float, **more: Any
+) -> dict[str, Any]:
+    return {
+        "x0": left,
+        "x1": right,
+        "top": h - top,
+        "bottom": h - bottom,
+        "width": right - left,
+        "height": top - bottom,
+        **more,
+    }
 
 
 def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, float]]]:
@@ -274,17 +305,34 @@ def _chars(text: Any, h: float) -> tuple[list[dict[str, Any]], list[tuple[str, f
         # PDFium reads a hyphen that ends a line as 2 (its mark for a word broken there).
         letter = "-" if code == 2 else chr(code) if code else ""
         stream.append((letter, h - (y0 + y1) / 2))
-        found.append({"index": i, "object_type": "char", "text": letter,
-                      "fontname": style.fontname, "size": style.size,
-                      "non_stroking_color": style.colour,
-                      "upright": style.upright, "forward": style.forward,
-                      "x0": ox.value if style.forward else box.left, "x1": box.right,
-                      "y0": y0, "y1": y1, "top": h - y1, "bottom": h - y0})
+        found.append(
+            {
+                "index": i,
+                "object_type": "char",
+                "text": letter,
+                "fontname": style.fontname,
+                "size": style.size,
+                "non_stroking_color": style.colour,
+                "upright": style.upright,
+                "forward": style.forward,
+                "x0": ox.value if style.forward else box.left,
+                "x1": box.right,
+                "y0": y0,
+                "y1": y1,
+                "top": h - y1,
+                "bottom": h - y0,
+            }
+        )
     for ch in found:
         i, forward = ch.pop("index"), ch.pop("forward")
         here, after = origins[i], origins[i + 1] if i + 1 < len(origins) else None
-        if forward and here and after and abs(after[1] - here[1]) < 0.01 \
-                and ch["x0"] < after[0] < ch["x1"]:
+        if (
+            forward
+            and here
+            and after
+            and abs(after[1] - here[1]) < 0.01
+            and ch["x0"] < after[0] < ch["x1"]
+        ):
             ch["x1"] = after[0]
         ch["width"], ch["height"] = ch["x1"] - ch["x0"], ch["y1"] - ch["y0"]
     return found, stream
@@ -315,9 +363,15 @@ def _style(text: Any, i: int, obj: Any) -> _Style:
     upright = abs(matrix.b) < 1e-6 and abs(matrix.c) < 1e-6
     # The size set, times the height the page and any form scale it to (as pdfminer's:
     # letters squeezed across keep their size).
-    size = raw.FPDFText_GetFontSize(text, i) * (matrix.c ** 2 + matrix.d ** 2) ** 0.5
-    return _Style(name.value.decode("latin-1"), size, _colour(raw.FPDFText_GetFillColor, text, i),
-                  upright, upright and matrix.a > 0 and matrix.d > 0, descent.value / 1000.0)
+    size = raw.FPDFText_GetFontSize(text, i) * (matrix.c**2 + matrix.d**2) ** 0.5
+    return _Style(
+        name.value.decode("latin-1"),
+        size,
+        _colour(raw.FPDFText_GetFillColor, text, i),
+        upright,
+        upright and matrix.a > 0 and matrix.d > 0,
+        descent.value / 1000.0,
+    )
 
 
 def _path(obj: Any, to_page: Matrix, out: dict[str, list[dict[str, Any]]], h: float) -> None:
@@ -339,13 +393,28 @@ def _path(obj: Any, to_page: Matrix, out: dict[str, list[dict[str, Any]]], h: fl
         xs = [a * x + c * y + e for _, x, y in segments]
         ys = [b * x + d * y + f for _, x, y in segments]
         pts = [(x, h - y) for x, y in zip(xs, ys, strict=True)]
-        kind = ("line" if len(segments) == 2 and segments[1][0] == _LINETO
-                else "rect" if square and _is_rect(segments) else "curve")
+        kind = (
+            "line"
+            if len(segments) == 2 and segments[1][0] == _LINETO
+            else "rect"
+            if square and _is_rect(segments)
+            else "curve"
+        )
         out.setdefault(kind, []).append(
-            _box(min(xs), min(ys), max(xs), max(ys), h, fill=bool(fill.value),
-                 stroke=bool(stroke.value), linewidth=linewidth, non_stroking_color=colour,
-                 pts=pts,
-                 path=_steps(segments, pts)))
+            _box(
+                min(xs),
+                min(ys),
+                max(xs),
+                max(ys),
+                h,
+                fill=bool(fill.value),
+                stroke=bool(stroke.value),
+                linewidth=linewidth,
+                non_stroking_color=colour,
+                pts=pts,
+                path=_steps(segments, pts),
+            )
+        )
 
 
 #: The four channels PDFium writes a colour into, made once: the print sweep asks 800,000
@@ -362,8 +431,9 @@ def _colour(get: Any, *where: Any) -> tuple[Any, ...]:
     return (r.value / 255, g.value / 255, b.value / 255)
 
 
-def _steps(segments: list[tuple[int, float, float]],
-           pts: list[tuple[float, float]]) -> list[tuple[Any, ...]]:
+def _steps(
+    segments: list[tuple[int, float, float]], pts: list[tuple[float, float]]
+) -> list[tuple[Any, ...]]:
     """A subpath as pdfplumber's ``path``: ("m", point), ("l", point), and ("c", control,
     control, end) from PDFium's three Bezier segments a curve."""
     steps: list[tuple[Any, ...]] = []
@@ -396,8 +466,9 @@ def _subpaths(obj: Any) -> list[list[tuple[int, float, float]]]:
 
 def _is_rect(segments: list[tuple[int, float, float]]) -> bool:
     """Whether a subpath is one rectangle square to the page (as pdfminer sorts them)."""
-    if len(segments) not in (4, 5) or any(kind not in (_LINETO, _MOVETO)
-                                           for kind, _, _ in segments):
+    if len(segments) not in (4, 5) or any(
+        kind not in (_LINETO, _MOVETO) for kind, _, _ in segments
+    ):
         return False
     corners = [(round(x, 3), round(y, 3)) for _, x, y in segments]
     if len(corners) == 5:
@@ -406,4 +477,5 @@ def _is_rect(segments: list[tuple[int, float, float]]) -> bool:
         corners = corners[:4]
     return len(set(corners)) == 4 and all(
         p[0] == q[0] or p[1] == q[1]
-        for p, q in zip(corners, corners[1:] + corners[:1], strict=True))
+        for p, q in zip(corners, corners[1:] + corners[:1], strict=True)
+    )

@@ -31,6 +31,7 @@ def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., Non
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> None:
         asyncio.run(fn(*args, **kwargs))
+
     return wrapper
 
 
@@ -90,7 +91,9 @@ async def palette_search(pilot: Any, query: str) -> list[str]:
     def searched() -> bool:
         return palette.query_one(Input).value == query and not any(
             w.group == palette._GATHER_COMMANDS_GROUP and not w.is_finished
-            for w in pilot.app.workers)
+            for w in pilot.app.workers
+        )
+
     await wait_until(pilot, searched)
     found = palette.query_one(CommandList)
     return [str(found.get_option_at_index(i).prompt) for i in range(found.option_count)]

@@ -41,8 +41,9 @@ def page_figures(page: Any) -> PageFigures:
     w, h = float(page.width), float(page.height)
     best = (float("inf"), "")
     objs = [("char " + repr(o.get("text")), o) for o in page.chars]
-    objs += [(kind, o) for kind in ("line", "rect", "curve", "image")
-             for o in page.objects.get(kind, [])]
+    objs += [
+        (kind, o) for kind in ("line", "rect", "curve", "image") for o in page.objects.get(kind, [])
+    ]
     for what, o in objs:
         x0, x1, top, bottom = (float(o[k]) for k in ("x0", "x1", "top", "bottom"))
         if kind_is_blank(o):
@@ -91,7 +92,7 @@ def strips_in(image: dict[str, Any]) -> list[Strip]:
     if "SMask" not in image["stream"].attrs:
         return []
     mask = resolve1(image["stream"].attrs["SMask"]).get_data()
-    rows = [mask[y * width:(y + 1) * width] for y in range(height)]
+    rows = [mask[y * width : (y + 1) * width] for y in range(height)]
     box = round(ticks.BOX_MM * ticks.PX_PER_MM)
     ruled = [longest_ink(row) > 0.8 * box for row in rows]
     edges = [y for y in range(height) if ruled[y] and (y == 0 or not ruled[y - 1])]
@@ -108,9 +109,14 @@ def strips_in(image: dict[str, Any]) -> list[Strip]:
             elif right is not None and right - left < 1.5 * box:
                 boxes += 1
             else:
-                found.append(Strip(float(image["x0"]) + strip_start * scale_x,
-                                   float(image["x0"]) + (left + ticks.LINE_PX) * scale_x,
-                                   float(image["top"]) + y * scale_y, (*runs, boxes)))
+                found.append(
+                    Strip(
+                        float(image["x0"]) + strip_start * scale_x,
+                        float(image["x0"]) + (left + ticks.LINE_PX) * scale_x,
+                        float(image["top"]) + y * scale_y,
+                        (*runs, boxes),
+                    )
+                )
                 strip_start, runs, boxes = right or 0, [], 0
     return found
 
@@ -130,8 +136,9 @@ def tick_strips(page: pdfplumber.page.Page, label: str) -> list[tuple[int, ...]]
             continue
         middle = (float(word["top"]) + float(word["bottom"])) / 2
         line = [s for s in strips if abs(s.middle - middle) < 2 * MM]
-        assert not [s for s in line if s.x0 < word["x1"] and s.x1 > word["x0"]], \
+        assert not [s for s in line if s.x0 < word["x1"] and s.x1 > word["x0"]], (
             f"tick boxes over {label!r} at {word['top'] / MM:.1f} mm"
+        )
         beside = [s for s in line if s.x0 >= word["x1"] + 0.3 * MM]
         assert beside, f"no tick boxes after {label!r} at {word['top'] / MM:.1f} mm"
         found.append(min(beside, key=lambda s: s.x0).runs)
@@ -185,9 +192,13 @@ def runs(page: Any) -> list[list[dict[str, Any]]]:
         if not ch["text"].strip():
             continue
         last = out[-1][-1] if out else None
-        if last is not None and last["fontname"] == ch["fontname"] \
-                and abs(last["size"] - ch["size"]) < 0.01 and abs(last["y0"] - ch["y0"]) < 0.05 \
-                and ch["x0"] >= last["x0"] - 0.01:
+        if (
+            last is not None
+            and last["fontname"] == ch["fontname"]
+            and abs(last["size"] - ch["size"]) < 0.01
+            and abs(last["y0"] - ch["y0"]) < 0.05
+            and ch["x0"] >= last["x0"] - 0.01
+        ):
             out[-1].append(ch)
         else:
             out.append([ch])
@@ -216,25 +227,35 @@ def overlaps(page: Any) -> list[str]:
     letters = [(i, ch, box(ch)) for i, run in enumerate(runs(page)) for ch in run]
     letters.sort(key=lambda t: t[2][1])
     for n, (i, ch, b) in enumerate(letters):
-        for j, other, ob in letters[n + 1:]:
+        for j, other, ob in letters[n + 1 :]:
             if ob[1] >= b[3]:
                 break
             if i != j and crosses(b, ob):
-                found.append(f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} "
-                             f"crosses {other['text']!r}")
-    ticks = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-             if r["stroke"] and 1.5 * MM < r["width"] < 6 * MM
-             and abs(r["width"] - r["height"]) < 0.1]
-    shade = [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-             if r["fill"] and not r["stroke"] and r["non_stroking_color"] is not None
-             and all(abs(a - b) < 0.01 for a, b in zip(r["non_stroking_color"],
-                                                      PARCHMENT_DARK, strict=False))]
+                found.append(
+                    f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} crosses {other['text']!r}"
+                )
+    ticks = [
+        (r["x0"], r["top"], r["x1"], r["bottom"])
+        for r in page.rects
+        if r["stroke"] and 1.5 * MM < r["width"] < 6 * MM and abs(r["width"] - r["height"]) < 0.1
+    ]
+    shade = [
+        (r["x0"], r["top"], r["x1"], r["bottom"])
+        for r in page.rects
+        if r["fill"]
+        and not r["stroke"]
+        and r["non_stroking_color"] is not None
+        and all(
+            abs(a - b) < 0.01 for a, b in zip(r["non_stroking_color"], PARCHMENT_DARK, strict=False)
+        )
+    ]
     for t in ticks:
         for _, ch, b in letters:
             if crosses(b, t) and not inside(b, t):
                 found.append(f"{ch['text']!r} at {ch['x0']:.1f},{ch['top']:.1f} half in a box")
-        found += [f"a tick box at {t[0]:.1f},{t[1]:.1f} in a shaded band"
-                  for s in shade if crosses(t, s)]
+        found += [
+            f"a tick box at {t[0]:.1f},{t[1]:.1f} in a shaded band" for s in shade if crosses(t, s)
+        ]
     return found
 
 
@@ -263,15 +284,28 @@ def chars_inside(pdf_path: Path, needle: str, w_mm: float, h_mm: float) -> int:
     checked = 0
     with pdfplumber.open(pdf_path) as pdf:
         for page in pdf.pages:
-            cards = [(x * MM, t * MM, (x + w_mm) * MM, (t + h_mm) * MM)
-                     for x, t in card_rects(page, w_mm, h_mm)]
-            ruler = [c for line in page.extract_text_lines() if line["text"].startswith("50 mm")
-                     for c in line["chars"]]
+            cards = [
+                (x * MM, t * MM, (x + w_mm) * MM, (t + h_mm) * MM)
+                for x, t in card_rects(page, w_mm, h_mm)
+            ]
+            ruler = [
+                c
+                for line in page.extract_text_lines()
+                if line["text"].startswith("50 mm")
+                for c in line["chars"]
+            ]
             for ch in page.chars:
                 if ch in ruler or not ch["text"].strip():
                     continue
-                box = next((c for c in cards if c[0] <= (ch["x0"] + ch["x1"]) / 2 <= c[2]
-                            and c[1] <= (ch["top"] + ch["bottom"]) / 2 <= c[3]), None)
+                box = next(
+                    (
+                        c
+                        for c in cards
+                        if c[0] <= (ch["x0"] + ch["x1"]) / 2 <= c[2]
+                        and c[1] <= (ch["top"] + ch["bottom"]) / 2 <= c[3]
+                    ),
+                    None,
+                )
                 assert box is not None, ch["text"]
                 inset = 2.4 * MM  # inside the card's ruled frame
                 assert box[0] + inset <= ch["x0"] and ch["x1"] <= box[2] - inset, ch
@@ -294,38 +328,70 @@ def labels_on(pdf_path: Path, fronts_only: bool = True) -> Counter[str]:
     return found
 
 
-def cells_by_page(paper: str, bleed: float, gutter: bool,
-                  layouts: list[dict[str, Any]]) -> list[list[Cell]]:
+def cells_by_page(
+    paper: str, bleed: float, gutter: bool, layouts: list[dict[str, Any]]
+) -> list[list[Cell]]:
     """Where each item of each page lies, from the manifest's layouts (items on each sheet)
     and the layout engine's own grid, fronts and backs in page order (on one page when
     folded); shared single-sided sheets (layouts with ``pages``) packed again the same way."""
+
     def noop(*_: object) -> None:
         return None
 
     if all("pages" in e for e in layouts):
         geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
-        lots = [packing.Lot(e["kind"], e["items"], e["items"], (e["item_mm"][0], e["item_mm"][1]),
-                    [noop] * sum(e["sheets"])) for e in layouts]
-        return [[b.grid.cell(slot, False, b.count) for b in sheet.blocks
-                 for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
-    runs = [Run(e["items"], plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter,
-                                 bool(e.get("fold"))),
-                [noop] * sum(e["sheets"]), noop if e["duplex"] else None)
-            for e in layouts]
+        lots = [
+            packing.Lot(
+                e["kind"],
+                e["items"],
+                e["items"],
+                (e["item_mm"][0], e["item_mm"][1]),
+                [noop] * sum(e["sheets"]),
+            )
+            for e in layouts
+        ]
+        return [
+            [b.grid.cell(slot, False, b.count) for b in sheet.blocks for slot in range(b.count)]
+            for sheet in packing.pack(geo, lots)
+        ]
+    runs = [
+        Run(
+            e["items"],
+            plan(PAPER_MM[paper], tuple(e["item_mm"]), bleed, gutter, bool(e.get("fold"))),
+            [noop] * sum(e["sheets"]),
+            noop if e["duplex"] else None,
+        )
+        for e in layouts
+    ]
     pages = []
     for page in paginate(runs):
         n = len(page.fronts)
         if page.main.fold:
-            pages.append([page.main.cell(slot, is_back, n) for slot in range(n)
-                          for is_back in (False, True)])
+            pages.append(
+                [page.main.cell(slot, is_back, n) for slot in range(n) for is_back in (False, True)]
+            )
             continue
         for is_back in (False, True) if page.back is not None else (False,):
             pages.append([page.main.cell(slot, is_back, n) for slot in range(n)])
     return pages
 
 
-LABELS = ("LEADER", "BONUS", "SKIRMISH", "PERK", "FORFEIT", "RE-ROLL", "SPECIAL EVENT",
-          "DUMMY", "ORDER", "DISARRAY", "DAUNTED", "ARMY MORALE", "ARROWS", "UNIT")
+LABELS = (
+    "LEADER",
+    "BONUS",
+    "SKIRMISH",
+    "PERK",
+    "FORFEIT",
+    "RE-ROLL",
+    "SPECIAL EVENT",
+    "DUMMY",
+    "ORDER",
+    "DISARRAY",
+    "DAUNTED",
+    "ARMY MORALE",
+    "ARROWS",
+    "UNIT",
+)
 
 
 def card_rects(page: Any, w_mm: float, h_mm: float) -> list[tuple[float, float]]:

@@ -29,8 +29,10 @@ def big(units: int, name: str = "york.toml") -> share.ShareList:
     """The list of the example ``name`` with ``units`` more records in its first group."""
     found = share.share_list(source(str(examples_dir() / name)))
     first = found.groups[0]
-    extra = tuple(share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts", "AbC")
-                  for i in range(units))
+    extra = tuple(
+        share.Item(f"Company of Billmen number {i}", "12 figures, 12 pts", "AbC")
+        for i in range(units)
+    )
     return replace(found, groups=(replace(first, items=first.items + extra), *found.groups[1:]))
 
 

@@ -22,8 +22,11 @@ from builder.systems.billhooks.model import Army, Unit
 from builder.systems.billhooks.points import unit_points
 
 #: Core companies a player adds to reach the half, and what each costs.
-CORE_ADDITIONS = (unit("billmen", quality="levy"), unit("archers"),
-                  unit("billmen", quality="veteran"))
+CORE_ADDITIONS = (
+    unit("billmen", quality="levy"),
+    unit("archers"),
+    unit("billmen", quality="veteran"),
+)
 OTHERS = ("men-at-arms", "knights", "light-horse", "pikemen", "artillery")
 BANDS = ("kern", "crossbowmen", "handgunners", "archers-band")
 
@@ -35,12 +38,18 @@ def _band(key: str, pavises: bool) -> Unit:
 
 @st.composite
 def english_armies(draw: st.DrawFn) -> Army:
-    core = [unit(draw(st.sampled_from(["archers", "billmen"])),
-                 quality=draw(st.sampled_from([None, "levy", "veteran"])))
-            for _ in range(draw(st.integers(0, 5)))]
+    core = [
+        unit(
+            draw(st.sampled_from(["archers", "billmen"])),
+            quality=draw(st.sampled_from([None, "levy", "veteran"])),
+        )
+        for _ in range(draw(st.integers(0, 5)))
+    ]
     others = [unit(draw(st.sampled_from(OTHERS))) for _ in range(draw(st.integers(0, 4)))]
-    bands = [_band(draw(st.sampled_from(BANDS)), draw(st.booleans()))
-             for _ in range(draw(st.integers(0, 5)))]
+    bands = [
+        _band(draw(st.sampled_from(BANDS)), draw(st.booleans()))
+        for _ in range(draw(st.integers(0, 5)))
+    ]
     muster = draw(st.sampled_from([None, None, 60, 99, 100]))
     return army(core + others, bands, muster=muster)
 
@@ -48,8 +57,9 @@ def english_armies(draw: st.DrawFn) -> Army:
 def _finding(a: Army, code: str) -> str | None:
     """The message of ``code`` (as an error, or as the muster's advice), or None."""
     for f in BH.check(a):
-        if f.code == code or (f.code == "restriction-advice" and code in _ADVICE_OF
-                              and _ADVICE_OF[code] in f.message):
+        if f.code == code or (
+            f.code == "restriction-advice" and code in _ADVICE_OF and _ADVICE_OF[code] in f.message
+        ):
             return f.message
     return None
 
@@ -76,8 +86,11 @@ def _with(a: Army, added: list[Unit] = (), dropped: set[int] = frozenset()) -> A
 
 
 def _core_sets(limit: int = 3) -> list[list[Unit]]:
-    return [list(c) for n in range(limit + 1)
-            for c in itertools.combinations_with_replacement(CORE_ADDITIONS, n)]
+    return [
+        list(c)
+        for n in range(limit + 1)
+        for c in itertools.combinations_with_replacement(CORE_ADDITIONS, n)
+    ]
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -141,21 +154,34 @@ def _message(a: Army, code: str) -> str:
 
 def test_the_issue_s_own_figures() -> None:
     # 36 of 90: 18 more (not 9), 36 of 78: 6 (not 3); 18 of bands out of 54: 9 (not 8).
-    a = army([unit("archers"), unit("billmen"), unit("archers")],
-             [unit("men-at-arms"), unit("knights"), unit("kern")])
+    a = army(
+        [unit("archers"), unit("billmen"), unit("archers")],
+        [unit("men-at-arms"), unit("knights"), unit("kern")],
+    )
     assert "(90): add 18 more points of archers or billmen, or field 18 fewer points" in (
-        _message(a, "archers-billmen-half"))
-    b = army([unit("archers"), unit("billmen"), unit("archers")],
-             [unit("men-at-arms"), unit("light-horse"), unit("kern")])
+        _message(a, "archers-billmen-half")
+    )
+    b = army(
+        [unit("archers"), unit("billmen"), unit("archers")],
+        [unit("men-at-arms"), unit("light-horse"), unit("kern")],
+    )
     assert "36 points, under half of the troop points (78): add 6 more" in (
-        _message(b, "archers-billmen-half"))
-    c = army([unit("archers"), unit("billmen"), unit("pikemen")],
-             [unit("crossbowmen", pavises=True), unit("crossbowmen", pavises=True)])
-    assert "make 18 points, over one fifth of the troop points (54): drop bands worth at " \
-           "least 9 points" in _message(c, "skirmishers-fifth")
+        _message(b, "archers-billmen-half")
+    )
+    c = army(
+        [unit("archers"), unit("billmen"), unit("pikemen")],
+        [unit("crossbowmen", pavises=True), unit("crossbowmen", pavises=True)],
+    )
+    assert (
+        "make 18 points, over one fifth of the troop points (54): drop bands worth at "
+        "least 9 points" in _message(c, "skirmishers-fifth")
+    )
     # The agreed total of a muster stays put: half of 100 is 50, 14 short of 36.
-    m = army([unit("archers"), unit("billmen"), unit("archers")],
-             [unit("men-at-arms"), unit("knights"), unit("kern"), unit("knights")], muster=100)
+    m = army(
+        [unit("archers"), unit("billmen"), unit("archers")],
+        [unit("men-at-arms"), unit("knights"), unit("kern"), unit("knights")],
+        muster=100,
+    )
     assert "(100): add 14 more points of archers or billmen" in _message(m, "archers-billmen-half")
 
 
@@ -194,17 +220,21 @@ def test_kiss_remove_n_stratagems_is_what_fixes_the_count() -> None:
     from builder.systems.kiss.model import Magnate, Ward
 
     many = ["captain's advice", "forethought", "stout ensign", "far sighted"]
-    for ability, allowed in (("practiced", 1), ("old soldier", 2), ("audacious", 3),
-                             ("amateur", 0)):
+    for ability, allowed in (
+        ("practiced", 1),
+        ("old soldier", 2),
+        ("audacious", 3),
+        ("amateur", 0),
+    ):
         m = Magnate("M", ability, c_in_c=True, stratagems=list(many))
         k = KissArmy("kiss", "T", "york", wards=[Ward(m, [])])
         found = [f for f in kiss_check(k) if f.code == "stratagem-count"]
         assert found
         n = int(re.search(r"remove (\d+)", str(found[0].as_dict()))[1])  # type: ignore[index]
         assert n == len(many) - allowed
-        m.stratagems = many[:len(many) - n]
+        m.stratagems = many[: len(many) - n]
         assert not [f for f in kiss_check(k) if f.code == "stratagem-count"]
-        m.stratagems = many[:len(many) - n + 1]
+        m.stratagems = many[: len(many) - n + 1]
         assert [f for f in kiss_check(k) if f.code == "stratagem-count"]
 
 
@@ -214,8 +244,9 @@ def test_feudal_at_most_n_is_the_largest_that_passes() -> None:
     from builder.systems.feudal.model import Battle, Leader
     from builder.systems.feudal.model import Unit as FeudalUnit
 
-    unit_ = FeudalUnit("Bowmen", "infantry", "light", "D", 10, width=12, missile="longbow",
-                       missile_figures=14)
+    unit_ = FeudalUnit(
+        "Bowmen", "infantry", "light", "D", 10, width=12, missile="longbow", missile_figures=14
+    )
     f = FeudalArmy("feudal", "T", "Anjou", [Battle(Leader("L", c_in_c=True), [unit_])])
     for code, key in (("width", "width"), ("missile-figures", "missile_figures")):
         found = [x for x in feudal_check(f) if x.code == code]

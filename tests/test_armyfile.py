@@ -37,32 +37,57 @@ def error_for(tmp_path: Path, text: str | bytes) -> ArmyFileError:
 @pytest.mark.parametrize(
     ("text", "line", "key", "words"),
     [
-        (HEAD + WARD + 'command_class = "two"\n', 6, "wards[0].leader.command_class",
-         "whole number"),
+        (
+            HEAD + WARD + 'command_class = "two"\n',
+            6,
+            "wards[0].leader.command_class",
+            "whole number",
+        ),
         (HEAD + WARD + "command_class = 4\n", 6, "wards[0].leader.command_class", "1-3"),
         (HEAD + 'wards = "many"\n', 3, "wards", "list of tables"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archer"\n', 7, "wards[0].units[0].troop",
-         "did you mean 'archers'"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "billmen"\nstake = true\n', 8,
-         "wards[0].units[0].stake", "unknown key"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nformation = "wedge"\n', 8,
-         "wards[0].units[0].formation", "single, line, block, combined"),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archer"\n',
+            7,
+            "wards[0].units[0].troop",
+            "did you mean 'archers'",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "billmen"\nstake = true\n',
+            8,
+            "wards[0].units[0].stake",
+            "unknown key",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nformation = "wedge"\n',
+            8,
+            "wards[0].units[0].formation",
+            "single, line, block, combined",
+        ),
         (HEAD + 'side = "burgundy"\n', 3, "side", "york, lancaster"),
         ('ruleset = "warhammer"\nname = "x"\n', 1, "ruleset", "billhooks"),
         ('name = "x"\n', None, None, "missing required key 'ruleset'"),
         (HEAD.replace('"Test"', '"' + "x" * 10_000 + '"'), 2, "name", "at most 80"),
         (HEAD + "points = 100.5\n", 3, "points", "whole number"),
         (HEAD + WARD + "mounted = 1\n", 6, "wards[0].leader.mounted", "true or false"),
-        (HEAD + "[[wards]]\n[[wards.units]]\ntroop = \"archers\"\n", 3, "wards[0]",
-         "every ward has a leader"),
+        (
+            HEAD + '[[wards]]\n[[wards.units]]\ntroop = "archers"\n',
+            3,
+            "wards[0]",
+            "every ward has a leader",
+        ),
         (HEAD + "points = 100\nmuster = { troops = 100 }\n", 4, "muster", "not both"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nrear = { troop = "bilmen" }\n',
-         8, "wards[0].units[0].rear.troop", "did you mean 'billmen'"),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nrear = { troop = "bilmen" }\n',
+            8,
+            "wards[0].units[0].rear.troop",
+            "did you mean 'billmen'",
+        ),
         (HEAD + 'colour = "red"\n', 3, "colour", "unknown key"),
     ],
 )
-def test_schema_errors_name_line_and_key(tmp_path: Path, text: str, line: int | None,
-                                         key: str | None, words: str) -> None:
+def test_schema_errors_name_line_and_key(
+    tmp_path: Path, text: str, line: int | None, key: str | None, words: str
+) -> None:
     err = error_for(tmp_path, text)
     assert err.line == line
     assert err.key == key
@@ -94,18 +119,34 @@ def test_defaults() -> None:
     assert a.english and a.side is None and a.points is None
     leader = a.wards[0].leader
     assert (leader.rank, leader.c_in_c, leader.mounted, leader.command_class) == (
-        "Captain", False, False, 2)
+        "Captain",
+        False,
+        False,
+        2,
+    )
     u = a.wards[0].units[0]
     assert (u.quality, u.formation, u.stakes) == (None, "single", False)
 
 
 def test_round_trip_is_equal(tmp_path: Path) -> None:
-    original = army([unit("archers", formation="combined", rear=("men-at-arms", "veteran"),
-                          stakes=True, label="Front 'n' \"back\"")],
-                    [unit("crossbowmen", pavises=True, nationality="Genoese"),
-                     unit("light-horse", arms="crossbows"), unit("billmen", quality="levy",
-                                                                 defences=True)],
-                    english=False, points=150)
+    original = army(
+        [
+            unit(
+                "archers",
+                formation="combined",
+                rear=("men-at-arms", "veteran"),
+                stakes=True,
+                label="Front 'n' \"back\"",
+            )
+        ],
+        [
+            unit("crossbowmen", pavises=True, nationality="Genoese"),
+            unit("light-horse", arms="crossbows"),
+            unit("billmen", quality="levy", defences=True),
+        ],
+        english=False,
+        points=150,
+    )
     original.wards[1].leader.mounted = True
     original.wards[1].leader.rank = "Knight Banneret"
     path = tmp_path / "a.toml"
@@ -124,15 +165,13 @@ def test_save_keeps_comments_and_order(tmp_path: Path) -> None:
     a.wards[1].leader.command_class = 3
     armyfile.save(a, path)
     after = path.read_text(encoding="utf-8")
-    changed = [(x, y) for x, y in zip(src.splitlines(), after.splitlines(), strict=True)
-               if x != y]
+    changed = [(x, y) for x, y in zip(src.splitlines(), after.splitlines(), strict=True) if x != y]
     assert changed == [("command_class = 2", "command_class = 3")]
 
 
 def test_save_removes_and_adds_units_and_wards(tmp_path: Path) -> None:
     path = tmp_path / "a.toml"
-    path.write_text((examples_dir() / "york.toml").read_text(encoding="utf-8"),
-                    encoding="utf-8")
+    path.write_text((examples_dir() / "york.toml").read_text(encoding="utf-8"), encoding="utf-8")
     a = bh.load(path)
     moved = a.wards[2].units.pop(0)
     a.wards[0].units.append(moved)
@@ -187,6 +226,7 @@ def test_photo_paths_are_relative_to_the_army_file(tmp_path: Path) -> None:
 
 def test_locate_finds_array_elements() -> None:
     text = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
+
     def line_of(key: str) -> int:
         line = locate(text, key)
         assert line is not None, key
@@ -205,14 +245,19 @@ def test_control_characters_in_text_are_refused(tmp_path: Path, bad: str) -> Non
     assert err.key == "wards[0].leader.name" and "control character" in err.message
 
 
-def test_rich_markup_in_names_prints_literally(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_rich_markup_in_names_prints_literally(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from builder.cli import main
 
     path = tmp_path / "army.toml"
-    path.write_text(HEAD.replace('"Test"', '"[/]oops [red]x"') + WARD.replace(
-        'name = "A"', 'name = "[bold]B[/bold]"\nc_in_c = true') + '[[wards.units]]\n'
-        'troop = "archers"\n', encoding="utf-8")
+    path.write_text(
+        HEAD.replace('"Test"', '"[/]oops [red]x"')
+        + WARD.replace('name = "A"', 'name = "[bold]B[/bold]"\nc_in_c = true')
+        + "[[wards.units]]\n"
+        'troop = "archers"\n',
+        encoding="utf-8",
+    )
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
     assert "[/]oops [red]x" in out and "[bold]B[/bold]" in out

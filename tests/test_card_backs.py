@@ -49,8 +49,7 @@ def test_every_deck_has_a_back_with_the_systems_emblem_and_its_name(ruleset: str
 
 def _export(out: Path, ruleset: str, *extra: str) -> dict[str, Any]:
     kinds = ",".join(deck.kind for deck in decks(ruleset))
-    assert main(["export", *armies(ruleset), "--out", str(out), "--only", kinds,
-                 *extra]) == 0
+    assert main(["export", *armies(ruleset), "--out", str(out), "--only", kinds, *extra]) == 0
     data: dict[str, Any] = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     return data
 
@@ -60,8 +59,9 @@ def test_pdf_backs_follow_every_page_of_fronts(tmp_path: Path, ruleset: str) -> 
     _export(tmp_path, ruleset)
     for deck in decks(ruleset):
         assert deck.back is not None
-        pages = [page.extract_text() or "" for page in
-                 PdfReader(tmp_path / f"{deck.kind}.pdf").pages]
+        pages = [
+            page.extract_text() or "" for page in PdfReader(tmp_path / f"{deck.kind}.pdf").pages
+        ]
         backs = [text for text in pages if "backs, mirrored" in text]
         assert len(backs) * 2 == len(pages), deck.kind
         for text in backs:
@@ -71,8 +71,14 @@ def test_pdf_backs_follow_every_page_of_fronts(tmp_path: Path, ruleset: str) -> 
 def _differing(a: Image.Image, b: Image.Image) -> float:
     da, db = a.tobytes(), b.tobytes()
     n = len(da) // 3
-    return sum(1 for i in range(0, len(da), 3)
-               if sum(abs(da[i + j] - db[i + j]) for j in range(3)) > THRESHOLD) / n
+    return (
+        sum(
+            1
+            for i in range(0, len(da), 3)
+            if sum(abs(da[i + j] - db[i + j]) for j in range(3)) > THRESHOLD
+        )
+        / n
+    )
 
 
 @pytest.mark.parametrize("ruleset", list(RULESETS))
@@ -86,16 +92,27 @@ def test_png_backs_show_the_emblem(tmp_path: Path, ruleset: str) -> None:
         first = next(image for image in entry["images"] if image["side"] == "back")
         with Image.open(tmp_path.parent / tmp_path.name / first["file"]) as opened:
             printed = opened.convert("RGB")
-        bare = rasterise([at_dpi(back_drawer(dataclasses.replace(deck.back, emblems=())),
-                                 CARD_MM["poker"], 0.0, DPI)], "bare")[0]
+        bare = rasterise(
+            [
+                at_dpi(
+                    back_drawer(dataclasses.replace(deck.back, emblems=())),
+                    CARD_MM["poker"],
+                    0.0,
+                    DPI,
+                )
+            ],
+            "bare",
+        )[0]
         assert printed.size == bare.size
         assert _differing(printed, bare) > EMBLEM_SHARE, deck.kind
 
 
 def test_each_system_backs_its_decks_with_an_emblem_of_its_own() -> None:
     """A back tells the four systems' decks apart when they lie face down on one table."""
-    emblems = {ruleset: {deck.back.emblems for deck in decks(ruleset) if deck.back is not None}
-               for ruleset in RULESETS}
+    emblems = {
+        ruleset: {deck.back.emblems for deck in decks(ruleset) if deck.back is not None}
+        for ruleset in RULESETS
+    }
     assert all(len(found) == 1 for found in emblems.values()), emblems
     chosen = [next(iter(found)) for found in emblems.values()]
     assert len(set(chosen)) == len(chosen), emblems

@@ -95,8 +95,9 @@ def widest_gap(page: pdfread.Page) -> float:
     """The tallest band across ``page`` (a card) that no letter reaches, top or bottom
     included, over the page's height."""
     widest, reach = 0.0, 0.0
-    for top, bottom in sorted((ch["top"], ch["bottom"]) for ch in page.chars
-                              if str(ch["text"]).strip()):
+    for top, bottom in sorted(
+        (ch["top"], ch["bottom"]) for ch in page.chars if str(ch["text"]).strip()
+    ):
         widest, reach = max(widest, top - reach), max(reach, bottom)
     return max(widest, page.height - reach) / page.height
 
@@ -125,11 +126,19 @@ def _alone(deck: Deck, size: str) -> tuple[Printed, ...]:
     w, h = CARD_MM[size]
     items = deck_items(deck, (w, h), {})
     with pdfread.pages(_drawn(items, (w, h), Box(0, 0, w, h))) as pages:
-        return tuple(Printed(item.continues, item.name, page.text,
-                             statistics.median(float(ch["size"]) for ch in page.chars
-                                               if str(ch["text"]).strip()),
-                             widest_gap(page), _art(page))
-                     for item, page in zip(items, pages, strict=True))
+        return tuple(
+            Printed(
+                item.continues,
+                item.name,
+                page.text,
+                statistics.median(
+                    float(ch["size"]) for ch in page.chars if str(ch["text"]).strip()
+                ),
+                widest_gap(page),
+                _art(page),
+            )
+            for item, page in zip(items, pages, strict=True)
+        )
 
 
 def _art(page: pdfread.Page) -> float:
@@ -167,7 +176,8 @@ def test_no_card_of_an_export_is_cut(ruleset: str, size: str, tmp_path: Path) ->
             on_backs = flat.count(title) - flat.count(f"{deck.title}:") * (title in deck.title)
             assert cards and on_backs == cards, (deck.kind, front, back)
         assert sum(entry["counts"].values()) == sum(
-            sum(t.count(label) for label in labels) for t in fronts)
+            sum(t.count(label) for label in labels) for t in fronts
+        )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -180,7 +190,8 @@ def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: 
             words = [w for p in parts for t in filler(p) for w in t.split()]
             assert words == [w for t in filler(face) for w in t.split()], face.blocks[:1]
             assert [p.part for p in parts] == (
-                [None] if len(parts) == 1 else [(k, len(parts)) for k in range(1, len(parts) + 1)])
+                [None] if len(parts) == 1 else [(k, len(parts)) for k in range(1, len(parts) + 1)]
+            )
     for _, cards in cards_alone(ruleset, size):
         for card in cards:
             assert not any(e in card.text for e in ELLIPSES), (ruleset, size, card)
@@ -194,16 +205,24 @@ def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: 
 def test_the_big_army_runs_onto_continuation_cards_on_mini_cards(ruleset: str) -> None:
     """The tests above see continuation cards in every system: its longest rules do not
     fit a mini card."""
-    continued = [card.name for _, cards in cards_alone(ruleset, "mini") for card in cards
-                 if card.continues]
+    continued = [
+        card.name for _, cards in cards_alone(ruleset, "mini") for card in cards if card.continues
+    ]
     assert continued, ruleset
 
 
 def test_tarot_type_is_larger_than_poker(ruleset: str) -> None:
     """Each face's middle-sized letter is at least as big on a tarot card as on a poker card,
     and across the deck a sixth bigger or more (a tarot card is 10% wider, 36% taller)."""
-    poker, tarot = ([card.size for _, cards in cards_alone(ruleset, size) for card in cards
-                     if not card.continues] for size in ("poker", "tarot"))
+    poker, tarot = (
+        [
+            card.size
+            for _, cards in cards_alone(ruleset, size)
+            for card in cards
+            if not card.continues
+        ]
+        for size in ("poker", "tarot")
+    )
     assert len(poker) == len(tarot)
     assert all(t >= p - 0.01 for p, t in zip(poker, tarot, strict=True)), (poker, tarot)
     assert statistics.median(tarot) >= 1.15 * statistics.median(poker), (poker, tarot)
@@ -213,8 +232,15 @@ def test_tarot_art_is_larger_than_poker(ruleset: str) -> None:
     """Issue 24 item 7's art: each face's drawings (emblem, photo, stars, ornaments) are
     scaled with the card, each at least as much as its width grows (10%, bar rounding),
     and across the deck by a quarter or more."""
-    poker, tarot = ([card.art for _, cards in cards_alone(ruleset, size) for card in cards
-                     if not card.continues] for size in ("poker", "tarot"))
+    poker, tarot = (
+        [
+            card.art
+            for _, cards in cards_alone(ruleset, size)
+            for card in cards
+            if not card.continues
+        ]
+        for size in ("poker", "tarot")
+    )
     assert len(poker) == len(tarot) and min(poker) > 0
     ratios = [t / p for p, t in zip(poker, tarot, strict=True)]
     assert min(ratios) >= 1.08, (ruleset, min(ratios))
@@ -225,8 +251,9 @@ def _pictures(deck: Deck) -> set[str]:
     """The names of a deck's cards that hold a picture (an emblem, a photo, lines to write
     on), whose blank bands are art, not room left over."""
     faces = [*deck.cards, *([deck.fill] if deck.fill else [])]
-    return {_card_name(f) for f in faces
-            if any(isinstance(b, Emblem | Photo | Ruled) for b in f.blocks)}
+    return {
+        _card_name(f) for f in faces if any(isinstance(b, Emblem | Photo | Ruled) for b in f.blocks)
+    }
 
 
 def _card_name(face: Face) -> str:
@@ -250,11 +277,16 @@ def test_tarot_cards_are_no_emptier_than_poker_cards(ruleset: str) -> None:
     """Issue 24 item 7: a tarot card's face fills the card as a poker card's does, not a
     poker face over a blank lower half (once 45% of the card): on every face the tallest band
     with no letter in it is at most 5 points of the card's height more than on poker."""
-    poker, tarot = ([card for _, cards in cards_alone(ruleset, size) for card in cards
-                     if not card.continues] for size in ("poker", "tarot"))
+    poker, tarot = (
+        [card for _, cards in cards_alone(ruleset, size) for card in cards if not card.continues]
+        for size in ("poker", "tarot")
+    )
     assert len(poker) == len(tarot)
-    emptier = [(t.name, round(p.gap, 2), round(t.gap, 2))
-               for p, t in zip(poker, tarot, strict=True) if t.gap > p.gap + 0.05]
+    emptier = [
+        (t.name, round(p.gap, 2), round(t.gap, 2))
+        for p, t in zip(poker, tarot, strict=True)
+        if t.gap > p.gap + 0.05
+    ]
     assert not emptier, emptier
     # The measure sees what the issue saw: a poker face drawn at the top of a tarot card.
     deck = next(d for d in decks(ruleset, "poker"))

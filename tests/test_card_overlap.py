@@ -35,8 +35,21 @@ def test_no_sheet_draws_over_itself(example: str, size: str, tmp_path: Path) -> 
     path = examples_dir() / example
     kinds = sheet_kinds(path)
     assert {"tokens"} <= set(kinds) and len(kinds) >= 2
-    assert main(["export", str(path), "--out", str(tmp_path), "--card-size", size,
-                 "--only", ",".join(kinds)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(path),
+                "--out",
+                str(tmp_path),
+                "--card-size",
+                size,
+                "--only",
+                ",".join(kinds),
+            ]
+        )
+        == 0
+    )
     # Every kind is in a file (the single-sided ones share tokens.pdf), and each file is read.
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert sorted(k for e in manifest["files"] for k in entry_kinds(e)) == sorted(kinds)

@@ -29,8 +29,11 @@ from builder.resources import examples_dir
 
 def examples(ruleset: str) -> list[Path]:
     """The ruleset's example armies (the collection is not an army)."""
-    return [p for p in sorted(examples_dir().glob("*.toml"))
-            if p.name != "collection.toml" and armyfile.load(p).ruleset == ruleset]
+    return [
+        p
+        for p in sorted(examples_dir().glob("*.toml"))
+        if p.name != "collection.toml" and armyfile.load(p).ruleset == ruleset
+    ]
 
 
 def faces(ruleset: str) -> list[Face]:
@@ -117,9 +120,14 @@ def feudal(label: str) -> list[Face]:
 @pytest.mark.parametrize("size", SIZES)
 def test_feudal_leader_cards_have_a_box_a_command_point(size: str) -> None:
     cards = feudal("LEADER")
-    points = [int(row.value) if row.value.isdigit() else 0
-              for f in cards for b in f.blocks if isinstance(b, StatRows)
-              for row in b.rows if row.name == "Command points"]
+    points = [
+        int(row.value) if row.value.isdigit() else 0
+        for f in cards
+        for b in f.blocks
+        if isinstance(b, StatRows)
+        for row in b.rows
+        if row.name == "Command points"
+    ]
     assert len(points) == len(cards) and any(points)
     for (face, page), n in zip(read_back(cards, size), points, strict=True):
         assert len(squares(page, 3.5)) == n, (size, face.blocks[0])
@@ -160,8 +168,11 @@ def test_the_biggest_unit_keeps_its_track_whole_and_clear(size: str) -> None:
     unit = next(f for f in feudal("UNIT") if any(isinstance(b, Boxes) for b in f.blocks))
     track = next(b for b in unit.blocks if isinstance(b, Boxes))
     labels = [label for _, label in track.marks]
-    big = replace(track, count=LOAD_MAX, marks=tuple(zip(
-        (LOAD_MAX // 4, LOAD_MAX // 2, LOAD_MAX * 3 // 4), labels, strict=True)))
+    big = replace(
+        track,
+        count=LOAD_MAX,
+        marks=tuple(zip((LOAD_MAX // 4, LOAD_MAX // 2, LOAD_MAX * 3 // 4), labels, strict=True)),
+    )
     face = replace(unit, blocks=tuple(big if b is track else b for b in unit.blocks))
     parts = face_parts(face, CARD_MM[size])
     with_track = [p for p in parts if big in p.blocks]

@@ -30,8 +30,7 @@ def test_archers_billmen_half_error_at_the_boundary() -> None:
 
 
 def test_pikemen_and_men_at_arms_behind_archers_are_not_core() -> None:
-    a = army([unit("archers", formation="combined", rear="men-at-arms")],
-             [unit("pikemen")])
+    a = army([unit("archers", formation="combined", rear="men-at-arms")], [unit("pikemen")])
     # Core is only the archer company: 12 of 12 + 24 + 12 = 48 -> under half.
     assert "archers-billmen-half" in codes(BH.check(a))
     a = army([unit("archers", formation="combined", rear="billmen")], [unit("pikemen")])
@@ -43,8 +42,12 @@ def test_field_defences_on_a_combined_block_count_toward_the_half() -> None:
     # men-at-arms with defences and stakes: the archers' 12 + 3 + 3 = 18 is core, the 24 not.
     block = unit("archers", formation="combined", rear="billmen", defences=True)
     assert core_points(block) == 27
-    assert core_points(unit("archers", formation="combined", rear="men-at-arms",
-                            defences=True, stakes=True)) == 18
+    assert (
+        core_points(
+            unit("archers", formation="combined", rear="men-at-arms", defences=True, stakes=True)
+        )
+        == 18
+    )
     # The block and knights: core 27 of 27 + 24 = 51, half is 25.5: legal. With the
     # defences dropped (as before) the core was 24: illegal.
     a = army([block], [unit("knights")])
@@ -53,18 +56,25 @@ def test_field_defences_on_a_combined_block_count_toward_the_half() -> None:
 
 def test_skirmishers_fifth() -> None:
     # Bands 12 of 60 = one fifth exactly: legal.
-    ok = army([unit("archers"), unit("billmen"), unit("kern")],
-              [unit("archers"), unit("billmen"), unit("kern")])
+    ok = army(
+        [unit("archers"), unit("billmen"), unit("kern")],
+        [unit("archers"), unit("billmen"), unit("kern")],
+    )
     assert "skirmishers-fifth" not in codes(BH.check(ok))
-    over = army([unit("archers"), unit("billmen"), unit("kern")],
-                [unit("archers"), unit("billmen"), unit("crossbowmen", pavises=True)])
+    over = army(
+        [unit("archers"), unit("billmen"), unit("kern")],
+        [unit("archers"), unit("billmen"), unit("crossbowmen", pavises=True)],
+    )
     found = [f for f in BH.check(over) if f.code == "skirmishers-fifth"]
     assert found and found[0].level == "error" and "15 points" in found[0].message
 
 
 def test_non_english_army_gets_advice_instead_of_errors() -> None:
-    a = army([unit("men-at-arms"), unit("kern")], [unit("knights"), unit("kern"), unit("kern")],
-             english=False)
+    a = army(
+        [unit("men-at-arms"), unit("kern")],
+        [unit("knights"), unit("kern"), unit("kern")],
+        english=False,
+    )
     found = BH.check(a)
     assert "archers-billmen-half" not in codes(found)
     assert "skirmishers-fifth" not in codes(found)
@@ -75,9 +85,11 @@ def test_non_english_army_gets_advice_instead_of_errors() -> None:
 
 def test_muster_measures_proportions_against_the_agreed_total() -> None:
     # Core 48 of troop points 117 is under half, but at least half of the agreed 96.
-    units = [[unit("archers"), unit("archers"), unit("billmen")],
-             [unit("billmen"), unit("men-at-arms"), unit("knights")],
-             [unit("crossbowmen"), unit("artillery")]]
+    units = [
+        [unit("archers"), unit("archers"), unit("billmen")],
+        [unit("billmen"), unit("men-at-arms"), unit("knights")],
+        [unit("crossbowmen"), unit("artillery")],
+    ]
     plain = army(*units)
     assert "archers-billmen-half" in codes(BH.check(plain))
     mustered = army(*units, muster=96)
@@ -124,48 +136,64 @@ def test_over_points() -> None:
 
 
 def _option_messages(u) -> list[str]:  # type: ignore[no-untyped-def]
-    a = army([u, unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
-             english=False)
-    return [f.message for f in BH.check(a) if f.code == "option-not-allowed"
-            and f.where == "wards[0].units[0]"]
+    a = army(
+        [u, unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")], english=False
+    )
+    return [
+        f.message
+        for f in BH.check(a)
+        if f.code == "option-not-allowed" and f.where == "wards[0].units[0]"
+    ]
 
 
 def test_option_not_allowed_cases() -> None:
-    assert any("stakes are only for archer" in m for m in _option_messages(
-        unit("billmen", stakes=True)))
-    assert any("quality veteran" in m for m in _option_messages(
-        unit("crossbowmen", quality="veteran")))
+    assert any(
+        "stakes are only for archer" in m for m in _option_messages(unit("billmen", stakes=True))
+    )
+    assert any(
+        "quality veteran" in m for m in _option_messages(unit("crossbowmen", quality="veteran"))
+    )
     assert any("quality levy" in m for m in _option_messages(unit("knights", quality="levy")))
     assert any("pavises" in m for m in _option_messages(unit("kern", pavises=True)))
     assert any("pavises" in m for m in _option_messages(unit("archers", pavises=True)))
-    assert any("cannot be paired" in m for m in _option_messages(
-        unit("kern", formation="line")))
-    assert any("archers in front" in m for m in _option_messages(
-        unit("billmen", formation="combined", rear="billmen")))
-    assert any("needs its rear" in m for m in _option_messages(
-        unit("archers", formation="combined")))
-    assert any("cannot stand behind archers" in m for m in _option_messages(
-        unit("archers", formation="combined", rear="archers")))
-    assert any("rear is only for a combined" in m for m in _option_messages(
-        unit("archers", rear="billmen")))
-    assert any("field defences" in m for m in _option_messages(
-        unit("knights", defences=True)))
-    assert any("arms are only for light horse" in m for m in _option_messages(
-        unit("knights", arms="bows")))
+    assert any("cannot be paired" in m for m in _option_messages(unit("kern", formation="line")))
+    assert any(
+        "archers in front" in m
+        for m in _option_messages(unit("billmen", formation="combined", rear="billmen"))
+    )
+    assert any(
+        "needs its rear" in m for m in _option_messages(unit("archers", formation="combined"))
+    )
+    assert any(
+        "cannot stand behind archers" in m
+        for m in _option_messages(unit("archers", formation="combined", rear="archers"))
+    )
+    assert any(
+        "rear is only for a combined" in m
+        for m in _option_messages(unit("archers", rear="billmen"))
+    )
+    assert any("field defences" in m for m in _option_messages(unit("knights", defences=True)))
+    assert any(
+        "arms are only for light horse" in m for m in _option_messages(unit("knights", arms="bows"))
+    )
     # Allowed options give nothing.
-    for ok in (unit("archers", stakes=True, quality="levy", defences=True),
-               unit("light-horse", arms="crossbows"), unit("handgunners", pavises=True),
-               unit("archers", formation="combined", rear="men-at-arms", stakes=True),
-               unit("pikemen", formation="block"), unit("crossbowmen", quality="retinue")):
+    for ok in (
+        unit("archers", stakes=True, quality="levy", defences=True),
+        unit("light-horse", arms="crossbows"),
+        unit("handgunners", pavises=True),
+        unit("archers", formation="combined", rear="men-at-arms", stakes=True),
+        unit("pikemen", formation="block"),
+        unit("crossbowmen", quality="retinue"),
+    ):
         assert _option_messages(ok) == [], ok
 
 
 def test_empty_ward_and_ward_size() -> None:
-    a = army([unit("archers"), unit("billmen")], [], [unit("archers")],
-             [unit("billmen")] * 4)
+    a = army([unit("archers"), unit("billmen")], [], [unit("archers")], [unit("billmen")] * 4)
     found = BH.check(a)
     assert [(f.code, f.where) for f in found if f.code == "empty-ward"] == [
-        ("empty-ward", "wards[1]")]
+        ("empty-ward", "wards[1]")
+    ]
     sizes = [(f.level, f.where) for f in found if f.code == "ward-size"]
     assert sizes == [("warning", "wards[2]"), ("warning", "wards[3]")]
 
@@ -192,8 +220,9 @@ def _core_five() -> list:  # type: ignore[type-arg]
 
 def test_mustered_army_below_the_agreed_total_is_under_points() -> None:
     # The seed's example before its last card: 60 + 6 + 24 + 9 = 99, one short of 100.
-    a = army(_core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery")],
-             muster=100)
+    a = army(
+        _core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery")], muster=100
+    )
     found = [f for f in BH.check(a) if f.code == "under-points"]
     assert [(f.level, f.where) for f in found] == [("error", "muster")]
     assert "troop points are 99, under the agreed 100" in found[0].message
@@ -217,8 +246,10 @@ def test_mustered_army_no_deal_could_reach_is_over_points() -> None:
 
 def test_mustered_overshoot_by_the_last_card_is_legal_one_more_point_is_not() -> None:
     # The seed's example: 99, then the knights reach 123; 123 - 24 = 99 < 100.
-    units = [_core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery"),
-                            unit("knights")]]
+    units = [
+        _core_five(),
+        [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery"), unit("knights")],
+    ]
     assert "over-points" not in codes(BH.check(army(*units, muster=100)))
     # Agreed 99: 99 already reached the total, so the knights were one card too many.
     found = [f for f in BH.check(army(*units, muster=99)) if f.code == "over-points"]
@@ -231,14 +262,16 @@ def test_mustered_overshoot_by_the_last_card_is_legal_one_more_point_is_not() ->
 
 def test_point_advice_is_whole_points() -> None:
     # 99 troop points, core 48: 99 - 2 x 48 = 3 more (51 of 102).
-    units = ([unit("archers"), unit("archers"), unit("billmen"), unit("billmen")],
-             [unit("men-at-arms"), unit("light-horse"), unit("crossbowmen", pavises=True),
-              unit("kern")])
+    units = (
+        [unit("archers"), unit("archers"), unit("billmen"), unit("billmen")],
+        [unit("men-at-arms"), unit("light-horse"), unit("crossbowmen", pavises=True), unit("kern")],
+    )
     found = [f.message for f in BH.check(army(*units)) if f.code == "archers-billmen-half"]
     assert found and "add 3 more points of archers or billmen" in found[0]
     # Against an agreed 99 the base stays put: half is 49.5, 1.5 short: add 2 points.
-    found = [f.message for f in BH.check(army(*units, muster=99))
-             if f.code == "archers-billmen-half"]
+    found = [
+        f.message for f in BH.check(army(*units, muster=99)) if f.code == "archers-billmen-half"
+    ]
     assert found and "add 2 more points of archers or billmen" in found[0]
     assert "1.5" not in found[0]
     # 99 troop points with 24 of bands: (24 - 19.8) / 0.8 = 5.25, and a band is 6.
@@ -255,8 +288,10 @@ def test_mustered_english_army_over_a_fifth_of_skirmishers_is_advice() -> None:
     advice = [f for f in found if f.code == "restriction-advice"]
     assert [f.level for f in advice] == ["warning"]
     assert "skirmish bands make 24 points, over one fifth of the agreed troop total" in (
-        advice[0].message)
+        advice[0].message
+    )
     assert BH.summary(a).legal
     # Built by points, the same army breaks the rule.
-    assert "skirmishers-fifth" in codes(BH.check(army(_core_five(), [unit("kern")] * 4,
-                                                      [unit("knights")])))
+    assert "skirmishers-fifth" in codes(
+        BH.check(army(_core_five(), [unit("kern")] * 4, [unit("knights")]))
+    )

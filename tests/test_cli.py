@@ -27,8 +27,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_check_human_lists_units_totals_and_legal(capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_human_lists_units_totals_and_legal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("COLUMNS", "160")
     code, out, _ = run(capsys, "check", LANCASTER)
     assert code == 0
@@ -42,18 +43,32 @@ def test_check_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", YORK, "--json")
     data = json.loads(out)
     assert code == 0
-    assert set(data) >= {"name", "ruleset", "legal", "troop_points", "leader_points",
-                         "total_points", "army_morale_tokens", "units", "findings"}
+    assert set(data) >= {
+        "name",
+        "ruleset",
+        "legal",
+        "troop_points",
+        "leader_points",
+        "total_points",
+        "army_morale_tokens",
+        "units",
+        "findings",
+    }
     assert (data["troop_points"], data["leader_points"], data["total_points"]) == (96, 10, 106)
     assert data["army_morale_tokens"] == 4
-    assert data["units"][0] == {"where": "wards[0].units[0]", "troop": "archers",
-                                "title": "Line of Archers with stakes", "figures": 24,
-                                "points": 30}
+    assert data["units"][0] == {
+        "where": "wards[0].units[0]",
+        "troop": "archers",
+        "title": "Line of Archers with stakes",
+        "figures": 24,
+        "points": 30,
+    }
     assert data["findings"] == [] and data["legal"] is True
 
 
-def test_check_illegal_army_exits_1_with_where(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_illegal_army_exits_1_with_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
     text = text.replace('troop = "knights"', 'troop = "knights"\nstakes = true')
     path = tmp_path / "bad.toml"
@@ -69,18 +84,21 @@ def test_check_illegal_army_exits_1_with_where(tmp_path: Path,
     assert "wards[1].units[0]: stakes are only for archer companies" in out
 
 
-def test_bad_file_exit_2_message_on_stderr(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_file_exit_2_message_on_stderr(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "bad.toml"
     path.write_text('ruleset = "billhooks"\nname = "x"\nwards = "many"\n', encoding="utf-8")
     code, out, err = run(capsys, "check", str(path))
     assert code == 2 and out == ""
-    assert err.strip() == (f"billhooks: {path}:3: wards: expected a list of tables "
-                           "([[wards]]), got text 'many'")
+    assert err.strip() == (
+        f"billhooks: {path}:3: wards: expected a list of tables ([[wards]]), got text 'many'"
+    )
 
 
-def test_roll_shows_dice_and_writes_only_classes(tmp_path: Path,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_roll_shows_dice_and_writes_only_classes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "army.toml"
     src = (examples_dir() / "york.toml").read_text(encoding="utf-8")
     path.write_text(src, encoding="utf-8")
@@ -91,12 +109,12 @@ def test_roll_shows_dice_and_writes_only_classes(tmp_path: Path,
     assert out2 == out
 
     classes = [w.leader.command_class for w in bh.load(path).wards]
-    for ward_line, cls in zip([ln for ln in out.splitlines() if "->" in ln], classes,
-                              strict=True):
+    for ward_line, cls in zip([ln for ln in out.splitlines() if "->" in ln], classes, strict=True):
         assert f"({cls})" in ward_line
     after = path.read_text(encoding="utf-8")
     assert [ln for ln in after.splitlines() if not ln.startswith("command_class")] == [
-        ln for ln in src.splitlines() if not ln.startswith("command_class")]
+        ln for ln in src.splitlines() if not ln.startswith("command_class")
+    ]
 
 
 def test_catalogue(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -104,9 +122,14 @@ def test_catalogue(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     code, out, _ = run(capsys, "catalogue")
     assert code == 0 and "men-at-arms" in out and "1 gun + 3 crew" in out
     # What each option costs, one a line, so a hand-written army can be priced.
-    for cost in ("veteran +3, levy -3 a company", "line or block: 2 companies, 24",
-                 "combined block (rear): 12 in front + 24 = 36", "stakes +3 a company",
-                 "pavises +3", "defences +3 a company of frontage (line 2)"):
+    for cost in (
+        "veteran +3, levy -3 a company",
+        "line or block: 2 companies, 24",
+        "combined block (rear): 12 in front + 24 = 36",
+        "stakes +3 a company",
+        "pavises +3",
+        "defences +3 a company of frontage (line 2)",
+    ):
         assert cost in out, cost
     code, out, _ = run(capsys, "catalogue", "--json")
     data = json.loads(out)
@@ -114,10 +137,12 @@ def test_catalogue(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.Monke
     assert {t["key"]: t["points"] for t in data["troops"]}["combined-archers-men-at-arms"] == 36
     assert {t["key"]: t["points"] for t in data["troops"]}["light-horse"] == 12
     options = {t["key"]: t["options"] for t in data["troops"]}
-    assert options["billmen"] == ["veteran +3, levy -3 a company",
-                                  "line or block: 2 companies, 24",
-                                  "combined block (rear): 12 in front + 12 = 24",
-                                  "defences +3 a company of frontage (line 2)"]
+    assert options["billmen"] == [
+        "veteran +3, levy -3 a company",
+        "line or block: 2 companies, 24",
+        "combined block (rear): 12 in front + 12 = 24",
+        "defences +3 a company of frontage (line 2)",
+    ]
     code, _, err = run(capsys, "catalogue", "--ruleset", "chess")
     assert code == 2 and "unknown ruleset" in err
 
@@ -135,14 +160,19 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_no_traceback_from_the_real_command(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "x.toml"
     path.write_bytes(content)
-    proc = subprocess.run([sys.executable, "-m", "builder", "check", str(path)],
-                          capture_output=True, text=True, check=False)
+    proc = subprocess.run(
+        [sys.executable, "-m", "builder", "check", str(path)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr and str(path) in proc.stderr
 
 
-def test_check_an_army_with_no_wards_is_not_legal(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_an_army_with_no_wards_is_not_legal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "empty.toml"
     path.write_text('ruleset = "billhooks"\nname = "Empty"\n', encoding="utf-8")
     code, out, _ = run(capsys, "check", str(path), "--json")
@@ -158,16 +188,30 @@ def big_army_file(tmp_path: Path, wards: int) -> Path:
     from builder import armyfile
     from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 
-    army = Army("billhooks", "Big", points=10, wards=[
-        Ward(Leader(f"Sir Leader number {w} of a long and winding name", rank="Knight Banneret",
-                    c_in_c=w == 0), [Unit("archers"), Unit("billmen")]) for w in range(wards)])
+    army = Army(
+        "billhooks",
+        "Big",
+        points=10,
+        wards=[
+            Ward(
+                Leader(
+                    f"Sir Leader number {w} of a long and winding name",
+                    rank="Knight Banneret",
+                    c_in_c=w == 0,
+                ),
+                [Unit("archers"), Unit("billmen")],
+            )
+            for w in range(wards)
+        ],
+    )
     path = tmp_path / "big.toml"
     path.write_text(armyfile.dumps(army), encoding="utf-8")
     return path
 
 
-def test_check_is_linear_in_the_army_size(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_is_linear_in_the_army_size(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import gc
     import time
 
@@ -194,14 +238,16 @@ def test_check_is_linear_in_the_army_size(tmp_path: Path,
     assert large < 25 * small + 0.5 and large < 6.0, (small, large)
 
 
-def test_check_output_neither_wraps_nor_pads(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_output_neither_wraps_nor_pads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = big_army_file(tmp_path, 3)
     code, out, _ = run(capsys, "check", str(path))  # piped: rich would assume 80 columns
     lines = out.splitlines()
     assert [ln for ln in lines if ln != ln.rstrip()] == []
-    heading = ("Ward 2: Sir Leader number 1 of a long and winding name (Knight Banneret, "
-               "Commander, 5 pts)")
+    heading = (
+        "Ward 2: Sir Leader number 1 of a long and winding name (Knight Banneret, Commander, 5 pts)"
+    )
     assert heading in lines and len(heading) > 80
     finding = [ln for ln in lines if "[over-points]" in ln]
     assert len(finding) == 1 and finding[0].startswith("error   points: troop points are 72")
@@ -217,7 +263,8 @@ def _system_commands() -> list[str]:
 
 @pytest.mark.parametrize("command", [*CORE_COMMANDS, *_system_commands()])
 def test_every_command_help_explains_its_options_and_exit_codes(
-        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as info:
         main([command, "--help"])
     out = " ".join(capsys.readouterr().out.split())
@@ -268,50 +315,88 @@ def test_mistyped_command_gets_did_you_mean(capsys: pytest.CaptureFixture[str]) 
     assert "unknown command 'chek' (did you mean 'check'?)" in err
 
 
-def test_paper_and_card_size_in_capitals(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, _ = run(capsys, "export", LANCASTER, "--paper", "A4", "--card-size", "Mini",
-                     "--only", "tokens", "--out", str(tmp_path))
+def test_paper_and_card_size_in_capitals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, _ = run(
+        capsys,
+        "export",
+        LANCASTER,
+        "--paper",
+        "A4",
+        "--card-size",
+        "Mini",
+        "--only",
+        "tokens",
+        "--out",
+        str(tmp_path),
+    )
     assert code == 0
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert data["paper"]["name"] == "a4" and data["card_size"]["name"] == "mini"
 
 
-@pytest.mark.parametrize("example", ["kiss-york.toml", "feudal-flanders.toml",
-                                     "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "example", ["kiss-york.toml", "feudal-flanders.toml", "shieldwall-norse.toml"]
+)
 def test_an_events_file_for_a_system_that_reads_none_is_refused(
-        example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    example: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Only Billhooks declares an events file: naming one for another system's pack is a
     mistake to say, not a file to ignore, and nothing is written."""
     events = tmp_path / "events.toml"
     events.write_text('[[events]]\ntitle = "False Colours"\n', encoding="utf-8")
     out = tmp_path / "pack"
-    code = main(["export", str(examples_dir() / example), "--events", str(events),
-                 "--out", str(out), "--only", "roster"])
+    code = main(
+        [
+            "export",
+            str(examples_dir() / example),
+            "--events",
+            str(events),
+            "--out",
+            str(out),
+            "--only",
+            "roster",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2
     assert "--events:" in err and "reads no such file" in err, err
     assert not out.exists()
 
 
-def test_a_bad_events_file_names_its_line_and_key(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_events_file_names_its_line_and_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The events file is read by the core against the shape Billhooks declares."""
     events = tmp_path / "events.toml"
     events.write_text('[[events]]\ntitle = "False Colours"\nefect = "x"\n', encoding="utf-8")
-    code = main(["export", str(examples_dir() / "york.toml"), "--events", str(events),
-                 "--out", str(tmp_path / "pack"), "--only", "special-events"])
+    code = main(
+        [
+            "export",
+            str(examples_dir() / "york.toml"),
+            "--events",
+            str(events),
+            "--out",
+            str(tmp_path / "pack"),
+            "--only",
+            "special-events",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 2
     assert f"{events}:3: events[0]" in err and "efect" in err, err
 
 
 def test_export_help_names_each_input_file_and_who_reads_it(
-        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     """The export's --events is Billhooks' declaration (an InputFile), not a flag of the
     core's: its help says which rule system reads the file."""
     with pytest.raises(SystemExit):
         main(["export", "--help"])
     out = " ".join(capsys.readouterr().out.split())
-    assert "--events FILE a file of event cards (.toml) to print instead of the one " \
-           "shipped; read by Never Mind the Billhooks" in out
+    assert (
+        "--events FILE a file of event cards (.toml) to print instead of the one "
+        "shipped; read by Never Mind the Billhooks" in out
+    )

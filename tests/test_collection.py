@@ -38,7 +38,9 @@ def test_example_collection_loads_with_counts_expanded() -> None:
 
 
 def test_cards_have_stable_ids_lines_points_and_titles(tmp_path: Path) -> None:
-    path = write(tmp_path, """
+    path = write(
+        tmp_path,
+        """
 [[cards]]
 troop = "archers"
 count = 2
@@ -56,7 +58,8 @@ pavises = true
 troop = "archers"
 formation = "combined"
 rear = { troop = "billmen", quality = "levy" }
-""")
+""",
+    )
     cards = load_collection(path).cards
     assert [c.id for c in cards] == ["1.1", "1.2", "2.1", "3.1", "4.1"]
     assert [c.line for c in cards] == [4, 4, 8, 13, 17]
@@ -87,41 +90,93 @@ def test_example_photo_if_shipped_is_found() -> None:
             assert Path(card.photo).is_file()
 
 
-@pytest.mark.parametrize(("body", "line", "key", "words"), [
-    ('[[cards]]\ntroop = "archers"\ncolour = "red"\n', 5, "cards[0].colour", "unknown key"),
-    ('[[cards]]\ntroop = "archer"\n', 4, "cards[0].troop", "unknown value 'archer'"),
-    ('[[cards]]\ntroop = "archers"\n\n[[cards]]\ntroop = "billmen"\ncount = 0\n', 8,
-     "cards[1].count", "must be 1 or more, got 0"),
-    ('[[cards]]\ntroop = "archers"\ncount = -2\n', 5, "cards[0].count",
-     "must be 1 or more, got -2"),
-    ('[[cards]]\ntroop = "archers"\ncount = "4"\n', 5, "cards[0].count",
-     "expected a whole number"),
-    ('[[cards]]\ntroop = "archers"\ncount = 2.5\n', 5, "cards[0].count",
-     "expected a whole number"),
-    ('[[cards]]\ntroop = "archers"\ncount = true\n', 5, "cards[0].count",
-     "expected a whole number"),
-    ('[[cards]]\ntroop = "archers"\ncount = 99999999\n', 5, "cards[0].count", "too many"),
-    ('[[cards]]\ntroop = "archers"\n\n[[cards]]\nquality = "levy"\n', 6, "cards[1]",
-     "missing required key 'troop'"),
-    ('[[cards]]\ntroop = "billmen"\nstakes = true\n', 3, "cards[0]",
-     "stakes are only for archer companies"),
-    ('[[cards]]\ntroop = "kern"\npavises = true\n', 3, "cards[0]", "pavises are only for"),
-    ('[[cards]]\ntroop = "crossbowmen"\nformation = "line"\n', 3, "cards[0]",
-     "cannot be paired"),
-    ('[[cards]]\ntroop = "archers"\nphoto = "photos/none.jpg"\n', 5, "cards[0].photo",
-     "no such file"),
-    ('[[cards]]\ntroop = "archers"\nphoto = "../outside.jpg"\n', 5, "cards[0].photo",
-     "outside the collection's folder"),
-    ('[[cards]]\ntroop = "archers"\nphoto = "/etc/passwd"\n', 5, "cards[0].photo",
-     "is an absolute path"),
-    ('[[cards]]\ntroop = "archers"\nphoto = "sub"\n', 5, "cards[0].photo", "is a folder"),
-    ('[[cards]]\ntroop = "archers"\nphoto = "notes.txt"\n', 5, "cards[0].photo",
-     "not a JPEG or PNG"),
-    ('cards = 3\n', 3, "cards", "list of tables"),
-    ('colour = "red"\n', 3, "colour", "unknown key"),
-])
-def test_bad_cards_name_file_line_and_key(tmp_path: Path, body: str, line: int, key: str,
-                                          words: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "line", "key", "words"),
+    [
+        ('[[cards]]\ntroop = "archers"\ncolour = "red"\n', 5, "cards[0].colour", "unknown key"),
+        ('[[cards]]\ntroop = "archer"\n', 4, "cards[0].troop", "unknown value 'archer'"),
+        (
+            '[[cards]]\ntroop = "archers"\n\n[[cards]]\ntroop = "billmen"\ncount = 0\n',
+            8,
+            "cards[1].count",
+            "must be 1 or more, got 0",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\ncount = -2\n',
+            5,
+            "cards[0].count",
+            "must be 1 or more, got -2",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\ncount = "4"\n',
+            5,
+            "cards[0].count",
+            "expected a whole number",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\ncount = 2.5\n',
+            5,
+            "cards[0].count",
+            "expected a whole number",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\ncount = true\n',
+            5,
+            "cards[0].count",
+            "expected a whole number",
+        ),
+        ('[[cards]]\ntroop = "archers"\ncount = 99999999\n', 5, "cards[0].count", "too many"),
+        (
+            '[[cards]]\ntroop = "archers"\n\n[[cards]]\nquality = "levy"\n',
+            6,
+            "cards[1]",
+            "missing required key 'troop'",
+        ),
+        (
+            '[[cards]]\ntroop = "billmen"\nstakes = true\n',
+            3,
+            "cards[0]",
+            "stakes are only for archer companies",
+        ),
+        ('[[cards]]\ntroop = "kern"\npavises = true\n', 3, "cards[0]", "pavises are only for"),
+        (
+            '[[cards]]\ntroop = "crossbowmen"\nformation = "line"\n',
+            3,
+            "cards[0]",
+            "cannot be paired",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\nphoto = "photos/none.jpg"\n',
+            5,
+            "cards[0].photo",
+            "no such file",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\nphoto = "../outside.jpg"\n',
+            5,
+            "cards[0].photo",
+            "outside the collection's folder",
+        ),
+        (
+            '[[cards]]\ntroop = "archers"\nphoto = "/etc/passwd"\n',
+            5,
+            "cards[0].photo",
+            "is an absolute path",
+        ),
+        ('[[cards]]\ntroop = "archers"\nphoto = "sub"\n', 5, "cards[0].photo", "is a folder"),
+        (
+            '[[cards]]\ntroop = "archers"\nphoto = "notes.txt"\n',
+            5,
+            "cards[0].photo",
+            "not a JPEG or PNG",
+        ),
+        ("cards = 3\n", 3, "cards", "list of tables"),
+        ('colour = "red"\n', 3, "colour", "unknown key"),
+    ],
+)
+def test_bad_cards_name_file_line_and_key(
+    tmp_path: Path, body: str, line: int, key: str, words: str
+) -> None:
     folder = tmp_path / "coll"
     folder.mkdir()
     (folder / "sub").mkdir()

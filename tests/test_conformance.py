@@ -76,20 +76,26 @@ def test_every_record_has_a_title_facts_and_offers(path: Path) -> None:
     army = armyfile.load(path)
     ruleset = get_ruleset(army.ruleset)
     summary = ruleset.summary(army)
-    assert {m.key for m in summary.metrics} and len({m.key for m in summary.metrics}) == \
-        len(summary.metrics)
+    assert {m.key for m in summary.metrics} and len({m.key for m in summary.metrics}) == len(
+        summary.metrics
+    )
     for line in summary.lines:
         assert schema.exists(army, line.where)
     for node in schema.walk(army, ruleset.schema):
         assert ruleset.title_of(army, node.where)
         assert ruleset.facts(army, node.where).heading
-        _offers_fit(ruleset.offered(army, node.where),
-                    [node.table, *(c.table for c in node.table.children if not c.many)])
+        _offers_fit(
+            ruleset.offered(army, node.where),
+            [node.table, *(c.table for c in node.table.children if not c.many)],
+        )
     for finding in summary.findings:
         # A finding names a record of the army or a key of one.
         steps = schema.parse(finding.where)
-        assert not steps or schema.exists(army, schema.place(*steps)) or \
-            schema.exists(army, schema.place(*steps[:-1]))
+        assert (
+            not steps
+            or schema.exists(army, schema.place(*steps))
+            or schema.exists(army, schema.place(*steps[:-1]))
+        )
 
 
 def _child_tables(table: schema.Table) -> list[schema.Table]:
@@ -200,33 +206,43 @@ def test_catalogue(name: str, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_flat_ruleset_loads_checks_and_refuses_what_it_does_not_declare(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = TESTS / "flat_example.toml"
     army = armyfile.load(path)
     flat = get_ruleset("flat")
     assert [f.code for f in flat.check(army)] == ["heavy"]
     schema.set_value(army, "people[0]", "role", "hand")
-    assert [(f.code, f.where) for f in flat.check(army)] == [("one-chief", "people"),
-                                                            ("heavy", "things[1]")]
+    assert [(f.code, f.where) for f in flat.check(army)] == [
+        ("one-chief", "people"),
+        ("heavy", "things[1]"),
+    ]
     assert main(["check", str(path)]) == 0
     out = capsys.readouterr().out
     assert "People  2" in out and "Things  2" in out and "points" not in out.lower()
     bad = tmp_path / "bad.toml"
-    bad.write_text(path.read_text(encoding="utf-8").replace('tags = ["bold", "quick"]',
-                                                             'tags = ["bold", "bold"]'))
+    bad.write_text(
+        path.read_text(encoding="utf-8").replace(
+            'tags = ["bold", "quick"]', 'tags = ["bold", "bold"]'
+        )
+    )
     with pytest.raises(ArmyFileError, match=r"bad.toml:5: tags\[1\]: 'bold' is listed twice"):
         armyfile.load(bad)
     bad.write_text(path.read_text(encoding="utf-8").replace('role = "chief"', 'rol = "chief"'))
-    with pytest.raises(ArmyFileError, match=r"people\[0\].rol: unknown key \(did you mean "
-                                            r"'role'\?\)"):
+    with pytest.raises(
+        ArmyFileError,
+        match=r"people\[0\].rol: unknown key \(did you mean "
+        r"'role'\?\)",
+    ):
         armyfile.load(bad)
 
 
 @pytest.mark.parametrize("name", RULESETS)
 def test_a_ruleset_imports_nothing_heavy(name: str) -> None:
     module = get_ruleset(name).__class__.__module__
-    assert not loaded_after(f"import sys; sys.path.insert(0, {str(TESTS)!r})\n"
-                            f"import {module}") & set(HEAVY)
+    assert not loaded_after(
+        f"import sys; sys.path.insert(0, {str(TESTS)!r})\nimport {module}"
+    ) & set(HEAVY)
 
 
 def test_every_system_package_is_registered() -> None:
@@ -237,14 +253,16 @@ def test_every_system_package_is_registered() -> None:
     import builder.systems
     from builder.registry import modules
 
-    folders = {m.name for m in pkgutil.iter_modules(builder.systems.__path__,
-                                                    "builder.systems.") if m.ispkg}
+    folders = {
+        m.name
+        for m in pkgutil.iter_modules(builder.systems.__path__, "builder.systems.")
+        if m.ispkg
+    }
     assert folders and folders <= set(modules().values())
 
 
 def _first_army(name: str) -> Path:
-    found = [p for p in ARMIES
-             if parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == name]
+    found = [p for p in ARMIES if parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == name]
     assert found, f"{name} has no example army"
     return found[0]
 
@@ -259,20 +277,27 @@ def test_share_then_verify_matches(name: str, capsys: pytest.CaptureFixture[str]
 
 
 @pytest.mark.parametrize("name", RULESETS)
-@pytest.mark.parametrize("how", [["--fold"], ["--format", "png", "--dpi", "60"],
-                                 ["--format", "tts", "--dpi", "60"]],
-                         ids=["pdf-fold", "png", "tts"])
-def test_the_whole_pack_exports(name: str, how: list[str], tmp_path: Path,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "how",
+    [["--fold"], ["--format", "png", "--dpi", "60"], ["--format", "tts", "--dpi", "60"]],
+    ids=["pdf-fold", "png", "tts"],
+)
+def test_the_whole_pack_exports(
+    name: str, how: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Every registered system's pack, in every format: each kind it declares is written and
     listed in the manifest."""
     out = tmp_path / "pack"
-    assert main(["export", str(_first_army(name)), "--out", str(out), *how]) == 0, \
+    assert main(["export", str(_first_army(name)), "--out", str(out), *how]) == 0, (
         capsys.readouterr().err
+    )
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     # A file is its kind's, or holds the kinds it lists (tokens.pdf's shared sheets).
-    written = {kind for entry in manifest["files"]
-               for kind in entry.get("kinds", [entry["file"].split("/")[0].removesuffix(".pdf")])}
+    written = {
+        kind
+        for entry in manifest["files"]
+        for kind in entry.get("kinds", [entry["file"].split("/")[0].removesuffix(".pdf")])
+    }
     assert set(ruleset_kinds(name)) <= written, (ruleset_kinds(name), written)
     for entry in manifest["files"]:
         assert (out / entry["file"]).exists(), entry

@@ -35,8 +35,9 @@ def crib_job(paper: str) -> ExportJob:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def crib(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-         ) -> tuple[str, Path]:
+def crib(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, Path]:
     paper: str = request.param
     path = tmp_path_factory.mktemp(f"crib-{paper}") / "crib-sheet.pdf"
     written = write_kind(crib_job(paper), "crib-sheet", path)
@@ -76,9 +77,20 @@ def test_two_sides_of_the_paper_asked_for(crib: tuple[str, Path]) -> None:
 
 def test_every_section_is_printed(crib: tuple[str, Path]) -> None:
     text = flat(text_of(crib[1]))
-    for title in ("The turn", "Leaders and orders", "Movement", "Shooting", "Melee",
-                  "Saving rolls", "Morale crisis test", "Disarray and Daunted", "Army morale",
-                  "Bonus deck", "Arrow supply", "A Disarray token for"):
+    for title in (
+        "The turn",
+        "Leaders and orders",
+        "Movement",
+        "Shooting",
+        "Melee",
+        "Saving rolls",
+        "Morale crisis test",
+        "Disarray and Daunted",
+        "Army morale",
+        "Bonus deck",
+        "Arrow supply",
+        "A Disarray token for",
+    ):
         assert title in text, title
     assert "side 1 of 2" in text and "side 2 of 2" in text
 
@@ -95,7 +107,7 @@ def test_look_up_tables_hold_the_catalogue_numbers(crib: tuple[str, Path]) -> No
     assert f"Archers, short {short.text} {short.hit_on}+ {archers.shots_per_turn}" in text
     assert f"Archers, long {long_.text} {long_.hit_on}" in text
     knights = cat.TROOPS["knights"]
-    assert f"Knights {knights.move_good}\" {knights.move_bad}\"" in text
+    assert f'Knights {knights.move_good}" {knights.move_bad}"' in text
     assert f"Knight {knights.melee_dice:g} per figure" in text
     assert f"{cat.ARROW_SUPPLY} arrowstorms" in text
     assert "Hero (3) 3 3 3" in text
@@ -110,8 +122,10 @@ def test_the_rulesets_wording_is_printed(crib: tuple[str, Path]) -> None:
     cat = bh.rules
     for troop in cat.TROOPS:
         assert " ".join(words(rules.reaction_text(troop))) in said, troop
-    assert ("archers roll 1d6 4 6 shoot once at short range 1 3 evade levy re roll 6s"
-            " veterans or archers with a leader choose instead") in said
+    assert (
+        "archers roll 1d6 4 6 shoot once at short range 1 3 evade levy re roll 6s"
+        " veterans or archers with a leader choose instead"
+    ) in said
     for phrase in (cat.COMBINED_REACTION, cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS):
         assert " ".join(words(phrase)) in said, phrase
     assert 'Only cavalry charge: +4" on an attack move (the second, if both actions' in text
@@ -150,9 +164,13 @@ def test_the_rulesets_wording_is_in_our_own_words() -> None:
     cat = bh.rules
     variants = [unit(t, quality=q) for t in cat.COMPANY_TROOPS for q in cat.QUALITIES]
     variants += [unit(t) for t in cat.TROOPS if t not in cat.COMPANY_TROOPS]
-    variants += [unit("archers", formation="combined", rear="billmen"),
-                 unit("pikemen", formation="block"), unit("crossbowmen", pavises=True),
-                 unit("light-horse", arms="crossbows"), unit("archers", stakes=True)]
+    variants += [
+        unit("archers", formation="combined", rear="billmen"),
+        unit("pikemen", formation="block"),
+        unit("crossbowmen", pavises=True),
+        unit("light-horse", arms="crossbows"),
+        unit("archers", stakes=True),
+    ]
     texts = [s for u in variants for s in rules.profile(u).specials]
     texts += [rules.reaction_text(t) for t in cat.TROOPS]
     texts += [cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS, cat.COMBINED_REACTION]

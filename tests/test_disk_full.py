@@ -25,9 +25,13 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 @pytest.mark.parametrize("example", EXAMPLES)
 @pytest.mark.parametrize("where", ["documents worker", "export process"])
-def test_a_full_disk_is_a_message_and_exit_2(tmp_path: Path, example: str, where: str,
-                                             monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_full_disk_is_a_message_and_exit_2(
+    tmp_path: Path,
+    example: str,
+    where: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     army = str(examples_dir() / example)
     out = tmp_path / "pack"
     assert main(["export", army, "--out", str(out), "--only", "tokens"]) == 0
@@ -46,6 +50,8 @@ def test_a_full_disk_is_a_message_and_exit_2(tmp_path: Path, example: str, where
     code = main(["export", army, "--out", str(out), "--only", "roster,crib-sheet,tokens"])
     err = capsys.readouterr().err
     assert code == 2
-    assert err == (f"billhooks export: {out}: cannot write (No space left on device); "
-                   f"nothing in {out} was changed\n")
+    assert err == (
+        f"billhooks export: {out}: cannot write (No space left on device); "
+        f"nothing in {out} was changed\n"
+    )
     assert tree(out) == before  # the older pack, and no temporary file

@@ -21,15 +21,30 @@ MM = 72 / 25.4
 
 
 def crib_sheet(out: Path, army: str, paper: str) -> Path:
-    assert main(["export", str(examples_dir() / army), "--paper", paper,
-                 "--only", "crib-sheet", "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(examples_dir() / army),
+                "--paper",
+                paper,
+                "--only",
+                "crib-sheet",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     return out / "crib-sheet.pdf"
 
 
 @pytest.mark.parametrize("army", [armies[0] for armies in RULESETS.values()])
 def test_letter_takes_no_more_pages_than_a4(tmp_path: Path, army: str) -> None:
-    with pdfread.pages(crib_sheet(tmp_path / "a4", army, "a4")) as a4, \
-            pdfread.pages(crib_sheet(tmp_path / "letter", army, "letter")) as letter:
+    with (
+        pdfread.pages(crib_sheet(tmp_path / "a4", army, "a4")) as a4,
+        pdfread.pages(crib_sheet(tmp_path / "letter", army, "letter")) as letter,
+    ):
         assert len(letter) <= len(a4), army
         for n, page in enumerate(letter, 1):
             assert page.height / MM == pytest.approx(279.4, abs=0.05)

@@ -97,10 +97,12 @@ def test_token_counts_follow_the_ruleset(pack: Path) -> None:
     # One Daunted token a unit, two for Lancaster's combined block (it splits when daunted).
     assert units == 13
     assert counts["DAUNTED"] == 14
-    assert counts["ARMY MORALE"] == sum(bh.metric(ruleset.summary(a), "army_morale_tokens") or 0
-                                        for a in arms)
-    archers = sum(1 for a in arms for _, u in a.units_with_paths()
-                  if ruleset.profile(u).arrow_supply)
+    assert counts["ARMY MORALE"] == sum(
+        bh.metric(ruleset.summary(a), "army_morale_tokens") or 0 for a in arms
+    )
+    archers = sum(
+        1 for a in arms for _, u in a.units_with_paths() if ruleset.profile(u).arrow_supply
+    )
     assert counts["ARROWS"] == archers == 4
     with pdfread.document(pack / "tokens.pdf") as pdf:
         text = pdf.pages[0].extract_text() or ""
@@ -114,8 +116,9 @@ def test_order_tokens_for_classes_three_two_one(tmp_path: Path) -> None:
     army = tmp_path / "heroes.toml"
     text = Path(ARMIES[1]).read_text()
     classes = iter([3, 2, 1])
-    army.write_text(re.sub(r"command_class = 2", lambda m: f"command_class = {next(classes)}",
-                           text))
+    army.write_text(
+        re.sub(r"command_class = 2", lambda m: f"command_class = {next(classes)}", text)
+    )
     assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 0
     assert labels_on(tmp_path / "o" / "tokens.pdf")["ORDER"] >= 6
 
@@ -123,8 +126,9 @@ def test_order_tokens_for_classes_three_two_one(tmp_path: Path) -> None:
 def test_unit_cards(pack: Path) -> None:
     arms = armies()
     ruleset = bh
-    assert labels_on(pack / "unit-cards.pdf")["UNIT"] == sum(len(a.units_with_paths())
-                                                            for a in arms)
+    assert labels_on(pack / "unit-cards.pdf")["UNIT"] == sum(
+        len(a.units_with_paths()) for a in arms
+    )
     with pdfread.document(pack / "unit-cards.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
     for army in arms:
@@ -138,8 +142,11 @@ def test_unit_cards(pack: Path) -> None:
 def test_unit_cards_have_backs_like_the_decks(pack: Path) -> None:
     """Every sheet of unit cards is followed by a sheet of identical backs, one behind each
     card, so a Mustering deck can be shuffled and dealt face down."""
-    entry = next(f for f in json.loads((pack / "manifest.json").read_text())["files"]
-                 if f["file"] == "unit-cards.pdf")
+    entry = next(
+        f
+        for f in json.loads((pack / "manifest.json").read_text())["files"]
+        if f["file"] == "unit-cards.pdf"
+    )
     layout = entry["layout"][0]
     assert layout["duplex"] is True and entry["pages"] == 2 * len(layout["sheets"])
     with pdfread.document(pack / "unit-cards.pdf") as pdf:
@@ -185,8 +192,9 @@ def test_crop_marks_and_ruler(pack: Path) -> None:
             for line in lines:
                 assert min(line["x0"], line["top"]) >= 0.9 * MM
                 assert line["x1"] <= w - 0.9 * MM and line["bottom"] <= h - 0.9 * MM
-            horizontal = [ln["x1"] - ln["x0"] for ln in lines
-                          if abs(ln["top"] - ln["bottom"]) < 0.01]
+            horizontal = [
+                ln["x1"] - ln["x0"] for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.01
+            ]
             assert any(abs(length - 50 * MM) < 0.05 for length in horizontal)
             assert page.search("50 mm")
             assert page.search("Print at 100%")
@@ -203,14 +211,17 @@ def test_fonts_embedded_and_metadata(pack: Path) -> None:
             for ref in fonts.values():
                 font = ref.get_object()
                 assert "Helvetica" not in str(font["/BaseFont"])
-                descendant = font["/DescendantFonts"][0].get_object() \
-                    if "/DescendantFonts" in font else font
+                descendant = (
+                    font["/DescendantFonts"][0].get_object() if "/DescendantFonts" in font else font
+                )
                 descriptor = descendant["/FontDescriptor"].get_object()
                 assert "/FontFile2" in descriptor, font["/BaseFont"]
 
 
-@pytest.mark.parametrize("name", ["play-deck.pdf", "bonus-deck.pdf", "special-events.pdf",
-                                  "unit-cards.pdf", "tokens.pdf"])
+@pytest.mark.parametrize(
+    "name",
+    ["play-deck.pdf", "bonus-deck.pdf", "special-events.pdf", "unit-cards.pdf", "tokens.pdf"],
+)
 def test_no_text_drawn_over_text(pack: Path, name: str) -> None:
     with pdfread.document(pack / name) as pdf:
         for page in pdf.pages:
@@ -249,8 +260,9 @@ def test_letter_paper(tmp_path: Path) -> None:
     assert data["paper"]["name"] == "letter"
 
 
-@pytest.mark.parametrize(("size", "mm", "per_sheet"),
-                         [("mini", (44.5, 63.5), 16), ("tarot", (69.9, 120.7), 4)])
+@pytest.mark.parametrize(
+    ("size", "mm", "per_sheet"), [("mini", (44.5, 63.5), 16), ("tarot", (69.9, 120.7), 4)]
+)
 def test_card_sizes(tmp_path: Path, size: str, mm: tuple[float, float], per_sheet: int) -> None:
     assert export(tmp_path, "--card-size", size) == 0
     with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
@@ -333,9 +345,10 @@ def test_default_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert (tmp_path / "output" / "york" / "bonus-deck.pdf").is_file()
 
 
-def test_output_stays_inside_whatever_the_army_file_is_called(tmp_path: Path,
-                                                              monkeypatch: pytest.MonkeyPatch,
-                                                              ) -> None:
+def test_output_stays_inside_whatever_the_army_file_is_called(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from builder.export.base import ArmyInput, ExportJob
     from builder.export.pack import default_out_dir
 
@@ -348,7 +361,7 @@ def test_output_stays_inside_whatever_the_army_file_is_called(tmp_path: Path,
 # --- Text that must fit --------------------------------------------------------------------
 
 
-LONG_NAME = ("Sir Bartholomew Fitzwilliam de la Pole-Plantagenet, Warden of the Western Marche")
+LONG_NAME = "Sir Bartholomew Fitzwilliam de la Pole-Plantagenet, Warden of the Western Marche"
 
 
 def test_long_leader_name_is_shrunk_and_wrapped(tmp_path: Path) -> None:
@@ -358,8 +371,12 @@ def test_long_leader_name_is_shrunk_and_wrapped(tmp_path: Path) -> None:
     army.write_text(text)
     for size, mm in (("poker", (63.5, 88.9)), ("mini", (44.5, 63.5))):
         out = tmp_path / size
-        assert main(["export", str(army), "--out", str(out), "--only", "play-deck",
-                     "--card-size", size]) == 0
+        assert (
+            main(
+                ["export", str(army), "--out", str(out), "--only", "play-deck", "--card-size", size]
+            )
+            == 0
+        )
         with pdfread.document(out / "play-deck.pdf") as pdf:
             words = " ".join((pdf.pages[0].extract_text() or "").split())
         for word in LONG_NAME.split():
@@ -371,27 +388,42 @@ def test_names_beyond_ascii_keep_their_letters(tmp_path: Path) -> None:
     name = "Æthelred Ó Néill, Łukasz"
     army = tmp_path / "names.toml"
     army.write_text(Path(ARMIES[0]).read_text().replace("Sir John Savage", name))
-    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only",
-                 "play-deck"]) == 0
+    assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "play-deck"]) == 0
     with pdfread.document(tmp_path / "o" / "play-deck.pdf") as pdf:
         assert pdf.pages[0].search(name)
 
 
 def test_events_file_long_text_fits(tmp_path: Path) -> None:
-    effect = ("When this is played the enemy general discovers that half his retinue wear "
-              "the wrong livery; every one of his units within six inches of another takes a "
-              "Disarray token, and none of them may be ordered until the next card is turned. "
-              "Roll a die for each: on a six it changes sides and fights for you instead. ") * 2
+    effect = (
+        "When this is played the enemy general discovers that half his retinue wear "
+        "the wrong livery; every one of his units within six inches of another takes a "
+        "Disarray token, and none of them may be ordered until the next card is turned. "
+        "Roll a die for each: on a six it changes sides and fights for you instead. "
+    ) * 2
     effect = effect[:590].rsplit(" ", 1)[0] + " and so on."
     events = tmp_path / "events.toml"
     events.write_text(
         'name = "Ours"\n'
         '[[events]]\ntitle = "Treachery at the Ford of the Seven Crossed Swords"\n'
         f'effect = "{effect.strip()}"\n'
-        '[[events]]\ntitle = "Fog"\neffect = "Nobody shoots beyond 6 inches this turn."\n')
+        '[[events]]\ntitle = "Fog"\neffect = "Nobody shoots beyond 6 inches this turn."\n'
+    )
     out = tmp_path / "o"
-    assert main(["export", ARMIES[0], "--out", str(out), "--only", "special-events",
-                 "--events", str(events)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                ARMIES[0],
+                "--out",
+                str(out),
+                "--only",
+                "special-events",
+                "--events",
+                str(events),
+            ]
+        )
+        == 0
+    )
     with pdfread.document(out / "special-events.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
     assert "Nobody shoots beyond 6 inches this turn." in text
@@ -406,9 +438,17 @@ def test_events_file_long_text_fits(tmp_path: Path) -> None:
 def test_shipped_events_have_the_nine_core_titles(pack: Path) -> None:
     with pdfread.document(pack / "special-events.pdf") as pdf:
         text = " ".join((pdf.pages[0].extract_text() or "").split())
-    for title in ("False Colours", "Flank Attack", "Terrain", "Local Truce", "Ambush",
-                  "Sudden Heavy Rain Shower!", "A Horse! A Horse!", "An Arrant Rumour",
-                  "Counterfeit"):
+    for title in (
+        "False Colours",
+        "Flank Attack",
+        "Terrain",
+        "Local Truce",
+        "Ambush",
+        "Sudden Heavy Rain Shower!",
+        "A Horse! A Horse!",
+        "An Arrant Rumour",
+        "Counterfeit",
+    ):
         assert title in text
     counts = labels_on(pack / "special-events.pdf")
     assert counts["SPECIAL EVENT"] > 9  # plus blank cards
@@ -418,8 +458,7 @@ def test_shipped_events_have_the_nine_core_titles(pack: Path) -> None:
 
 
 def test_unknown_kind(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--only",
-                 "tokens,cards"]) == 2
+    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--only", "tokens,cards"]) == 2
     err = capsys.readouterr().err
     assert "cards" in err and "play-deck" in err and "unit-cards" in err
     assert not (tmp_path / "o").exists()
@@ -433,8 +472,9 @@ def test_out_is_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert target.read_text() == "x"
 
 
-def test_unwritable_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_unwritable_out_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import os
 
     # Root ignores permission bits, so ask the check itself what it would do.
@@ -447,13 +487,39 @@ def test_unwritable_out_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 def test_bad_events_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     events = tmp_path / "events.toml"
     events.write_text('[[events]]\ntitle = "Fog"\neffekt = "typo"\n')
-    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--events",
-                 str(events), "--only", MINE]) == 2
+    assert (
+        main(
+            [
+                "export",
+                ARMIES[0],
+                "--out",
+                str(tmp_path / "o"),
+                "--events",
+                str(events),
+                "--only",
+                MINE,
+            ]
+        )
+        == 2
+    )
     err = capsys.readouterr().err
     assert "events.toml:3" in err and "effekt" in err
     assert not (tmp_path / "o").exists()
-    assert main(["export", ARMIES[0], "--out", str(tmp_path / "o"), "--events",
-                 str(tmp_path / "missing.toml"), "--only", MINE]) == 2
+    assert (
+        main(
+            [
+                "export",
+                ARMIES[0],
+                "--out",
+                str(tmp_path / "o"),
+                "--events",
+                str(tmp_path / "missing.toml"),
+                "--only",
+                MINE,
+            ]
+        )
+        == 2
+    )
     assert "no such file" in capsys.readouterr().err
 
 
@@ -464,8 +530,9 @@ def test_bad_army_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "bad.toml:3" in capsys.readouterr().err
 
 
-def test_a_failing_writer_leaves_nothing_half_written(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_writer_leaves_nothing_half_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from builder.export import deck as deck_module
     from builder.export import pack as pack_module
     from builder.export.base import ArmyInput, ExportError, ExportJob
@@ -492,22 +559,28 @@ def test_progress_is_reported(tmp_path: Path) -> None:
 
     seen: list[tuple[str, int, int]] = []
     job = ExportJob((ArmyInput(bh.load(ARMIES[0]), Path(ARMIES[0]), ""),))
-    data = export_pack(job, tmp_path, {"bonus-deck", "tokens"},
-                       lambda kind, done, total: seen.append((kind, done, total)))
+    data = export_pack(
+        job,
+        tmp_path,
+        {"bonus-deck", "tokens"},
+        lambda kind, done, total: seen.append((kind, done, total)),
+    )
     assert seen == [("bonus-deck", 1, 2), ("tokens", 2, 2)]
     assert [f["file"] for f in data["files"]] == ["bonus-deck.pdf", "tokens.pdf"]
 
 
 def test_pack_module_imports_no_heavy_library() -> None:
-    code = ("import sys, builder.export.pack, builder.commands.export; "
-            "print([m for m in ('reportlab', 'PIL', 'weasyprint') if m in sys.modules])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True)
+    code = (
+        "import sys, builder.export.pack, builder.commands.export; "
+        "print([m for m in ('reportlab', 'PIL', 'weasyprint') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 
 
-def test_an_illegal_army_is_printed_with_a_note(tmp_path: Path,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_illegal_army_is_printed_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     army = tmp_path / "big.toml"
     army.write_text(Path(ARMIES[0]).read_text().replace("points = 100", "points = 50"))
     assert main(["export", str(army), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 0
@@ -525,16 +598,26 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, Path]:
 
     from builder.armyfile import dumps
 
-    made = army([unit("pikemen", formation="block"), unit("men-at-arms", quality="levy"),
-                 unit("archers", formation="combined", quality="veteran", rear="men-at-arms")],
-                [unit("light-horse", arms="crossbows"), unit("knights"),
-                 unit("handgunners", pavises=True), unit("skirmish-archers"),
-                 unit("billmen", formation="block", quality="levy")])
+    made = army(
+        [
+            unit("pikemen", formation="block"),
+            unit("men-at-arms", quality="levy"),
+            unit("archers", formation="combined", quality="veteran", rear="men-at-arms"),
+        ],
+        [
+            unit("light-horse", arms="crossbows"),
+            unit("knights"),
+            unit("handgunners", pavises=True),
+            unit("skirmish-archers"),
+            unit("billmen", formation="block", quality="levy"),
+        ],
+    )
     folder = tmp_path_factory.mktemp("mixed")
     path = folder / "mixed.toml"
     path.write_text(dumps(made), encoding="utf-8")
-    assert main(["export", str(path), "--out", str(folder / "o"), "--only",
-                 "unit-cards,tokens"]) == 0
+    assert (
+        main(["export", str(path), "--out", str(folder / "o"), "--only", "unit-cards,tokens"]) == 0
+    )
     return made, folder / "o"
 
 
@@ -561,9 +644,12 @@ def test_unit_card_text_is_at_least_6_pt(mixed: tuple[Any, Path], pack: Path) ->
     on the fullest cards (a veteran combined block, light horse with crossbows)."""
     for path in (mixed[1] / "unit-cards.pdf", pack / "unit-cards.pdf"):
         with pdfread.document(path) as pdf:
-            small = [(ch["text"], round(ch["size"], 2)) for page in pdf.pages
-                     for ch in page.chars if ch["text"].strip() and ch["size"] < 5.99
-                     and ch["top"] < page.height - 15 * MM]  # the sheet's own caption
+            small = [
+                (ch["text"], round(ch["size"], 2))
+                for page in pdf.pages
+                for ch in page.chars
+                if ch["text"].strip() and ch["size"] < 5.99 and ch["top"] < page.height - 15 * MM
+            ]  # the sheet's own caption
         assert not small, (path.name, small[:10])
 
 
@@ -580,6 +666,10 @@ def test_a_photo_leaves_the_specials_room_to_wrap(tmp_path: Path) -> None:
     collection = str(examples_dir() / "collection.toml")
     assert main(["export", collection, "--out", str(tmp_path), "--only", "unit-cards"]) == 0
     with pdfread.document(tmp_path / "unit-cards.pdf") as pdf:
-        body = [ch for page in pdf.pages for ch in page.chars
-                if ch["fontname"].endswith("-Regular") and ch["text"].strip()]
+        body = [
+            ch
+            for page in pdf.pages
+            for ch in page.chars
+            if ch["fontname"].endswith("-Regular") and ch["text"].strip()
+        ]
     assert body and min(ch["size"] for ch in body) >= 6.0

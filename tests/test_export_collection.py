@@ -34,16 +34,19 @@ def test_collection_alone_prints_a_card_per_card(tmp_path: Path) -> None:
 
 def test_collection_beside_an_army(tmp_path: Path) -> None:
     cards = len(load_collection(COLLECTION).cards)
-    assert main(["export", YORK, COLLECTION, "--out", str(tmp_path),
-                 "--only", "unit-cards,tokens"]) == 0
+    assert (
+        main(["export", YORK, COLLECTION, "--out", str(tmp_path), "--only", "unit-cards,tokens"])
+        == 0
+    )
     assert units_printed(tmp_path / "unit-cards.pdf") == cards + 6
     with pdfread.document(tmp_path / "tokens.pdf") as doc:
         text = " ".join((p.extract_text() or "") for p in doc.pages)
     assert text.count("DAUNTED") == 6  # tokens for the army's units only
 
 
-def test_collection_alone_cannot_print_other_kinds(tmp_path: Path,
-                                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_collection_alone_cannot_print_other_kinds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["export", COLLECTION, "--out", str(tmp_path), "--only", "tokens"]) == 2
     assert "prints only unit-cards" in capsys.readouterr().err
     assert not tmp_path.exists() or not any(tmp_path.iterdir())

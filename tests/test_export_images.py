@@ -40,8 +40,7 @@ BLEED = 2.0
 
 def export(out: Path, ruleset: str, *extra: str) -> dict[str, Any]:
     kinds = ",".join(item.kind for item in sheet_items(ruleset))
-    assert main(["export", *armies(ruleset), "--out", str(out), "--only", kinds,
-                 *extra]) == 0
+    assert main(["export", *armies(ruleset), "--out", str(out), "--only", kinds, *extra]) == 0
     data: dict[str, Any] = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     return data
 
@@ -51,8 +50,9 @@ def px(mm: float, dpi: int) -> int:
 
 
 @pytest.fixture(scope="module", params=list(RULESETS))
-def png_pack(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, dict[str, Any]]:
+def png_pack(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, Path, dict[str, Any]]:
     ruleset = request.param
     out = tmp_path_factory.mktemp(f"png-{ruleset}")
     data = export(out, ruleset, "--format", "png", "--dpi", str(DPI), "--bleed", str(BLEED))
@@ -60,8 +60,9 @@ def png_pack(request: pytest.FixtureRequest,
 
 
 @pytest.fixture(scope="module", params=list(RULESETS))
-def tts_pack(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, dict[str, Any]]:
+def tts_pack(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, Path, dict[str, Any]]:
     ruleset = request.param
     out = tmp_path_factory.mktemp(f"tts-{ruleset}")
     data = export(out, ruleset, "--format", "tts", "--dpi", str(DPI))
@@ -72,7 +73,8 @@ def tts_pack(request: pytest.FixtureRequest,
 
 
 def test_png_one_image_per_card_and_token_face_and_back(
-        png_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    png_pack: tuple[str, Path, dict[str, Any]],
+) -> None:
     ruleset, out, data = png_pack
     entries = {e["file"]: e for e in data["files"]}
     assert data["format"] == "png" and data["dpi"] == DPI
@@ -108,8 +110,7 @@ def test_png_sizes_dpi_and_srgb_read_back(png_pack: tuple[str, Path, dict[str, A
     sizes = {item.kind: item for item in sheet_items(ruleset)}
     for entry in data["files"]:
         item = sizes[entry["file"]]
-        trims = ({CARD_MM["poker"]} if isinstance(item, Deck)
-                 else {g.size_mm for g in item.groups})
+        trims = {CARD_MM["poker"]} if isinstance(item, Deck) else {g.size_mm for g in item.groups}
         for image in entry["images"]:
             with Image.open(out / image["file"]) as im:
                 assert im.mode == "RGB"
@@ -120,13 +121,29 @@ def test_png_sizes_dpi_and_srgb_read_back(png_pack: tuple[str, Path, dict[str, A
             w, h = image["mm"]
             assert image["px"] == [px(w, DPI), px(h, DPI)]
             assert (round(w - 2 * BLEED, 2), round(h - 2 * BLEED, 2)) in {
-                (round(a, 2), round(b, 2)) for a, b in trims}
+                (round(a, 2), round(b, 2)) for a, b in trims
+            }
 
 
 def test_a_poker_card_with_3_mm_bleed_at_300_dpi_is_821_by_1121(tmp_path: Path) -> None:
     # round(69.5 / 25.4 * 300) x round(94.9 / 25.4 * 300): the trim and 3 mm all round.
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
-                 "bonus-deck", "--format", "png", "--bleed", "3"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                "--only",
+                "bonus-deck",
+                "--format",
+                "png",
+                "--bleed",
+                "3",
+            ]
+        )
+        == 0
+    )
     images = sorted((tmp_path / "bonus-deck").glob("*.png"))
     assert len(images) == 10
     for path in images:
@@ -145,8 +162,22 @@ def test_a_front_is_what_the_pdf_prints(tmp_path: Path) -> None:
     dpi = 100
     only = ["--only", "play-deck"]
     assert main(["export", *armies("billhooks"), "--out", str(tmp_path / "pdf"), *only]) == 0
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path / "png"), *only,
-                 "--format", "png", "--dpi", str(dpi)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path / "png"),
+                *only,
+                "--format",
+                "png",
+                "--dpi",
+                str(dpi),
+            ]
+        )
+        == 0
+    )
     layout = plan(PAPER_MM["a4"], CARD_MM["poker"])
     trim = layout.cell(0).trim
     document = pdfium.PdfDocument(str(tmp_path / "pdf" / "play-deck.pdf"))
@@ -175,9 +206,26 @@ def test_a_front_is_what_the_pdf_prints(tmp_path: Path) -> None:
 
 def test_ink_saver_and_card_size_apply_to_images(tmp_path: Path) -> None:
     for name, extra in (("plain", []), ("saver", ["--ink-saver"])):
-        assert main(["export", *armies("billhooks"), "--out", str(tmp_path / name), "--only",
-                     "bonus-deck", "--format", "png", "--dpi", "60", "--card-size", "mini",
-                     *extra]) == 0
+        assert (
+            main(
+                [
+                    "export",
+                    *armies("billhooks"),
+                    "--out",
+                    str(tmp_path / name),
+                    "--only",
+                    "bonus-deck",
+                    "--format",
+                    "png",
+                    "--dpi",
+                    "60",
+                    "--card-size",
+                    "mini",
+                    *extra,
+                ]
+            )
+            == 0
+        )
     plain = Image.open(tmp_path / "plain" / "bonus-deck" / "01-perk-back.png").convert("L")
     saver = Image.open(tmp_path / "saver" / "bonus-deck" / "01-perk-back.png").convert("L")
     assert plain.size == (px(44.5, 60), px(63.5, 60))
@@ -186,15 +234,42 @@ def test_ink_saver_and_card_size_apply_to_images(tmp_path: Path) -> None:
     assert plain.getpixel(corner) < 120 < 200 < saver.getpixel(corner)  # type: ignore[operator]
 
 
-def test_png_over_an_older_pack_replaces_its_folders_and_names_stale_pdfs(
-        tmp_path: Path) -> None:
+def test_png_over_an_older_pack_replaces_its_folders_and_names_stale_pdfs(tmp_path: Path) -> None:
     only = ["--only", "bonus-deck"]
     assert main(["export", *armies("billhooks"), "--out", str(tmp_path), *only]) == 0
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), *only,
-                 "--format", "png", "--dpi", "60"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                *only,
+                "--format",
+                "png",
+                "--dpi",
+                "60",
+            ]
+        )
+        == 0
+    )
     (tmp_path / "bonus-deck" / "stray.png").write_bytes(b"old")
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), *only,
-                 "--format", "png", "--dpi", "72"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                *only,
+                "--format",
+                "png",
+                "--dpi",
+                "72",
+            ]
+        )
+        == 0
+    )
     folder = tmp_path / "bonus-deck"
     assert not (folder / "stray.png").exists()
     with Image.open(folder / "01-perk-front.png") as im:
@@ -202,19 +277,31 @@ def test_png_over_an_older_pack_replaces_its_folders_and_names_stale_pdfs(
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert data["stale_files"] == ["bonus-deck.pdf"]
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "bonus-deck", "bonus-deck.pdf", "manifest.json"]
+        "bonus-deck",
+        "bonus-deck.pdf",
+        "manifest.json",
+    ]
 
 
 def test_a_failed_image_export_leaves_the_folder_as_it_was(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from builder.export import images
 
-    args = ["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
-            "bonus-deck,play-deck", "--format", "png", "--dpi", "60"]
+    args = [
+        "export",
+        *armies("billhooks"),
+        "--out",
+        str(tmp_path),
+        "--only",
+        "bonus-deck,play-deck",
+        "--format",
+        "png",
+        "--dpi",
+        "60",
+    ]
     assert main(args) == 0
-    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*")
-              if p.is_file()}
+    before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     calls = []
     real = images.write_images
 
@@ -228,31 +315,50 @@ def test_a_failed_image_export_leaves_the_folder_as_it_was(
     monkeypatch.setattr(images, "write_images", failing)
     assert main([*args[:-1], "96"]) == 2
     assert "No space left on device" in capsys.readouterr().err
-    after = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*")
-             if p.is_file()}
+    after = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert after == before
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
-def test_a_file_in_the_way_of_a_folder_is_refused(tmp_path: Path,
-                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_in_the_way_of_a_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     (tmp_path / "bonus-deck").write_text("mine", encoding="utf-8")
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
-                 "bonus-deck", "--format", "png", "--dpi", "60"]) == 2
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                "--only",
+                "bonus-deck",
+                "--format",
+                "png",
+                "--dpi",
+                "60",
+            ]
+        )
+        == 2
+    )
     assert "is in the way" in capsys.readouterr().err
     assert (tmp_path / "bonus-deck").read_text(encoding="utf-8") == "mine"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bonus-deck"]
 
 
-@pytest.mark.parametrize("extra, message", [
-    (["--format", "png", "--dpi", "59"], "dpi must be 60-1200, got 59"),
-    (["--format", "tts", "--dpi", "1201"], "dpi must be 60-1200, got 1201"),
-    (["--format", "png", "--dpi", "high"], "expected a whole number, got 'high'"),
-    (["--dpi", "300"], "--dpi sets the resolution of images"),
-    (["--format", "jpeg"], "invalid choice: 'jpeg'"),
-])
-def test_bad_image_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                  extra: list[str], message: str) -> None:
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        (["--format", "png", "--dpi", "59"], "dpi must be 60-1200, got 59"),
+        (["--format", "tts", "--dpi", "1201"], "dpi must be 60-1200, got 1201"),
+        (["--format", "png", "--dpi", "high"], "expected a whole number, got 'high'"),
+        (["--dpi", "300"], "--dpi sets the resolution of images"),
+        (["--format", "jpeg"], "invalid choice: 'jpeg'"),
+    ],
+)
+def test_bad_image_options_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], extra: list[str], message: str
+) -> None:
     with pytest.raises(SystemExit) as exc:
         code = main(["export", *armies("billhooks"), "--out", str(tmp_path), *extra])
         raise SystemExit(code)
@@ -264,9 +370,26 @@ def test_bad_image_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 @pytest.mark.parametrize("flag", ["--gutter", "--fold"])
 def test_sheet_layouts_with_images_are_ignored_with_a_note(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str) -> None:
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
-                 "bonus-deck", "--format", "png", "--dpi", "60", flag]) == 0
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], flag: str
+) -> None:
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                "--only",
+                "bonus-deck",
+                "--format",
+                "png",
+                "--dpi",
+                "60",
+                flag,
+            ]
+        )
+        == 0
+    )
     assert f"{flag} lays cards out on PDF sheets" in capsys.readouterr().err
     with Image.open(tmp_path / "bonus-deck" / "01-perk-front.png") as im:
         assert im.size == (px(63.5, 60), px(88.9, 60))
@@ -287,7 +410,8 @@ def _saved(out: Path, kind: str) -> dict[str, Any]:
 
 
 def test_tts_decks_load_with_the_fields_tts_needs(
-        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    tts_pack: tuple[str, Path, dict[str, Any]],
+) -> None:
     ruleset, out, data = tts_pack
     assert data["format"] == "tts"
     for item in sheet_items(ruleset):
@@ -300,8 +424,17 @@ def test_tts_decks_load_with_the_fields_tts_needs(
             assert obj["Name"] == "Card"
             continue
         assert obj["Name"] == "DeckCustom" and obj["Nickname"] == item.title
-        assert set(obj["Transform"]) >= {"posX", "posY", "posZ", "rotX", "rotY", "rotZ",
-                                         "scaleX", "scaleY", "scaleZ"}
+        assert set(obj["Transform"]) >= {
+            "posX",
+            "posY",
+            "posZ",
+            "rotX",
+            "rotY",
+            "rotZ",
+            "scaleX",
+            "scaleY",
+            "scaleZ",
+        }
         assert len(obj["DeckIDs"]) == cards == len(obj["ContainedObjects"])
         assert [c["CardID"] for c in obj["ContainedObjects"]] == obj["DeckIDs"]
         assert all(c["Name"] == "Card" and c["Nickname"] for c in obj["ContainedObjects"])
@@ -339,7 +472,8 @@ def test_tts_sheet_grid_and_hidden_card(tts_pack: tuple[str, Path, dict[str, Any
 
 
 def test_tts_tokens_one_image_per_distinct_token_with_its_count(
-        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    tts_pack: tuple[str, Path, dict[str, Any]],
+) -> None:
     ruleset, out, data = tts_pack
     entries = {e["file"]: e for e in data["files"]}
     for item in sheet_items(ruleset):
@@ -354,10 +488,14 @@ def test_tts_tokens_one_image_per_distinct_token_with_its_count(
             labels.update(group.count())
         assert entries[item.kind]["counts"] == dict(labels)
         bags = _saved(out, item.kind)["ObjectStates"]
-        tiles = Counter(_path(tile["CustomImage"]["ImageURL"]) for bag in bags
-                        for tile in bag["ContainedObjects"])
-        assert all(tile["Name"] == "Custom_Tile" for bag in bags
-                   for tile in bag["ContainedObjects"])
+        tiles = Counter(
+            _path(tile["CustomImage"]["ImageURL"])
+            for bag in bags
+            for tile in bag["ContainedObjects"]
+        )
+        assert all(
+            tile["Name"] == "Custom_Tile" for bag in bags for tile in bag["ContainedObjects"]
+        )
         # Every copy of every token is a tile in some bag, pointing at its image.
         assert tiles == {(out / i["file"]).resolve(): i["count"] for i in listed}
         for image in listed:
@@ -366,7 +504,8 @@ def test_tts_tokens_one_image_per_distinct_token_with_its_count(
 
 
 def test_tts_tiles_keep_their_aspect_at_their_printed_size(
-        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    tts_pack: tuple[str, Path, dict[str, Any]],
+) -> None:
     """No tile is stretched square (Stretch off, the same scale both ways, the image of the
     printed aspect), and every tile and card is as wide, against the others, as printed: a
     unit is MM_PER_UNIT mm for the cards and the tiles alike."""
@@ -379,8 +518,11 @@ def test_tts_tiles_keep_their_aspect_at_their_printed_size(
             t = saved[0]["Transform"]
             assert t["scaleX"] * CARD_UNITS * MM_PER_UNIT == pytest.approx(CARD_MM["poker"][0])
             continue
-        by_url = {(out / i["file"]).resolve(): i for i in entries[item.kind]["images"]
-                  if i["role"] == "token"}
+        by_url = {
+            (out / i["file"]).resolve(): i
+            for i in entries[item.kind]["images"]
+            if i["role"] == "token"
+        }
         for bag in saved:
             for tile in bag["ContainedObjects"]:
                 custom = tile["CustomImage"]["CustomTile"]
@@ -394,19 +536,28 @@ def test_tts_tiles_keep_their_aspect_at_their_printed_size(
                 assert px_w / px_h == pytest.approx(mm_w / mm_h, rel=0.01)
                 widths.add(mm_w)
     # Tokens of different sizes spawn at different sizes (25 mm, 38 mm, 50 mm, 63.5 mm).
-    assert widths == {g.size_mm[0] for item in sheet_items(ruleset)
-                      if isinstance(item, TokenSheet) for g in item.groups if g.tokens}
+    assert widths == {
+        g.size_mm[0]
+        for item in sheet_items(ruleset)
+        if isinstance(item, TokenSheet)
+        for g in item.groups
+        if g.tokens
+    }
 
 
 #: The bags of markers either player puts on any unit, one pool for the table; every other
 #: bag belongs to one army.
-POOLED_BAGS = {"billhooks": {"Disarray markers", "Daunted markers"},
-               "kiss": {"Shaken markers", "The cup: ward, lethargy and treacherous chits"},
-               "feudal": {"Unsteady markers", "Pursuit markers"}, "shieldwall": set()}
+POOLED_BAGS = {
+    "billhooks": {"Disarray markers", "Daunted markers"},
+    "kiss": {"Shaken markers", "The cup: ward, lethargy and treacherous chits"},
+    "feudal": {"Unsteady markers", "Pursuit markers"},
+    "shieldwall": set(),
+}
 
 
 def test_tts_bags_are_named_for_what_they_hold_and_whose(
-        tts_pack: tuple[str, Path, dict[str, Any]]) -> None:
+    tts_pack: tuple[str, Path, dict[str, Any]],
+) -> None:
     ruleset, out, data = tts_pack
     armies_in = [(a["name"], a["side"]) for a in data["armies"]]
     for item in sheet_items(ruleset):
@@ -429,8 +580,10 @@ def test_tts_bags_are_named_for_what_they_hold_and_whose(
             # too (by name or side), so two armies' bags never share a name.
             name = bag["Nickname"].split(" (x")[0]
             if name not in POOLED_BAGS[ruleset]:
-                assert any(army.lower() in name.lower() or side.lower() in name.lower()
-                           for army, side in armies_in), name
+                assert any(
+                    army.lower() in name.lower() or side.lower() in name.lower()
+                    for army, side in armies_in
+                ), name
         if ruleset == "shieldwall" and item.kind == "stand-labels":
             # One bag of stand labels an army, named for it (not nine bags of one name).
             assert len(bags) == len(armies_in)
@@ -441,24 +594,43 @@ def test_tts_bags_are_named_for_what_they_hold_and_whose(
             chits = {"WARD", "LETHARGY", "TREACHEROUS"}
             held = Counter(tile["Nickname"].split(" · ")[0] for tile in cup["ContainedObjects"])
             assert set(held) == chits
-            assert held == {k: v for k, v in Counter(
-                t.label for g in item.groups for t in g.tokens for _ in range(t.count)).items()
-                if k in chits}
-            assert not any(tile["Nickname"].split(" · ")[0] in chits for bag in bags
-                           if bag is not cup for tile in bag["ContainedObjects"])
+            assert held == {
+                k: v
+                for k, v in Counter(
+                    t.label for g in item.groups for t in g.tokens for _ in range(t.count)
+                ).items()
+                if k in chits
+            }
+            assert not any(
+                tile["Nickname"].split(" · ")[0] in chits
+                for bag in bags
+                if bag is not cup
+                for tile in bag["ContainedObjects"]
+            )
 
 
-@pytest.mark.parametrize(("cards", "cols", "rows"), [(2, 2, 2), (3, 2, 2), (4, 3, 2),
-                                                     (9, 5, 2), (25, 9, 3), (69, 10, 7)])
-def test_tts_a_small_deck_gets_a_sheet_of_its_own_size(tmp_path: Path, cards: int, cols: int,
-                                                       rows: int) -> None:
+@pytest.mark.parametrize(
+    ("cards", "cols", "rows"), [(2, 2, 2), (3, 2, 2), (4, 3, 2), (9, 5, 2), (25, 9, 3), (69, 10, 7)]
+)
+def test_tts_a_small_deck_gets_a_sheet_of_its_own_size(
+    tmp_path: Path, cards: int, cols: int, rows: int
+) -> None:
     """A deck of 2-3 cards is a 2 x 2 sheet (TTS's least), not ten columns of blanks."""
     assert grid(cards) == (cols, rows)
     job = ExportJob((), ExportOptions(format="tts", dpi=60))
     folder = tmp_path / "small"
     folder.mkdir()
-    write_tts(job, folder, Deck("small", "Small deck", tuple(_face(n) for n in range(cards)),
-                                Back("Test", "All backs alike.", "#445566")), folder)
+    write_tts(
+        job,
+        folder,
+        Deck(
+            "small",
+            "Small deck",
+            tuple(_face(n) for n in range(cards)),
+            Back("Test", "All backs alike.", "#445566"),
+        ),
+        folder,
+    )
     (obj,) = _saved(tmp_path, "small")["ObjectStates"]
     sheet = obj["CustomDeck"]["1"]
     assert (sheet["NumWidth"], sheet["NumHeight"]) == (cols, rows)
@@ -481,20 +653,17 @@ def _face(n: int) -> Face:
     return Face("CARD", "#445566", (Text(f"Card {n}", "bold", 12, 8, height=10),))
 
 
-def test_tts_more_than_69_cards_take_more_sheets_and_one_card_is_a_card(
-        tmp_path: Path) -> None:
+def test_tts_more_than_69_cards_take_more_sheets_and_one_card_is_a_card(tmp_path: Path) -> None:
     job = ExportJob((), ExportOptions(format="tts", dpi=60))
     back = Back("Test", "All backs alike.", "#445566")
     big = tmp_path / "big"
     big.mkdir()
-    write_tts(job, big, Deck("big", "Big deck", tuple(_face(n) for n in range(75)), back),
-              big)
+    write_tts(job, big, Deck("big", "Big deck", tuple(_face(n) for n in range(75)), back), big)
     (obj,) = _saved(tmp_path, "big")["ObjectStates"]
     assert sorted(obj["CustomDeck"]) == ["1", "2"]
     assert obj["CustomDeck"]["1"]["NumHeight"] == 7 and obj["CustomDeck"]["2"]["NumHeight"] == 2
     assert obj["DeckIDs"] == [*range(100, 169), *range(200, 206)]
-    assert [c["Nickname"] for c in obj["ContainedObjects"]][:2] == ["CARD: Card 0",
-                                                                     "CARD: Card 1"]
+    assert [c["Nickname"] for c in obj["ContainedObjects"]][:2] == ["CARD: Card 0", "CARD: Card 1"]
     one = tmp_path / "one"
     one.mkdir()
     write_tts(job, one, Deck("one", "One card", (_face(1),), None), one)
@@ -503,10 +672,28 @@ def test_tts_more_than_69_cards_take_more_sheets_and_one_card_is_a_card(
     assert _path(card["CustomDeck"]["1"]["BackURL"]).name == "back.png"
 
 
-def test_bleed_with_tts_is_ignored_with_a_note(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--only",
-                 "bonus-deck", "--format", "tts", "--dpi", "60", "--bleed", "3"]) == 0
+def test_bleed_with_tts_is_ignored_with_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                "--only",
+                "bonus-deck",
+                "--format",
+                "tts",
+                "--dpi",
+                "60",
+                "--bleed",
+                "3",
+            ]
+        )
+        == 0
+    )
     assert "--bleed is ignored with --format tts" in capsys.readouterr().err
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert data["bleed_mm"] == 0
@@ -518,12 +705,31 @@ def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(tmp_path: Path) -> Non
     """A deck dealt in play is shuffled in TTS: the cards that carry on another card's words
     (on mini cards, the Earl of Oxford's in Billhooks' play deck) lie beside it, out of the
     deck, as the printed card says; a deck not dealt (unit cards) keeps each after its card."""
-    assert main(["export", *armies("billhooks"), "--out", str(tmp_path), "--format", "tts",
-                 "--dpi", "60", "--card-size", "mini", "--only", "play-deck,unit-cards"]) == 0
-    job = ExportJob(tuple(source(a) for a in armies("billhooks")),
-                    ExportOptions(card_size="mini"))
-    items = {d.kind: deck_items(d, CARD_MM["mini"], {})
-             for d in printables(job).items if isinstance(d, Deck)}
+    assert (
+        main(
+            [
+                "export",
+                *armies("billhooks"),
+                "--out",
+                str(tmp_path),
+                "--format",
+                "tts",
+                "--dpi",
+                "60",
+                "--card-size",
+                "mini",
+                "--only",
+                "play-deck,unit-cards",
+            ]
+        )
+        == 0
+    )
+    job = ExportJob(tuple(source(a) for a in armies("billhooks")), ExportOptions(card_size="mini"))
+    items = {
+        d.kind: deck_items(d, CARD_MM["mini"], {})
+        for d in printables(job).items
+        if isinstance(d, Deck)
+    }
     later = [f"{i.name} (continued)" for i in items["play-deck"] if i.continues]
     assert later and any(i.continues for i in items["unit-cards"])
     deck, *aside = _saved(tmp_path, "play-deck")["ObjectStates"]
@@ -537,4 +743,5 @@ def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(tmp_path: Path) -> Non
     assert pile["Transform"]["posX"] > deck["Transform"]["posX"]
     (units,) = _saved(tmp_path, "unit-cards")["ObjectStates"]
     assert [c["Nickname"] for c in units["ContainedObjects"]] == [
-        f"{i.name} (continued)" if i.continues else i.name for i in items["unit-cards"]]
+        f"{i.name} (continued)" if i.continues else i.name for i in items["unit-cards"]
+    ]

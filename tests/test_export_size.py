@@ -56,8 +56,8 @@ def _units_over(ruleset: str) -> int:
 
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_an_army_over_the_limit_is_refused_before_anything_is_made(
-        ruleset: str, tmp_path: Path, no_layout: None,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    ruleset: str, tmp_path: Path, no_layout: None, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "huge.toml"
     army = scaled(ruleset, _units_over(ruleset))
     path.write_text(armyfile.dumps(army), encoding="utf-8")
@@ -83,15 +83,23 @@ def test_a_stand_entry_counts_each_stand_and_every_record_counts() -> None:
     path = examples_dir() / EXAMPLES["kiss"]
     kiss: Any = armyfile.load(path)
     found = _records(ArmyInput(kiss, path, ""))
-    assert found == {"ward": len(kiss.wards), "magnate": len(kiss.wards),
-                     "unit": sum(len(w.units) for w in kiss.wards)}
+    assert found == {
+        "ward": len(kiss.wards),
+        "magnate": len(kiss.wards),
+        "unit": sum(len(w.units) for w in kiss.wards),
+    }
 
 
-def test_a_pack_over_the_limit_is_refused(tmp_path: Path, no_layout: None,
-                                          monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
-    paths = [shutil.copy(examples_dir() / name, tmp_path / name)
-             for name in ("lancaster.toml", "york.toml")]
+def test_a_pack_over_the_limit_is_refused(
+    tmp_path: Path,
+    no_layout: None,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    paths = [
+        shutil.copy(examples_dir() / name, tmp_path / name)
+        for name in ("lancaster.toml", "york.toml")
+    ]
     total = sum(_records(ArmyInput(armyfile.load(p), Path(p), "")).total() for p in paths)
     # Each army is within the army limit; the two together are not within the pack's.
     monkeypatch.setattr(size, "PACK_MAX", total - 1)
@@ -103,7 +111,8 @@ def test_a_pack_over_the_limit_is_refused(tmp_path: Path, no_layout: None,
 
 @run_async
 async def test_the_print_screen_refuses_through_the_same_check(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = shutil.copy(examples_dir() / "lancaster.toml", tmp_path / "army.toml")
     monkeypatch.setattr(size, "ARMY_MAX", 3)
 
@@ -128,8 +137,9 @@ async def test_the_print_screen_refuses_through_the_same_check(
 def _per_unit(ruleset: str, tmp_path: Path, small: int = 3, large: int = 15) -> float:
     """A ruleset's roster: CPU seconds a unit between ``small`` and ``large`` units, each the
     quickest of three (the machine is shared: a slow run is another process's doing)."""
-    jobs = {n: ExportJob((ArmyInput(scaled(ruleset, n), Path("x.toml"), ""),))
-            for n in (small, large)}
+    jobs = {
+        n: ExportJob((ArmyInput(scaled(ruleset, n), Path("x.toml"), ""),)) for n in (small, large)
+    }
     write_kind(jobs[small], "roster", tmp_path / "warm.pdf")
     spent = {n: float("inf") for n in jobs}
     for _ in range(3):

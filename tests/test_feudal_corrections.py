@@ -84,8 +84,10 @@ def _pages(pdf_path: Path) -> list[str]:
     with pdfread.document(pdf_path) as pdf:
         for page in pdf.pages:
             half = page.width / 2
-            texts = [page.crop((x0, 0, x1, page.height)).extract_text() or ""
-                     for x0, x1 in ((0, half), (half, page.width))]
+            texts = [
+                page.crop((x0, 0, x1, page.height)).extract_text() or ""
+                for x0, x1 in ((0, half), (half, page.width))
+            ]
             out.append(" ".join(" ".join(texts).split()))
     return out
 
@@ -99,8 +101,7 @@ def _card_text(pdf_path: Path, name: str) -> str:
             starts = sorted({round(w["x0"]) for w in words if w["text"] == "LEADER"})
             edges = [s - 5 for s in starts] + [page.width]
             for x0, x1 in zip(edges, edges[1:], strict=False):
-                text = " ".join((page.crop((x0, 0, x1, page.height)).extract_text()
-                                 or "").split())
+                text = " ".join((page.crop((x0, 0, x1, page.height)).extract_text() or "").split())
                 if name in text:
                     return text
     raise AssertionError(f"no card for {name}")
@@ -129,8 +130,9 @@ def test_he_is_warned_of_and_shows_zero(army: Army, pack: Path) -> None:
     assert "plays without command points" not in card
 
 
-def test_the_check_command_prints_the_warning(path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_check_command_prints_the_warning(
+    path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     main(["check", str(path)])
     out = capsys.readouterr().out
     assert "no-command-points" in out and "Sir Nobody" in out
@@ -166,16 +168,18 @@ def test_the_crib_sheet_has_the_rules_players_look_up(pack: Path) -> None:
     assert len(pages) == 2
     crib = " ".join(pages)
     for wanted in (
-            "pursues on a D10 of 1-4",  # entering pursuit
-            "roll 7-10 at the start of each of its moves",  # recovering
-            "the router suffers double rout hits",
-            "Every unit has a PURSUIT marker",
-            "Voluntary rout", "may choose to rout",
-            "Pinning", "costs 1 rout hit",
-            "A square against foot counts only the face",
-            "charge began partly or wholly behind",  # when the flank bonus is earned
-            "share the dice out as evenly as you can",  # several enemies
-            "soft cover in combat, hard from shooting",  # towns
+        "pursues on a D10 of 1-4",  # entering pursuit
+        "roll 7-10 at the start of each of its moves",  # recovering
+        "the router suffers double rout hits",
+        "Every unit has a PURSUIT marker",
+        "Voluntary rout",
+        "may choose to rout",
+        "Pinning",
+        "costs 1 rout hit",
+        "A square against foot counts only the face",
+        "charge began partly or wholly behind",  # when the flank bonus is earned
+        "share the dice out as evenly as you can",  # several enemies
+        "soft cover in combat, hard from shooting",  # towns
     ):
         assert wanted in crib, wanted
 

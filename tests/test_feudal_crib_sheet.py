@@ -22,8 +22,12 @@ def part(table: str) -> dict[str, Any]:
 
 
 def rows_under(heading: str) -> dict[str, str]:
-    found = next(p for s in CRIB["sections"] for p in s["parts"] if p.get("heading") == heading
-                 and "rows" in p)
+    found = next(
+        p
+        for s in CRIB["sections"]
+        for p in s["parts"]
+        if p.get("heading") == heading and "rows" in p
+    )
     return dict(found["rows"])
 
 
@@ -31,17 +35,50 @@ def test_two_sides_two_columns_and_every_topic() -> None:
     places = {(s["side"], s["column"]) for s in CRIB["sections"]}
     assert places == {(1, 1), (1, 2), (2, 1), (2, 2)}
     titles = [s["title"] for s in CRIB["sections"]]
-    assert titles == ["The turn", "Leaders", "Optional rules", "Movement", "Terrain",
-                      "Shooting", "Combat", "Combat: who counts", "Morale", "Rout"]
+    assert titles == [
+        "The turn",
+        "Leaders",
+        "Optional rules",
+        "Movement",
+        "Terrain",
+        "Shooting",
+        "Combat",
+        "Combat: who counts",
+        "Morale",
+        "Rout",
+    ]
     headings = {p.get("heading") for s in CRIB["sections"] for p in s["parts"]}
-    assert {"Order of play", "Steady or not", "Inches a turn", "Manoeuvres",
-            "Modifiers to the test", "Modifiers to the rout roll"} <= headings
-    assert len(next(p for s in CRIB["sections"] for p in s["parts"]
-                    if p.get("heading") == "Order of play")["bullets"]) == 6
+    assert {
+        "Order of play",
+        "Steady or not",
+        "Inches a turn",
+        "Manoeuvres",
+        "Modifiers to the test",
+        "Modifiers to the rout roll",
+    } <= headings
+    assert (
+        len(
+            next(
+                p
+                for s in CRIB["sections"]
+                for p in s["parts"]
+                if p.get("heading") == "Order of play"
+            )["bullets"]
+        )
+        == 6
+    )
     for section in CRIB["sections"]:
         for p in section["parts"]:
-            assert set(p) <= {"heading", "intro", "text", "bullets", "numbered", "rows",
-                              "table", "columns"}, p
+            assert set(p) <= {
+                "heading",
+                "intro",
+                "text",
+                "bullets",
+                "numbered",
+                "rows",
+                "table",
+                "columns",
+            }, p
             if "columns" in p:
                 assert all(len(row) == len(p["columns"]) for row in p["rows"])
             elif "rows" in p:
@@ -50,18 +87,25 @@ def test_two_sides_two_columns_and_every_topic() -> None:
 
 def test_shooting_table_matches_the_catalogue() -> None:
     table = {row[0]: row[1:] for row in part("shooting")["rows"]}
-    names = {"Thrown weapons": ["thrown"], "Light bows and slings": ["light-bow", "sling"],
-             "Crossbows": ["crossbow"], "Longbows": ["longbow"]}
+    names = {
+        "Thrown weapons": ["thrown"],
+        "Light bows and slings": ["light-bow", "sling"],
+        "Crossbows": ["crossbow"],
+        "Longbows": ["longbow"],
+    }
     assert set(table) == set(names)
     for label, keys in names.items():
         for key in keys:
             m = cat.MISSILES[key]
-            shown = [f"{h}-10" if h is not None and h < 10 else "10" if h == 10 else "none"
-                     for h in m.hits]
+            shown = [
+                f"{h}-10" if h is not None and h < 10 else "10" if h == 10 else "none"
+                for h in m.hits
+            ]
             assert table[label] == [f'{m.range}"', *shown]
     mods = rows_under("Modifiers to each die")  # the first such part is the shooting one
     assert sorted(int(v) for k, v in mods.items() if not k.startswith("Natural")) == sorted(
-        v for _, v in cat.SHOOTING_MODIFIERS)
+        v for _, v in cat.SHOOTING_MODIFIERS
+    )
 
 
 def test_combat_modifiers_match_the_catalogue() -> None:
@@ -79,8 +123,7 @@ def test_morale_rout_and_leader_tables_match_the_catalogue() -> None:
     assert rout[1:] == [f"{cat.ROUT_MODIFIER[g]:+d}" for g in cat.GRADES]
     rows = part("rout")["rows"]
     assert rows[0][0] == f"{cat.ROUT_SHATTERED} or less"
-    for (low, high, inches, hits), (score, result) in zip(cat.ROUT_TABLE, rows[1:],
-                                                          strict=True):
+    for (low, high, inches, hits), (score, result) in zip(cat.ROUT_TABLE, rows[1:], strict=True):
         assert score == f"{low}-{high}" and f'{inches}"' in result and f"{hits} rout" in result
     for score, charisma, points in part("leader-rolls")["rows"]:
         low, _, high = score.partition("-")

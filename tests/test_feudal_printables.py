@@ -31,23 +31,44 @@ def load(name: str) -> Army:
 def test_counts_for_the_examples() -> None:
     flanders, normandy = load("feudal-flanders.toml"), load("feudal-normandy.toml")
     # Flanders: 2 leaders with 2 and 3 command points, 5 units.
-    assert counts([flanders]) == {"LEADER": 2, "UNIT": 5, "UNSTEADY": 10, "PURSUIT": 5,
-                                  "COMMAND POINT": 5}
+    assert counts([flanders]) == {
+        "LEADER": 2,
+        "UNIT": 5,
+        "UNSTEADY": 10,
+        "PURSUIT": 5,
+        "COMMAND POINT": 5,
+    }
     # Normandy plays without command points: no COMMAND POINT markers at all.
-    assert counts([normandy]) == {"LEADER": 2, "UNIT": 5, "UNSTEADY": 10, "PURSUIT": 5,
-                                  "COMMAND POINT": 0}
-    assert counts([flanders, normandy]) == {"LEADER": 4, "UNIT": 10, "UNSTEADY": 20,
-                                            "PURSUIT": 10, "COMMAND POINT": 5}
-    assert counts([]) == dict.fromkeys(("LEADER", "UNIT", "UNSTEADY", "PURSUIT",
-                                        "COMMAND POINT"), 0)
+    assert counts([normandy]) == {
+        "LEADER": 2,
+        "UNIT": 5,
+        "UNSTEADY": 10,
+        "PURSUIT": 5,
+        "COMMAND POINT": 0,
+    }
+    assert counts([flanders, normandy]) == {
+        "LEADER": 4,
+        "UNIT": 10,
+        "UNSTEADY": 20,
+        "PURSUIT": 10,
+        "COMMAND POINT": 5,
+    }
+    assert counts([]) == dict.fromkeys(
+        ("LEADER", "UNIT", "UNSTEADY", "PURSUIT", "COMMAND POINT"), 0
+    )
 
 
 def test_an_empty_battle_still_has_its_leader_card() -> None:
     army = load("feudal-flanders.toml")
     army.battles[1].units.clear()
     army.battles[0].leader.command_points = 4
-    assert counts([army]) == {"LEADER": 2, "UNIT": 2, "UNSTEADY": 4, "PURSUIT": 2,
-                              "COMMAND POINT": 7}
+    assert counts([army]) == {
+        "LEADER": 2,
+        "UNIT": 2,
+        "UNSTEADY": 4,
+        "PURSUIT": 2,
+        "COMMAND POINT": 7,
+    }
 
 
 def words(name: str) -> dict[str, object]:
@@ -65,8 +86,13 @@ def test_token_labels_are_the_counted_labels() -> None:
 def test_card_placeholders_are_the_ones_the_facts_fill() -> None:
     fields = {"leader-cards.toml": {"battle"}, "unit-cards.toml": set()}
     for name, allowed in fields.items():
-        used = {f for text in words(name).values() if isinstance(text, str)
-                for _, f, _, _ in string.Formatter().parse(text) if f}
+        used = {
+            f
+            for text in words(name).values()
+            if isinstance(text, str)
+            for _, f, _, _ in string.Formatter().parse(text)
+            if f
+        }
         assert used <= allowed, name
 
 
@@ -81,30 +107,40 @@ def label_counts(pdf: Path) -> dict[str, int]:
     return found
 
 
-def test_the_pack_prints_every_count(tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     armies = [str(examples_dir() / n) for n in ("feudal-flanders.toml", "feudal-normandy.toml")]
     assert main(["export", *armies, "--out", str(tmp_path)]) == 0
     capsys.readouterr()
     manifest = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     files = {f["file"]: f for f in manifest["files"]}
-    assert set(files) == {"roster.pdf", "crib-sheet.pdf", "leader-cards.pdf", "unit-cards.pdf",
-                          "tokens.pdf"}
+    assert set(files) == {
+        "roster.pdf",
+        "crib-sheet.pdf",
+        "leader-cards.pdf",
+        "unit-cards.pdf",
+        "tokens.pdf",
+    }
     want = counts([load("feudal-flanders.toml"), load("feudal-normandy.toml")])
     # The roster: every unit with its derived numbers and casualty track.
-    roster = " ".join("\n".join(p.extract_text() or "" for p in
-                                PdfReader(tmp_path / "roster.pdf").pages).split())
+    roster = " ".join(
+        "\n".join(p.extract_text() or "" for p in PdfReader(tmp_path / "roster.pdf").pages).split()
+    )
     assert files["roster.pdf"]["units"] == want["UNIT"] == 10
     # Ghent spearmen's line: combat 4 dice, pass morale on 4+, +1 to the rout roll, steady,
     # and the casualties at 25%, 50% and the shatter point; their track marks the same.
-    for words in ("Ghent spearmen heavy infantry · grade C · 16 figures column, 8 12\" – – – – "
-                  "4 dice 4+ +1 yes 4 · 8 · 12",
-                  "casualties 25% 50% shatter", "Combat", "Morale"):
+    for words in (
+        'Ghent spearmen heavy infantry · grade C · 16 figures column, 8 12" – – – – '
+        "4 dice 4+ +1 yes 4 · 8 · 12",
+        "casualties 25% 50% shatter",
+        "Combat",
+        "Morale",
+    ):
         assert words in roster, words
     assert files["leader-cards.pdf"]["counts"] == {"LEADER": want["LEADER"]}
     assert files["unit-cards.pdf"]["counts"] == {"UNIT": want["UNIT"]}
-    assert files["tokens.pdf"]["counts"] == {k: want[k] for k in
-                                             ("UNSTEADY", "PURSUIT", "COMMAND POINT")}
+    assert files["tokens.pdf"]["counts"] == {
+        k: want[k] for k in ("UNSTEADY", "PURSUIT", "COMMAND POINT")
+    }
     # Read back from the PDFs themselves.
     assert label_counts(tmp_path / "leader-cards.pdf")["LEADER"] == 4
     assert label_counts(tmp_path / "unit-cards.pdf")["UNIT"] == 10
@@ -114,8 +150,16 @@ def test_the_pack_prints_every_count(tmp_path: Path,
     crib = PdfReader(tmp_path / "crib-sheet.pdf")
     assert len(crib.pages) == 2
     text = "\n".join(page.extract_text() or "" for page in crib.pages)
-    for heading in ("Order of play", "Steady or not", "Manoeuvres", "Terrain", "Shooting",
-                    "Combat", "Morale", "Rout"):
+    for heading in (
+        "Order of play",
+        "Steady or not",
+        "Manoeuvres",
+        "Terrain",
+        "Shooting",
+        "Combat",
+        "Morale",
+        "Rout",
+    ):
         assert heading in text
 
 
@@ -136,8 +180,12 @@ def assert_command_points_in_full(path: Path, n: int) -> None:
     mm = 72 / 25.4
     for word in lower:
         mid = (word["x0"] + word["x1"]) / 2
-        above = [u for u in upper if abs((u["x0"] + u["x1"]) / 2 - mid) < 0.3 * mm
-                 and 2.0 * mm < word["bottom"] - u["bottom"] < 3.0 * mm]
+        above = [
+            u
+            for u in upper
+            if abs((u["x0"] + u["x1"]) / 2 - mid) < 0.3 * mm
+            and 2.0 * mm < word["bottom"] - u["bottom"] < 3.0 * mm
+        ]
         assert len(above) == 1, word
         # Both lines narrower than the 25 mm token's ring (22.6 mm across).
         assert (above[0]["x1"] - above[0]["x0"]) < 18 * mm and (word["x1"] - word["x0"]) < 14 * mm

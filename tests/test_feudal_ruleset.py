@@ -48,8 +48,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 def test_summary_metrics_and_lines() -> None:
     s = FEUDAL.summary(load(FLANDERS))
     assert [(m.key, m.label, m.value) for m in s.metrics] == [
-        ("battles", "Battles", 2), ("unit_count", "Units", 5), ("figures", "Figures", 67),
-        ("leaders", "Leaders", 2)]
+        ("battles", "Battles", 2),
+        ("unit_count", "Units", 5),
+        ("figures", "Figures", 67),
+        ("leaders", "Leaders", 2),
+    ]
     assert s.legal and s.findings == ()
     assert s.lines[3].where == "battles[1].units[1]"
     assert s.lines[3].title == "Town crossbows (light infantry, D)"
@@ -64,8 +67,9 @@ def test_unit_facts_show_every_derived_number() -> None:
     assert crossbows.subheading == "light infantry · grade D · 11 figures"
     assert rows["Formation"] == "column, 6 wide"
     assert rows["Move"] == '12"'
-    assert rows["Shooting"] == ('Crossbows 16": 4 dice (11 shooting figures)\n'
-                                "hit light 7-10, heavy 8-10, armored 9-10")
+    assert rows["Shooting"] == (
+        'Crossbows 16": 4 dice (11 shooting figures)\nhit light 7-10, heavy 8-10, armored 9-10'
+    )
     # 11 figures in two ranks of six: 2 dice for 8, and a final 3 rounds up.
     assert rows["Combat"].startswith("3 dice (11 figures in the first two ranks, one die per 4)")
     assert rows["Morale"] == "pass on 5+" and rows["Rout"] == "+0 to the rout roll"
@@ -74,7 +78,10 @@ def test_unit_facts_show_every_derived_number() -> None:
     assert any("reload" in n for n in crossbows.notes)
     (track,) = crossbows.trackers
     assert (track.boxes, track.groups, track.marks) == (
-        11, (6, 5), ((3, "25%"), (6, "50%"), (9, "shatter")))
+        11,
+        (6, 5),
+        ((3, "25%"), (6, "50%"), (9, "shatter")),
+    )
 
 
 def test_facts_of_a_line_of_peasants_and_a_skirmisher() -> None:
@@ -116,14 +123,24 @@ def test_leader_and_army_facts() -> None:
     assert rows["Side"] == "Flanders" and rows["Units"] == "5" and rows["Figures"] == "67"
     assert FEUDAL.title_of(army, "") == "The Count's muster (Flanders)"
     assert FEUDAL.title_of(army, "battles[0]") == (
-        "Count Baldwin (C-in-C, charisma +1, 2 command points)")
+        "Count Baldwin (C-in-C, charisma +1, 2 command points)"
+    )
 
 
 def test_offers() -> None:
     army = load(NORMANDY)
     bows = {o.field.key: o for o in FEUDAL.offered(army, "battles[1].units[1]")}
-    assert list(bows) == ["label", "arm", "armour", "grade", "figures", "width", "missile",
-                          "missile_figures", "skirmish"]
+    assert list(bows) == [
+        "label",
+        "arm",
+        "armour",
+        "grade",
+        "figures",
+        "width",
+        "missile",
+        "missile_figures",
+        "skirmish",
+    ]
     assert [c.value for c in bows["grade"].choices] == ["A", "B", "C", "D", "E", "F"]
     assert bows["missile"].value == "longbow" and bows["missile"].choices[0].value is None
     assert all(c.cost is None for o in bows.values() for c in o.choices)
@@ -140,8 +157,13 @@ def test_new_army_and_catalogue_entries_make_units_that_check() -> None:
     assert isinstance(army, Army) and FEUDAL.check(army)[0].code == "empty-battle"
     entries = FEUDAL.catalogue()
     assert [e.key for e in entries] == [
-        "light-infantry", "heavy-infantry", "armored-infantry", "light-cavalry",
-        "heavy-cavalry", "armored-cavalry"]
+        "light-infantry",
+        "heavy-infantry",
+        "armored-infantry",
+        "light-cavalry",
+        "heavy-cavalry",
+        "armored-cavalry",
+    ]
     for entry in entries:
         assert entry.into == "units" and entry.points is None
         unit = entry.make()
@@ -159,7 +181,8 @@ def test_roll_charisma_only_without_command_points() -> None:
     assert [line.dice for line in rolled.lines] == [(dice[0],), (dice[1],)]
     assert [(s.where, s.key, s.value) for s in rolled.settings] == [
         ("battles[0].leader", "charisma", CHARISMA[dice[0]]),
-        ("battles[1].leader", "charisma", CHARISMA[dice[1]])]
+        ("battles[1].leader", "charisma", CHARISMA[dice[1]]),
+    ]
     assert rolled.lines[0].result == f"charisma {CHARISMA[dice[0]]:+d}"
     assert "command points" not in rolled.legend
 
@@ -173,7 +196,8 @@ def test_roll_command_points_for_every_leader_where_the_army_uses_them() -> None
         ("battles[0].leader", "charisma", CHARISMA[dice[0]]),
         ("battles[0].leader", "command_points", POINTS[dice[1]]),
         ("battles[1].leader", "charisma", CHARISMA[dice[2]]),
-        ("battles[1].leader", "command_points", POINTS[dice[3]])]
+        ("battles[1].leader", "command_points", POINTS[dice[3]]),
+    ]
     assert [line.dice for line in rolled.lines] == [(d,) for d in dice]
     assert "command points 1-3 one, 4-7 two, 8-9 three, 10 four" in rolled.legend
 
@@ -200,18 +224,24 @@ def test_check_commands(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--json", str(NORMANDY))
     data = json.loads(out)
     assert code == 0 and data["ruleset"] == "feudal" and data["legal"] is True
-    assert (data["battles"], data["unit_count"], data["figures"], data["leaders"]) == (
-        2, 5, 47, 2)
-    assert data["units"][1] == {"where": "battles[0].units[1]", "troop": "light cavalry",
-                                "title": "Breton horse (light cavalry, C)", "figures": 9,
-                                "points": None}
+    assert (data["battles"], data["unit_count"], data["figures"], data["leaders"]) == (2, 5, 47, 2)
+    assert data["units"][1] == {
+        "where": "battles[0].units[1]",
+        "troop": "light cavalry",
+        "title": "Breton horse (light cavalry, C)",
+        "figures": 9,
+        "points": None,
+    }
 
 
-def test_check_an_illegal_army_exits_1(tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_an_illegal_army_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.toml"
-    path.write_text(FLANDERS.read_text(encoding="utf-8").replace("figures = 8", "figures = 4")
-                    .replace("c_in_c = true\n", ""), encoding="utf-8")
+    path.write_text(
+        FLANDERS.read_text(encoding="utf-8")
+        .replace("figures = 8", "figures = 4")
+        .replace("c_in_c = true\n", ""),
+        encoding="utf-8",
+    )
     code, out, _ = run(capsys, "check", str(path))
     assert code == 1 and "NOT LEGAL" in out
     assert "battles[0].units[1]: Household knights has 4 figures" in out
@@ -224,8 +254,7 @@ def test_catalogue_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and len(data["troops"]) == 6
     grids = {g["title"]: g for g in data["reference"]}
     missiles = grids["Missile weapons (D10 to hit)"]
-    assert ["crossbow", "Crossbows", '16"', "7-10", "8-10", "9-10"] == \
-        missiles["rows"][3][:6]
+    assert ["crossbow", "Crossbows", '16"', "7-10", "8-10", "9-10"] == missiles["rows"][3][:6]
     assert grids["Morale grades"]["rows"][5][:3] == ["F", "7+", "-3"]
     modifiers = grids["Modifiers to the D10 rolls"]["rows"]
     assert ["combat", "Attacking a flank or rear", "+3"] in modifiers
@@ -238,7 +267,8 @@ def test_catalogue_command(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_roll_command_shows_every_die_and_writes_only_the_rolls(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "flanders.toml"
     shutil.copy(FLANDERS, path)
     before = path.read_text(encoding="utf-8")
@@ -253,21 +283,31 @@ def test_roll_command_shows_every_die_and_writes_only_the_rolls(
     assert code == 0 and "Wrote the charisma and command points" in err
     army = load(path)
     assert [(le.charisma, le.command_points) for le in army.leaders] == [
-        (CHARISMA[dice[0]], POINTS[dice[1]]), (CHARISMA[dice[2]], POINTS[dice[3]])]
-    changed = [(a, b) for a, b in zip(before.splitlines(), path.read_text(
-        encoding="utf-8").splitlines(), strict=True) if a != b]
+        (CHARISMA[dice[0]], POINTS[dice[1]]),
+        (CHARISMA[dice[2]], POINTS[dice[3]]),
+    ]
+    changed = [
+        (a, b)
+        for a, b in zip(
+            before.splitlines(), path.read_text(encoding="utf-8").splitlines(), strict=True
+        )
+        if a != b
+    ]
     assert all(a.split(" = ")[0] in ("charisma", "command_points") for a, _ in changed)
 
 
-@pytest.mark.parametrize("text", [
-    'ruleset = "feudal"\nname = "Nobody"\n',
-    'ruleset = "feudal"\nname = "Odd"\n[[battles]]\n[battles.leader]\nname = "A"\n'
-    '[[battles.units]]\nlabel = "x"\narm = "infantry"\narmour = "heavy"\ngrade = "A"\n'
-    "figures = 1\nwidth = 48\nmissile_figures = 48\nskirmish = true\n"
-    '[[battles.units]]\nlabel = "y"\narm = "cavalry"\narmour = "light"\ngrade = "F"\n'
-    'figures = 48\nwidth = 1\nmissile = "thrown"\nmissile_figures = 1\nskirmish = true\n'
-    "[[battles]]\n[battles.leader]\nname = \"B\"\ncommand_points = 4\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        'ruleset = "feudal"\nname = "Nobody"\n',
+        'ruleset = "feudal"\nname = "Odd"\n[[battles]]\n[battles.leader]\nname = "A"\n'
+        '[[battles.units]]\nlabel = "x"\narm = "infantry"\narmour = "heavy"\ngrade = "A"\n'
+        "figures = 1\nwidth = 48\nmissile_figures = 48\nskirmish = true\n"
+        '[[battles.units]]\nlabel = "y"\narm = "cavalry"\narmour = "light"\ngrade = "F"\n'
+        'figures = 48\nwidth = 1\nmissile = "thrown"\nmissile_figures = 1\nskirmish = true\n'
+        '[[battles]]\n[battles.leader]\nname = "B"\ncommand_points = 4\n',
+    ],
+)
 def test_every_place_answers_for_odd_but_loadable_armies(text: str) -> None:
     """Whatever loads, every record has a title, facts and offers, and check, summary and the
     roll never fail."""

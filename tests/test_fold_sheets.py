@@ -28,8 +28,12 @@ from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 
 #: One example army of each ruleset.
-EXAMPLES = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
-            "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+EXAMPLES = {
+    "billhooks": "lancaster.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-flanders.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 BLEED = 3.0
 POKER = CARD_MM["poker"]
 
@@ -58,8 +62,9 @@ class Sheet:
     def text_in(self, box: Any) -> str:
         """The text inside a box (mm), laid out as read, with no spaces or line breaks."""
         h = self.size[1]
-        crop = self.page.within_bbox((box.x * MM, (h - box.top) * MM, box.right * MM,
-                                      (h - box.y) * MM))
+        crop = self.page.within_bbox(
+            (box.x * MM, (h - box.top) * MM, box.right * MM, (h - box.y) * MM)
+        )
         return "".join((crop.extract_text() or "").split())
 
     def fold_x(self) -> float:
@@ -73,39 +78,63 @@ def sheets(path: Path) -> list[Sheet]:
     with pdfread.document(path) as pdf:
         for page in pdf.pages:
             h = float(page.height)
-            verticals = [(float(ln["x0"]) / MM, (h - float(ln["bottom"])) / MM,
-                          (h - float(ln["top"])) / MM)
-                         for ln in page.lines if abs(float(ln["x0"]) - float(ln["x1"])) < 0.01]
-            fills = [(float(r["x0"]) / MM, (h - float(r["bottom"])) / MM,
-                      float(r["x1"]) / MM, (h - float(r["top"])) / MM)
-                     for r in page.rects if r.get("fill")]
+            verticals = [
+                (float(ln["x0"]) / MM, (h - float(ln["bottom"])) / MM, (h - float(ln["top"])) / MM)
+                for ln in page.lines
+                if abs(float(ln["x0"]) - float(ln["x1"])) < 0.01
+            ]
+            fills = [
+                (
+                    float(r["x0"]) / MM,
+                    (h - float(r["bottom"])) / MM,
+                    float(r["x1"]) / MM,
+                    (h - float(r["top"])) / MM,
+                )
+                for r in page.rects
+                if r.get("fill")
+            ]
             out.append(Sheet((float(page.width) / MM, h / MM), page, verticals, fills))
     return out
 
 
 def export(out: Path, ruleset: str, *extra: str) -> dict[str, Any]:
     kinds = ",".join(d.kind for d in decks(ruleset))
-    assert main(["export", str(examples_dir() / EXAMPLES[ruleset]), "--out", str(out),
-                 "--only", kinds, *extra]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(examples_dir() / EXAMPLES[ruleset]),
+                "--out",
+                str(out),
+                "--only",
+                kinds,
+                *extra,
+            ]
+        )
+        == 0
+    )
     data: dict[str, Any] = json.loads((out / "manifest.json").read_text())
     return data
 
 
 @pytest.fixture(scope="module", params=list(EXAMPLES))
-def folded(request: pytest.FixtureRequest,
-           tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path, dict[str, Any]]:
+def folded(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[str, Path, dict[str, Any]]:
     ruleset = request.param
     out = tmp_path_factory.mktemp(f"fold-{ruleset}")
     return ruleset, out, export(out, ruleset, "--fold", "--bleed", str(BLEED))
 
 
 def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
-    return any(x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3
-               for x0, y0, x1, y1 in fills)
+    return any(
+        x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3 for x0, y0, x1, y1 in fills
+    )
 
 
 def test_every_front_has_its_back_beside_it_mirrored_about_the_fold(
-        folded: tuple[str, Path, dict[str, Any]]) -> None:
+    folded: tuple[str, Path, dict[str, Any]],
+) -> None:
     """A4 poker with 3 mm bleed: four cards a landscape sheet, two columns of fronts, the fold
     line down the middle of the page, each back the mirror of its front, upright."""
     ruleset, out, manifest = folded
@@ -125,7 +154,8 @@ def test_every_front_has_its_back_beside_it_mirrored_about_the_fold(
         assert len(pages) == entry["pages"] == math.ceil(cards / 4)
         lay = plan(PAPER_MM["a4"], POKER, BLEED, fold=True)
         labels = {face.label for face in deck.cards} | (
-            {deck.fill.label} if deck.fill is not None else set())
+            {deck.fill.label} if deck.fill is not None else set()
+        )
         title = "".join(deck.back.title.split())
         fronts = 0
         for n, sheet in enumerate(pages):
@@ -147,8 +177,14 @@ def test_every_front_has_its_back_beside_it_mirrored_about_the_fold(
                 # right, row by row): its first line of words.
                 index = 4 * n + slot
                 if index < len(deck.cards):
-                    first = next((b.text for b in deck.cards[index].blocks
-                                  if isinstance(b, Text) and b.text.strip()), "")
+                    first = next(
+                        (
+                            b.text
+                            for b in deck.cards[index].blocks
+                            if isinstance(b, Text) and b.text.strip()
+                        ),
+                        "",
+                    )
                     assert "".join(first.split())[:10] in text, (deck.kind, index, first, text)
                 assert title in sheet.text_in(back.trim), (n, slot)
                 assert title not in text
@@ -161,15 +197,19 @@ def folded_pages(folded: tuple[str, Path, dict[str, Any]]) -> list[tuple[str, in
     """(file, page index, page, cards on it) for every page of the folded files: some for a
     ruleset with a deck with a back, none for one without."""
     ruleset, out, manifest = folded
-    found = [(entry["file"], n, sheet, entry["layout"][0]["sheets"][n])
-             for entry in manifest["files"] if entry["layout"][0].get("fold")
-             for n, sheet in enumerate(sheets(out / entry["file"]))]
+    found = [
+        (entry["file"], n, sheet, entry["layout"][0]["sheets"][n])
+        for entry in manifest["files"]
+        if entry["layout"][0].get("fold")
+        for n, sheet in enumerate(sheets(out / entry["file"]))
+    ]
     assert bool(found) == any(d.back is not None for d in decks(ruleset))
     return found
 
 
 def test_the_fold_line_is_dashed_in_the_margins_and_labelled(
-        folded: tuple[str, Path, dict[str, Any]]) -> None:
+    folded: tuple[str, Path, dict[str, Any]],
+) -> None:
     lay = plan(PAPER_MM["a4"], POKER, BLEED, fold=True)
     for file, n, sheet, on_page in folded_pages(folded):
         fold = sheet.fold_x()
@@ -186,8 +226,12 @@ def test_the_fold_line_is_dashed_in_the_margins_and_labelled(
         assert max(hi for _, hi in dashes) <= sheet.size[1] - EDGE_CLEAR + 1e-6
         # "fold" printed beside the line in the top margin, at 6 pt or more.
         h = sheet.size[1]
-        word = [ch for ch in sheet.page.chars if fold < float(ch["x0"]) / MM < fold + 8
-                and (h - float(ch["bottom"]) / MM) >= block.top]
+        word = [
+            ch
+            for ch in sheet.page.chars
+            if fold < float(ch["x0"]) / MM < fold + 8
+            and (h - float(ch["bottom"]) / MM) >= block.top
+        ]
         assert "".join(ch["text"] for ch in word) == "fold"
         assert min(float(ch["size"]) for ch in word) >= MIN_TEXT_PT
         assert "fold on the dashed line" in (sheet.page.extract_text() or "")
@@ -195,27 +239,33 @@ def test_the_fold_line_is_dashed_in_the_margins_and_labelled(
 
 def beside(cells: list[Cell], t: Any, dx: int, dy: int) -> bool:
     """Whether a card lies next to trim box ``t``, ``dx`` / ``dy`` cards along."""
-    return any(abs(c.trim.x - (t.x + dx * t.w)) < 1e-6
-               and abs(c.trim.y - (t.y + dy * t.h)) < 1e-6 for c in cells)
+    return any(
+        abs(c.trim.x - (t.x + dx * t.w)) < 1e-6 and abs(c.trim.y - (t.y + dy * t.h)) < 1e-6
+        for c in cells
+    )
 
 
-def test_faces_run_to_the_fold_with_bleed_outside(
-        folded: tuple[str, Path, dict[str, Any]]) -> None:
+def test_faces_run_to_the_fold_with_bleed_outside(folded: tuple[str, Path, dict[str, Any]]) -> None:
     """No ground crosses the fold line, both faces are printed right up to it, and every
     outer side of a pair has its 3 mm of bleed."""
     lay = plan(PAPER_MM["a4"], POKER, BLEED, fold=True)
     for file, n, sheet, on_page in folded_pages(folded):
         fold = sheet.fold_x()
         assert not [f for f in sheet.fills if f[0] < fold - 0.01 and f[2] > fold + 0.01]
-        cells: list[Cell] = [lay.cell(slot, side, on_page) for slot in range(on_page)
-                             for side in (False, True)]
+        cells: list[Cell] = [
+            lay.cell(slot, side, on_page) for slot in range(on_page) for side in (False, True)
+        ]
         for cell in cells:
             t = cell.trim
             for f in (0.1, 0.5, 0.9):
                 x, y = t.x + f * t.w, t.y + f * t.h
                 reach = BLEED - 0.05
-                for dx, dy, point in ((-1, 0, (t.x - reach, y)), (1, 0, (t.right + reach, y)),
-                                      (0, -1, (x, t.y - reach)), (0, 1, (x, t.top + reach))):
+                for dx, dy, point in (
+                    (-1, 0, (t.x - reach, y)),
+                    (1, 0, (t.right + reach, y)),
+                    (0, -1, (x, t.y - reach)),
+                    (0, 1, (x, t.top + reach)),
+                ):
                     if beside(cells, t, dx, dy):
                         continue  # a butted neighbour (across the fold: its back/front)
                     assert covered(sheet.fills, *point), (file, n, t, point)
@@ -270,20 +320,29 @@ def test_tokens_and_documents_print_as_before(tmp_path: Path) -> None:
 
 def test_fold_with_gutter_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "pack"
-    code = main(["export", str(examples_dir() / "lancaster.toml"), "--out", str(out),
-                 "--fold", "--gutter"])
+    code = main(
+        ["export", str(examples_dir() / "lancaster.toml"), "--out", str(out), "--fold", "--gutter"]
+    )
     assert code == 2
     err = capsys.readouterr().err
     assert "--fold and --gutter" in err and "Traceback" not in err
     assert not out.exists() or not list(out.iterdir())
 
 
-@pytest.mark.parametrize(("paper", "size", "bleed", "per_sheet", "landscape"), [
-    ("a4", "poker", 0.0, 4, True), ("a4", "poker", 3.0, 4, True),
-    ("letter", "poker", 3.0, 4, True), ("a4", "mini", 3.0, 8, False),
-    ("a4", "tarot", 0.0, 2, False), ("letter", "mini", 0.0, 8, False)])
-def test_the_paper_is_turned_whichever_way_holds_more(paper: str, size: str, bleed: float,
-                                                      per_sheet: int, landscape: bool) -> None:
+@pytest.mark.parametrize(
+    ("paper", "size", "bleed", "per_sheet", "landscape"),
+    [
+        ("a4", "poker", 0.0, 4, True),
+        ("a4", "poker", 3.0, 4, True),
+        ("letter", "poker", 3.0, 4, True),
+        ("a4", "mini", 3.0, 8, False),
+        ("a4", "tarot", 0.0, 2, False),
+        ("letter", "mini", 0.0, 8, False),
+    ],
+)
+def test_the_paper_is_turned_whichever_way_holds_more(
+    paper: str, size: str, bleed: float, per_sheet: int, landscape: bool
+) -> None:
     pw, ph = PAPER_MM[paper]
     lay = plan((pw, ph), CARD_MM[size], bleed, fold=True)
     assert lay.per_sheet == per_sheet
@@ -321,7 +380,7 @@ def test_fronts_read_left_to_right_in_every_row() -> None:
     for filled in (lay.per_sheet, lay.cols + 1):
         cells = [lay.cell(slot, False, filled) for slot in range(filled)]
         for row in range(math.ceil(filled / lay.cols)):
-            xs = [c.trim.x for c in cells[row * lay.cols:(row + 1) * lay.cols]]
+            xs = [c.trim.x for c in cells[row * lay.cols : (row + 1) * lay.cols]]
             assert xs == sorted(xs) and len(set(xs)) == len(xs), (filled, row, xs)
             # The row's last card touches the fold; neighbours share a cut, no bleed between.
             last = cells[min(filled, (row + 1) * lay.cols) - 1]

@@ -24,8 +24,9 @@ print(json.dumps({"fonttools": "fontTools.ttLib" in sys.modules,
 
 def probe(cache: Path) -> dict[str, object]:
     env = dict(os.environ, XDG_CACHE_HOME=str(cache))
-    out = subprocess.run([sys.executable, "-c", PROBE], env=env, capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, check=True
+    ).stdout
     found: dict[str, object] = json.loads(out.splitlines()[-1])
     return found
 

@@ -22,24 +22,40 @@ from builder.resources import examples_dir
 from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
-EXAMPLES = [(examples_dir() / n).read_text(encoding="utf-8")
-            for n in ("lancaster.toml", "york.toml")]
-SETTINGS = settings(max_examples=100, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+EXAMPLES = [
+    (examples_dir() / n).read_text(encoding="utf-8") for n in ("lancaster.toml", "york.toml")
+]
+SETTINGS = settings(
+    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
-toml_scalars = st.one_of(st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=30),
-                         st.floats(allow_nan=False), st.just("archers"), st.just("line"))
+toml_scalars = st.one_of(
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.text(max_size=30),
+    st.floats(allow_nan=False),
+    st.just("archers"),
+    st.just("line"),
+)
 toml_values = st.recursive(
     toml_scalars,
-    lambda inner: st.one_of(st.lists(inner, max_size=3),
-                            st.dictionaries(st.sampled_from(
-                                ["troop", "name", "leader", "units", "quality", "rear",
-                                 "formation", "x"]), inner, max_size=4)),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(
+            st.sampled_from(
+                ["troop", "name", "leader", "units", "quality", "rear", "formation", "x"]
+            ),
+            inner,
+            max_size=4,
+        ),
+    ),
     max_leaves=12,
 )
 documents = st.dictionaries(
     st.sampled_from(["ruleset", "name", "side", "english", "points", "muster", "wards", "zzz"]),
-    toml_values, max_size=7)
+    toml_values,
+    max_size=7,
+)
 
 
 def outcome(text: str) -> Army | ArmyFileError:
@@ -100,34 +116,55 @@ def test_random_bytes_give_exit_2_or_a_result(tmp_path: Path, blob: bytes) -> No
 def armies(draw: st.DrawFn) -> Army:
     # Control characters are refused by the loader (see test_armyfile), so never generated.
     printable = st.characters(blacklist_categories=("Cs", "Cc"))
-    names = st.text(alphabet=printable, min_size=1, max_size=80).filter(
-        lambda s: s.strip() != "")
+    names = st.text(alphabet=printable, min_size=1, max_size=80).filter(lambda s: s.strip() != "")
     wards = []
     for i in range(draw(st.integers(0, 5))):
         units = []
         for _ in range(draw(st.integers(0, 4))):
             troop = draw(st.sampled_from(list(cat.TROOPS)))
             formation = draw(st.sampled_from(cat.FORMATIONS))
-            rear = (RearCompany(draw(st.sampled_from(cat.COMBINED_REAR_TROOPS)),
-                                draw(st.sampled_from([None, *cat.QUALITIES])))
-                    if formation == "combined" else None)
-            units.append(Unit(
-                troop, quality=draw(st.sampled_from([None, *cat.QUALITIES])),
-                formation=formation, rear=rear, stakes=draw(st.booleans()),
-                pavises=draw(st.booleans()), defences=draw(st.booleans()),
-                arms=draw(st.sampled_from([None, *cat.LIGHT_HORSE_ARMS])),
-                label=draw(st.one_of(st.none(), names)),
-                nationality=draw(st.one_of(st.none(), st.text(printable, max_size=40)))))
-        leader = Leader(draw(names), rank=draw(st.text(printable, max_size=40)), c_in_c=i == 0,
-                        mounted=draw(st.booleans()), command_class=draw(st.integers(1, 3)))
+            rear = (
+                RearCompany(
+                    draw(st.sampled_from(cat.COMBINED_REAR_TROOPS)),
+                    draw(st.sampled_from([None, *cat.QUALITIES])),
+                )
+                if formation == "combined"
+                else None
+            )
+            units.append(
+                Unit(
+                    troop,
+                    quality=draw(st.sampled_from([None, *cat.QUALITIES])),
+                    formation=formation,
+                    rear=rear,
+                    stakes=draw(st.booleans()),
+                    pavises=draw(st.booleans()),
+                    defences=draw(st.booleans()),
+                    arms=draw(st.sampled_from([None, *cat.LIGHT_HORSE_ARMS])),
+                    label=draw(st.one_of(st.none(), names)),
+                    nationality=draw(st.one_of(st.none(), st.text(printable, max_size=40))),
+                )
+            )
+        leader = Leader(
+            draw(names),
+            rank=draw(st.text(printable, max_size=40)),
+            c_in_c=i == 0,
+            mounted=draw(st.booleans()),
+            command_class=draw(st.integers(1, 3)),
+        )
         wards.append(Ward(leader, units))
     use_muster = draw(st.booleans())
-    return Army("billhooks", draw(names), side=draw(st.sampled_from([None, "york", "lancaster"])),
-                english=draw(st.booleans()),
-                points=None if use_muster else draw(st.one_of(st.none(), st.integers(0, 500))),
-                muster=Muster(draw(st.integers(1, 500)), draw(st.one_of(st.none(), st.integers())))
-                if use_muster else None,
-                wards=wards)
+    return Army(
+        "billhooks",
+        draw(names),
+        side=draw(st.sampled_from([None, "york", "lancaster"])),
+        english=draw(st.booleans()),
+        points=None if use_muster else draw(st.one_of(st.none(), st.integers(0, 500))),
+        muster=Muster(draw(st.integers(1, 500)), draw(st.one_of(st.none(), st.integers())))
+        if use_muster
+        else None,
+        wards=wards,
+    )
 
 
 @SETTINGS
@@ -190,19 +227,28 @@ def test_failed_write_keeps_old_file(tmp_path: Path, monkeypatch: pytest.MonkeyP
 
 # --- Hostile classes (issues 10.18, 11.1-11.4): each ends in a result or exit 2 ---------------
 
+
 @SETTINGS
 @given(st.sampled_from(EXAMPLES).flatmap(hostile_text))
-def test_hostile_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                            case: tuple[str, bytes]) -> None:
+def test_hostile_army_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: tuple[str, bytes]
+) -> None:
     kind, data = case
     folder = tmp_path / "case"
     folder.mkdir(exist_ok=True)
     path = place(folder, kind, data, "army.toml")
-    codes = [run_clean(capsys, "check", str(path)), run_clean(capsys, "check", "--json",
-                                                             str(path))]
+    codes = [run_clean(capsys, "check", str(path)), run_clean(capsys, "check", "--json", str(path))]
     assert codes[0] == codes[1]
-    if kind in ("fifo", "folder", "dev-null", "symlink-loop", "dangling-symlink",
-                "deep-nesting", "huge-integer", "long-word"):
+    if kind in (
+        "fifo",
+        "folder",
+        "dev-null",
+        "symlink-loop",
+        "dangling-symlink",
+        "deep-nesting",
+        "huge-integer",
+        "long-word",
+    ):
         assert codes[0] == 2, kind
     if kind in ("crlf", "bom", "symlink") and codes[0] != 2:
         # A write keeps the file's bytes: same line endings, byte-order mark, the link.
@@ -212,4 +258,5 @@ def test_hostile_army_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
         assert after.startswith(b"\xef\xbb\xbf") == data.startswith(b"\xef\xbb\xbf")
         assert path.is_symlink() == (kind == "symlink")
         assert re.sub(rb"command_class = \d", b"", after) == re.sub(
-            rb"command_class = \d", b"", data)
+            rb"command_class = \d", b"", data
+        )

@@ -18,8 +18,9 @@ from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 
 EXAMPLE = (examples_dir() / "collection.toml").read_text(encoding="utf-8")
-SETTINGS = settings(max_examples=80, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture])
+SETTINGS = settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 
 
 @SETTINGS
@@ -39,8 +40,11 @@ def test_mutated_collection(tmp_path: Path, data: st.DataObject) -> None:
             lines[i] = lines[i][:pos] + ch + lines[i][pos:]
         elif "=" in lines[i]:
             key = lines[i].split("=")[0]
-            value = data.draw(st.sampled_from(['"x"', "0", "-3", "true", "1e9", "[1]", '""',
-                                               '"../../etc/passwd"', "99999999"]))
+            value = data.draw(
+                st.sampled_from(
+                    ['"x"', "0", "-3", "true", "1e9", "[1]", '""', '"../../etc/passwd"', "99999999"]
+                )
+            )
             lines[i] = f"{key}= {value}"
     path = tmp_path / "collection.toml"
     path.write_text("\n".join(lines), encoding="utf-8")
@@ -58,23 +62,42 @@ def test_random_bytes_through_the_command(tmp_path: Path, blob: bytes) -> None:
     assert main(["muster", str(path), "--troops", "100", "--seed", "1", "--json"]) in (1, 2)
 
 
-PHOTO_KINDS = ["fifo", "folder", "dev-zero", "symlink-loop", "absolute", "outside", "empty",
-               "text-file"]
+PHOTO_KINDS = [
+    "fifo",
+    "folder",
+    "dev-zero",
+    "symlink-loop",
+    "absolute",
+    "outside",
+    "empty",
+    "text-file",
+]
 
 
 @SETTINGS
 @given(st.sampled_from([EXAMPLE]).flatmap(hostile_text))
-def test_hostile_collections(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                             case: tuple[str, bytes]) -> None:
+def test_hostile_collections(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], case: tuple[str, bytes]
+) -> None:
     kind, data = case
     folder = tmp_path / "case"
     folder.mkdir(exist_ok=True)
     path = place(folder, kind, data, "collection.toml")
-    for argv in (["muster", str(path), "--troops", "60", "--seed", "1"],
-                 ["muster", str(path), "--troops", "60", "--seed", "1", "--json", "--both"]):
+    for argv in (
+        ["muster", str(path), "--troops", "60", "--seed", "1"],
+        ["muster", str(path), "--troops", "60", "--seed", "1", "--json", "--both"],
+    ):
         code = run_clean(capsys, *argv)
-        if kind in ("fifo", "folder", "dev-null", "symlink-loop", "dangling-symlink",
-                    "deep-nesting", "huge-integer", "long-word"):
+        if kind in (
+            "fifo",
+            "folder",
+            "dev-null",
+            "symlink-loop",
+            "dangling-symlink",
+            "deep-nesting",
+            "huge-integer",
+            "long-word",
+        ):
             assert code == 2, kind
 
 
@@ -105,7 +128,10 @@ def test_hostile_photos(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind
         written = "p.jpg.txt"
         photo.rename(folder / written)
     path = folder / "collection.toml"
-    path.write_text(f'ruleset = "billhooks"\nname = "c"\n[[cards]]\ntroop = "archers"\n'
-                    f'count = 9\nphoto = "{written}"\n', encoding="utf-8")
+    path.write_text(
+        f'ruleset = "billhooks"\nname = "c"\n[[cards]]\ntroop = "archers"\n'
+        f'count = 9\nphoto = "{written}"\n',
+        encoding="utf-8",
+    )
     code = run_clean(capsys, "muster", str(path), "--troops", "60", "--seed", "1")
     assert code == 2

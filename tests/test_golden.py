@@ -43,16 +43,20 @@ def _compare(name: str, actual: str) -> None:
     assert path.exists(), f"no golden file {path}: record it with UPDATE_GOLDEN=1"
     expected = path.read_text(encoding="utf-8")
     if actual != expected:
-        diff = "".join(difflib.unified_diff(expected.splitlines(True), actual.splitlines(True),
-                                            f"golden/{name}", "now", n=2))
+        diff = "".join(
+            difflib.unified_diff(
+                expected.splitlines(True), actual.splitlines(True), f"golden/{name}", "now", n=2
+            )
+        )
         pytest.fail(f"{name} differs from its golden file:\n{diff[:6000]}")
 
 
 def _run(capsys: pytest.CaptureFixture[str], tmp: Path, *argv: str) -> str:
     code = main(list(argv))
     out, err = capsys.readouterr()
-    return _normalise(f"$ billhooks {' '.join(argv)}\nexit {code}\n--- stdout\n{out}"
-                      f"--- stderr\n{err}", tmp)
+    return _normalise(
+        f"$ billhooks {' '.join(argv)}\nexit {code}\n--- stdout\n{out}--- stderr\n{err}", tmp
+    )
 
 
 @pytest.fixture
@@ -70,10 +74,28 @@ COMMANDS = {
     "check-lancaster-json": ["check", "ex/lancaster.toml", "--json"],
     "check-york-json": ["check", "ex/york.toml", "--json"],
     "roll-york": ["roll", "ex/york.toml", "--seed", "14"],
-    "muster-12": ["muster", "ex/collection.toml", "--troops", "100", "--leaders", "3",
-                  "--seed", "12"],
-    "muster-both-json": ["muster", "ex/collection.toml", "--troops", "60", "--leaders", "2",
-                         "--seed", "5", "--both", "--json"],
+    "muster-12": [
+        "muster",
+        "ex/collection.toml",
+        "--troops",
+        "100",
+        "--leaders",
+        "3",
+        "--seed",
+        "12",
+    ],
+    "muster-both-json": [
+        "muster",
+        "ex/collection.toml",
+        "--troops",
+        "60",
+        "--leaders",
+        "2",
+        "--seed",
+        "5",
+        "--both",
+        "--json",
+    ],
     "catalogue-json": ["catalogue", "--json"],
 }
 
@@ -83,18 +105,35 @@ def test_command_output(name: str, work: Path, capsys: pytest.CaptureFixture[str
     _compare(f"{name}.txt", _run(capsys, work, *COMMANDS[name]))
 
 
-def test_roll_write_changes_only_the_classes(work: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_roll_write_changes_only_the_classes(
+    work: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     _run(capsys, work, "roll", "ex/york.toml", "--seed", "14", "--write")
-    _compare("roll-york-written.toml",
-             _normalise((work / "ex" / "york.toml").read_text(encoding="utf-8"), work))
+    _compare(
+        "roll-york-written.toml",
+        _normalise((work / "ex" / "york.toml").read_text(encoding="utf-8"), work),
+    )
 
 
 def test_muster_written_file(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    _run(capsys, work, "muster", "ex/collection.toml", "--troops", "100", "--leaders", "3",
-         "--seed", "12", "--out", "dealt.toml")
-    _compare("muster-12-written.toml",
-             _normalise((work / "dealt.toml").read_text(encoding="utf-8"), work))
+    _run(
+        capsys,
+        work,
+        "muster",
+        "ex/collection.toml",
+        "--troops",
+        "100",
+        "--leaders",
+        "3",
+        "--seed",
+        "12",
+        "--out",
+        "dealt.toml",
+    )
+    _compare(
+        "muster-12-written.toml",
+        _normalise((work / "dealt.toml").read_text(encoding="utf-8"), work),
+    )
 
 
 def _pdf_record(path: Path, tmp: Path) -> dict[str, object]:
@@ -106,8 +145,12 @@ def _pdf_record(path: Path, tmp: Path) -> dict[str, object]:
         text = _normalise(page.extract_text() or "", tmp)
         # Words and their order, not the spacing between them (the roster places its columns
         # with runs of fixed-width spaces, which the text extractor turns into runs of spaces).
-        pages.append({"mm": size, "text": [" ".join(line.split()) for line in text.splitlines()
-                                           if line.strip()]})
+        pages.append(
+            {
+                "mm": size,
+                "text": [" ".join(line.split()) for line in text.splitlines() if line.strip()],
+            }
+        )
     return {"pages": len(pages), "page_list": pages}
 
 
@@ -121,16 +164,22 @@ def test_print_pack(work: Path, capsys: pytest.CaptureFixture[str]) -> None:
         # The PDFs' own digests change with the date on the roster and the library versions;
         # their pages and words are pinned below instead.
         entry.pop("sha256", None)
-    record = {"manifest": manifest,
-              "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))}}
-    _compare("pack-lancaster-york.json",
-             json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    record = {
+        "manifest": manifest,
+        "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))},
+    }
+    _compare(
+        "pack-lancaster-york.json",
+        json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+    )
 
 
 #: The other systems' example armies, each pair exported in one pack (a pack holds one system).
-PACKS = {"kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
-         "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
-         "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml")}
+PACKS = {
+    "kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
+    "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
+    "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml"),
+}
 
 
 def test_every_example_is_in_a_golden_pack() -> None:
@@ -149,9 +198,16 @@ def test_system_print_pack(system: str, work: Path, capsys: pytest.CaptureFixtur
     manifest.pop("generator", None)
     for entry in manifest["files"]:
         entry.pop("sha256", None)
-    assert all(entry["counts"] for entry in manifest["files"]
-               if entry["file"] not in ("roster.pdf", "crib-sheet.pdf")), manifest["files"]
-    record = {"manifest": manifest,
-              "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))}}
-    _compare(f"pack-{system}.json",
-             json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n")
+    assert all(
+        entry["counts"]
+        for entry in manifest["files"]
+        if entry["file"] not in ("roster.pdf", "crib-sheet.pdf")
+    ), manifest["files"]
+    record = {
+        "manifest": manifest,
+        "pdfs": {p.name: _pdf_record(p, work) for p in sorted(out.glob("*.pdf"))},
+    }
+    _compare(
+        f"pack-{system}.json",
+        json.dumps(record, indent=1, ensure_ascii=False, sort_keys=True) + "\n",
+    )

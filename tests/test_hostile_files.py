@@ -62,8 +62,12 @@ def test_locator_is_linear_on_a_bracket_and_spaces_line() -> None:
     assert line is None or line == 4
     started = time.process_time()
     with pytest.raises(ArmyFileError):
-        armyfile.Read(text * 2, {"ruleset": "billhooks", "name": "x", "points": -5},
-                      Ctx("a.toml", text * 2), get_ruleset("billhooks")).army()
+        armyfile.Read(
+            text * 2,
+            {"ruleset": "billhooks", "name": "x", "points": -5},
+            Ctx("a.toml", text * 2),
+            get_ruleset("billhooks"),
+        ).army()
     assert time.process_time() - started < 1.0
 
 
@@ -99,8 +103,11 @@ def test_oversized_army_file_is_refused_with_its_size(tmp_path: Path) -> None:
     big = tmp_path / "big.toml"
     big.write_bytes(LANCASTER.encode() + b"#" * (READ_MAX + 10) + b"\n")
     size = f"{big.stat().st_size:,}"
-    with pytest.raises(ArmyFileError, match=rf"big.toml: is 4\.0 MB \({size} bytes\); at most "
-                                            r"4\.0 MB is read"):
+    with pytest.raises(
+        ArmyFileError,
+        match=rf"big.toml: is 4\.0 MB \({size} bytes\); at most "
+        r"4\.0 MB is read",
+    ):
         bh.load(big)
 
 
@@ -114,19 +121,29 @@ def test_fifo_through_the_cli_exits_2(tmp_path: Path, capsys: pytest.CaptureFixt
 # --- 10.18: deep nesting, huge integers, BOM, symlink loops ------------------------------------
 
 
-@pytest.mark.parametrize("body, words", [
-    ("wards = " + "[" * 3000 + "]" * 3000, "nested too deeply"),
-    ("points = " + "9" * 5000, "thousands of digits"),
-    ("[[wards]]\n[wards.leader]\nname = 'x'\ncommand_class = " + "7" * 4000,
-     "is out of range 1-3"),
-], ids=["deep-nesting", "huge-integer", "long-integer"])
-def test_hostile_toml_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                   body: str, words: str) -> None:
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ("wards = " + "[" * 3000 + "]" * 3000, "nested too deeply"),
+        ("points = " + "9" * 5000, "thousands of digits"),
+        (
+            "[[wards]]\n[wards.leader]\nname = 'x'\ncommand_class = " + "7" * 4000,
+            "is out of range 1-3",
+        ),
+    ],
+    ids=["deep-nesting", "huge-integer", "long-integer"],
+)
+def test_hostile_toml_is_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str, words: str
+) -> None:
     path = tmp_path / "army.toml"
     path.write_text('ruleset = "billhooks"\nname = "x"\n' + body + "\n", encoding="utf-8")
-    for argv in (["check", str(path)], ["check", "--json", str(path)],
-                 ["muster", str(path), "--troops", "50"], ["export", str(path),
-                                                          "--out", str(tmp_path / "o")]):
+    for argv in (
+        ["check", str(path)],
+        ["check", "--json", str(path)],
+        ["muster", str(path), "--troops", "50"],
+        ["export", str(path), "--out", str(tmp_path / "o")],
+    ):
         code, _, err = cli(capsys, *argv)
         assert code == 2, argv
         # muster meets an army, not a collection: it says so once the TOML is read.
@@ -142,25 +159,30 @@ def test_byte_order_mark_loads_and_is_kept_on_save(tmp_path: Path) -> None:
     assert army.name == "The Earl of Oxford's Retinue"
     army.name = "Renamed"
     armyfile.save(army, path)
-    assert path.read_bytes() == b"\xef\xbb\xbf" + LANCASTER.replace(
-        "The Earl of Oxford's Retinue", "Renamed").encode()
+    assert (
+        path.read_bytes()
+        == b"\xef\xbb\xbf" + LANCASTER.replace("The Earl of Oxford's Retinue", "Renamed").encode()
+    )
 
 
-def test_symlink_loop_as_army_and_as_photo(tmp_path: Path,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_symlink_loop_as_army_and_as_photo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     loop = tmp_path / "loop.toml"
     loop.symlink_to(loop)
     code, _, err = cli(capsys, "check", str(loop))
     assert code == 2 and "symlink loop" in err
     (tmp_path / "p.jpg").symlink_to(tmp_path / "p.jpg")
     army = tmp_path / "army.toml"
-    army.write_text(LANCASTER.replace('stakes = true', 'stakes = true\nphoto = "p.jpg"'),
-                    encoding="utf-8")
+    army.write_text(
+        LANCASTER.replace("stakes = true", 'stakes = true\nphoto = "p.jpg"'), encoding="utf-8"
+    )
     code, out, _ = cli(capsys, "check", str(army))
     assert code == 0
     assert "wards[0].units[0]: photo 'p.jpg' is a symlink loop" in " ".join(out.split())
-    code, _, err = cli(capsys, "export", str(army), "--out", str(tmp_path / "o"),
-                       "--only", "unit-cards")
+    code, _, err = cli(
+        capsys, "export", str(army), "--out", str(tmp_path / "o"), "--only", "unit-cards"
+    )
     assert code == 2
     assert f"{army}:20: wards[0].units[0].photo: 'p.jpg' is a symlink loop" in err
 
@@ -172,8 +194,10 @@ def test_top_level_errors_list_wards_and_suggest_it(tmp_path: Path) -> None:
     text = 'ruleset = "billhooks"\nname = "x"\n[[ward]]\n'
     with pytest.raises(ArmyFileError) as info:
         bh.loads(text, "a.toml")
-    assert str(info.value) == ("a.toml:3: ward: unknown key (did you mean 'wards'?); allowed: "
-                               "ruleset, name, side, english, points, muster, wards")
+    assert str(info.value) == (
+        "a.toml:3: ward: unknown key (did you mean 'wards'?); allowed: "
+        "ruleset, name, side, english, points, muster, wards"
+    )
 
 
 def test_collection_and_army_are_told_apart(capsys: pytest.CaptureFixture[str]) -> None:
@@ -202,26 +226,33 @@ def test_relative_photo_outside_the_folder_is_fine(tmp_path: Path) -> None:
     assert army.wards[0].units[0].photo == str(tmp_path / "photos" / "x.jpg")
 
 
-def test_missing_photo_is_a_check_warning(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_photo_is_a_check_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "army.toml"
-    path.write_text(LANCASTER.replace("troop = \"kern\"", 'troop = "kern"\nphoto = "k.jpg"'),
-                    encoding="utf-8")
+    path.write_text(
+        LANCASTER.replace('troop = "kern"', 'troop = "kern"\nphoto = "k.jpg"'), encoding="utf-8"
+    )
     (tmp_path / "dir.jpg").mkdir()
     code, out, _ = cli(capsys, "check", "--json", str(path))
     import json
 
     findings = json.loads(out)["findings"]
     assert code == 0
-    assert {"level": "warning", "code": "missing-photo", "where": "wards[2].units[1]",
-            "message": "photo 'k.jpg' no such file"} in findings
+    assert {
+        "level": "warning",
+        "code": "missing-photo",
+        "where": "wards[2].units[1]",
+        "message": "photo 'k.jpg' no such file",
+    } in findings
 
 
 # --- 11.7: names with escape sequences are escaped ---------------------------------------------
 
 
-def test_escape_sequences_in_file_names_are_escaped(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_escape_sequences_in_file_names_are_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     name = tmp_path / "evil\x1b]0;pwned\x07.toml"
     name.write_text("ruleset = 1\n", encoding="utf-8")
     code, _, err = cli(capsys, "check", str(name))
@@ -234,18 +265,24 @@ def test_no_traceback_from_a_subprocess_on_a_fifo(tmp_path: Path) -> None:
     # The real program, end to end: exit 2 and a message, quickly.
     fifo = tmp_path / "a.toml"
     os.mkfifo(fifo)
-    proc = subprocess.run([sys.executable, "-m", "builder", "check", str(fifo)],
-                          capture_output=True, text=True, timeout=30)
+    proc = subprocess.run(
+        [sys.executable, "-m", "builder", "check", str(fifo)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "is a pipe (FIFO), not a regular file" in proc.stderr
 
 
 def test_fifo_photo_is_a_warning_in_check_and_an_error_in_export(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     os.mkfifo(tmp_path / "p.jpg")
     army = tmp_path / "army.toml"
-    army.write_text(LANCASTER.replace('stakes = true', 'stakes = true\nphoto = "p.jpg"'),
-                    encoding="utf-8")
+    army.write_text(
+        LANCASTER.replace("stakes = true", 'stakes = true\nphoto = "p.jpg"'), encoding="utf-8"
+    )
     code, out, _ = within(10, cli, capsys, "check", str(army))
     assert code == 0 and "photo 'p.jpg' is a pipe (FIFO), not a regular file" in out
     code, _, err = within(30, cli, capsys, "export", str(army), "--out", str(tmp_path / "o"))

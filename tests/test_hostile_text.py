@@ -106,8 +106,7 @@ ZERO_WIDTH = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u0301")
 
 
 @pytest.mark.parametrize("ch", ZERO_WIDTH, ids=[f"U+{ord(c):04X}" for c in ZERO_WIDTH])
-def test_zero_width_text_prints_on_every_card_token_and_document(tmp_path: Path,
-                                                                  ch: str) -> None:
+def test_zero_width_text_prints_on_every_card_token_and_document(tmp_path: Path, ch: str) -> None:
     """A name, rank, label or event title made only of one zero-width (or combining)
     character, repeated, passes the loader and used to end the export in ZeroDivisionError
     while fitting it: every kind must now be written (the text shows as nothing, or "?")."""
@@ -128,8 +127,20 @@ def test_zero_width_text_prints_on_every_card_token_and_document(tmp_path: Path,
     from builder.cli import main
 
     out = tmp_path / "out"
-    assert main(["export", str(tmp_path / "lancaster.toml"), str(tmp_path / "york.toml"),
-                 "--out", str(out), "--events", str(events)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(tmp_path / "lancaster.toml"),
+                str(tmp_path / "york.toml"),
+                "--out",
+                str(out),
+                "--events",
+                str(events),
+            ]
+        )
+        == 0
+    )
     for kind in KINDS:
         with pdfread.document(out / f"{kind}.pdf") as pdf:
             assert len(pdf.pages) >= 1
@@ -174,11 +185,28 @@ def test_two_hundred_events_of_one_long_word_export_quickly(tmp_path: Path) -> N
 
     word = "Bartholomew" * 55
     events = tmp_path / "events.toml"
-    events.write_text("".join(f'[[events]]\ntitle = "{word[:60]}"\neffect = "{word[:600]}"\n'
-                              for _ in range(200)), encoding="utf-8")
+    events.write_text(
+        "".join(
+            f'[[events]]\ntitle = "{word[:60]}"\neffect = "{word[:600]}"\n' for _ in range(200)
+        ),
+        encoding="utf-8",
+    )
     started = time.process_time()
-    assert main(["export", str(examples_dir() / "lancaster.toml"), "--out", str(tmp_path / "o"),
-                 "--only", "special-events", "--events", str(events)]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(examples_dir() / "lancaster.toml"),
+                "--out",
+                str(tmp_path / "o"),
+                "--only",
+                "special-events",
+                "--events",
+                str(events),
+            ]
+        )
+        == 0
+    )
     assert time.process_time() - started < 15
     with pdfread.document(tmp_path / "o" / "special-events.pdf") as pdf:
         assert len(pdf.pages) == 2 * 23  # 200 events and 7 blanks to fill the last sheet

@@ -43,8 +43,10 @@ def test_every_core_and_system_module_stays_light() -> None:
 
 def test_check_command_stays_light() -> None:
     army = examples_dir() / "lancaster.toml"
-    code = (f"from builder.cli import main\nimport contextlib, io\n"
-            f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])")
+    code = (
+        f"from builder.cli import main\nimport contextlib, io\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])"
+    )
     assert not loaded_after(code) & set(HEAVY)
 
 
@@ -59,7 +61,8 @@ def test_the_contracts_forbid_every_heavy_library() -> None:
     assert len(heavy) == 1
     assert set(heavy[0]["forbidden_modules"]) == set(HEAVY)
     assert {"builder.core", "builder.systems", "builder.armyfile", "builder.cli"} <= set(
-        heavy[0]["source_modules"])
+        heavy[0]["source_modules"]
+    )
     for contract in contracts:
         if contract is not heavy[0]:
             named = set(contract.get("forbidden_modules", ())) & set(HEAVY)
@@ -71,11 +74,14 @@ def test_check_imports_only_its_own_rule_system() -> None:
     (``muster``) come from every system's declaration, so only a parser that needs them
     imports them all: ``check`` of a KISS army loads KISS alone."""
     army = examples_dir() / "kiss-york.toml"
-    code = (f"from builder.cli import main\nimport contextlib, io, sys, json\n"
-            f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"
-            "print(json.dumps(sorted(m for m in sys.modules\n"
-            "                        if m.startswith('builder.systems.'))))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        f"from builder.cli import main\nimport contextlib, io, sys, json\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"
+        "print(json.dumps(sorted(m for m in sys.modules\n"
+        "                        if m.startswith('builder.systems.'))))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     systems = {m.split(".")[2] for m in json.loads(out.splitlines()[-1])}
     assert systems == {"kiss"}

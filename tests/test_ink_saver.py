@@ -25,11 +25,11 @@ def luminance(colour: Any) -> float:
     """0 (black) to 1 (white) for a pdfplumber or pdfread colour (grey, RGB or CMYK tuple)."""
     if colour is None:
         return 0.0  # the PDF default: black
-    if any(isinstance(v, str) for v in (colour if isinstance(colour, (tuple, list))
-                                        else (colour,))):
+    if any(
+        isinstance(v, str) for v in (colour if isinstance(colour, (tuple, list)) else (colour,))
+    ):
         return 1.0  # a pattern (the tick-box strips' dividers), not a solid fill
-    values = tuple(float(v) for v in (colour if isinstance(colour, (tuple, list)) else
-                                      (colour,)))
+    values = tuple(float(v) for v in (colour if isinstance(colour, (tuple, list)) else (colour,)))
     if len(values) == 1:
         return values[0]
     if len(values) == 4:
@@ -54,8 +54,12 @@ def darkest_fill(pdf_path: Path) -> float:
 
 def text_colours(pdf_path: Path) -> set[tuple[float, ...]]:
     with pdfread.pages(pdf_path) as pages:
-        return {tuple(float(v) for v in (ch["non_stroking_color"] or (0,)))
-                for page in pages for ch in page.chars if ch["text"].strip()}
+        return {
+            tuple(float(v) for v in (ch["non_stroking_color"] or (0,)))
+            for page in pages
+            for ch in page.chars
+            if ch["text"].strip()
+        }
 
 
 @pytest.fixture(scope="module")
@@ -104,15 +108,18 @@ SHADE = (0.953, 0.925, 0.878)
 
 def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
     with pdfread.pages(pdf_path) as pages:
-        return {tuple(round(float(v), 3) for v in obj["non_stroking_color"])
-                for page in pages for obj in page.rects
-                if obj.get("fill") and isinstance(obj.get("non_stroking_color"), tuple)
-                and not any(isinstance(v, str) for v in obj["non_stroking_color"])}
+        return {
+            tuple(round(float(v), 3) for v in obj["non_stroking_color"])
+            for page in pages
+            for obj in page.rects
+            if obj.get("fill")
+            and isinstance(obj.get("non_stroking_color"), tuple)
+            and not any(isinstance(v, str) for v in obj["non_stroking_color"])
+        }
 
 
 @run_async
-async def test_the_print_screen_has_an_ink_saver_checkbox(army_path: Path,
-                                                          tmp_path: Path) -> None:
+async def test_the_print_screen_has_an_ink_saver_checkbox(army_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "pack"
     await export_with_checkbox(army_path, out, "#print-ink-saver", "tokens")
     assert json.loads((out / "manifest.json").read_text())["ink_saver"] is True

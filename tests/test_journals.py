@@ -35,8 +35,10 @@ def dead_pid() -> int:
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
     """Every file (its bytes) and folder (None) under ``folder``, hidden ones too."""
-    return {str(p.relative_to(folder)): None if p.is_dir() else p.read_bytes()
-            for p in sorted(folder.rglob("*"))}
+    return {
+        str(p.relative_to(folder)): None if p.is_dir() else p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+    }
 
 
 def plant(folder: Path, record: object = ISSUE_JOURNAL) -> Path:
@@ -47,15 +49,17 @@ def plant(folder: Path, record: object = ISSUE_JOURNAL) -> Path:
     (folder / "photos").mkdir(exist_ok=True)
     (folder / "photos" / "archers.jpg").write_bytes(b"the user's photo")
     journal = folder / f".billhooks-journal.{dead_pid()}.x8k2"
-    journal.write_text(record if isinstance(record, str) else json.dumps(record),
-                       encoding="utf-8")
+    journal.write_text(record if isinstance(record, str) else json.dumps(record), encoding="utf-8")
     return journal
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_commands_that_read_never_replay_a_journal(tmp_path: Path, example: str,
-                                                   capsys: pytest.CaptureFixture[str],
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_commands_that_read_never_replay_a_journal(
+    tmp_path: Path,
+    example: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     folder = tmp_path / "club"
     plant(folder)
     army = folder / "army.toml"
@@ -77,7 +81,8 @@ def test_commands_that_read_never_replay_a_journal(tmp_path: Path, example: str,
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_a_planted_journal_is_left_alone_by_export_and_save(
-        tmp_path: Path, example: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, example: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "club"
     journal = plant(folder)
     army = folder / "army.toml"
@@ -97,15 +102,30 @@ def test_a_planted_journal_is_left_alone_by_export_and_save(
     armyfile.save(record, army)
     assert "Saved" in army.read_text(encoding="utf-8")
     assert {k: v for k, v in snapshot(folder).items() if k != "army.toml"} == {
-        k: v for k, v in after.items() if k != "army.toml"}
+        k: v for k, v in after.items() if k != "army.toml"
+    }
 
 
 def test_a_planted_journal_is_left_alone_by_muster(tmp_path: Path) -> None:
     folder = tmp_path / "club"
     plant(folder)
     before = snapshot(folder)
-    assert main(["muster", str(examples_dir() / "collection.toml"), "--troops", "60", "--both",
-                 "--seed", "1", "--out", str(folder / "club.toml")]) == 0
+    assert (
+        main(
+            [
+                "muster",
+                str(examples_dir() / "collection.toml"),
+                "--troops",
+                "60",
+                "--both",
+                "--seed",
+                "1",
+                "--out",
+                str(folder / "club.toml"),
+            ]
+        )
+        == 0
+    )
     after = snapshot(folder)
     assert {k: after[k] for k in before} == before
     assert set(after) - set(before) == {"club-york.toml", "club-lancaster.toml"}
@@ -150,8 +170,22 @@ def test_the_zip_attack_on_a_home_folder(home: Path, where: str, record: object)
     assert main(["check", army]) == 0
     assert main(["export", army, "--out", str(folder), "--only", "tokens"]) == 0
     assert main(["export", army, "--out", str(home), "--only", "tokens"]) == 0
-    assert main(["muster", str(folder / "collection.toml"), "--troops", "60", "--seed", "1",
-                 "--both", "--out", str(folder / "club.toml")]) == 0
+    assert (
+        main(
+            [
+                "muster",
+                str(folder / "collection.toml"),
+                "--troops",
+                "60",
+                "--seed",
+                "1",
+                "--both",
+                "--out",
+                str(folder / "club.toml"),
+            ]
+        )
+        == 0
+    )
     assert (home / ".bashrc").read_bytes() == bashrc
     assert (folder / "notes.txt").read_text(encoding="utf-8") == "the user's notes.txt\n"
     assert (folder / "photos" / "archers.jpg").exists()
@@ -167,12 +201,16 @@ def pending_commit(out: Path, pid: int, roster: bytes) -> tuple[dict[str, object
     tmp_pdf = f".tokens.pdf.bh{pid}-ab12.tmp"
     tmp_manifest = f".manifest.json.bh{pid}-cd34.tmp"
     (out / tmp_pdf).write_bytes(roster)
-    (out / tmp_manifest).write_text(json.dumps({"files": [{"file": "tokens.pdf"}]}),
-                                    encoding="utf-8")
-    body: dict[str, object] = {"v": 2, "pid": pid, "folder": os.path.realpath(out),
-                               "moves": [[tmp_pdf, "tokens.pdf"],
-                                         [tmp_manifest, "manifest.json"]],
-                               "aside": []}
+    (out / tmp_manifest).write_text(
+        json.dumps({"files": [{"file": "tokens.pdf"}]}), encoding="utf-8"
+    )
+    body: dict[str, object] = {
+        "v": 2,
+        "pid": pid,
+        "folder": os.path.realpath(out),
+        "moves": [[tmp_pdf, "tokens.pdf"], [tmp_manifest, "manifest.json"]],
+        "aside": [],
+    }
     return body, out / f".billhooks-journal.{pid}.ef56"
 
 
@@ -185,8 +223,10 @@ def signed(body: dict[str, object]) -> dict[str, object]:
 def test_a_journal_signed_with_the_users_key_is_replayed(tmp_path: Path) -> None:
     """The control for the forgeries below: the same scene, signed, is finished."""
     out = tmp_path / "pack"
-    assert main(["export", str(examples_dir() / "york.toml"), "--out", str(out),
-                 "--only", "tokens"]) == 0
+    assert (
+        main(["export", str(examples_dir() / "york.toml"), "--out", str(out), "--only", "tokens"])
+        == 0
+    )
     body, journal = pending_commit(out, dead_pid(), b"%PDF-new tokens")
     journal.write_text(json.dumps(signed(body)), encoding="utf-8")
     files.sweep(out)
@@ -206,8 +246,9 @@ def forged(body: dict[str, object], how: str) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("how", ["no signature", "another key", "changed after signing"])
-def test_export_does_not_replay_a_forged_journal(tmp_path: Path, how: str,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_does_not_replay_a_forged_journal(
+    tmp_path: Path, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "pack"
     york = str(examples_dir() / "york.toml")
     assert main(["export", york, "--out", str(out), "--only", "tokens"]) == 0
@@ -227,20 +268,25 @@ def _with(body: dict[str, object], **changes: object) -> dict[str, object]:
     return {**body, **changes}
 
 
-@pytest.mark.parametrize("change, why", [
-    ({"moves": [["readme.txt", "tokens.pdf"]]}, "not one of its own temporary names"),
-    ({"moves": [[".tokens.pdf.bh1-ab12.tmp", "tokens.pdf"]]}, "not one of its own"),
-    ({"moves": [["{tmp}", ".bashrc"]]}, "hidden file"),
-    ({"moves": [["{tmp}", "../tokens.pdf"]]}, "not a plain name"),
-    ({"moves": [["{tmp}", "notes.txt"], ["{manifest}", "manifest.json"]]},
-     "not an output its manifest lists"),
-    ({"folder": "/elsewhere"}, "another folder or process"),
-    ({"pid": 1}, "another folder or process"),
-    ({"aside": [["photos", "{tmp}"]]}, "damaged"),
-])
+@pytest.mark.parametrize(
+    "change, why",
+    [
+        ({"moves": [["readme.txt", "tokens.pdf"]]}, "not one of its own temporary names"),
+        ({"moves": [[".tokens.pdf.bh1-ab12.tmp", "tokens.pdf"]]}, "not one of its own"),
+        ({"moves": [["{tmp}", ".bashrc"]]}, "hidden file"),
+        ({"moves": [["{tmp}", "../tokens.pdf"]]}, "not a plain name"),
+        (
+            {"moves": [["{tmp}", "notes.txt"], ["{manifest}", "manifest.json"]]},
+            "not an output its manifest lists",
+        ),
+        ({"folder": "/elsewhere"}, "another folder or process"),
+        ({"pid": 1}, "another folder or process"),
+        ({"aside": [["photos", "{tmp}"]]}, "damaged"),
+    ],
+)
 def test_a_signed_journal_moves_only_its_temporaries_onto_its_outputs(
-        tmp_path: Path, change: dict[str, object], why: str,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, change: dict[str, object], why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "pack"
     out.mkdir()
     for name in ("tokens.pdf", "notes.txt", "readme.txt"):
@@ -259,7 +305,8 @@ def test_a_signed_journal_moves_only_its_temporaries_onto_its_outputs(
     files.sweep(out)
     after = snapshot(out)
     assert {k: after[k] for k in ("tokens.pdf", "notes.txt", "readme.txt")} == {
-        k: before[k] for k in ("tokens.pdf", "notes.txt", "readme.txt")}
+        k: before[k] for k in ("tokens.pdf", "notes.txt", "readme.txt")
+    }
     assert after[journal.name] == before[journal.name]
     err = capsys.readouterr().err
     assert f"left {journal}" in err and why in err
@@ -279,16 +326,29 @@ def test_a_folder_named_as_a_target_is_never_removed(tmp_path: Path) -> None:
     temp.mkdir()
     (temp / "card-01.png").write_bytes(b"new")
     journal = out / f".billhooks-journal.{pid}.bb"
-    journal.write_text(json.dumps(signed({
-        "v": 2, "pid": pid, "folder": os.path.realpath(out),
-        "moves": [[temp.name, "photos"]],
-        "aside": [["photos", f".photos.bh{pid}-cd34.tmp"]]})), encoding="utf-8")
+    journal.write_text(
+        json.dumps(
+            signed(
+                {
+                    "v": 2,
+                    "pid": pid,
+                    "folder": os.path.realpath(out),
+                    "moves": [[temp.name, "photos"]],
+                    "aside": [["photos", f".photos.bh{pid}-cd34.tmp"]],
+                }
+            )
+        ),
+        encoding="utf-8",
+    )
     files.recover(out)
     assert (out / "photos" / "archers.jpg").read_bytes() == b"the user's photo"
     assert planted.exists() and not journal.exists()  # the planted one stays; ours is done
     files.sweep(out)
-    assert snapshot(out) == {"photos": None, "photos/archers.jpg": b"the user's photo",
-                             planted.name: json.dumps(ISSUE_JOURNAL).encode()}
+    assert snapshot(out) == {
+        "photos": None,
+        "photos/archers.jpg": b"the user's photo",
+        planted.name: json.dumps(ISSUE_JOURNAL).encode(),
+    }
 
 
 # --- The key ----------------------------------------------------------------------------------
@@ -303,8 +363,9 @@ def test_the_key_is_private_to_the_user(own_config: Path) -> None:
 
 
 @pytest.mark.parametrize("damage", ["group-readable", "short", "a link"])
-def test_a_key_not_private_replays_nothing(own_config: Path, tmp_path: Path, damage: str,
-                                           capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_key_not_private_replays_nothing(
+    own_config: Path, tmp_path: Path, damage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = own_config / "billhooks" / "journal.key"
     path.parent.mkdir()
     if damage == "a link":
@@ -319,8 +380,8 @@ def test_a_key_not_private_replays_nothing(own_config: Path, tmp_path: Path, dam
 
 
 def test_without_a_key_journals_are_written_but_never_replayed(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A config folder that cannot be made (here: a file is in its way): the export still
     commits under a journal, a dead run's journal is kept, and stderr says so once."""
     (tmp_path / "not-a-folder").write_text("", encoding="utf-8")
@@ -337,16 +398,18 @@ def test_without_a_key_journals_are_written_but_never_replayed(
     assert err.count("no journal key") == 1 and err.count(f"left {journal}") == 1
 
 
-def test_without_a_home_folder_an_export_still_writes(tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch,
-                                                      capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_a_home_folder_an_export_still_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def no_home() -> Path:
         raise RuntimeError("Could not determine home directory.")
 
     monkeypatch.delenv("XDG_CONFIG_HOME")
     monkeypatch.setattr(Path, "home", no_home)
     out = tmp_path / "pack"
-    assert main(["export", str(examples_dir() / "york.toml"), "--out", str(out),
-                 "--only", "tokens"]) == 0
+    assert (
+        main(["export", str(examples_dir() / "york.toml"), "--out", str(out), "--only", "tokens"])
+        == 0
+    )
     assert sorted(p.name for p in out.iterdir()) == ["manifest.json", "tokens.pdf"]
     assert "no journal key (no home folder)" in capsys.readouterr().err

@@ -44,8 +44,13 @@ sys.exit(main(sys.argv[1:]))
 
 
 def killed(*argv: str, at: int) -> int:
-    proc = subprocess.run([sys.executable, "-c", CHILD, *argv], env={**os.environ,
-                          "KILL_AT": str(at)}, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-c", CHILD, *argv],
+        env={**os.environ, "KILL_AT": str(at)},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     return proc.returncode
 
 
@@ -70,10 +75,14 @@ def test_export_killed_at_every_rename(tmp_path: Path) -> None:
             assert code == -signal.SIGKILL, at
         # Straight after the kill: the manifest is the old one or the new one, and a reader
         # trusting only files whose sha256 it records sees one army's pack, never a mixture.
-        trusted = [f for f in json.loads((out / "manifest.json").read_text())["files"]
-                   if f["file"] not in unverified_files(out)]
+        trusted = [
+            f
+            for f in json.loads((out / "manifest.json").read_text())["files"]
+            if f["file"] not in unverified_files(out)
+        ]
         assert {f["file"] for f in trusted} | set(unverified_files(out)) == set(old) - {
-            "manifest.json"}
+            "manifest.json"
+        }
         if armies_of(out) == ["lancaster.toml"]:
             assert all((out / f["file"]).read_bytes() == old[f["file"]] for f in trusted)
         # The next run into the folder finishes the commit and sweeps the litter.
@@ -86,8 +95,9 @@ def test_export_killed_at_every_rename(tmp_path: Path) -> None:
 
 
 def tree(folder: Path) -> dict[str, bytes]:
-    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
-            if p.is_file()}
+    return {
+        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+    }
 
 
 def test_image_export_killed_at_every_rename(tmp_path: Path) -> None:
@@ -120,7 +130,9 @@ def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None
     assert main(["export", LANCASTER, "--out", str(out)]) == 0
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     # Killed in the middle of writing: after the first PDF was finished, before the commit.
-    child = CHILD.replace('os.replace = replace', '''
+    child = CHILD.replace(
+        "os.replace = replace",
+        """
 import builder.export.pack as pack
 real_write = pack._write
 def write(job, items, path, printables):
@@ -128,9 +140,13 @@ def write(job, items, path, printables):
     if items[0].kind == "bonus-deck":  # a sheet: written by the export process itself
         os.kill(os.getpid(), signal.SIGKILL)
     return result
-pack._write = write''')
-    proc = subprocess.run([sys.executable, "-c", child, "export", YORK, "--out", str(out)],
-                          env={**os.environ, "KILL_AT": "0"}, timeout=300)
+pack._write = write""",
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", child, "export", YORK, "--out", str(out)],
+        env={**os.environ, "KILL_AT": "0"},
+        timeout=300,
+    )
     assert proc.returncode == -signal.SIGKILL
     assert any(n.endswith(".tmp") for n in pack_names(out))  # the dead run's temporary PDFs
     # The next export into the folder sweeps them; until then the old pack is untouched.
@@ -143,14 +159,29 @@ def test_weasyprint_temporary_folders_are_swept(tmp_path: Path) -> None:
     """WeasyPrint keeps its fonts in a temporary folder it removes at exit; billhooks puts
     it in a folder of its own process that the next run removes when that process died."""
     base = temp_root()
-    child = CHILD.replace('os.replace = replace', '''
+    child = CHILD.replace(
+        "os.replace = replace",
+        """
 import builder.export.pack as pack
 def commit(moves):
     os.kill(os.getpid(), signal.SIGKILL)
-pack.files.commit = commit''')
-    proc = subprocess.run([sys.executable, "-c", child, "export", YORK, "--out",
-                           str(tmp_path / "o"), "--only", "crib-sheet"],
-                          env={**os.environ, "KILL_AT": "0"}, timeout=300)
+pack.files.commit = commit""",
+    )
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            child,
+            "export",
+            YORK,
+            "--out",
+            str(tmp_path / "o"),
+            "--only",
+            "crib-sheet",
+        ],
+        env={**os.environ, "KILL_AT": "0"},
+        timeout=300,
+    )
     assert proc.returncode == -signal.SIGKILL
     left = [p for p in base.iterdir() if re.match(r"\.tmp\.bh\d+-", p.name)]
     dead = [p for p in left if not files._alive(int(p.name.split(".bh")[1].split("-")[0]))]
@@ -199,9 +230,9 @@ def test_save_killed_mid_write_leaves_no_litter_after_the_next(tmp_path: Path) -
     assert pack_names(tmp_path) == ["army.toml"]
 
 
-def test_export_only_keeps_the_manifest_true_to_the_folder(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]
-                                                          ) -> None:
+def test_export_only_keeps_the_manifest_true_to_the_folder(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "pack"
     assert main(["export", LANCASTER, "--out", str(out), "--only", QUICK + ",unit-cards"]) == 0
     first = read_manifest(out)
@@ -223,16 +254,25 @@ def test_export_only_keeps_the_manifest_true_to_the_folder(tmp_path: Path,
     assert [f["file"] for f in data["files"]] == ["play-deck.pdf", "tokens.pdf"]
     assert data["stale_files"] == ["unit-cards.pdf"]
     # Another pack's options (letter paper): the older files are named stale, not listed.
-    assert main(["export", LANCASTER, "--out", str(out), "--only", "tokens",
-                 "--paper", "letter"]) == 0
+    assert (
+        main(["export", LANCASTER, "--out", str(out), "--only", "tokens", "--paper", "letter"]) == 0
+    )
     data = read_manifest(out)
     assert data is not None
     assert [f["file"] for f in data["files"]] == ["tokens.pdf"]
     assert data["stale_files"] == ["play-deck.pdf", "unit-cards.pdf"]
 
 
-@pytest.mark.parametrize("manifest", ['{"files": 3}', '{"files": [], "stale_files": 7}',
-                                      '{"files": [{"file": "../x.pdf"}, 5, {}]}', "[", "null"])
+@pytest.mark.parametrize(
+    "manifest",
+    [
+        '{"files": 3}',
+        '{"files": [], "stale_files": 7}',
+        '{"files": [{"file": "../x.pdf"}, 5, {}]}',
+        "[",
+        "null",
+    ],
+)
 def test_a_damaged_older_manifest_is_replaced(tmp_path: Path, manifest: str) -> None:
     (tmp_path / "manifest.json").write_text(manifest, encoding="utf-8")
     assert main(["export", LANCASTER, "--out", str(tmp_path), "--only", "tokens"]) == 0

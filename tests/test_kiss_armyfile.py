@@ -44,8 +44,9 @@ def test_examples_are_one_york_one_lancaster() -> None:
 
 def test_defaults_and_new_army_round_trip(tmp_path: Path) -> None:
     army = armyfile.loads(HEAD + WARD + '[[wards.units]]\ntroop = "gonne"\n')
-    assert army == Army("kiss", "Test", "york",
-                        wards=[Ward(Magnate("A", "practiced"), [Unit("gonne")])])
+    assert army == Army(
+        "kiss", "Test", "york", wards=[Ward(Magnate("A", "practiced"), [Unit("gonne")])]
+    )
     assert isinstance(army, Army)
     leader = army.wards[0].leader
     assert (leader.level, leader.puissance, leader.forwardness, leader.c_in_c) == (2, 3, 3, False)
@@ -58,9 +59,27 @@ def test_defaults_and_new_army_round_trip(tmp_path: Path) -> None:
 
 
 def test_lists_and_anti_trait_round_trip(tmp_path: Path) -> None:
-    army = Army("kiss", "Lists", "lancaster", ["odds 3:2", "bombardment"], [Ward(Magnate(
-        "B", "audacious", True, 4, 6, 5, ["anti-Yorkist", "treacherous"],
-        ["inspiring", "energetic", "feint"]), [Unit("archers", "arrayed", 30, "Bows")])])
+    army = Army(
+        "kiss",
+        "Lists",
+        "lancaster",
+        ["odds 3:2", "bombardment"],
+        [
+            Ward(
+                Magnate(
+                    "B",
+                    "audacious",
+                    True,
+                    4,
+                    6,
+                    5,
+                    ["anti-Yorkist", "treacherous"],
+                    ["inspiring", "energetic", "feint"],
+                ),
+                [Unit("archers", "arrayed", 30, "Bows")],
+            )
+        ],
+    )
     path = tmp_path / "lists.toml"
     armyfile.save(army, path)
     assert armyfile.load(path) == army
@@ -73,37 +92,72 @@ def test_lists_and_anti_trait_round_trip(tmp_path: Path) -> None:
         ('ruleset = "kiss"\nname = "x"\n', None, None, "missing required key 'side'"),
         (HEAD + 'pre_battle = ["rain"]\n', 4, "pre_battle[0]", "forced march"),
         (HEAD + 'pre_battle = ["odds 3:2", "odds 3:2"]\n', 4, "pre_battle[1]", "listed twice"),
-        (HEAD + WARD + 'level = 5\n', 8, "wards[0].leader.level", "1-4"),
-        (HEAD + WARD + 'puissance = 0\n', 8, "wards[0].leader.puissance", "1-6"),
-        (HEAD + WARD + 'forwardness = 7\n', 8, "wards[0].leader.forwardness", "1-6"),
-        (HEAD + '[[wards]]\n[wards.leader]\nname = "A"\n', 5, "wards[0].leader",
-         "missing required key 'ability'"),
-        (HEAD + WARD.replace("practiced", "brave"), 7, "wards[0].leader.ability",
-         "old soldier"),
+        (HEAD + WARD + "level = 5\n", 8, "wards[0].leader.level", "1-4"),
+        (HEAD + WARD + "puissance = 0\n", 8, "wards[0].leader.puissance", "1-6"),
+        (HEAD + WARD + "forwardness = 7\n", 8, "wards[0].leader.forwardness", "1-6"),
+        (
+            HEAD + '[[wards]]\n[wards.leader]\nname = "A"\n',
+            5,
+            "wards[0].leader",
+            "missing required key 'ability'",
+        ),
+        (HEAD + WARD.replace("practiced", "brave"), 7, "wards[0].leader.ability", "old soldier"),
         (HEAD + WARD + 'traits = ["cruel"]\n', 8, "wards[0].leader.traits[0]", "anti-<text>"),
-        (HEAD + WARD + 'traits = ["anti-"]\n', 8, "wards[0].leader.traits[0]",
-         "unknown value"),
-        (HEAD + WARD + 'traits = ["merciful", "merciful"]\n', 8,
-         "wards[0].leader.traits[1]", "listed twice"),
-        (HEAD + WARD + 'stratagems = ["feint", "feint"]\n', 8,
-         "wards[0].leader.stratagems[1]", "listed twice"),
-        (HEAD + WARD + 'stratagems = ["faint"]\n', 8, "wards[0].leader.stratagems[0]",
-         "did you mean 'feint'"),
+        (HEAD + WARD + 'traits = ["anti-"]\n', 8, "wards[0].leader.traits[0]", "unknown value"),
+        (
+            HEAD + WARD + 'traits = ["merciful", "merciful"]\n',
+            8,
+            "wards[0].leader.traits[1]",
+            "listed twice",
+        ),
+        (
+            HEAD + WARD + 'stratagems = ["feint", "feint"]\n',
+            8,
+            "wards[0].leader.stratagems[1]",
+            "listed twice",
+        ),
+        (
+            HEAD + WARD + 'stratagems = ["faint"]\n',
+            8,
+            "wards[0].leader.stratagems[0]",
+            "did you mean 'feint'",
+        ),
         (HEAD + WARD + 'rank = "Earl"\n', 8, "wards[0].leader.rank", "unknown key"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "handgunners"\n', 9,
-         "wards[0].units[0].troop", "gonne"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\ncommitment = "levy"\n', 10,
-         "wards[0].units[0].commitment", "well-wishers"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nfigures = 1\n', 10,
-         "wards[0].units[0].figures", "2-48"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nfigures = 49\n', 10,
-         "wards[0].units[0].figures", "2-48"),
-        (HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nquality = "veteran"\n', 10,
-         "wards[0].units[0].quality", "unknown key"),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "handgunners"\n',
+            9,
+            "wards[0].units[0].troop",
+            "gonne",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\ncommitment = "levy"\n',
+            10,
+            "wards[0].units[0].commitment",
+            "well-wishers",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nfigures = 1\n',
+            10,
+            "wards[0].units[0].figures",
+            "2-48",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nfigures = 49\n',
+            10,
+            "wards[0].units[0].figures",
+            "2-48",
+        ),
+        (
+            HEAD + WARD + '[[wards.units]]\ntroop = "archers"\nquality = "veteran"\n',
+            10,
+            "wards[0].units[0].quality",
+            "unknown key",
+        ),
     ],
 )
-def test_bad_input_names_line_and_key(tmp_path: Path, text: str, line: int | None,
-                                      key: str | None, words: str) -> None:
+def test_bad_input_names_line_and_key(
+    tmp_path: Path, text: str, line: int | None, key: str | None, words: str
+) -> None:
     path = tmp_path / "army.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ArmyFileError) as info:
@@ -114,8 +168,9 @@ def test_bad_input_names_line_and_key(tmp_path: Path, text: str, line: int | Non
     assert words in err.message
 
 
-def test_bad_input_is_exit_2_through_the_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                             ) -> None:
+def test_bad_input_is_exit_2_through_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from builder.cli import main
 
     path = tmp_path / "army.toml"

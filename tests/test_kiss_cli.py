@@ -26,15 +26,21 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_check_prints_wards_metrics_and_no_points(capsys: pytest.CaptureFixture[str],
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_prints_wards_metrics_and_no_points(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("COLUMNS", "200")
     code, out, _ = run(capsys, "check", LANCASTER)
     assert code == 0
     assert "Ward 3: Edmund Grey, Lord of Ruthin (level 3, amateur)" in out
     assert "The Duke's serpentine (Gonne)" in out
-    for label, value in (("Wards", 3), ("Units", 7), ("Figures", 76),
-                         ("Starting army morale", 5), ("Chits in the cup", 8)):
+    for label, value in (
+        ("Wards", 3),
+        ("Units", 7),
+        ("Figures", 76),
+        ("Starting army morale", 5),
+        ("Chits in the cup", 8),
+    ):
         assert re.search(rf"^{label}\s+{value}\b", out, re.M), label
     assert "3 ward, 4 lethargy, 1 treacherous" in out
     assert "[treachery]" in out and "points" not in out.lower()
@@ -45,25 +51,35 @@ def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", YORK, "--json")
     data = json.loads(out)
     assert code == 0 and data["ruleset"] == "kiss" and data["legal"] is True
-    assert {k: data[k] for k in ("ward_count", "unit_count", "figures", "starting_morale",
-                                 "cup_chits")} == {
-        "ward_count": 3, "unit_count": 7, "figures": 76, "starting_morale": 4, "cup_chits": 3}
+    assert {
+        k: data[k] for k in ("ward_count", "unit_count", "figures", "starting_morale", "cup_chits")
+    } == {"ward_count": 3, "unit_count": 7, "figures": 76, "starting_morale": 4, "cup_chits": 3}
     assert len(data["units"]) == 7 and data["units"][0] == {
-        "where": "wards[0].units[0]", "troop": "archers", "title": "Neville's bowmen (Archers)",
-        "figures": 12, "points": None}
+        "where": "wards[0].units[0]",
+        "troop": "archers",
+        "title": "Neville's bowmen (Archers)",
+        "figures": 12,
+        "points": None,
+    }
     assert data["findings"] == []
 
 
-def test_check_an_illegal_army_exits_1(capsys: pytest.CaptureFixture[str],
-                                      tmp_path: Path) -> None:
+def test_check_an_illegal_army_exits_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "bad.toml"
-    path.write_text('ruleset = "kiss"\nname = "Bad"\nside = "york"\n[[wards]]\n'
-                    '[wards.leader]\nname = "A"\nability = "amateur"\n'
-                    'stratagems = ["feint"]\n', encoding="utf-8")
+    path.write_text(
+        'ruleset = "kiss"\nname = "Bad"\nside = "york"\n[[wards]]\n'
+        '[wards.leader]\nname = "A"\nability = "amateur"\n'
+        'stratagems = ["feint"]\n',
+        encoding="utf-8",
+    )
     code, out, _ = run(capsys, "check", str(path), "--json")
     assert code == 1
     assert [f["code"] for f in json.loads(out)["findings"]] == [
-        "one-c-in-c", "empty-ward", "stratagem-count", "stratagem-prerequisite"]
+        "one-c-in-c",
+        "empty-ward",
+        "stratagem-count",
+        "stratagem-prerequisite",
+    ]
 
 
 def test_catalogue_lists_troops_and_every_reference(capsys: pytest.CaptureFixture[str]) -> None:
@@ -71,15 +87,32 @@ def test_catalogue_lists_troops_and_every_reference(capsys: pytest.CaptureFixtur
     data = json.loads(out)
     assert code == 0 and data["ruleset"] == "kiss"
     assert [t["key"] for t in data["troops"]] == [
-        "archers", "billmen", "men-at-arms", "mounted-knights", "crossbows", "spears", "gonne"]
+        "archers",
+        "billmen",
+        "men-at-arms",
+        "mounted-knights",
+        "crossbows",
+        "spears",
+        "gonne",
+    ]
     assert all(t["points"] is None for t in data["troops"])
     grids = {g["title"].split(" (")[0]: g for g in data["reference"]}
     troops = {r[0]: r for r in grids["Troops"]["rows"]}
-    assert troops["Billmen"] == ["Billmen", '6"', "-", "-", "4+ first turn of contact, 5+ later",
-                                 "5+, arrayed 6", "5+, arrayed 6"]
+    assert troops["Billmen"] == [
+        "Billmen",
+        '6"',
+        "-",
+        "-",
+        "4+ first turn of contact, 5+ later",
+        "5+, arrayed 6",
+        "5+, arrayed 6",
+    ]
     assert troops["Mounted Knights"][5] == "6 vs longbows, 4+ other"
-    assert troops["Gonne"][1:4] == ["static", '18"',
-                                    "6 (5+ against enemies charging a friend beside it)"]
+    assert troops["Gonne"][1:4] == [
+        "static",
+        '18"',
+        "6 (5+ against enemies charging a friend beside it)",
+    ]
     assert {r[0] for r in grids["Traits"]["rows"]} >= {"trimmer", "anti-<name or cause>"}
     strat = {r[0]: r[1] for r in grids["Stratagems"]["rows"]}
     assert len(strat) == 10 and strat["inspiring"] == "puissance 4+"
@@ -123,8 +156,10 @@ def test_a_small_unit_routs_at_its_first_loss() -> None:
     assert rows["Rout point"].startswith("its first loss")
     assert gonne.trackers[0].marks == ((1, "rout"),)
     assert "Handstrokes to hit" not in rows and "Save against fire" not in rows
-    assert rows["Morale"] == ("fails on 6 as its magnate (retinue); if he falls: 6 (retinue). "
-                              "Shaken; failing again routs it")
+    assert rows["Morale"] == (
+        "fails on 6 as its magnate (retinue); if he falls: 6 (retinue). "
+        "Shaken; failing again routs it"
+    )
 
 
 def test_magnate_facts() -> None:
@@ -136,8 +171,9 @@ def test_magnate_facts() -> None:
     assert rows["Good timing"].startswith("+1 to hit") and "Feint" in rows
     assert "Impetuous" in rows and rows["Chits in the cup"] == "1 ward"
     assert rows["Casualties, shooting"] == "2-10 unhurt, 11 wounded, 12 killed"
-    assert rows["I'll not shrink back"] == ("+4 to share among his to-hit rolls (puissance); "
-                                             "casualties 2-7 unhurt, 8+ killed")
+    assert rows["I'll not shrink back"] == (
+        "+4 to share among his to-hit rolls (puissance); casualties 2-7 unhurt, 8+ killed"
+    )
     grey = _rows("wards[2]", LANCASTER)
     assert grey["Order roll"] == "2+, then 4+ as well"
     assert grey["Chits in the cup"] == "1 ward, 2 lethargy, 1 treacherous"

@@ -105,20 +105,24 @@ def test_a_timorous_magnate_s_retinue_fail_on_5(army: Army) -> None:
     # level worse: 5+. Each unit's own grade is what it falls back on.
     assert d.magnate_grade(army.wards[0]) == "retinue"
     billmen = _rows(army, "wards[0].units[0]")["Morale"]
-    assert billmen.startswith("fails on 5+ as its magnate (retinue, one worse: timorous); "
-                              "if he falls: 6 (retinue)")
+    assert billmen.startswith(
+        "fails on 5+ as its magnate (retinue, one worse: timorous); if he falls: 6 (retinue)"
+    )
     archers = _rows(army, "wards[0].units[1]")["Morale"]
     assert archers.startswith("fails on 5+ as its magnate") and "if he falls: 4+ (arrayed)" in (
-        archers)
+        archers
+    )
 
 
 def test_anti_an_allied_magnate_is_a_level_worse_and_a_tie_goes_to_the_better_grade(
-        army: Army) -> None:
+    army: Army,
+) -> None:
     # Lord B: 12 well-wishers and 12 retinue: a tie, so retinue; anti- Lord A (an ally): 5+.
     assert d.magnate_grade(army.wards[1]) == "retinue"
     assert d.anti_allies(army, army.wards[1].leader) == ["Lord A"]
     assert _rows(army, "wards[1].units[0]")["Morale"].startswith(
-        "fails on 5+ as its magnate (retinue, one worse: anti-Lord A); if he falls: 5+")
+        "fails on 5+ as its magnate (retinue, one worse: anti-Lord A); if he falls: 5+"
+    )
 
 
 def test_a_magnate_s_own_commitment_wins_and_reasons_add_up(army: Army) -> None:
@@ -127,15 +131,18 @@ def test_a_magnate_s_own_commitment_wins_and_reasons_add_up(army: Army) -> None:
     assert d.magnate_grade(army.wards[2]) == "arrayed"
     assert _rows(army, "wards[2].units[0]")["Morale"].startswith(
         "fails on 2+ as its magnate (arrayed, two worse: timorous and anti-Lord B); if he "
-        "falls: 6 (retinue)")
+        "falls: 6 (retinue)"
+    )
     assert _rows(army, "wards[2]")["Commitment"] == (
         "arrayed (his own); his units fail morale on 2+ (arrayed, two worse: timorous and "
-        "anti-Lord B)")
+        "anti-Lord B)"
+    )
     assert _rows(army, "wards[0]")["Commitment"].startswith("retinue (his ward's, by figures)")
 
 
-def test_the_roster_prints_the_magnate_s_number(pack: dict[str, str], path: Path,
-                                                army: Army) -> None:
+def test_the_roster_prints_the_magnate_s_number(
+    pack: dict[str, str], path: Path, army: Army
+) -> None:
     """Lord A's units, read from the roster's columns: with him they fail on his 5+, if he
     falls on their own grade's number."""
     from rostercheck import unit_cells, widths
@@ -164,8 +171,7 @@ def test_the_file_key_round_trips(tmp_path: Path, army: Army) -> None:
 # --- Item 3: the order roll ------------------------------------------------------------------
 
 
-def test_plus_one_makes_the_order_roll_always_succeed(army: Army,
-                                                      pack: dict[str, str]) -> None:
+def test_plus_one_makes_the_order_roll_always_succeed(army: Army, pack: dict[str, str]) -> None:
     assert _rows(army, "wards[0]")["Order roll"] == "2+ (always, with +1)"
     assert _rows(army, "wards[1]")["Order roll"] == "2+ (always, with +1)"
     assert _rows(army, "wards[2]")["Order roll"] == "2+"
@@ -178,8 +184,7 @@ def test_plus_one_makes_the_order_roll_always_succeed(army: Army,
 # --- Item 7: wording -------------------------------------------------------------------------
 
 
-def test_shrink_back_is_a_pool_and_names_keep_their_case(army: Army,
-                                                         pack: dict[str, str]) -> None:
+def test_shrink_back_is_a_pool_and_names_keep_their_case(army: Army, pack: dict[str, str]) -> None:
     rows = _rows(army, "wards[1]")
     assert rows["I'll not shrink back"].startswith("+3 to share among his to-hit rolls")
     assert "Anti-Lord A" in rows and "Anti-lord a" not in rows

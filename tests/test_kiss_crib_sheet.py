@@ -38,12 +38,18 @@ def own_words(texts: list[str]) -> list[str]:
 
 def test_two_sides_two_columns_and_every_part_the_issue_lists() -> None:
     data = crib()
-    assert {(s["side"], s["column"]) for s in data["sections"]} == {(1, 1), (1, 2), (2, 1),
-                                                                     (2, 2)}
+    assert {(s["side"], s["column"]) for s in data["sections"]} == {(1, 1), (1, 2), (2, 1), (2, 2)}
     titles = [s["title"] for s in data["sections"]]
-    for wanted in ("Sequence of play", "Orders and how they change", "Troops", "Morale",
-                   "Rout", "Army morale", "Casualties among the lords",
-                   "\"I'll not shrink back!\""):
+    for wanted in (
+        "Sequence of play",
+        "Orders and how they change",
+        "Troops",
+        "Morale",
+        "Rout",
+        "Army morale",
+        "Casualties among the lords",
+        '"I\'ll not shrink back!"',
+    ):
         assert wanted in titles, wanted
 
 
@@ -74,8 +80,7 @@ def test_troop_tables_are_the_catalogues() -> None:
             if troop.save_longbow is not None and table is troop.save_fire:
                 odd = {troop.save_longbow}
             saves.append(d.die(table["retinue"]) + "".join(f" ({d.die(n)})" for n in odd))
-        assert row == [troop.name, _or_dash(troop.hand_first), _or_dash(troop.hand_later),
-                       *saves]
+        assert row == [troop.name, _or_dash(troop.hand_first), _or_dash(troop.hand_later), *saves]
 
 
 def test_orders_follow_the_marker() -> None:
@@ -111,8 +116,9 @@ def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
             assert all(d.rout_point(n) >= n for n in range(low, high + 1))
         else:
             points = {d.rout_point(n) for n in range(low, high + 1)}
-            assert points == {int(value.split()[-1])} and all(n > p for n in range(low, high + 1)
-                                                               for p in points)
+            assert points == {int(value.split()[-1])} and all(
+                n > p for n in range(low, high + 1) for p in points
+            )
     # Every unit size the schema allows is in the table once.
     assert covered == list(range(cat.FIGURES_MIN, cat.FIGURES_MAX + 1))
     table = next(p for p in part("Casualties among the lords") if "columns" in p)
@@ -120,7 +126,8 @@ def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
         assert [v for v in row[1:] if v != "-"] == [t for t, _ in d.casualty_rows(key)]
     allowed = dict(part("Magnates")[0]["rows"])
     assert {k.lower(): 0 if v == "none" else int(v) for k, v in allowed.items()} == {
-        a.key: a.stratagems for a in cat.ABILITIES.values()}
+        a.key: a.stratagems for a in cat.ABILITIES.values()
+    }
 
 
 def test_army_morale_levels() -> None:
@@ -156,8 +163,19 @@ def test_the_printed_rout_table_has_every_row_in_order(tmp_path: Path) -> None:
     from builder.cli import main
 
     out = tmp_path / "pack"
-    assert main(["export", str(examples_dir() / "kiss-york.toml"), "--out", str(out),
-                 "--only", "crib-sheet"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(examples_dir() / "kiss-york.toml"),
+                "--out",
+                str(out),
+                "--only",
+                "crib-sheet",
+            ]
+        )
+        == 0
+    )
     with pdfread.document(out / "crib-sheet.pdf") as pdf:
         text = " ".join(" ".join(page.extract_text() or "" for page in pdf.pages).split())
     places = [text.find(f"{label} {value}") for label, value in part("Rout")[0]["rows"]]

@@ -26,8 +26,11 @@ from builder.systems.kiss.printcounts import FILES, counts
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "kiss-york.toml", examples_dir() / "kiss-lancaster.toml"]
 #: The labels each kind of the pack prints.
-PRINTED = {"magnate-cards": ("MAGNATE",), "order-markers": ("ORDERS",),
-           "tokens": ("WARD", "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK")}
+PRINTED = {
+    "magnate-cards": ("MAGNATE",),
+    "order-markers": ("ORDERS",),
+    "tokens": ("WARD", "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK"),
+}
 
 
 class _Source:
@@ -49,8 +52,7 @@ def test_printables_counts_are_printcounts() -> None:
     armies = [s.army for s in sources]
     want = counts(armies)
     for kind, labels in PRINTED.items():
-        assert dict(pack.counts(kind)) == {label: want[label] for label in labels
-                                           if want[label]}
+        assert dict(pack.counts(kind)) == {label: want[label] for label in labels if want[label]}
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +68,12 @@ def _text(path: Path) -> str:
 
 def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert sorted(p.name for p in pack.iterdir()) == [
-        "crib-sheet.pdf", "magnate-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
+        "crib-sheet.pdf",
+        "magnate-cards.pdf",
+        "manifest.json",
+        "roster.pdf",
+        "tokens.pdf",
+    ]
     manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
     assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
     files = {f["file"]: f for f in manifest["files"]}
@@ -76,13 +83,23 @@ def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert tokens["counts"]["ORDERS"] == 14
     orders = tokens["layout"][0]
     assert (orders["kind"], orders["item_mm"], orders["pages"]) == (
-        "order-markers", [25.0, 25.0], [1])
+        "order-markers",
+        [25.0, 25.0],
+        [1],
+    )
 
 
 def test_labels_read_back_from_the_pdfs(pack: Path) -> None:
     # York: 3 wards, 7 units. Lancaster: 3 wards, 7 units, Percy lethargic, Grey a trimmer.
-    want = {"MAGNATE": 6, "ORDERS": 14, "WARD": 6, "LETHARGY": 4, "TREACHEROUS": 1, "SHAKEN": 14,
-            "MORALE TRACK": 2}
+    want = {
+        "MAGNATE": 6,
+        "ORDERS": 14,
+        "WARD": 6,
+        "LETHARGY": 4,
+        "TREACHEROUS": 1,
+        "SHAKEN": 14,
+        "MORALE TRACK": 2,
+    }
     for label, name in FILES.items():  # the order markers on the token sheets
         assert len(re.findall(rf"\b{label}\b", _text(pack / name))) == want[label], label
 
@@ -118,23 +135,39 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
         assert isinstance(york, Army)
         # Figures and rout points under their heading: 16 arrayed archers rout at 8 left.
         archers = unit_cells(first, widths(table(york)), "Archers", "figures")
-    for heading in ("Ward 1 Richard Neville, Earl of Warwick", "Ward 3 Edmund Grey, Lord of",
-                    "Neville's bowmen", "The Duke's serpentine"):
+    for heading in (
+        "Ward 1 Richard Neville, Earl of Warwick",
+        "Ward 3 Edmund Grey, Lord of",
+        "Neville's bowmen",
+        "The Duke's serpentine",
+    ):
         assert heading in text, heading
     assert archers[0] == "Archers arrayed · 16 figures" and archers[-1] == "8"
     assert "first loss" in text
     assert "Lord of Ruthin is trimmer" in text  # the Lancastrian army's treachery warning
     # The tally's cell, read alone: each army's starting morale of 5.
     with pdfread.document(pack / "roster.pdf") as pdf:
-        cells = [" ".join((page.crop((w["x0"] - 1, w["top"] - 1, w["x0"] + 25 * MM,
-                                      w["top"] + 9 * MM)).extract_text() or "").split())
-                 for page in pdf.pages for w in page.extract_words() if w["text"] == "Starting"]
+        cells = [
+            " ".join(
+                (
+                    page.crop(
+                        (w["x0"] - 1, w["top"] - 1, w["x0"] + 25 * MM, w["top"] + 9 * MM)
+                    ).extract_text()
+                    or ""
+                ).split()
+            )
+            for page in pdf.pages
+            for w in page.extract_words()
+            if w["text"] == "Starting"
+        ]
     assert [re.sub(r"morale [45] of", "morale N of", c) for c in cells] == [
-        "Starting army morale N of 5"] * 2, cells
+        "Starting army morale N of 5"
+    ] * 2, cells
 
 
-@pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf",
-                                  "tokens.pdf"])
+@pytest.mark.parametrize(
+    "name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf", "tokens.pdf"]
+)
 def test_margins_and_type_size(pack: Path, name: str) -> None:
     edge, pt, nearest = pdf_figures(pack / name)
     assert edge >= 5.0 - 0.01, nearest
@@ -154,14 +187,19 @@ def test_order_markers_words_and_changes_come_from_the_catalogue() -> None:
     # RULES.md 2.2: Stand -> Loose, Advance; Loose -> Stand, Advance; Advance -> Stand,
     # Charge; Charge -> Stand (and any order -> Stand).
     names = {(marker.segments[a], marker.segments[b]) for a, b in marker.changes}
-    assert names == {("STAND", "LOOSE"), ("STAND", "ADVANCE"), ("LOOSE", "STAND"),
-                     ("LOOSE", "ADVANCE"), ("ADVANCE", "STAND"), ("ADVANCE", "CHARGE"),
-                     ("CHARGE", "STAND")}
+    assert names == {
+        ("STAND", "LOOSE"),
+        ("STAND", "ADVANCE"),
+        ("LOOSE", "STAND"),
+        ("LOOSE", "ADVANCE"),
+        ("ADVANCE", "STAND"),
+        ("ADVANCE", "CHARGE"),
+        ("CHARGE", "STAND"),
+    }
     assert all("stand" in o.to for k, o in ORDERS.items() if k != "stand")
 
 
-def _inside_quarter(x: float, y: float, quarter: int, cx: float, cy: float,
-                    half: float) -> bool:
+def _inside_quarter(x: float, y: float, quarter: int, cx: float, cy: float, half: float) -> bool:
     """Whether (x, y) mm lies in the quarter (0 top, 1 right, 2 bottom, 3 left) of a square
     of half-side ``half`` centred on (cx, cy), its diagonals the quarters' borders."""
     dx, dy = x - cx, y - cy
@@ -185,8 +223,13 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     c.scale(MM, MM)
     trim = Box(15.0, 20.0, 25.0, 25.0)
     words = ("STAND", "LOOSE", "ADVANCE", "CHARGE")
-    token = Token("four-way", "#24457a", "ORDERS", segments=words,
-                  changes=((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 3), (3, 0)))
+    token = Token(
+        "four-way",
+        "#24457a",
+        "ORDERS",
+        segments=words,
+        changes=((0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 3), (3, 0)),
+    )
     token_art("four-way")(c, Cell(trim, trim), token)
     c.restoreState()
     c.showPage()
@@ -202,20 +245,32 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
         for obj in page.lines + page.curves:
             if max(obj["width"], obj["height"]) < 8 * MM:
                 pts = [(float(x) / MM, (height - float(y)) / MM) for x, y in obj["pts"]]
-                arrows += pts + [((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
-                                 for p, q in itertools.pairwise(pts)]
+                arrows += pts + [
+                    ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2) for p, q in itertools.pairwise(pts)
+                ]
     text = "".join(ch["text"] for ch in chars)
     assert text.count("ORDERS") == 1 and text.endswith("ORDERS")
     # The label, drawn last, sits on its plaque over the centre; the words are the rest.
-    label, chars = chars[-len("ORDERS"):], chars[:-len("ORDERS")]
-    assert all(abs(float(ch["x0"]) / MM - cx) < 6 and abs(
-        (height - float(ch["top"])) / MM - cy) < 3 for ch in label)
-    assert min(float(ch["size"]) if ch["upright"] else float(ch["width"])
-               for ch in chars) >= 6.0 - 0.01
+    label, chars = chars[-len("ORDERS") :], chars[: -len("ORDERS")]
+    assert all(
+        abs(float(ch["x0"]) / MM - cx) < 6 and abs((height - float(ch["top"])) / MM - cy) < 3
+        for ch in label
+    )
+    assert (
+        min(float(ch["size"]) if ch["upright"] else float(ch["width"]) for ch in chars)
+        >= 6.0 - 0.01
+    )
     for quarter, word in enumerate(words):
-        found = [ch for ch in chars if ch["text"] in word and all(
-            _inside_quarter(float(x) / MM, (height - float(y)) / MM, quarter, cx, cy, half)
-            for x in (ch["x0"], ch["x1"]) for y in (ch["top"], ch["bottom"]))]
+        found = [
+            ch
+            for ch in chars
+            if ch["text"] in word
+            and all(
+                _inside_quarter(float(x) / MM, (height - float(y)) / MM, quarter, cx, cy, half)
+                for x in (ch["x0"], ch["x1"])
+                for y in (ch["top"], ch["bottom"])
+            )
+        ]
         assert sorted(ch["text"] for ch in found) == sorted(word), word
     assert len(chars) == sum(map(len, words))
     assert len(arrows) > 10
@@ -239,9 +294,14 @@ def test_the_roster_prints_each_track_with_its_marks_after_their_boxes(pack: Pat
     # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         lost = [runs for page in pdf.pages for runs in tick_strips(page, "lost")]
-        boxes = sum(sum(strip.runs) for page in pdf.pages for image in page.images
-                    for strip in strips_in(image))
+        boxes = sum(
+            sum(strip.runs)
+            for page in pdf.pages
+            for image in page.images
+            for strip in strips_in(image)
+        )
     # In print order: an army's morale track, then its units' figure tracks.
     assert sorted(lost) == sorted(first + [(derive.losses_to_rout(u.figures),) for u in units])
-    assert boxes == sum(derive.starting_morale(a) + 2 * len(a.wards) for a in armies) \
-        + sum(u.figures for u in units)
+    assert boxes == sum(derive.starting_morale(a) + 2 * len(a.wards) for a in armies) + sum(
+        u.figures for u in units
+    )

@@ -20,11 +20,25 @@ def load(name: str) -> Army:
 def test_counts_for_the_examples() -> None:
     york, lanc = load("kiss-york.toml"), load("kiss-lancaster.toml")
     # York: 3 magnates, 7 units, nobody lethargic or treacherous.
-    assert counts([york]) == {"MAGNATE": 3, "ORDERS": 7, "WARD": 3, "LETHARGY": 0,
-                              "TREACHEROUS": 0, "SHAKEN": 7, "MORALE TRACK": 1}
+    assert counts([york]) == {
+        "MAGNATE": 3,
+        "ORDERS": 7,
+        "WARD": 3,
+        "LETHARGY": 0,
+        "TREACHEROUS": 0,
+        "SHAKEN": 7,
+        "MORALE TRACK": 1,
+    }
     # Lancaster: Percy is lethargic (2), Grey a trimmer (2 lethargy, 1 treacherous).
-    assert counts([lanc]) == {"MAGNATE": 3, "ORDERS": 7, "WARD": 3, "LETHARGY": 4,
-                              "TREACHEROUS": 1, "SHAKEN": 7, "MORALE TRACK": 1}
+    assert counts([lanc]) == {
+        "MAGNATE": 3,
+        "ORDERS": 7,
+        "WARD": 3,
+        "LETHARGY": 4,
+        "TREACHEROUS": 1,
+        "SHAKEN": 7,
+        "MORALE TRACK": 1,
+    }
     both = counts([york, lanc])
     assert both["ORDERS"] == 14 and both["LETHARGY"] == 4 and both["MORALE TRACK"] == 2
 

@@ -54,41 +54,47 @@ def test_empty_ward_is_not_also_ward_size() -> None:
     assert codes(a) == [("error", "empty-ward", "wards[1]")]
 
 
-@pytest.mark.parametrize(("ability", "allowed"),
-                         [("audacious", 3), ("old soldier", 2), ("practiced", 1), ("amateur", 0)])
+@pytest.mark.parametrize(
+    ("ability", "allowed"), [("audacious", 3), ("old soldier", 2), ("practiced", 1), ("amateur", 0)]
+)
 def test_stratagem_count(ability: str, allowed: int) -> None:
     free = ["captain's advice", "forethought", "stout ensign", "far sighted"]
     ok = army(ward(chief(ability, stratagems=free[:allowed]), "archers", "billmen"))
     assert codes(ok) == []
-    over = army(ward(chief(ability, stratagems=free[:allowed + 1]), "archers", "billmen"))
+    over = army(ward(chief(ability, stratagems=free[: allowed + 1]), "archers", "billmen"))
     assert codes(over) == [("error", "stratagem-count", "wards[0].leader")]
     assert f"allows {allowed}" in check_army(over)[0].message
 
 
-@pytest.mark.parametrize(("stratagem", "lacking", "having"), [
-    ("inspiring", {"puissance": 3}, {"puissance": 4}),
-    ("energetic", {"forwardness": 3}, {"forwardness": 4}),
-    ("caltrops/pavises", {"traits": ["merciful"]}, {"traits": ["artifices"]}),
-])
-def test_stratagem_prerequisites_of_the_magnate(stratagem: str, lacking: dict[str, object],
-                                                having: dict[str, object]) -> None:
+@pytest.mark.parametrize(
+    ("stratagem", "lacking", "having"),
+    [
+        ("inspiring", {"puissance": 3}, {"puissance": 4}),
+        ("energetic", {"forwardness": 3}, {"forwardness": 4}),
+        ("caltrops/pavises", {"traits": ["merciful"]}, {"traits": ["artifices"]}),
+    ],
+)
+def test_stratagem_prerequisites_of_the_magnate(
+    stratagem: str, lacking: dict[str, object], having: dict[str, object]
+) -> None:
     bad = army(ward(chief("old soldier", stratagems=[stratagem], **lacking), "archers", "spears"))
     assert codes(bad) == [("error", "stratagem-prerequisite", "wards[0].leader")]
-    good = army(ward(chief("old soldier", stratagems=[stratagem], **having), "archers",
-                     "spears"))
+    good = army(ward(chief("old soldier", stratagems=[stratagem], **having), "archers", "spears"))
     assert codes(good) == []
 
 
 def test_master_gonner_needs_a_gonne_anywhere_in_the_army() -> None:
     m = chief("practiced", stratagems=["master gonner"])
     assert codes(army(ward(m, "archers", "billmen"))) == [
-        ("error", "stratagem-prerequisite", "wards[0].leader")]
+        ("error", "stratagem-prerequisite", "wards[0].leader")
+    ]
     assert codes(army(ward(m, "archers", "billmen"), ward(magnate(), "gonne", "billmen"))) == []
 
 
 @pytest.mark.parametrize("stratagem", ["good timing", "feint"])
-@pytest.mark.parametrize(("ability", "ok"), [("old soldier", True), ("audacious", False),
-                                             ("practiced", False)])
+@pytest.mark.parametrize(
+    ("ability", "ok"), [("old soldier", True), ("audacious", False), ("practiced", False)]
+)
 def test_old_soldier_stratagems(stratagem: str, ability: str, ok: bool) -> None:
     a = army(ward(chief(ability, stratagems=[stratagem]), "archers", "billmen"))
     assert codes(a) == ([] if ok else [("error", "stratagem-prerequisite", "wards[0].leader")])
@@ -99,19 +105,25 @@ def test_trait_conflict() -> None:
     assert codes(a) == [("error", "trait-conflict", "wards[0].leader")]
 
 
-@pytest.mark.parametrize(("traits", "side", "warned"), [
-    (["trimmer"], "york", True),
-    (["treacherous"], "lancaster", True),
-    (["anti-york"], "york", True),
-    (["anti-Yorkist"], "york", True),
-    (["anti-LANCASTER"], "lancaster", True),
-    (["anti-lancastrian"], "york", False),
-    (["anti-Neville"], "york", False),
-    (["lethargic"], "york", False),
-])
+@pytest.mark.parametrize(
+    ("traits", "side", "warned"),
+    [
+        (["trimmer"], "york", True),
+        (["treacherous"], "lancaster", True),
+        (["anti-york"], "york", True),
+        (["anti-Yorkist"], "york", True),
+        (["anti-LANCASTER"], "lancaster", True),
+        (["anti-lancastrian"], "york", False),
+        (["anti-Neville"], "york", False),
+        (["lethargic"], "york", False),
+    ],
+)
 def test_treachery(traits: list[str], side: str, warned: bool) -> None:
-    a = army(ward(chief(), "archers", "billmen"), ward(magnate(traits=traits), "spears", "gonne"),
-             side=side)
+    a = army(
+        ward(chief(), "archers", "billmen"),
+        ward(magnate(traits=traits), "spears", "gonne"),
+        side=side,
+    )
     assert codes(a) == ([("warning", "treachery", "wards[1].leader")] if warned else [])
 
 
@@ -136,31 +148,38 @@ def test_errors_come_before_warnings() -> None:
 # --- Units ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("figures", "rout"), [
-    (2, 4), (7, 4), (8, 4), (9, 4), (10, 5), (11, 5), (12, 6), (13, 6), (25, 12), (48, 24)])
+@pytest.mark.parametrize(
+    ("figures", "rout"),
+    [(2, 4), (7, 4), (8, 4), (9, 4), (10, 5), (11, 5), (12, 6), (13, 6), (25, 12), (48, 24)],
+)
 def test_rout_point(figures: int, rout: int) -> None:
     assert d.rout_point(figures) == rout
 
 
-@pytest.mark.parametrize(("figures", "lost"), [(2, 1), (4, 1), (5, 1), (8, 4), (9, 5),
-                                             (12, 6), (13, 7)])
+@pytest.mark.parametrize(
+    ("figures", "lost"), [(2, 1), (4, 1), (5, 1), (8, 4), (9, 5), (12, 6), (13, 7)]
+)
 def test_losses_to_rout(figures: int, lost: int) -> None:
     assert d.losses_to_rout(figures) == lost
 
 
-@pytest.mark.parametrize(("troop", "commitment", "fire", "hand", "crossbow"), [
-    ("archers", "retinue", 6, None, None),
-    ("billmen", "retinue", 5, 5, None),
-    ("billmen", "well-wishers", 5, 5, None),
-    ("billmen", "arrayed", 6, 6, None),
-    ("men-at-arms", "arrayed", 4, 4, 6),
-    ("mounted-knights", "retinue", 4, 4, 6),
-    ("crossbows", "retinue", 6, None, None),
-    ("spears", "retinue", 5, 5, None),
-    ("gonne", "retinue", None, None, None),
-])
-def test_saves(troop: str, commitment: str, fire: int | None, hand: int | None,
-               crossbow: int | None) -> None:
+@pytest.mark.parametrize(
+    ("troop", "commitment", "fire", "hand", "crossbow"),
+    [
+        ("archers", "retinue", 6, None, None),
+        ("billmen", "retinue", 5, 5, None),
+        ("billmen", "well-wishers", 5, 5, None),
+        ("billmen", "arrayed", 6, 6, None),
+        ("men-at-arms", "arrayed", 4, 4, 6),
+        ("mounted-knights", "retinue", 4, 4, 6),
+        ("crossbows", "retinue", 6, None, None),
+        ("spears", "retinue", 5, 5, None),
+        ("gonne", "retinue", None, None, None),
+    ],
+)
+def test_saves(
+    troop: str, commitment: str, fire: int | None, hand: int | None, crossbow: int | None
+) -> None:
     unit = Unit(troop, commitment)
     assert d.save_fire(unit) == fire
     assert d.save_hand(unit) == hand
@@ -169,25 +188,29 @@ def test_saves(troop: str, commitment: str, fire: int | None, hand: int | None,
 
 def test_save_texts() -> None:
     assert d.save_fire_text(Unit("mounted-knights")) == (
-        "6 against longbows, 4+ against other fire; 6 against crossbows (-2)")
+        "6 against longbows, 4+ against other fire; 6 against crossbows (-2)"
+    )
     assert d.save_fire_text(Unit("billmen")) == "5+; none against crossbows (-2)"
     assert d.save_fire_text(Unit("gonne")) == "none"
 
 
-@pytest.mark.parametrize(("commitment", "fails"), [("retinue", 6), ("well-wishers", 5),
-                                                   ("arrayed", 4)])
+@pytest.mark.parametrize(
+    ("commitment", "fails"), [("retinue", 6), ("well-wishers", 5), ("arrayed", 4)]
+)
 def test_morale_fail_by_commitment(commitment: str, fails: int) -> None:
     assert d.morale_fail(Unit("billmen", commitment)) == fails
 
 
 def test_move_range_fire_and_handstrokes() -> None:
-    assert [d.move_text(Unit(t)) for t in ("archers", "men-at-arms", "mounted-knights",
-                                           "gonne")] == ['6"', '4"', '8"', "static"]
+    assert [
+        d.move_text(Unit(t)) for t in ("archers", "men-at-arms", "mounted-knights", "gonne")
+    ] == ['6"', '4"', '8"', "static"]
     assert d.range_text(Unit("crossbows")) == '18"' and d.range_text(Unit("billmen")) == "-"
     assert d.fire_text(Unit("archers")) == "6 (5+ against enemies charging them)"
     assert d.fire_text(Unit("archers", "well-wishers")) == "6"
     assert d.fire_text(Unit("gonne", "arrayed")) == (
-        "6 (5+ against enemies charging a friend beside it)")
+        "6 (5+ against enemies charging a friend beside it)"
+    )
     assert d.fire_text(Unit("billmen")) == "does not shoot"
     assert d.hand_text(Unit("mounted-knights")) == "2+ on the charge, 4+ later"
     assert d.hand_text(Unit("billmen")) == "4+ first turn of contact, 5+ later"
@@ -199,17 +222,20 @@ def test_move_range_fire_and_handstrokes() -> None:
 # --- Magnates ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("ability", "modifier", "extra", "changes", "text"), [
-    ("audacious", 1, None, 2, "2+ (always, with +1)"),
-    ("old soldier", 1, None, 1, "2+ (always, with +1)"),
-    ("practiced", 0, None, 1, "2+"),
-    ("amateur", 0, 4, 1, "2+, then 4+ as well"),
-])
-def test_order_roll(ability: str, modifier: int, extra: int | None, changes: int,
-                    text: str) -> None:
+@pytest.mark.parametrize(
+    ("ability", "modifier", "extra", "changes", "text"),
+    [
+        ("audacious", 1, None, 2, "2+ (always, with +1)"),
+        ("old soldier", 1, None, 1, "2+ (always, with +1)"),
+        ("practiced", 0, None, 1, "2+"),
+        ("amateur", 0, 4, 1, "2+, then 4+ as well"),
+    ],
+)
+def test_order_roll(
+    ability: str, modifier: int, extra: int | None, changes: int, text: str
+) -> None:
     roll = d.order_roll(magnate(ability))
-    assert (roll.modifier, roll.extra, roll.changes, roll.text) == (modifier, extra, changes,
-                                                                     text)
+    assert (roll.modifier, roll.extra, roll.changes, roll.text) == (modifier, extra, changes, text)
     # No natural-1 rule (RULES.md 2.4): +1 makes every die succeed, the plain roll needs 2.
     assert roll.needs == (1 if modifier else 2)
 
@@ -217,28 +243,34 @@ def test_order_roll(ability: str, modifier: int, extra: int | None, changes: int
 def test_order_changes_with_captains_advice() -> None:
     assert d.changes_text(magnate("audacious")) == "2 a turn"
     assert d.changes_text(magnate(stratagems=["captain's advice"])) == (
-        "1 a turn, one more once a game (captain's advice)")
+        "1 a turn, one more once a game (captain's advice)"
+    )
 
 
-@pytest.mark.parametrize(("traits", "side", "lethargy", "treacherous"), [
-    ([], "york", 0, 0),
-    (["lethargic"], "york", 2, 0),
-    (["treacherous"], "york", 2, 1),
-    (["lethargic", "treacherous"], "york", 2, 1),
-    (["trimmer", "treacherous", "anti-york"], "york", 2, 1),
-    (["anti-york"], "york", 2, 1),
-    (["anti-york"], "lancaster", 0, 0),
-])
+@pytest.mark.parametrize(
+    ("traits", "side", "lethargy", "treacherous"),
+    [
+        ([], "york", 0, 0),
+        (["lethargic"], "york", 2, 0),
+        (["treacherous"], "york", 2, 1),
+        (["lethargic", "treacherous"], "york", 2, 1),
+        (["trimmer", "treacherous", "anti-york"], "york", 2, 1),
+        (["anti-york"], "york", 2, 1),
+        (["anti-york"], "lancaster", 0, 0),
+    ],
+)
 def test_chits(traits: list[str], side: str, lethargy: int, treacherous: int) -> None:
     c = d.chits(magnate(traits=traits), side)
     assert (c.ward, c.lethargy, c.treacherous) == (1, lethargy, treacherous)
 
 
 def test_casualty_tables() -> None:
-    assert d.casualty_rows("shooting") == (("2-10", "unhurt"), ("11", "wounded"),
-                                           ("12", "killed"))
-    assert d.casualty_rows("handstrokes") == (("2-8", "unhurt"), ("9-10", "wounded"),
-                                              ("11+", "killed"))
+    assert d.casualty_rows("shooting") == (("2-10", "unhurt"), ("11", "wounded"), ("12", "killed"))
+    assert d.casualty_rows("handstrokes") == (
+        ("2-8", "unhurt"),
+        ("9-10", "wounded"),
+        ("11+", "killed"),
+    )
     assert d.casualty_rows("I'll not shrink back") == (("2-7", "unhurt"), ("8+", "killed"))
 
 
@@ -250,9 +282,14 @@ def test_trait_reminders() -> None:
 # --- The army ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("pre", "morale"), [
-    ((), 5), (("forced march",), 4),
-    (("coldness of the king", "odds 3:2", "forced march", "bombardment"), 1)])
+@pytest.mark.parametrize(
+    ("pre", "morale"),
+    [
+        ((), 5),
+        (("forced march",), 4),
+        (("coldness of the king", "odds 3:2", "forced march", "bombardment"), 1),
+    ],
+)
 def test_starting_morale(pre: tuple[str, ...], morale: int) -> None:
     assert d.starting_morale(army(pre=pre)) == morale
 

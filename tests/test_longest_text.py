@@ -20,8 +20,12 @@ from builder.export.pack import ruleset_kinds
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
-EXAMPLES = {"billhooks": "york.toml", "kiss": "kiss-york.toml",
-            "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+EXAMPLES = {
+    "billhooks": "york.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-flanders.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 FILL = " Wulfwig Widemouth of the Westmarch"
 
 
@@ -34,8 +38,12 @@ def lengthened(path: Path, folder: Path) -> Path:
     of old value to new, so a field that names a record (a stand's leader) still names it."""
     army = armyfile.load(path)
     schema = get_ruleset(army.ruleset).schema
-    limits = [spec.max_len for node in walk(army, schema) for spec in node.table.fields
-              if _free(spec) and spec.max_len]
+    limits = [
+        spec.max_len
+        for node in walk(army, schema)
+        for spec in node.table.fields
+        if _free(spec) and spec.max_len
+    ]
     n = min(limits)
     longer: dict[str, str] = {}
     for node in walk(army, schema):
@@ -52,13 +60,18 @@ def lengthened(path: Path, folder: Path) -> Path:
 
 @pytest.mark.parametrize("size", list(CARD_MM))
 @pytest.mark.parametrize("ruleset", list(EXAMPLES))
-def test_the_longest_text_draws_nothing_over_anything(ruleset: str, size: str,
-                                                      tmp_path: Path) -> None:
+def test_the_longest_text_draws_nothing_over_anything(
+    ruleset: str, size: str, tmp_path: Path
+) -> None:
     army = lengthened(examples_dir() / EXAMPLES[ruleset], tmp_path)
     kinds = [k for k in ruleset_kinds(ruleset) if k not in ("roster", "crib-sheet")]
     out = tmp_path / "pack"
-    assert main(["export", str(army), "--out", str(out), "--card-size", size,
-                 "--only", ",".join(kinds)]) == 0
+    assert (
+        main(
+            ["export", str(army), "--out", str(out), "--card-size", size, "--only", ",".join(kinds)]
+        )
+        == 0
+    )
     found = []
     for pdf_path in sorted(out.glob("*.pdf")):
         with pdfread.pages(pdf_path) as pages:
@@ -72,8 +85,21 @@ def test_stat_notes_that_do_not_fit_go_on_to_a_continuation_card(tmp_path: Path)
     so the last notes move to a second card, whole, and the numbers and boxes stay."""
     army = lengthened(examples_dir() / EXAMPLES["feudal"], tmp_path)
     out = tmp_path / "pack"
-    assert main(["export", str(army), "--out", str(out), "--card-size", "mini",
-                 "--only", "leader-cards"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(army),
+                "--out",
+                str(out),
+                "--card-size",
+                "mini",
+                "--only",
+                "leader-cards",
+            ]
+        )
+        == 0
+    )
     with pdfread.document(out / "leader-cards.pdf") as pdf:
         text = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     leaders = len(tomllib.loads(army.read_text(encoding="utf-8"))["battles"])

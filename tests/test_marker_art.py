@@ -65,13 +65,21 @@ def mask(page: Image.Image, page_h: float, cell: Cell, token: Token) -> Mask:
     t = cell.trim
     ground = page.getpixel((round((t.x + 0.6) * k), round((page_h - t.y - 0.6) * k)))
     room = emblem_room(cell, token)
-    crop = page.crop((round(room.x * k), round((page_h - room.top) * k),
-                      round(room.right * k), round((page_h - room.y) * k)))
+    crop = page.crop(
+        (
+            round(room.x * k),
+            round((page_h - room.top) * k),
+            round(room.right * k),
+            round((page_h - room.y) * k),
+        )
+    )
     crop = crop.resize((SIDE, SIDE), Image.Resampling.BILINEAR)
     assert isinstance(ground, tuple)
     data = crop.tobytes()
-    return [sum(abs(data[i + j] - ground[j]) for j in range(3)) > THRESHOLD
-            for i in range(0, len(data), 3)]
+    return [
+        sum(abs(data[i + j] - ground[j]) for j in range(3)) > THRESHOLD
+        for i in range(0, len(data), 3)
+    ]
 
 
 def difference(a: Mask, b: Mask) -> float:
@@ -80,12 +88,10 @@ def difference(a: Mask, b: Mask) -> float:
     return xor / union if union else 0.0
 
 
-def emblem_masks(out: Path, ruleset: str, sheet: TokenSheet,
-                 ink_saver: bool) -> dict[str, Mask]:
+def emblem_masks(out: Path, ruleset: str, sheet: TokenSheet, ink_saver: bool) -> dict[str, Mask]:
     """Export ``sheet`` alone and crop each kind's first copy from its page."""
     extra = ["--ink-saver"] if ink_saver else []
-    assert main(["export", *armies(ruleset), "--out", str(out), "--only", sheet.kind,
-                 *extra]) == 0
+    assert main(["export", *armies(ruleset), "--out", str(out), "--only", sheet.kind, *extra]) == 0
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
     entry = next(f for f in manifest["files"] if f["file"] == f"{sheet.kind}.pdf")
     pages = cells_by_page("a4", 0.0, False, entry["layout"])
@@ -107,20 +113,29 @@ def emblem_masks(out: Path, ruleset: str, sheet: TokenSheet,
         document.close()
 
 
-CASES = [(r, s.kind, ink) for r in RULESETS for s in token_sheets(r)
-         if len(firsts(s)) > 1 for ink in (False, True)]
+CASES = [
+    (r, s.kind, ink)
+    for r in RULESETS
+    for s in token_sheets(r)
+    if len(firsts(s)) > 1
+    for ink in (False, True)
+]
 
 
-@pytest.mark.parametrize(("ruleset", "kind", "ink_saver"), CASES,
-                         ids=[f"{r}-{k}-{'ink' if i else 'colour'}" for r, k, i in CASES])
-def test_any_two_marker_kinds_differ_in_their_emblems(tmp_path: Path, ruleset: str, kind: str,
-                                                      ink_saver: bool) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "kind", "ink_saver"),
+    CASES,
+    ids=[f"{r}-{k}-{'ink' if i else 'colour'}" for r, k, i in CASES],
+)
+def test_any_two_marker_kinds_differ_in_their_emblems(
+    tmp_path: Path, ruleset: str, kind: str, ink_saver: bool
+) -> None:
     sheet = next(s for s in token_sheets(ruleset) if s.kind == kind)
     masks = emblem_masks(tmp_path, ruleset, sheet, ink_saver)
     assert len(masks) == len(firsts(sheet))
     for label, m in masks.items():
         # Each emblem is drawn: a good share of its area stands out from the ground.
-        share = sum(m) / SIDE ** 2
+        share = sum(m) / SIDE**2
         assert share > 0.08, (label, share)
     for (a, ma), (b, mb) in itertools.combinations(masks.items(), 2):
         assert difference(ma, mb) > LEAST, (a, b, difference(ma, mb))
@@ -129,12 +144,15 @@ def test_any_two_marker_kinds_differ_in_their_emblems(tmp_path: Path, ruleset: s
 def test_the_measure_tells_plain_dots_apart_from_nothing() -> None:
     """The old look, a gold dot on two grounds, is one emblem to the measure (so the test
     above can fail), and two different devices are not."""
+
     def masks(*tokens: Token) -> list[Mask]:
         pictures = [at_dpi(token_drawer(t), (TOKEN_MM, TOKEN_MM), 0.0, DPI) for t in tokens]
         images = rasterise(pictures, "test")
         page_h = images[0].height / DPI * 25.4
-        cell = Cell(Box(0, page_h - TOKEN_MM, TOKEN_MM, TOKEN_MM),
-                    Box(0, page_h - TOKEN_MM, TOKEN_MM, TOKEN_MM))
+        cell = Cell(
+            Box(0, page_h - TOKEN_MM, TOKEN_MM, TOKEN_MM),
+            Box(0, page_h - TOKEN_MM, TOKEN_MM, TOKEN_MM),
+        )
         return [mask(image, page_h, cell, t) for image, t in zip(images, tokens, strict=True)]
 
     dots = masks(Token("badge", "#9a6212", "UNSTEADY"), Token("badge", "#4a4f5c", "PURSUIT"))

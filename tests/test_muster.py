@@ -50,8 +50,12 @@ class StackedDeck(random.Random):
     first card of its pile, the shuffle leaves the deck in collection order, and the cut takes
     the smallest real cut (one card from the top to the bottom)."""
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1,
-                  ) -> int:
+    def randrange(
+        self,
+        start: int,
+        stop: int | None = None,
+        step: int = 1,
+    ) -> int:
         return 0 if stop is None else start
 
     def shuffle(self, x: Any) -> None:
@@ -128,8 +132,9 @@ def test_the_deal_stops_at_the_first_card_reaching_the_total() -> None:
 
 
 def test_core_reaching_the_total_deals_nothing() -> None:
-    draw = muster(cards('[[cards]]\ntroop = "archers"\ncount = 2\n'), 10, 1, ["york"],
-                  random.Random(1), 1)
+    draw = muster(
+        cards('[[cards]]\ntroop = "archers"\ncount = 2\n'), 10, 1, ["york"], random.Random(1), 1
+    )
     a = draw.armies[0]
     assert totals_of(a.core) == [12] and a.dealt == [] and a.troop_points == 12
     assert "the core alone reaches the total" in "\n".join(draw.transcript())
@@ -140,39 +145,63 @@ def test_same_seed_same_draw_and_seeds_vary() -> None:
     first = muster(coll, 100, 3, ["lancaster"], random.Random(12), 12).as_dict()
     again = muster(coll, 100, 3, ["lancaster"], random.Random(12), 12).as_dict()
     assert first == again
-    deals = {tuple(c["id"] for c in muster(coll, 100, 3, ["lancaster"], random.Random(s), s)
-                   .as_dict()["armies"][0]["dealt"]) for s in range(30)}
-    cores = {tuple(c["id"] for c in muster(coll, 100, 3, ["lancaster"], random.Random(s), s)
-                   .as_dict()["armies"][0]["core"]) for s in range(30)}
+    deals = {
+        tuple(
+            c["id"]
+            for c in muster(coll, 100, 3, ["lancaster"], random.Random(s), s).as_dict()["armies"][
+                0
+            ]["dealt"]
+        )
+        for s in range(30)
+    }
+    cores = {
+        tuple(
+            c["id"]
+            for c in muster(coll, 100, 3, ["lancaster"], random.Random(s), s).as_dict()["armies"][
+                0
+            ]["core"]
+        )
+        for s in range(30)
+    }
     assert len(deals) >= 20 and len(cores) >= 10
 
 
 def test_core_balances_companies_not_cards() -> None:
     # A line of archers is two companies: the core answers it with two billmen companies.
-    coll = cards('[[cards]]\ntroop = "archers"\nformation = "line"\n\n'
-                 '[[cards]]\ntroop = "billmen"\ncount = 3\n\n'
-                 '[[cards]]\ntroop = "knights"\ncount = 2\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\nformation = "line"\n\n'
+        '[[cards]]\ntroop = "billmen"\ncount = 3\n\n'
+        '[[cards]]\ntroop = "knights"\ncount = 2\n'
+    )
     a = muster(coll, 100, 3, ["york"], StackedDeck()).armies[0]
     # 24 + 12 + 12 = 48 is short of 50; the archers have run out, so billmen go on alone.
     assert [(s.card.troop, s.card.options.get("formation")) for s in a.core] == [
-        ("archers", "line"), ("billmen", None), ("billmen", None), ("billmen", None)]
+        ("archers", "line"),
+        ("billmen", None),
+        ("billmen", None),
+        ("billmen", None),
+    ]
     assert totals_of(a.core) == [24, 36, 48, 60]
 
 
 def test_when_one_kind_runs_out_the_other_goes_on() -> None:
-    coll = cards('[[cards]]\ntroop = "archers"\n\n[[cards]]\ntroop = "billmen"\ncount = 5\n'
-                 '\n[[cards]]\ntroop = "men-at-arms"\ncount = 2\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\n\n[[cards]]\ntroop = "billmen"\ncount = 5\n'
+        '\n[[cards]]\ntroop = "men-at-arms"\ncount = 2\n'
+    )
     a = muster(coll, 100, 2, ["york"], StackedDeck()).armies[0]
     assert troops_of(a.core) == ["archers", "billmen", "billmen", "billmen", "billmen"]
     assert_legal_and_round_trips(muster(coll, 100, 2, ["york"], random.Random(3), 3))
 
 
 def test_combined_blocks_archers_billmen_are_core_others_are_dealt() -> None:
-    coll = cards('[[cards]]\ntroop = "archers"\nformation = "combined"\n'
-                 'rear = { troop = "men-at-arms" }\n\n'
-                 '[[cards]]\ntroop = "archers"\nformation = "combined"\n'
-                 'rear = { troop = "billmen" }\ncount = 3\n\n'
-                 '[[cards]]\ntroop = "billmen"\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\nformation = "combined"\n'
+        'rear = { troop = "men-at-arms" }\n\n'
+        '[[cards]]\ntroop = "archers"\nformation = "combined"\n'
+        'rear = { troop = "billmen" }\ncount = 3\n\n'
+        '[[cards]]\ntroop = "billmen"\n'
+    )
     draw = muster(coll, 100, 2, ["york"], StackedDeck())
     a = draw.armies[0]
     # Each archer+billmen block brings one company of each (24 points of core).
@@ -185,36 +214,43 @@ def test_combined_blocks_archers_billmen_are_core_others_are_dealt() -> None:
     assert_legal_and_round_trips(draw)
 
 
-SKIRMISH_HEAVY = ('[[cards]]\ntroop = "archers"\ncount = 3\n\n'
-                  '[[cards]]\ntroop = "billmen"\ncount = 2\n\n'
-                  '[[cards]]\ntroop = "men-at-arms"\n\n'        # cut to the bottom
-                  '[[cards]]\ntroop = "kern"\n\n'
-                  '[[cards]]\ntroop = "crossbowmen"\npavises = true\n\n'
-                  '[[cards]]\ntroop = "handgunners"\n\n'
-                  '[[cards]]\ntroop = "skirmish-archers"\n\n'
-                  '[[cards]]\ntroop = "knights"\ncount = 2\n')
+SKIRMISH_HEAVY = (
+    '[[cards]]\ntroop = "archers"\ncount = 3\n\n'
+    '[[cards]]\ntroop = "billmen"\ncount = 2\n\n'
+    '[[cards]]\ntroop = "men-at-arms"\n\n'  # cut to the bottom
+    '[[cards]]\ntroop = "kern"\n\n'
+    '[[cards]]\ntroop = "crossbowmen"\npavises = true\n\n'
+    '[[cards]]\ntroop = "handgunners"\n\n'
+    '[[cards]]\ntroop = "skirmish-archers"\n\n'
+    '[[cards]]\ntroop = "knights"\ncount = 2\n'
+)
 
 
 def test_the_deal_is_literal_skirmish_cards_count_like_any_other() -> None:
     draw = muster(cards(SKIRMISH_HEAVY), 100, 3, ["york"], StackedDeck())
     a = draw.armies[0]
     # Kern 66, crossbows 75, handgunners 81, skirmish archers 87, then knights 111.
-    assert troops_of(a.dealt) == ["kern", "crossbowmen", "handgunners", "skirmish-archers",
-                                  "knights"]
+    assert troops_of(a.dealt) == [
+        "kern",
+        "crossbowmen",
+        "handgunners",
+        "skirmish-archers",
+        "knights",
+    ]
     assert totals_of(a.dealt) == [66, 75, 81, 87, 111]
     assert a.set_aside == [] and draw.as_dict()["armies"][0]["set_aside"] == []
     assert "set aside" not in "\n".join(draw.transcript())
     # 27 of skirmishers is over one fifth of 100: advice for a mustered army, not an error.
     findings = RULES.check(a.army)
     assert [f.code for f in findings if f.level == "error"] == []
-    assert any(f.code == "restriction-advice" and "skirmish bands make 27" in f.message
-               for f in findings)
+    assert any(
+        f.code == "restriction-advice" and "skirmish bands make 27" in f.message for f in findings
+    )
     assert_legal_and_round_trips(draw)
 
 
 def test_keep_proportions_sets_aside_skirmish_cards_over_one_fifth() -> None:
-    draw = muster(cards(SKIRMISH_HEAVY), 100, 3, ["york"], StackedDeck(),
-                  keep_proportions=True)
+    draw = muster(cards(SKIRMISH_HEAVY), 100, 3, ["york"], StackedDeck(), keep_proportions=True)
     a = draw.armies[0]
     # Kern 6 + crossbows 9 = 15; handgunners would make 21 > 20: set aside; skirmish archers
     # 21 too; then knights 60 + 15 + 24 = 99 and knights again = 123.
@@ -225,8 +261,10 @@ def test_keep_proportions_sets_aside_skirmish_cards_over_one_fifth() -> None:
     assert "handgunners" not in army_troops
     text = "\n".join(draw.transcript())
     assert "Keeping the proportions (house rule)" in text
-    assert ("Band of Handgunners [6.1]" in text and
-            "set aside: skirmishers would make 21, over one fifth of 100 (20)" in text)
+    assert (
+        "Band of Handgunners [6.1]" in text
+        and "set aside: skirmishers would make 21, over one fifth of 100 (20)" in text
+    )
     assert draw.as_dict()["keep_proportions"] is True
     assert RULES.check(a.army) == [f for f in RULES.check(a.army) if f.level == "warning"]
     assert not any(f.code == "restriction-advice" for f in RULES.check(a.army))
@@ -234,16 +272,28 @@ def test_keep_proportions_sets_aside_skirmish_cards_over_one_fifth() -> None:
 
 
 def test_a_collection_not_english_is_dealt_without_a_core() -> None:
-    coll = collection(SEED_EXAMPLE.replace('name = "The seed\'s example"',
-                                           'name = "Burgundians"\nenglish = false'))
+    coll = collection(
+        SEED_EXAMPLE.replace(
+            'name = "The seed\'s example"', 'name = "Burgundians"\nenglish = false'
+        )
+    )
     assert coll.english is False
     draw = muster(coll, 100, 3, ["lancaster"], StackedDeck())
     a = draw.armies[0]
     assert a.core == [] and a.core_points == 0 and a.deck_size == 10
     # All ten cards in one deck, cut one down (the first archers to the bottom): the seed's
     # numbers in another order, 99 then the knights, 123.
-    assert [s.card.id for s in a.dealt] == ["1.2", "1.3", "2.1", "2.2", "3.1", "4.1", "5.1",
-                                            "6.1", "7.1"]
+    assert [s.card.id for s in a.dealt] == [
+        "1.2",
+        "1.3",
+        "2.1",
+        "2.2",
+        "3.1",
+        "4.1",
+        "5.1",
+        "6.1",
+        "7.1",
+    ]
     assert totals_of(a.dealt) == [12, 24, 36, 48, 60, 66, 90, 99, 123]
     assert a.army.english is False
     # Archers and billmen make 48 of 100: advice only, as for any army not English.
@@ -277,9 +327,11 @@ def test_both_sides_share_the_collection_without_reusing_a_card() -> None:
 
 
 def test_both_deal_alternates_between_sides_still_under_the_total() -> None:
-    coll = cards('[[cards]]\ntroop = "archers"\ncount = 6\n\n'
-                 '[[cards]]\ntroop = "billmen"\ncount = 4\n\n'
-                 '[[cards]]\ntroop = "knights"\ncount = 6\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\ncount = 6\n\n'
+        '[[cards]]\ntroop = "billmen"\ncount = 4\n\n'
+        '[[cards]]\ntroop = "knights"\ncount = 6\n'
+    )
     draw = muster(coll, 100, 2, ["york", "lancaster"], StackedDeck())
     deal = [(e.side, e.total) for e in draw.events if e.kind == "deal"]
     # Both cores are 60 (A B A B A each); then knights alternately: 84, 84, 108, 108.
@@ -291,8 +343,9 @@ def test_core_short_says_what_was_short() -> None:
     with pytest.raises(MusterError) as info:
         muster(coll, 100, 3, ["york"], random.Random(1), 1)
     assert info.value.reason == "core-short"
-    assert str(info.value) == ("the core needs 50 points of archer and billmen companies; "
-                               "the collection has 24")
+    assert str(info.value) == (
+        "the core needs 50 points of archer and billmen companies; the collection has 24"
+    )
 
 
 def test_core_short_for_the_club_draft_names_the_side() -> None:
@@ -304,18 +357,23 @@ def test_core_short_for_the_club_draft_names_the_side() -> None:
     assert str(info.value) == (
         "each core needs 50 points of archer and billmen companies (100 for 2 sides); the "
         "collection has 84 in all, and the picks ran out with York 48, Lancaster 36: York, "
-        "Lancaster short")
+        "Lancaster short"
+    )
 
 
 def test_deck_running_out_is_an_error() -> None:
-    coll = cards('[[cards]]\ntroop = "archers"\ncount = 3\n\n[[cards]]\ntroop = "billmen"\n'
-                 'count = 2\n\n[[cards]]\ntroop = "kern"\ncount = 5\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\ncount = 3\n\n[[cards]]\ntroop = "billmen"\n'
+        'count = 2\n\n[[cards]]\ntroop = "kern"\ncount = 5\n'
+    )
     with pytest.raises(MusterError) as info:
         muster(coll, 100, 3, ["york"], random.Random(1), 1)
     assert info.value.reason == "deck-short"
     # Every card dealt: 60 + 5 x 6 = 90.
-    assert str(info.value) == ("the deck ran out before the troops made 100 points: reached "
-                               "York 90; the collection is too small for this total")
+    assert str(info.value) == (
+        "the deck ran out before the troops made 100 points: reached "
+        "York 90; the collection is too small for this total"
+    )
     with pytest.raises(MusterError) as info:
         muster(coll, 100, 3, ["york"], random.Random(1), 1, keep_proportions=True)
     msg = str(info.value)
@@ -348,9 +406,11 @@ def test_leaders_and_wards() -> None:
 def test_photos_travel_to_the_units(tmp_path: Any) -> None:
     (tmp_path / "a.png").write_bytes(b"\x89PNG fake")
     path = tmp_path / "c.toml"
-    path.write_text('ruleset = "billhooks"\nname = "P"\n[[cards]]\ntroop = "archers"\n'
-                    'count = 3\nphoto = "a.png"\n[[cards]]\ntroop = "billmen"\ncount = 2\n'
-                    '[[cards]]\ntroop = "knights"\ncount = 2\n')
+    path.write_text(
+        'ruleset = "billhooks"\nname = "P"\n[[cards]]\ntroop = "archers"\n'
+        'count = 3\nphoto = "a.png"\n[[cards]]\ntroop = "billmen"\ncount = 2\n'
+        '[[cards]]\ntroop = "knights"\ncount = 2\n'
+    )
     a = muster(load_collection(path), 100, 2, ["york"], random.Random(2), 2).armies[0]
     photos = {u.troop: u.photo for _, u in a.army.units_with_paths()}
     assert photos["archers"] == str((tmp_path / "a.png").resolve())
@@ -363,19 +423,30 @@ def test_json_shape() -> None:
     assert {"seed", "target", "armies"} <= set(data)
     assert (data["seed"], data["target"]) == (7, 100)
     army = data["armies"][0]
-    assert {"side", "troop_points", "leader_points", "core", "cut", "dealt",
-            "set_aside"} <= set(army)
+    assert {"side", "troop_points", "leader_points", "core", "cut", "dealt", "set_aside"} <= set(
+        army
+    )
     assert army["side"] == "lancaster" and army["troop_points"] == 123
     assert army["leader_points"] == 10 and army["cut"] == 1
-    assert army["dealt"][0] == {"id": "4.1", "troop": "skirmish-archers",
-                                "title": "Band of Skirmish Archers", "points": 6, "total": 66}
+    assert army["dealt"][0] == {
+        "id": "4.1",
+        "troop": "skirmish-archers",
+        "title": "Band of Skirmish Archers",
+        "points": 6,
+        "total": 66,
+    }
     assert [c["points"] for c in army["core"]] == [12] * 5
 
 
 def test_bad_arguments_are_value_errors() -> None:
     coll = collection(SEED_EXAMPLE)
-    for troops, leaders, sides in ((0, 3, ["york"]), (100, 0, ["york"]), (100, 3, []),
-                                   (100, 3, ["york", "york"]), (100, 3, ["burgundy"])):
+    for troops, leaders, sides in (
+        (0, 3, ["york"]),
+        (100, 0, ["york"]),
+        (100, 3, []),
+        (100, 3, ["york", "york"]),
+        (100, 3, ["burgundy"]),
+    ):
         with pytest.raises(ValueError):
             muster(coll, troops, leaders, sides, random.Random(1))
 
@@ -383,9 +454,11 @@ def test_bad_arguments_are_value_errors() -> None:
 def test_core_counts_field_defences_on_combined_blocks_as_check_does() -> None:
     # Archers before billmen with defences: 27 points of core each, so two make 54 >= 50.
     # (Counted as 24 each, the core would need a third card.)
-    coll = cards('[[cards]]\ntroop = "archers"\nformation = "combined"\n'
-                 'rear = { troop = "billmen" }\ndefences = true\ncount = 3\n\n'
-                 '[[cards]]\ntroop = "knights"\ncount = 3\n')
+    coll = cards(
+        '[[cards]]\ntroop = "archers"\nformation = "combined"\n'
+        'rear = { troop = "billmen" }\ndefences = true\ncount = 3\n\n'
+        '[[cards]]\ntroop = "knights"\ncount = 3\n'
+    )
     a = muster(coll, 100, 2, ["york"], StackedDeck()).armies[0]
     assert totals_of(a.core) == [27, 54]
     assert a.core_points == 54

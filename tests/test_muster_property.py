@@ -52,29 +52,46 @@ def collections(draw: st.DrawFn) -> str:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(text=collections(), troops=st.integers(1, 300), leaders=st.integers(1, 5),
-       both=st.booleans(), seed=st.integers(0, 2**32), keep=st.booleans())
-def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, leaders: int,
-                                                       both: bool, seed: int,
-                                                       keep: bool) -> None:
+@given(
+    text=collections(),
+    troops=st.integers(1, 300),
+    leaders=st.integers(1, 5),
+    both=st.booleans(),
+    seed=st.integers(0, 2**32),
+    keep=st.booleans(),
+)
+def test_every_completed_draw_is_legal_and_round_trips(
+    text: str, troops: int, leaders: int, both: bool, seed: int, keep: bool
+) -> None:
     coll = loads_collection(text, "random.toml")
     sides = ["york", "lancaster"] if both else ["lancaster"]
     try:
-        result = muster(coll, troops, leaders, sides, random.Random(seed), seed,
-                        keep_proportions=keep)
+        result = muster(
+            coll, troops, leaders, sides, random.Random(seed), seed, keep_proportions=keep
+        )
     except MusterError as exc:
         event(exc.reason)
         assert exc.reason in ("core-short", "deck-short", "too-few-units")
         if exc.reason == "core-short" and not both:
             # Only a collection truly without the core fails for one side.
-            core_cards = [c for c in coll.cards if c.troop in cat.CORE_TROOPS and not (
-                c.options.get("formation") == "combined"
-                and c.options["rear"]["troop"] not in cat.CORE_TROOPS)]
+            core_cards = [
+                c
+                for c in coll.cards
+                if c.troop in cat.CORE_TROOPS
+                and not (
+                    c.options.get("formation") == "combined"
+                    and c.options["rear"]["troop"] not in cat.CORE_TROOPS
+                )
+            ]
             assert sum(core_points(c.unit()) for c in core_cards) < troops * cat.CORE_SHARE
         return
     event("completed")
-    assert result.as_dict() == muster(coll, troops, leaders, sides, random.Random(seed),
-                                      seed, keep_proportions=keep).as_dict()
+    assert (
+        result.as_dict()
+        == muster(
+            coll, troops, leaders, sides, random.Random(seed), seed, keep_proportions=keep
+        ).as_dict()
+    )
     used: list[str] = []
     for a in result.armies:
         summary = RULES.summary(a.army)
@@ -86,8 +103,7 @@ def test_every_completed_draw_is_legal_and_round_trips(text: str, troops: int, l
             assert a.core == [] and not a.army.english
         totals = [s.total for s in a.dealt]
         assert all(t < troops for t in totals[:-1])
-        skirmish = sum(s.card.points for s in a.dealt
-                       if cat.TROOPS[s.card.troop].is_skirmish)
+        skirmish = sum(s.card.points for s in a.dealt if cat.TROOPS[s.card.troop].is_skirmish)
         if keep:
             assert skirmish <= troops * cat.SKIRMISH_SHARE
         else:

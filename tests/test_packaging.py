@@ -11,8 +11,9 @@ CONFIG = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["t
 
 def test_every_python_package_is_listed() -> None:
     listed = set(CONFIG["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts)
-             for p in (ROOT / "builder").rglob("__init__.py")}
+    found = {
+        ".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "builder").rglob("__init__.py")
+    }
     assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"
 
 
@@ -29,8 +30,12 @@ def test_every_data_file_is_covered_by_package_data() -> None:
     data = CONFIG["package-data"]
     for folder in ("templates", "cards", "examples"):
         for path in (ROOT / folder).rglob("*"):
-            if (path.is_dir() or path.suffix == ".py" or "__pycache__" in path.parts
-                    or path.name.startswith(".")):
+            if (
+                path.is_dir()
+                or path.suffix == ".py"
+                or "__pycache__" in path.parts
+                or path.name.startswith(".")
+            ):
                 continue
             rel = path.relative_to(ROOT / folder)
             sub = ".".join(("builder", folder, *rel.parts[:-1]))

@@ -27,8 +27,9 @@ EXAMPLES = {"billhooks": "york.toml"}
 
 
 def has_path_field(table: Table) -> bool:
-    return any(f.path or (f.table is not None and has_path_field(f.table)) for f in table.fields) \
-        or any(has_path_field(child.table) for child in table.children)
+    return any(
+        f.path or (f.table is not None and has_path_field(f.table)) for f in table.fields
+    ) or any(has_path_field(child.table) for child in table.children)
 
 
 WITH_PHOTOS = [name for name in names() if has_path_field(get_ruleset(name).schema)]
@@ -49,9 +50,12 @@ def army_with_photo(folder: Path, ruleset: str, photo: Path) -> tuple[Path, str]
     setattr(node.record, next(f.key for f in node.table.fields if f.path), str(photo))
     armyfile.save(army, path)
     loaded, _ = _load([str(path)], photos_anywhere=True)
-    kind = next(item.kind for item in printables(ExportJob(loaded)).items
-                if isinstance(item, Deck) and any(isinstance(b, Photo) for face in item.cards
-                                                  for b in face.blocks))
+    kind = next(
+        item.kind
+        for item in printables(ExportJob(loaded)).items
+        if isinstance(item, Deck)
+        and any(isinstance(b, Photo) for face in item.cards for b in face.blocks)
+    )
     return path, kind
 
 
@@ -69,7 +73,8 @@ def images_in(pdf: Path) -> int:
 @pytest.mark.parametrize("ruleset", WITH_PHOTOS)
 @pytest.mark.parametrize("how", ["dot-dot", "a link out of the folder"])
 def test_a_photo_outside_the_armys_folder_is_not_printed(
-        tmp_path: Path, ruleset: str, how: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, ruleset: str, how: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     outside = secret(tmp_path / "home" / "secret.png")
     club = tmp_path / "home" / "downloads" / "club"
     if how == "dot-dot":
@@ -94,14 +99,17 @@ def test_a_photo_outside_the_armys_folder_is_not_printed(
     assert "--allow-photos-anywhere" in err
     assert not pack.exists() or list(pack.iterdir()) == []
     # Asked for, it prints.
-    assert main(["export", str(army), "--out", str(pack), "--only", kind,
-                 "--allow-photos-anywhere"]) == 0
+    assert (
+        main(["export", str(army), "--out", str(pack), "--only", kind, "--allow-photos-anywhere"])
+        == 0
+    )
     assert images_in(pack / f"{kind}.pdf") == 1
 
 
 @pytest.mark.parametrize("ruleset", WITH_PHOTOS)
-def test_a_photo_under_the_armys_folder_prints(tmp_path: Path, ruleset: str,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_photo_under_the_armys_folder_prints(
+    tmp_path: Path, ruleset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     club = tmp_path / "club"
     army, kind = army_with_photo(club, ruleset, secret(club / "photos" / "deep" / "a.png"))
     assert main(["check", str(army)]) == 0
@@ -112,14 +120,16 @@ def test_a_photo_under_the_armys_folder_prints(tmp_path: Path, ruleset: str,
 
 @pytest.mark.parametrize("ruleset", [n for n in WITH_PHOTOS if get_ruleset(n).muster])
 def test_a_collection_photo_outside_its_folder_prints_only_when_allowed(
-        tmp_path: Path, ruleset: str, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, ruleset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert ruleset == "billhooks"  # the one sample collection
     club = tmp_path / "club"
     club.mkdir()
     secret(tmp_path / "secret.jpg")
     text = (examples_dir() / "collection.toml").read_text(encoding="utf-8")
     (club / "collection.toml").write_text(
-        text.replace('photo = "photos/archers.jpg"', 'photo = "../secret.jpg"'), encoding="utf-8")
+        text.replace('photo = "photos/archers.jpg"', 'photo = "../secret.jpg"'), encoding="utf-8"
+    )
     collection = str(club / "collection.toml")
     pack = str(tmp_path / "pack")
     assert main(["export", collection, "--out", pack]) == 2

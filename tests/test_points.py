@@ -70,8 +70,9 @@ def test_men_at_arms_quality_and_pairs() -> None:
 
 
 def test_seed_core_force_of_five_companies_is_60() -> None:
-    a = army([unit("archers"), unit("archers"), unit("archers")],
-             [unit("billmen"), unit("billmen")])
+    a = army(
+        [unit("archers"), unit("archers"), unit("archers")], [unit("billmen"), unit("billmen")]
+    )
     assert troop_points(a) == 60
 
 
@@ -83,8 +84,11 @@ def test_seed_four_companies_are_48() -> None:
 def test_seed_band_men_at_arms_and_gun_make_99_with_the_core() -> None:
     extras = [unit("crossbowmen"), unit("men-at-arms"), unit("artillery")]
     assert sum(unit_points(u) for u in extras) == 39
-    a = army([unit("archers"), unit("archers"), unit("archers")],
-             [unit("billmen"), unit("billmen")], extras)
+    a = army(
+        [unit("archers"), unit("archers"), unit("archers")],
+        [unit("billmen"), unit("billmen")],
+        extras,
+    )
     assert troop_points(a) == 99
 
 
@@ -93,8 +97,11 @@ def test_seed_squadron_of_knights_is_24() -> None:
 
 
 def test_leader_points_c_in_c_free_others_five() -> None:
-    a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
-             [unit("archers"), unit("billmen")])
+    a = army(
+        [unit("archers"), unit("billmen")],
+        [unit("archers"), unit("billmen")],
+        [unit("archers"), unit("billmen")],
+    )
     summary = BH.summary(a)
     assert BH.metric(summary, "troop_points") == 72
     assert BH.metric(summary, "leader_points") == 10
@@ -102,9 +109,10 @@ def test_leader_points_c_in_c_free_others_five() -> None:
 
 
 def test_army_morale_tokens_skip_bands_and_artillery_pairs_count_once() -> None:
-    a = army([unit("archers", formation="line"), unit("billmen"), unit("kern")],
-             [unit("archers", formation="combined", rear="billmen"), unit("artillery"),
-              unit("knights")])
+    a = army(
+        [unit("archers", formation="line"), unit("billmen"), unit("kern")],
+        [unit("archers", formation="combined", rear="billmen"), unit("artillery"), unit("knights")],
+    )
     assert BH.metric(BH.summary(a), "army_morale_tokens") == 4
 
 
@@ -113,8 +121,11 @@ def test_catalogue_lists_eleven_troops_with_unit_points() -> None:
     assert len(rows) == 14
     # And a combined block behind archers for each company that may stand there (12 + rear).
     blocks = {k: r.points for k, r in rows.items() if r.kind == "block"}
-    assert blocks == {"combined-archers-billmen": 24, "combined-archers-pikemen": 24,
-                      "combined-archers-men-at-arms": 36}
+    assert blocks == {
+        "combined-archers-billmen": 24,
+        "combined-archers-pikemen": 24,
+        "combined-archers-men-at-arms": 36,
+    }
     block = rows["combined-archers-pikemen"].make()
     assert isinstance(block, Unit)
     assert BH.unit_title(block) == "Combined block: Archers before Pikemen"
@@ -201,8 +212,7 @@ def test_combined_without_rear_is_the_single_company_it_is() -> None:
     lone = unit("archers", formation="combined")
     assert figures(lone) == 12
     assert unit_points(lone) == 12
-    assert unit_points(unit("archers", formation="combined", stakes=True,
-                            quality="veteran")) == 18
+    assert unit_points(unit("archers", formation="combined", stakes=True, quality="veteran")) == 18
     assert BH.profile(lone).figures == 12
 
 
@@ -216,8 +226,11 @@ def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
     from builder.export.base import ArmyInput
     from builder.systems.billhooks.documents import roster_context
 
-    a = army([unit("archers"), unit("billmen")], [unit("archers"), unit("billmen")],
-             [unit("archers"), unit("billmen")])
+    a = army(
+        [unit("archers"), unit("billmen")],
+        [unit("archers"), unit("billmen")],
+        [unit("archers"), unit("billmen")],
+    )
     a.wards[2].leader.c_in_c = True
     context = roster_context(ArmyInput(a, Path("two-chiefs.toml"), ""), dt.date(2026, 1, 1))
     assert [w.points for w in context["wards"]] == ["0", "5", "5"]

@@ -38,26 +38,35 @@ from builder.resources import examples_dir
 
 DOCUMENTS = {"roster", "crib-sheet"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
-DUPLEX = {"billhooks": {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"},
-          "kiss": {"magnate-cards", "crib-sheet"},
-          "feudal": {"leader-cards", "unit-cards", "crib-sheet"},
-          "shieldwall": {"leader-cards", "crib-sheet"}}
+DUPLEX = {
+    "billhooks": {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"},
+    "kiss": {"magnate-cards", "crib-sheet"},
+    "feudal": {"leader-cards", "unit-cards", "crib-sheet"},
+    "shieldwall": {"leader-cards", "crib-sheet"},
+}
 BLEEDS = ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
 #: (paper, card size, bleed, gutter, fold)
 Layout = tuple[str, str, float, bool, bool]
 LAYOUTS: list[Layout] = [
-    *((paper, size, bleed, gutter, False) for paper, size, (bleed, gutter)
-      in itertools.product(PAPER_MM, CARD_MM, BLEEDS)),
+    *(
+        (paper, size, bleed, gutter, False)
+        for paper, size, (bleed, gutter) in itertools.product(PAPER_MM, CARD_MM, BLEEDS)
+    ),
     # Fold sheets change only the decks: each paper and card size, with and without bleed.
-    *((paper, size, bleed, False, True) for paper, size, bleed
-      in itertools.product(PAPER_MM, CARD_MM, (0.0, 3.0)))]
+    *(
+        (paper, size, bleed, False, True)
+        for paper, size, bleed in itertools.product(PAPER_MM, CARD_MM, (0.0, 3.0))
+    ),
+]
 #: The other systems' layouts: every paper and card size plain (text fit), bleed with and
 #: without gutters on both papers, and fold sheets of two sizes.
 SUBSET: list[Layout] = [
     *((paper, size, 0.0, False, False) for paper, size in itertools.product(PAPER_MM, CARD_MM)),
     *((paper, "poker", 3.0, True, False) for paper in PAPER_MM),
     *((paper, "tarot", 3.0, False, False) for paper in PAPER_MM),
-    ("a4", "poker", 3.0, False, True), ("letter", "mini", 0.0, False, True)]
+    ("a4", "poker", 3.0, False, True),
+    ("letter", "mini", 0.0, False, True),
+]
 
 
 def example_armies() -> dict[str, list[Path]]:
@@ -70,14 +79,17 @@ def example_armies() -> dict[str, list[Path]]:
 
 
 EXAMPLES = example_armies()
-SWEPT: dict[str, list[Layout]] = {system: LAYOUTS if system == "billhooks" else SUBSET
-                                  for system in EXAMPLES}
+SWEPT: dict[str, list[Layout]] = {
+    system: LAYOUTS if system == "billhooks" else SUBSET for system in EXAMPLES
+}
 
 
 def layout_id(layout: Layout, system: str = "billhooks") -> str:
     paper, size, bleed, gutter, fold = layout
-    return (f"{system}-{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
-            f"{'-fold' if fold else ''}")
+    return (
+        f"{system}-{paper}-{size}-bleed{bleed:g}{'-gutter' if gutter else ''}"
+        f"{'-fold' if fold else ''}"
+    )
 
 
 def system_of(name: str) -> str:
@@ -114,12 +126,31 @@ def read(path: Path, entry: dict[str, Any]) -> Read:
             texts.append("".join(str(ch["text"]) for ch in page.chars))
             h = float(page.height)
             # Filled rectangles in mm, bottom-left origin like the layout engine.
-            fills.append([(float(r["x0"]) / MM, (h - float(r["bottom"])) / MM,
-                           float(r["x1"]) / MM, (h - float(r["top"])) / MM)
-                          for r in page.rects if r.get("fill")])
-            chars.append([(str(ch["text"]), float(ch["x0"]) / MM, (h - float(ch["bottom"])) / MM,
-                           float(ch["x1"]) / MM, (h - float(ch["top"])) / MM)
-                          for ch in page.chars if str(ch["text"]).strip()])
+            fills.append(
+                [
+                    (
+                        float(r["x0"]) / MM,
+                        (h - float(r["bottom"])) / MM,
+                        float(r["x1"]) / MM,
+                        (h - float(r["top"])) / MM,
+                    )
+                    for r in page.rects
+                    if r.get("fill")
+                ]
+            )
+            chars.append(
+                [
+                    (
+                        str(ch["text"]),
+                        float(ch["x0"]) / MM,
+                        (h - float(ch["bottom"])) / MM,
+                        float(ch["x1"]) / MM,
+                        (h - float(ch["top"])) / MM,
+                    )
+                    for ch in page.chars
+                    if str(ch["text"]).strip()
+                ]
+            )
             overlaps.append(collisions(page.chars))
     return Read(path, entry, edge, small, oldstyle, texts, fills, chars, overlaps)
 
@@ -130,8 +161,9 @@ def armies(system: str, layout: Layout | None = None) -> tuple[ArmyInput, ...]:
     paths = EXAMPLES[system]
     if layout is not None and layout not in SUBSET:
         paths = paths[:1]
-    return tuple(ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8"))
-                 for path in paths)
+    return tuple(
+        ArmyInput(armyfile.load(path), path, path.read_text(encoding="utf-8")) for path in paths
+    )
 
 
 def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
@@ -141,19 +173,24 @@ def job_for(system: str, layout: Layout, out: Path) -> ExportJob:
         # One event with its effect written (the rest of the sheet is blank cards): both
         # looks of an event card on the fewest pages.
         events = out.parent / f"{out.name}-events.toml"
-        events.write_text('[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
-                          'units\' order tokens before the deck is shuffled."\n',
-                          encoding="utf-8")
+        events.write_text(
+            '[[events]]\ntitle = "False Colours"\neffect = "Swap two of your '
+            "units' order tokens before the deck is shuffled.\"\n",
+            encoding="utf-8",
+        )
         inputs = (("events", events),)
-    options = ExportOptions(paper=paper, card_size=size, bleed=bleed, gutter=gutter, fold=fold,
-                            inputs=inputs)
+    options = ExportOptions(
+        paper=paper, card_size=size, bleed=bleed, gutter=gutter, fold=fold, inputs=inputs
+    )
     return ExportJob(armies(system, layout), options)
 
 
 def render(job: ExportJob, out: Path, kinds: set[str]) -> dict[str, Read]:
     manifest = export_pack(job, out, kinds)
-    return {entry["file"].removesuffix(".pdf"): read(out / entry["file"], entry)
-            for entry in manifest["files"]}
+    return {
+        entry["file"].removesuffix(".pdf"): read(out / entry["file"], entry)
+        for entry in manifest["files"]
+    }
 
 
 def single_sided(job: ExportJob) -> set[str]:
@@ -196,15 +233,24 @@ def render_pack(tmp_path_factory: pytest.TempPathFactory) -> Render:
             job = job_for(system, layout, folder)
             done[name] = render(job, folder, kinds_for(job, layout))
         return done[name]
+
     return get
 
 
 def swept(where: Callable[[Layout], bool] = lambda _: True) -> list[Any]:
     """The (system, layout) pairs ``where`` picks, each named for its layout and in the xdist
     group of its pack."""
-    return [pytest.param(system, lay, id=layout_id(lay, system),
-                         marks=pytest.mark.xdist_group(layout_id(lay, system)))
-            for system, layouts in SWEPT.items() for lay in layouts if where(lay)]
+    return [
+        pytest.param(
+            system,
+            lay,
+            id=layout_id(lay, system),
+            marks=pytest.mark.xdist_group(layout_id(lay, system)),
+        )
+        for system, layouts in SWEPT.items()
+        for lay in layouts
+        if where(lay)
+    ]
 
 
 def in_group(system: str, layout: Layout) -> pytest.MarkDecorator:
@@ -216,19 +262,26 @@ EVERY = swept()
 
 
 @pytest.mark.parametrize(("system", "layout"), EVERY)
-def test_nothing_within_five_millimetres_of_an_edge(render_pack: Render, system: str,
-                                                    layout: Layout) -> None:
-    bad = [f"{kind} page {n}: {d:.2f} mm, {what}"
-           for kind, pdf in render_pack(system, layout).items()
-           for n, (d, what) in enumerate(pdf.edge, 1) if d < EDGE_CLEAR - 0.01]
+def test_nothing_within_five_millimetres_of_an_edge(
+    render_pack: Render, system: str, layout: Layout
+) -> None:
+    bad = [
+        f"{kind} page {n}: {d:.2f} mm, {what}"
+        for kind, pdf in render_pack(system, layout).items()
+        for n, (d, what) in enumerate(pdf.edge, 1)
+        if d < EDGE_CLEAR - 0.01
+    ]
     assert not bad, "\n".join(bad[:20])
 
 
 @pytest.mark.parametrize(("system", "layout"), EVERY)
 def test_no_text_under_six_points(render_pack: Render, system: str, layout: Layout) -> None:
-    bad = [f"{kind} page {n}: {pt:.2f} pt {what}"
-           for kind, pdf in render_pack(system, layout).items()
-           for n, (pt, what) in enumerate(pdf.min_pt, 1) if pt < MIN_TEXT_PT - 0.01]
+    bad = [
+        f"{kind} page {n}: {pt:.2f} pt {what}"
+        for kind, pdf in render_pack(system, layout).items()
+        for n, (pt, what) in enumerate(pdf.min_pt, 1)
+        if pt < MIN_TEXT_PT - 0.01
+    ]
     assert not bad, "\n".join(bad[:20])
 
 
@@ -237,9 +290,13 @@ def test_no_text_drawn_over_text(render_pack: Render, system: str, layout: Layou
     """Setting type no smaller than 6 pt makes text longer: it is wrapped or cut short inside
     its box, never over its neighbour, in every layout."""
     # Only the sheets: WeasyPrint kerns ("Ve", "To"), which reads back as letters overlapping.
-    bad = [f"{kind} page {n}: {hits[:3]}" for kind, pdf in render_pack(system, layout).items()
-           if kind not in DOCUMENTS
-           for n, hits in enumerate(pdf.overlaps, 1) if hits]
+    bad = [
+        f"{kind} page {n}: {hits[:3]}"
+        for kind, pdf in render_pack(system, layout).items()
+        if kind not in DOCUMENTS
+        for n, hits in enumerate(pdf.overlaps, 1)
+        if hits
+    ]
     assert not bad, "\n".join(bad[:20])
 
 
@@ -264,8 +321,9 @@ def test_viewer_preferences(render_pack: Render, system: str, layout: Layout) ->
 
 
 @pytest.mark.parametrize(("system", "layout"), swept(has_tokens))
-def test_token_pages_say_print_single_sided(render_pack: Render, system: str,
-                                            layout: Layout) -> None:
+def test_token_pages_say_print_single_sided(
+    render_pack: Render, system: str, layout: Layout
+) -> None:
     pdf = render_pack(system, layout)["tokens"]
     assert all(group["duplex"] is False for group in pdf.entry["layout"])
     for text in pdf.texts:
@@ -280,13 +338,15 @@ def test_the_manifest_says_its_bleed(render_pack: Render, system: str, layout: L
 
 
 def covered(fills: list[tuple[float, float, float, float]], x: float, y: float) -> bool:
-    return any(x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3
-               for x0, y0, x1, y1 in fills)
+    return any(
+        x0 - 1e-3 <= x <= x1 + 1e-3 and y0 - 1e-3 <= y <= y1 + 1e-3 for x0, y0, x1, y1 in fills
+    )
 
 
 @pytest.mark.parametrize(("system", "layout"), swept(lambda lay: lay[2] > 0))
-def test_bleed_on_all_four_sides_of_every_item(render_pack: Render, system: str,
-                                               layout: Layout) -> None:
+def test_bleed_on_all_four_sides_of_every_item(
+    render_pack: Render, system: str, layout: Layout
+) -> None:
     """With --bleed, a ground is printed all round every card and token out to the bleed
     (its own, or a butted neighbour's across a shared cut): sampled along each side, halfway
     and all the way out."""
@@ -303,8 +363,12 @@ def test_bleed_on_all_four_sides_of_every_item(render_pack: Render, system: str,
                 t = cell.trim
                 for f in (0.1, 0.3, 0.5, 0.7, 0.9):
                     for d in (bleed / 2, bleed - 0.05):
-                        points = [(t.x - d, t.y + f * t.h), (t.right + d, t.y + f * t.h),
-                                  (t.x + f * t.w, t.y - d), (t.x + f * t.w, t.top + d)]
+                        points = [
+                            (t.x - d, t.y + f * t.h),
+                            (t.right + d, t.y + f * t.h),
+                            (t.x + f * t.w, t.y - d),
+                            (t.x + f * t.w, t.top + d),
+                        ]
                         for x, y in points:
                             assert covered(fills, x, y), (kind, n, t, (x, y))
 
@@ -325,11 +389,17 @@ def test_the_manifest_says_nothing_when_margins_cost_none(render_pack: Render) -
     assert "fewer_for_margins" not in a4.entry["layout"][0]
 
 
-@pytest.mark.parametrize(("system", "paper"), [
-    pytest.param(system, paper, marks=in_group(system, (paper, "poker", 0.0, False, False)))
-    for system in EXAMPLES for paper in PAPER_MM])
-def test_every_single_sided_kind_shares_the_token_sheets(render_pack: Render, system: str,
-                                                         paper: str) -> None:
+@pytest.mark.parametrize(
+    ("system", "paper"),
+    [
+        pytest.param(system, paper, marks=in_group(system, (paper, "poker", 0.0, False, False)))
+        for system in EXAMPLES
+        for paper in PAPER_MM
+    ],
+)
+def test_every_single_sided_kind_shares_the_token_sheets(
+    render_pack: Render, system: str, paper: str
+) -> None:
     """Issue 24.9: the two-army examples' single-sided kinds on one shared sheet without
     bleed (Billhooks' arrow trackers beside its tokens, KISS's order markers with its
     chits), each block named in the margin, the ruler naming them all."""
@@ -357,8 +427,9 @@ def test_sweep_covers_every_layout(tmp_path: Path) -> None:
     assert len(EVERY) == sum(len(layouts) for layouts in SWEPT.values())
     for system, layouts in SWEPT.items():
         every = set(printables(ExportJob(armies(system), ExportOptions())).kinds)
-        kinds = set().union(*(kinds_for(job_for(system, lay, tmp_path / "x"), lay)
-                              for lay in layouts))
+        kinds = set().union(
+            *(kinds_for(job_for(system, lay, tmp_path / "x"), lay) for lay in layouts)
+        )
         assert kinds == every and DUPLEX[system] < every, system
 
 
@@ -366,35 +437,63 @@ def ring_tokens(system: str) -> dict[str, float]:
     """The system's round token groups, by the caption printed beside their blocks: the
     token's width (mm)."""
     sheets = printables(ExportJob(armies(system), ExportOptions())).items
-    return {g.caption: g.size_mm[0] for sheet in sheets if isinstance(sheet, TokenSheet)
-            for g in sheet.groups if g.shape == "round" and g.tokens}
+    return {
+        g.caption: g.size_mm[0]
+        for sheet in sheets
+        if isinstance(sheet, TokenSheet)
+        for g in sheet.groups
+        if g.shape == "round" and g.tokens
+    }
 
 
-def shared_cells(paper: str, bleed: float, gutter: bool,
-                 layouts: list[dict[str, Any]]) -> list[list[tuple[str, Cell]]]:
+def shared_cells(
+    paper: str, bleed: float, gutter: bool, layouts: list[dict[str, Any]]
+) -> list[list[tuple[str, Cell]]]:
     """Each item of each shared single-sided sheet, with the label of the group it is of
     (packed again as :func:`cells_by_page` packs them)."""
+
     def noop(*_: object) -> None:
         return None
 
     geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
-    lots = [packing.Lot(e["kind"], e["items"], e["label"], (e["item_mm"][0], e["item_mm"][1]),
-                        [noop] * sum(e["sheets"])) for e in layouts]
-    return [[(b.lot.label, b.grid.cell(slot, False, b.count)) for b in sheet.blocks
-             for slot in range(b.count)] for sheet in packing.pack(geo, lots)]
+    lots = [
+        packing.Lot(
+            e["kind"],
+            e["items"],
+            e["label"],
+            (e["item_mm"][0], e["item_mm"][1]),
+            [noop] * sum(e["sheets"]),
+        )
+        for e in layouts
+    ]
+    return [
+        [
+            (b.lot.label, b.grid.cell(slot, False, b.count))
+            for b in sheet.blocks
+            for slot in range(b.count)
+        ]
+        for sheet in packing.pack(geo, lots)
+    ]
 
 
 #: Each system's token sheets in every layout it is swept in with poker cards, not folded
 #: (Billhooks' every bleed and gutter; the others' plain, and with bleed and gutters).
-RING_LAYOUTS = [(system, lay) for system, layouts in SWEPT.items() for lay in layouts
-                if lay[1] == "poker" and not lay[4]]
+RING_LAYOUTS = [
+    (system, lay)
+    for system, layouts in SWEPT.items()
+    for lay in layouts
+    if lay[1] == "poker" and not lay[4]
+]
 
 
-@pytest.mark.parametrize(("system", "layout"), [
-    pytest.param(system, layout, id=layout_id(layout, system), marks=in_group(system, layout))
-    for system, layout in RING_LAYOUTS])
-def test_token_text_stays_inside_the_ring(render_pack: Render, system: str,
-                                          layout: Layout) -> None:
+@pytest.mark.parametrize(
+    ("system", "layout"),
+    [
+        pytest.param(system, layout, id=layout_id(layout, system), marks=in_group(system, layout))
+        for system, layout in RING_LAYOUTS
+    ],
+)
+def test_token_text_stays_inside_the_ring(render_pack: Render, system: str, layout: Layout) -> None:
     """Every letter on a round token (its label, "ARMY MORALE" included, and its caption)
     lies inside the gold ring: each letter's whole box within the ring's inner edge (9.2 mm
     from the centre of a 25 mm token; the ring's outer edge is TRIM_SAFE inside the cut)."""
@@ -410,12 +509,17 @@ def test_token_text_stays_inside_the_ring(render_pack: Render, system: str,
             inside_r = ring_radius(rings[label]) - RING_PT * PT / 2
             t = cell.trim
             cx, cy = t.x + t.w / 2, t.y + t.h / 2
-            inside = [ch for ch in pdf.chars[n]
-                      if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top]
+            inside = [
+                ch for ch in pdf.chars[n] if t.x <= ch[1] <= t.right and t.y <= ch[2] <= t.top
+            ]
             seen += bool(inside)
             for text, x0, y0, x1, y1 in inside:
                 for x in (x0, x1):
                     for y in (y0, y1):
-                        assert (x - cx) ** 2 + (y - cy) ** 2 <= inside_r ** 2, \
-                            (system, layout, label, text)
+                        assert (x - cx) ** 2 + (y - cy) ** 2 <= inside_r**2, (
+                            system,
+                            layout,
+                            label,
+                            text,
+                        )
     assert seen >= 1

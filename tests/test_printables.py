@@ -37,21 +37,36 @@ def test_billhooks_token_counts_are_decided_without_a_pdf() -> None:
     paired or combined block (6); Army Morale starts at its four units that are not
     skirmishers or guns; one archer company has an arrow tracker of 6 arrowstorms."""
     pack = billhooks(YORK)
-    assert pack.counts("tokens") == {"ORDER": 8, "DISARRAY": 12, "DAUNTED": 6,
-                                     "ARMY MORALE": 4, "ARROWS": 1}
+    assert pack.counts("tokens") == {
+        "ORDER": 8,
+        "DISARRAY": 12,
+        "DAUNTED": 6,
+        "ARMY MORALE": 4,
+        "ARROWS": 1,
+    }
     sheet = pack.get("tokens")
     assert isinstance(sheet, TokenSheet)
     tracker = sheet.groups[1].tokens[0]
     assert (tracker.art, tracker.boxes, tracker.caption) == (
-        "tracker", 6, "The Duke of Norfolk's Affinity")
+        "tracker",
+        6,
+        "The Duke of Norfolk's Affinity",
+    )
     order = sheet.groups[0].tokens[0]
     assert (order.caption, order.accent, order.emblem) == ("York", "#24457a", "rose-white")
 
 
 def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
     pack = billhooks(YORK, LANCASTER)
-    assert pack.kinds == ("roster", "crib-sheet", "play-deck", "bonus-deck",
-                          "special-events", "tokens", "unit-cards")
+    assert pack.kinds == (
+        "roster",
+        "crib-sheet",
+        "play-deck",
+        "bonus-deck",
+        "special-events",
+        "tokens",
+        "unit-cards",
+    )
     # Six leaders (three wards each), two Bonus cards, a Skirmish card for each side.
     assert pack.counts("play-deck") == {"LEADER": 6, "BONUS": 2, "SKIRMISH": 2}
     assert pack.counts("unit-cards") == {"UNIT": 13}
@@ -70,10 +85,13 @@ def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
 def flat(tmp_path: Path) -> Path:
     """An army file of the test-only flat ruleset (registered in conftest.py)."""
     path = tmp_path / "flat.toml"
-    path.write_text('ruleset = "flat"\nname = "Test band"\nside = "The Reds"\n\n'
-                    '[[people]]\nname = "Ann"\nrole = "chief"\n\n'
-                    '[[things]]\nlabel = "Spears"\nweight = 3\n\n'
-                    '[[things]]\nlabel = "Bows"\nweight = 2\n', encoding="utf-8")
+    path.write_text(
+        'ruleset = "flat"\nname = "Test band"\nside = "The Reds"\n\n'
+        '[[people]]\nname = "Ann"\nrole = "chief"\n\n'
+        '[[things]]\nlabel = "Spears"\nweight = 3\n\n'
+        '[[things]]\nlabel = "Bows"\nweight = 2\n',
+        encoding="utf-8",
+    )
     return path
 
 
@@ -96,8 +114,17 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
     assert files["roster.pdf"]["units"] == 2
     roster = " ".join(PdfReader(tmp_path / "out" / "roster.pdf").pages[0].extract_text().split())
     # A column a row label of its units gives (Weight), each unit's value under it.
-    for words in ("Test band", "The Reds · Flat test rules", "LEGAL", "People", "Things",
-                  "Unit Weight", "Spears 3", "Bows 2", "load"):
+    for words in (
+        "Test band",
+        "The Reds · Flat test rules",
+        "LEGAL",
+        "People",
+        "Things",
+        "Unit Weight",
+        "Spears 3",
+        "Bows 2",
+        "load",
+    ):
         assert words in roster, words
     # Each record's "load" tracker: as many tick boxes as its weight, read from the strip.
     # pdfplumber: the tick strips are read from the images' pixels.
@@ -105,8 +132,9 @@ def test_a_new_ruleset_exports_its_deck_and_tokens(flat: Path, tmp_path: Path) -
         assert tick_strips(pdf.pages[0], "load") == [(3,), (2,)]
 
 
-def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_armies_of_two_rulesets_are_refused(
+    flat: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     job = ExportJob((source(flat), source(YORK)))
     with pytest.raises(ExportError, match="different rulesets"):
         export_pack(job, tmp_path / "out")
@@ -116,8 +144,9 @@ def test_armies_of_two_rulesets_are_refused(flat: Path, tmp_path: Path,
     assert "Traceback" not in err and not (tmp_path / "o").exists()
 
 
-def test_only_offers_the_rulesets_own_kinds(flat: Path, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_only_offers_the_rulesets_own_kinds(
+    flat: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "chits"]) == 0
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["chits.pdf", "manifest.json"]
     assert main(["export", str(flat), "--out", str(tmp_path / "o"), "--only", "tokens"]) == 2
@@ -133,7 +162,8 @@ def _pack_job() -> ExportJob:
 
 @pytest.mark.parametrize("spare", [1, 2])
 def test_each_document_is_written_by_a_worker_process_of_its_own(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spare: int) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spare: int
+) -> None:
     """A worker for each spare core, the first documents dealt to them; on two cores (one
     spare) the crib sheet is written here, after the sheets."""
     import os
@@ -151,8 +181,12 @@ def test_each_document_is_written_by_a_worker_process_of_its_own(
 
     monkeypatch.setattr(pack, "_write", write)
     seen: list[tuple[str, int, int]] = []
-    data = export_pack(_pack_job(), tmp_path / "o", {"roster", "tokens", "crib-sheet"},
-                       lambda kind, done, total: seen.append((kind, done, total)))
+    data = export_pack(
+        _pack_job(),
+        tmp_path / "o",
+        {"roster", "tokens", "crib-sheet"},
+        lambda kind, done, total: seen.append((kind, done, total)),
+    )
     writers = {e["file"]: e["pid"] for e in data["files"]}
     assert list(writers) == ["roster.pdf", "crib-sheet.pdf", "tokens.pdf"]
     assert writers["tokens.pdf"] == os.getpid()
@@ -169,8 +203,9 @@ def test_each_document_is_written_by_a_worker_process_of_its_own(
 
 
 @pytest.mark.parametrize("how", ["raises", "dies"])
-def test_a_failing_worker_leaves_nothing_written(tmp_path: Path, how: str,
-                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_worker_leaves_nothing_written(
+    tmp_path: Path, how: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import os
 
     from builder.export import pack, workers

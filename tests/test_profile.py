@@ -13,7 +13,9 @@ def test_archer_company() -> None:
     p = BH.profile(unit("archers"))
     assert (p.move_good, p.move_bad) == (6, 4)
     assert [(s.name, s.range_text, s.hit_on, s.dice) for s in p.shooting] == [
-        ("short", 'under 9"', 5, 12), ("long", '9-15"', 6, 12)]
+        ("short", 'under 9"', 5, 12),
+        ("long", '9-15"', 6, 12),
+    ]
     assert p.shots_per_turn == 2 and p.arrow_supply == 6
     assert (p.melee_first_round, p.melee_later) == (6, 6)  # 12 x 0.5
     assert [(s.shooting, s.melee) for s in p.saves] == [(5, 5)]
@@ -35,8 +37,7 @@ def test_block_adds_third_rank_and_attacking_pikes_four() -> None:
 
 def test_combined_block_two_save_lines_and_support() -> None:
     p = BH.profile(unit("archers", formation="combined", rear=("billmen", "levy")))
-    assert [(s.who, s.shooting, s.melee) for s in p.saves] == [
-        ("Archers", 5, 5), ("Billmen", 6, 6)]
+    assert [(s.who, s.shooting, s.melee) for s in p.saves] == [("Archers", 5, 5), ("Billmen", 6, 6)]
     assert (p.melee_first_round, p.melee_later) == (15, 12)  # 12 bills + 6 archers x 0.5
     assert p.shooting[0].dice == 12
 
@@ -61,8 +62,13 @@ def test_combined_block_two_save_lines_and_support() -> None:
         ("artillery", {}, (4, None), (5, 5), 2),  # 3 crew x 0.5, rounded up
     ],
 )
-def test_moves_saves_melee(troop: str, kw: dict[str, object], move: tuple[int, int | None],
-                          saves: tuple[int, int], melee: int) -> None:
+def test_moves_saves_melee(
+    troop: str,
+    kw: dict[str, object],
+    move: tuple[int, int | None],
+    saves: tuple[int, int],
+    melee: int,
+) -> None:
     p = BH.profile(unit(troop, **kw))
     assert (p.move_good, p.move_bad) == move
     assert (p.saves[0].shooting, p.saves[0].melee) == saves
@@ -114,12 +120,14 @@ def test_crossbows_and_handguns_pierce_men_at_arms() -> None:
     # shot, so half the hits kill: 1.0 (not 2 x 2/6 = 0.7).
     for troop in ("crossbowmen", "handgunners"):
         assert BH.kill_table(unit(troop))["shoot range"]["heavy"] == pytest.approx(1.0)
-    assert BH.kill_table(unit("light-horse", arms="crossbows"))["shoot range"]["heavy"] == \
-        pytest.approx(1.0)
+    assert BH.kill_table(unit("light-horse", arms="crossbows"))["shoot range"][
+        "heavy"
+    ] == pytest.approx(1.0)
     # Bows do not pierce; knights are not men-at-arms (4-6 either way).
     assert BH.kill_table(unit("skirmish-archers"))["shoot range"]["heavy"] == pytest.approx(2 / 3)
-    assert BH.kill_table(unit("light-horse", arms="bows"))["shoot range"]["heavy"] == \
-        pytest.approx(2 / 3)
+    assert BH.kill_table(unit("light-horse", arms="bows"))["shoot range"]["heavy"] == pytest.approx(
+        2 / 3
+    )
     assert BH.kill_table(unit("crossbowmen"))["shoot range"]["heavy-mounted"] == pytest.approx(1.0)
     # The target's side: men-at-arms (levy too) save 4+ against them, 3+ against anything else.
     for quality in ("retinue", "levy"):
@@ -139,7 +147,8 @@ def test_bands_and_guns_halve_their_dice_at_each_other() -> None:
     table = BH.kill_table(unit("crossbowmen"))
     # Only against what bands and guns wear: light (5-6 saves) and naked (kern, 6 saves).
     assert table["shoot range at skirmishers"] == pytest.approx(
-        {"light": 3 * 2 / 6 * 4 / 6, "naked": 3 * 2 / 6 * 5 / 6})
+        {"light": 3 * 2 / 6 * 4 / 6, "naked": 3 * 2 / 6 * 5 / 6}
+    )
     # A gun: 3 crew count double, 6 dice, halved to 3, hitting on a 6 and killing outright.
     gun = BH.kill_table(unit("artillery"))["shoot range at skirmishers"]
     assert gun == pytest.approx({"light": 0.5, "naked": 0.5})
@@ -174,29 +183,36 @@ def test_pike_block_attacking_and_defending_dice() -> None:
 # --- Issue 10, items 8 and 9: daunted tokens, morale dice, wording -------------------------
 
 
-@pytest.mark.parametrize(("troop", "kw", "tokens"), [
-    ("billmen", {}, 1),
-    ("billmen", {"formation": "line"}, 1),
-    ("billmen", {"formation": "block"}, 2),
-    ("archers", {"formation": "combined", "rear": "pikemen"}, 2),
-    ("knights", {}, 1),
-    ("kern", {}, 1),
-    ("artillery", {}, 1),
-])
-def test_daunted_tokens_two_for_a_block_that_splits(troop: str, kw: dict[str, object],
-                                                    tokens: int) -> None:
+@pytest.mark.parametrize(
+    ("troop", "kw", "tokens"),
+    [
+        ("billmen", {}, 1),
+        ("billmen", {"formation": "line"}, 1),
+        ("billmen", {"formation": "block"}, 2),
+        ("archers", {"formation": "combined", "rear": "pikemen"}, 2),
+        ("knights", {}, 1),
+        ("kern", {}, 1),
+        ("artillery", {}, 1),
+    ],
+)
+def test_daunted_tokens_two_for_a_block_that_splits(
+    troop: str, kw: dict[str, object], tokens: int
+) -> None:
     assert BH.profile(unit(troop, **kw)).daunted_tokens == tokens
 
 
-@pytest.mark.parametrize(("troop", "kw", "morale"), [
-    ("billmen", {}, "2D6"),
-    ("archers", {"formation": "combined", "rear": "men-at-arms"}, "2D6"),
-    ("knights", {}, "1D6+1"),
-    ("light-horse", {"arms": "bows"}, "1D6+1"),
-    ("crossbowmen", {}, "1D6"),
-    ("kern", {}, "1D6"),
-    ("artillery", {}, "1D6"),  # decision: the source names no dice for guns
-])
+@pytest.mark.parametrize(
+    ("troop", "kw", "morale"),
+    [
+        ("billmen", {}, "2D6"),
+        ("archers", {"formation": "combined", "rear": "men-at-arms"}, "2D6"),
+        ("knights", {}, "1D6+1"),
+        ("light-horse", {"arms": "bows"}, "1D6+1"),
+        ("crossbowmen", {}, "1D6"),
+        ("kern", {}, "1D6"),
+        ("artillery", {}, "1D6"),  # decision: the source names no dice for guns
+    ],
+)
 def test_morale_dice(troop: str, kw: dict[str, object], morale: str) -> None:
     assert BH.profile(unit(troop, **kw)).morale_dice == morale
 
@@ -209,13 +225,15 @@ def test_archers_attacked_roll_or_choose() -> None:
     roll = "Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade"
     assert f"{roll}; with a leader, choose instead" in specials("archers")
     assert f"{roll}; levy re-roll 6s; with a leader, choose instead" in specials(
-        "archers", quality="levy")
+        "archers", quality="levy"
+    )
     assert f"{roll}; veterans choose instead" in specials("archers", quality="veteran")
     assert "levy" not in specials("archers", quality="veteran")
     # The crib sheet's words: every case at once.
     assert BH.reaction_text("archers") == (
         "roll 1D6: 4-6 shoot once at short range, 1-3 evade; levy re-roll 6s;"
-        " veterans or archers with a leader choose instead")
+        " veterans or archers with a leader choose instead"
+    )
 
 
 def test_combined_block_swaps_only_when_the_archers_evade() -> None:
@@ -240,8 +258,10 @@ def test_reactions_and_pursuit_wording() -> None:
 
 
 def test_charge_wording() -> None:
-    charge = ('Charge +4" on an attack move (the second, if both actions are moves);'
-              " straight ahead, never uphill")
+    charge = (
+        'Charge +4" on an attack move (the second, if both actions are moves);'
+        " straight ahead, never uphill"
+    )
     assert f"{charge}; 2 charges a game" in specials("knights")
     assert charge in specials("light-horse")
     assert "no re-rolls against pikes" in specials("knights").lower()

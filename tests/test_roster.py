@@ -59,9 +59,14 @@ def column_numbers(page: Any, heading: str) -> list[str]:
     """Numbers printed under a table heading (Figs, Pts), top to bottom."""
     words = page.extract_words()
     head = next(w for w in words if w["text"] == heading)
-    return [w["text"] for w in words
-            if w["top"] > head["bottom"] and w["x0"] < head["x1"] + 4
-            and w["x1"] > head["x0"] - 4 and re.fullmatch(r"\d+(\.5)?", w["text"])]
+    return [
+        w["text"]
+        for w in words
+        if w["top"] > head["bottom"]
+        and w["x0"] < head["x1"] + 4
+        and w["x1"] > head["x0"] - 4
+        and re.fullmatch(r"\d+(\.5)?", w["text"])
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -88,9 +93,11 @@ def test_every_leader_with_rank_class_and_orders(pages: list[str]) -> None:
             assert leader.name in text
             assert leader.rank in text
             lp = rules.leader_profile(army, leader)
-            line = (f"class {leader.class_name} ({leader.command_class}) wounds "
-                    f"order tokens {lp.order_tokens} move {lp.move}\" command range "
-                    f"{lp.command_range}\" points {lp.points}")
+            line = (
+                f"class {leader.class_name} ({leader.command_class}) wounds "
+                f'order tokens {lp.order_tokens} move {lp.move}" command range '
+                f'{lp.command_range}" points {lp.points}'
+            )
             assert line in text
     assert text.count("C-in-C") >= 2
 
@@ -108,10 +115,12 @@ def test_every_unit_with_its_figures_and_points(examples_pdf: Path) -> None:
             assert column_numbers(page, "Pts") == [str(u["points"]) for u in expected["units"]]
             # The dice of every action row stand under their heading too (the row is one run
             # of text, its values placed by spaces).
-            context = roster_context(ArmyInput(army, path, path.read_text(encoding="utf-8")),
-                                     dt.date(2026, 12, 1))
+            context = roster_context(
+                ArmyInput(army, path, path.read_text(encoding="utf-8")), dt.date(2026, 12, 1)
+            )
             assert column_numbers(page, "Dice") == [
-                act.dice for ward in context["wards"] for u in ward.units for act in u.actions]
+                act.dice for ward in context["wards"] for u in ward.units for act in u.actions
+            ]
             labels = [u.label for _, u in army.units_with_paths() if u.label]
             for label in labels:
                 assert label in titles
@@ -121,12 +130,19 @@ def test_totals_match_check_json(pages: list[str]) -> None:
     for text, path in zip(pages, EXAMPLES, strict=True):
         army = bh.load(path)
         expected = summary_dict(army, get_ruleset(army.ruleset).summary(army))
-        got = re.search(r"Troop points Leader points Total points Army Morale tokens\n"
-                        r"(\S+) (\S+) (\S+) (\S+)\nof (\d+) agreed", text)
+        got = re.search(
+            r"Troop points Leader points Total points Army Morale tokens\n"
+            r"(\S+) (\S+) (\S+) (\S+)\nof (\d+) agreed",
+            text,
+        )
         assert got, text[:400]
-        assert got.groups() == (str(expected["troop_points"]), str(expected["leader_points"]),
-                                str(expected["total_points"]),
-                                str(expected["army_morale_tokens"]), str(army.points))
+        assert got.groups() == (
+            str(expected["troop_points"]),
+            str(expected["leader_points"]),
+            str(expected["total_points"]),
+            str(expected["army_morale_tokens"]),
+            str(army.points),
+        )
         assert army.name in text
         assert "LEGAL" in text and "NOT LEGAL" not in text
 
@@ -140,8 +156,10 @@ def test_actions_numbers_and_tick_boxes_come_from_the_ruleset(pages: list[str]) 
     short = prof.shooting[0]
     kills = rules.kill_table(archers)["shoot short"]
     row = " ".join(f"{v:.1f}" for v in kills.values())
-    assert (f"Shoot, short {short.range_text}, {prof.shots_per_turn} a turn {short.dice} 5+ {row}"
-            in text)
+    assert (
+        f"Shoot, short {short.range_text}, {prof.shots_per_turn} a turn {short.dice} 5+ {row}"
+        in text
+    )
     assert f"{prof.move_text}" in text
     # Arrow supply boxes on the three units of archer companies; casualties, disarray and
     # daunted boxes on all seven units.
@@ -166,10 +184,12 @@ def test_tick_boxes_read_back_from_their_strips(examples_pdf: Path) -> None:
             assert all(set(runs[:-1]) <= {6} and runs[-1] <= 6 for runs in casualties)
             assert tick_strips(page, "disarray") == [(bh.rules.DISARRAY_MAX,)] * len(units)
             assert tick_strips(page, "daunted") == [(p.daunted_tokens,) for p in profiles]
-            assert tick_strips(page, "arrows") == [(p.arrow_supply,) for p in profiles
-                                                   if p.arrow_supply]
+            assert tick_strips(page, "arrows") == [
+                (p.arrow_supply,) for p in profiles if p.arrow_supply
+            ]
             assert tick_strips(page, "wounds") == [
-                (bh.leader_profile(army, w.leader).wounds,) for w in army.wards]
+                (bh.leader_profile(army, w.leader).wounds,) for w in army.wards
+            ]
 
 
 def test_footer_dates_versions_and_hashes_each_army(pages: list[str]) -> None:
@@ -202,8 +222,17 @@ def test_only_the_bundled_fonts_embedded(examples_pdf: Path) -> None:
 
 def big_army() -> Army:
     """Nine wards of three units: several pages, so page breaks fall among the units."""
-    kinds = ["archers", "billmen", "knights", "crossbowmen", "men-at-arms", "artillery",
-             "pikemen", "kern", "light-horse"]
+    kinds = [
+        "archers",
+        "billmen",
+        "knights",
+        "crossbowmen",
+        "men-at-arms",
+        "artillery",
+        "pikemen",
+        "kern",
+        "light-horse",
+    ]
     wards = []
     for i in range(9):
         units = [unit(kinds[(i + j) % len(kinds)]) for j in range(3)]
@@ -265,8 +294,11 @@ def test_mustered_army_shows_its_muster_table(tmp_path: Path) -> None:
 
 def issue_army() -> Army:
     return make_army(
-        [unit("pikemen", formation="block"), unit("men-at-arms", quality="levy"),
-         unit("archers", formation="combined", rear="billmen")],
+        [
+            unit("pikemen", formation="block"),
+            unit("men-at-arms", quality="levy"),
+            unit("archers", formation="combined", rear="billmen"),
+        ],
         [unit("crossbowmen"), unit("handgunners", pavises=True), unit("knights")],
     )
 
@@ -314,8 +346,10 @@ def test_saves_morale_and_notes(issue_roster: str, issue_pdf: Path) -> None:
     notes = specials_text(issue_pdf)
     assert "Saves 4+ against crossbows and handguns" in notes
     assert "Attacked: always stand and fight" in notes
-    assert ("Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade; with a leader,"
-            " choose instead") in notes
+    assert (
+        "Attacked: roll 1D6: 4-6 shoot once at short range, 1-3 evade; with a leader,"
+        " choose instead"
+    ) in notes
     assert "swap to the rear, to support, only when they evade (no move, no Disarray)" in notes
     assert 'Won a melee: follow up a beaten enemy; chase a broken one 12" and take 2' in notes
 
@@ -324,15 +358,21 @@ def test_the_legend_names_the_special_cases(issue_roster: str) -> None:
     # The legend stands beside the share code: its caption's words fall among the legend's.
     text = issue_roster.replace(f" {CAPTION}", "")
     cat = bh.rules
-    for words in ("Crossbows and handguns pierce armour", '"at bands or guns" row',
-                  "behind pavises saves a class higher", "four ranks attacking and three defending",
-                  f"In melee, {cat.NO_REROLLS}.", "a block has two Daunted boxes"):
+    for words in (
+        "Crossbows and handguns pierce armour",
+        '"at bands or guns" row',
+        "behind pavises saves a class higher",
+        "four ranks attacking and three defending",
+        f"In melee, {cat.NO_REROLLS}.",
+        "a block has two Daunted boxes",
+    ):
         assert words in text, words
 
 
 def test_daunted_boxes_from_the_ruleset() -> None:
     made = issue_army()
-    context = roster_context(ArmyInput(made, Path("x.toml"), armyfile.dumps(made)),
-                             dt.date(2026, 12, 1))
+    context = roster_context(
+        ArmyInput(made, Path("x.toml"), armyfile.dumps(made)), dt.date(2026, 12, 1)
+    )
     boxes = [u.daunted for ward in context["wards"] for u in ward.units]
     assert boxes == [2, 1, 2, 1, 1, 1]

@@ -49,11 +49,15 @@ def made(army: Any, name: str) -> ArmyInput:
 def rosters() -> dict[str, tuple[ArmyInput, ...]]:
     """Every roster the tests read, by name."""
     out: dict[str, tuple[ArmyInput, ...]] = {
-        name: (source(str(examples_dir() / name)),) for name in EXAMPLES}
-    out |= {f"{ruleset}-16": (made(scaled(ruleset, 16), f"{ruleset}-16.toml"),)
-            for ruleset in RULESETS}
-    out["two-armies"] = (source(str(examples_dir() / "kiss-york.toml")),
-                         source(str(examples_dir() / "kiss-lancaster.toml")))
+        name: (source(str(examples_dir() / name)),) for name in EXAMPLES
+    }
+    out |= {
+        f"{ruleset}-16": (made(scaled(ruleset, 16), f"{ruleset}-16.toml"),) for ruleset in RULESETS
+    }
+    out["two-armies"] = (
+        source(str(examples_dir() / "kiss-york.toml")),
+        source(str(examples_dir() / "kiss-lancaster.toml")),
+    )
     return out
 
 
@@ -92,8 +96,7 @@ def read(path: Path, paper: str) -> Read:
 
 
 #: The rosters read on each paper; the rest are read on A4 and their Letter pages counted.
-READ = {(name, paper) for name in ROSTERS for paper in PAPERS
-        if paper == "a4" or name in EXAMPLES}
+READ = {(name, paper) for name in ROSTERS for paper in PAPERS if paper == "a4" or name in EXAMPLES}
 
 
 @pytest.fixture(scope="module")
@@ -112,9 +115,13 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Read
 def letter_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, int]:
     """The Letter pages of each roster not read on Letter."""
     out = tmp_path_factory.mktemp("letter")
-    return {name: write_kind(ExportJob(ROSTERS[name], ExportOptions(paper="letter")), "roster",
-                             out / f"{name}.pdf").pages
-            for name in sorted(ROSTERS) if (name, "letter") not in READ}
+    return {
+        name: write_kind(
+            ExportJob(ROSTERS[name], ExportOptions(paper="letter")), "roster", out / f"{name}.pdf"
+        ).pages
+        for name in sorted(ROSTERS)
+        if (name, "letter") not in READ
+    }
 
 
 def flat(text: str | None) -> str:
@@ -132,7 +139,8 @@ def margins_text(page: Any, paper: str) -> tuple[str, str]:
 
 @pytest.mark.parametrize(("name", "paper"), sorted(READ))
 def test_every_page_names_the_army_and_counts_the_pages(
-        pdfs: dict[tuple[str, str], Read], name: str, paper: str) -> None:
+    pdfs: dict[tuple[str, str], Read], name: str, paper: str
+) -> None:
     """Each page's header: the army's name, then its side and system; its footer: the day,
     the version, the file's name and short hash (the one `share` prints), page N of M. With
     two armies, each page names the army whose page it is."""
@@ -142,15 +150,21 @@ def test_every_page_names_the_army_and_counts_the_pages(
     total = len(found.heads)
     owners: list[ArmyInput] = []
     for n, (head, foot) in enumerate(zip(found.heads, found.feet, strict=True), 1):
-        item = next(i for i in reversed(items) if head.startswith(i.army.name + " ")) \
-            if len(items) > 1 else items[0]
+        item = (
+            next(i for i in reversed(items) if head.startswith(i.army.name + " "))
+            if len(items) > 1
+            else items[0]
+        )
         owners.append(item)
         ruleset = get_ruleset(item.army.ruleset)
         side = ruleset.sides.name_of(ruleset.sides.of(item.army))
         assert side, "every roster read here is of an army with a side"
         assert head == f"{item.army.name} {side} · {ruleset.title}", (n, head)
-        line = re.fullmatch(r"Printed (\d{4}-\d\d-\d\d) · billhooks (\S+) · (.+) #([0-9a-f]+) "
-                            r"page (\d+) of (\d+)", foot)
+        line = re.fullmatch(
+            r"Printed (\d{4}-\d\d-\d\d) · billhooks (\S+) · (.+) #([0-9a-f]+) "
+            r"page (\d+) of (\d+)",
+            foot,
+        )
         assert line, (n, foot)
         day, version, file, digest, number, of = line.groups()
         assert abs(dt.date.fromisoformat(day) - today) <= dt.timedelta(days=1)
@@ -158,14 +172,16 @@ def test_every_page_names_the_army_and_counts_the_pages(
         assert (file, digest) == (item.path.name, short_hash(item))
         assert (int(number), int(of)) == (n, total)
     # Each army's pages together, in the order given, each from a new page.
-    assert [o.path for o in owners] == sorted((o.path for o in owners),
-                                              key=[i.path for i in items].index)
+    assert [o.path for o in owners] == sorted(
+        (o.path for o in owners), key=[i.path for i in items].index
+    )
     assert {o.path for o in owners} == {i.path for i in items}
 
 
 @pytest.mark.parametrize("name", sorted(ROSTERS))
-def test_letter_takes_the_pages_a4_does(pdfs: dict[tuple[str, str], Read],
-                                        letter_pages: dict[str, int], name: str) -> None:
+def test_letter_takes_the_pages_a4_does(
+    pdfs: dict[tuple[str, str], Read], letter_pages: dict[str, int], name: str
+) -> None:
     """One content box on both papers: the same pages, each with the same words (the page is
     wider on Letter, the box is not). Every example fits one page (Billhooks' did before the
     frame; KISS's took three, shieldwall's two), the grown armies and the pair two."""
@@ -178,8 +194,9 @@ def test_letter_takes_the_pages_a4_does(pdfs: dict[tuple[str, str], Read],
 
 
 @pytest.mark.parametrize(("name", "paper"), sorted(READ))
-def test_nothing_small_or_near_an_edge(pdfs: dict[tuple[str, str], Read], name: str,
-                                       paper: str) -> None:
+def test_nothing_small_or_near_an_edge(
+    pdfs: dict[tuple[str, str], Read], name: str, paper: str
+) -> None:
     found = pdfs[name, paper]
     assert found.edge_mm >= 5.0 - 0.01, found.nearest
     assert found.min_pt >= 6.0 - 0.01
@@ -208,8 +225,11 @@ def test_every_army_of_eight_units_fits_one_a4_page(tmp_path: Path, ruleset: str
     with pdfread.pages(path) as pages:
         text = flat(pages[0].text)
     system = get_ruleset(ruleset)
-    places = ([f"stands[{i}]" for i in range(len(army.stands))] if ruleset == "shieldwall"
-              else [where for where, _ in army.units_with_paths()])
+    places = (
+        [f"stands[{i}]" for i in range(len(army.stands))]
+        if ruleset == "shieldwall"
+        else [where for where, _ in army.units_with_paths()]
+    )
     # The unit's own name, before what its title adds in brackets (the table's columns).
     names = [flat(system.title_of(army, where)).split(" (")[0] for where in places]
     assert len(names) == 8

@@ -42,8 +42,9 @@ def classes_in(text: str) -> list[str]:
     return re.findall(r"command_class = (\d)", text)
 
 
-def test_roll_write_changes_only_the_classes(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_roll_write_changes_only_the_classes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, text = hand_written(tmp_path)
     code, out, _ = cli(capsys, "roll", str(path), "--seed", "5", "--write")
     assert code == 0
@@ -51,14 +52,16 @@ def test_roll_write_changes_only_the_classes(tmp_path: Path,
     assert len(rolled) == 3 and rolled != ["2", "2", "2"]  # the seed changes something
     expected = text
     for new in rolled:  # each command_class line in turn, nothing else
-        expected = re.sub(r"command_class = 2(?=\r\n)", f"command_class = {new}<done>",
-                          expected, count=1)
+        expected = re.sub(
+            r"command_class = 2(?=\r\n)", f"command_class = {new}<done>", expected, count=1
+        )
     expected = expected.replace("<done>", "")
     assert path.read_bytes() == expected.encode("utf-8")
 
 
 def test_roll_write_through_a_symlink_writes_the_real_file(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path, text = hand_written(tmp_path)
     link = tmp_path / "link.toml"
     link.symlink_to(path)
@@ -73,18 +76,21 @@ def test_roll_write_through_a_symlink_writes_the_real_file(
 def test_tui_save_after_an_edit_changes_only_that_value(tmp_path: Path) -> None:
     path, text = hand_written(tmp_path)
     session = Session.open(path)
-    session.apply("rename", lambda army: setattr(bh.billhooks_army(army).wards[1].leader, "name",
-                                                 "Sir J. S."))
+    session.apply(
+        "rename", lambda army: setattr(bh.billhooks_army(army).wards[1].leader, "name", "Sir J. S.")
+    )
     session.save()
     assert path.read_bytes() == text.replace('"Sir John Savage"', '"Sir J. S."').encode()
     # A second edit, a unit option: one line changes.
-    session.apply("levy", lambda army: setattr(bh.billhooks_army(army).wards[0].units[1],
-                                               "quality", "levy"))
+    session.apply(
+        "levy", lambda army: setattr(bh.billhooks_army(army).wards[0].units[1], "quality", "levy")
+    )
     session.save()
     want = text.replace('"Sir John Savage"', '"Sir J. S."').replace(
         'troop = "billmen"\r\n\r\n[[wards.units]]\r\ntroop = "archers"\r\nformation',
         'troop = "billmen"\r\nquality = "levy"\r\n\r\n[[wards.units]]\r\ntroop = "archers"'
-        '\r\nformation')
+        "\r\nformation",
+    )
     assert path.read_bytes() == want.encode()
 
 
@@ -96,8 +102,7 @@ def test_tui_save_through_a_symlink(tmp_path: Path) -> None:
     session.apply("rename", lambda army: setattr(army, "name", "Renamed"))
     session.save()
     assert link.is_symlink()
-    assert path.read_bytes() == text.replace("The Earl of Oxford's Retinue",
-                                             "Renamed").encode()
+    assert path.read_bytes() == text.replace("The Earl of Oxford's Retinue", "Renamed").encode()
 
 
 def test_save_as_elsewhere_writes_photos_relative_to_the_new_file(tmp_path: Path) -> None:
@@ -116,26 +121,40 @@ def test_save_as_elsewhere_writes_photos_relative_to_the_new_file(tmp_path: Path
 # --- muster --out ------------------------------------------------------------------------------
 
 
-def test_muster_out_refuses_to_overwrite_without_force(tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_muster_out_refuses_to_overwrite_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "army.toml"
     out.write_text("mine\n", encoding="utf-8")
-    code, _, err = cli(capsys, "muster", str(COLLECTION), "--troops", "100", "--seed", "3",
-                       "--out", str(out))
+    code, _, err = cli(
+        capsys, "muster", str(COLLECTION), "--troops", "100", "--seed", "3", "--out", str(out)
+    )
     assert code == 2
     assert f"--out {out} already exists: add --force to replace it" in err
     assert out.read_text(encoding="utf-8") == "mine\n"
-    code, _, _ = cli(capsys, "muster", str(COLLECTION), "--troops", "100", "--seed", "3",
-                     "--out", str(out), "--force")
+    code, _, _ = cli(
+        capsys,
+        "muster",
+        str(COLLECTION),
+        "--troops",
+        "100",
+        "--seed",
+        "3",
+        "--out",
+        str(out),
+        "--force",
+    )
     assert code == 0 and "muster = {troops = 100, seed = 3}" in out.read_text(encoding="utf-8")
 
 
 def test_muster_out_writes_photos_relative_to_the_new_file(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "deep" / "army.toml"
     out.parent.mkdir()
-    code, _, _ = cli(capsys, "muster", str(COLLECTION), "--troops", "200", "--seed", "1",
-                     "--out", str(out))
+    code, _, _ = cli(
+        capsys, "muster", str(COLLECTION), "--troops", "200", "--seed", "1", "--out", str(out)
+    )
     assert code == 0
     text = out.read_text(encoding="utf-8")
     photos = re.findall(r'photo = "([^"]+)"', text)
@@ -151,31 +170,44 @@ def test_muster_out_through_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixt
     real.write_text("old\n", encoding="utf-8")
     link = tmp_path / "link.toml"
     link.symlink_to(real)
-    code, _, _ = cli(capsys, "muster", str(COLLECTION), "--troops", "100", "--seed", "3",
-                     "--out", str(link), "--force")
+    code, _, _ = cli(
+        capsys,
+        "muster",
+        str(COLLECTION),
+        "--troops",
+        "100",
+        "--seed",
+        "3",
+        "--out",
+        str(link),
+        "--force",
+    )
     assert code == 0 and link.is_symlink()
     assert "muster = {troops = 100" in real.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("out", ["/", ".", "..", "", "sub/"])
-def test_muster_out_folder_or_empty_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                               capsys: pytest.CaptureFixture[str],
-                                               out: str) -> None:
+def test_muster_out_folder_or_empty_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], out: str
+) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "sub").mkdir()
     for both in ([], ["--both"]):
-        code, stdout, err = cli(capsys, "muster", str(COLLECTION), "--troops", "50",
-                                "--seed", "2", "--out", out, *both)
+        code, stdout, err = cli(
+            capsys, "muster", str(COLLECTION), "--troops", "50", "--seed", "2", "--out", out, *both
+        )
         assert code == 2 and "give a file name such as army.toml" in err
         assert stdout == ""
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
 
 
-def test_muster_names_with_escapes_are_escaped(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_muster_names_with_escapes_are_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "x\x1b[2Jy.toml"
-    code, stdout, _ = cli(capsys, "muster", str(COLLECTION), "--troops", "50", "--seed", "2",
-                          "--out", str(out))
+    code, stdout, _ = cli(
+        capsys, "muster", str(COLLECTION), "--troops", "50", "--seed", "2", "--out", str(out)
+    )
     assert code == 0 and out.exists()
     assert "\x1b" not in stdout and "x\\x1b[2Jy.toml" in stdout
 

@@ -35,18 +35,41 @@ class Root:
     loose: list[Item] = field(default_factory=list)
 
 
-ITEM = Table("item", Item, (Field("name", "str", required=True), Field("size", "int"),
-                            Field("tags", "list", choices=("a", "b"))))
-GROUP = Table("group", Group, children=(Child("boss", Table("boss", Boss, (
-    Field("name", "str", required=True),)), "leader", many=False, required=True),
-    Child("items", ITEM, "unit")))
-ROOT = Table("army", Root, (Field("name", "str"),),
-             (Child("groups", GROUP, "group"), Child("loose", ITEM, "unit")))
+ITEM = Table(
+    "item",
+    Item,
+    (
+        Field("name", "str", required=True),
+        Field("size", "int"),
+        Field("tags", "list", choices=("a", "b")),
+    ),
+)
+GROUP = Table(
+    "group",
+    Group,
+    children=(
+        Child(
+            "boss",
+            Table("boss", Boss, (Field("name", "str", required=True),)),
+            "leader",
+            many=False,
+            required=True,
+        ),
+        Child("items", ITEM, "unit"),
+    ),
+)
+ROOT = Table(
+    "army",
+    Root,
+    (Field("name", "str"),),
+    (Child("groups", GROUP, "group"), Child("loose", ITEM, "unit")),
+)
 
 
 def tree() -> Root:
-    return Root("r", [Group(Boss("b0"), [Item("i00"), Item("i01")]), Group(Boss("b1"))],
-                [Item("l0")])
+    return Root(
+        "r", [Group(Boss("b0"), [Item("i00"), Item("i01")]), Group(Boss("b1"))], [Item("l0")]
+    )
 
 
 def test_parse_and_print_places() -> None:
@@ -63,8 +86,10 @@ def test_parse_and_print_places() -> None:
             schema.parse(bad)
 
 
-@pytest.mark.parametrize(("where", "index"), [("wards[3].units[1]", 3), ("wards[2].leader", 2),
-                                              ("stands[5]", 5), ("banner", 0), ("", 0)])
+@pytest.mark.parametrize(
+    ("where", "index"),
+    [("wards[3].units[1]", 3), ("wards[2].leader", 2), ("stands[5]", 5), ("banner", 0), ("", 0)],
+)
 def test_group_index_is_the_first_steps(where: str, index: int) -> None:
     assert schema.group_index(where) == index
 
@@ -96,9 +121,12 @@ def test_walk_in_file_order_with_roles() -> None:
     nodes = [(n.where, n.role, n.table.noun) for n in schema.walk(tree(), ROOT)]
     assert nodes == [
         ("", "army", "army"),
-        ("groups[0]", "group", "group"), ("groups[0].boss", "leader", "boss"),
-        ("groups[0].items[0]", "unit", "item"), ("groups[0].items[1]", "unit", "item"),
-        ("groups[1]", "group", "group"), ("groups[1].boss", "leader", "boss"),
+        ("groups[0]", "group", "group"),
+        ("groups[0].boss", "leader", "boss"),
+        ("groups[0].items[0]", "unit", "item"),
+        ("groups[0].items[1]", "unit", "item"),
+        ("groups[1]", "group", "group"),
+        ("groups[1].boss", "leader", "boss"),
         ("loose[0]", "unit", "item"),
     ]
     assert schema.table_at(ROOT, "groups[1].items[0]") is ITEM

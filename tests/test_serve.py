@@ -54,9 +54,16 @@ from builder.tui.session import Session
 
 T = TypeVar("T")
 CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 WAIT_S = 15.0
 
 CATCH_TERMINAL = """
@@ -100,8 +107,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
     assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: apt-get install chromium"
     with sync_playwright() as playwright:
         context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")), executable_path=str(CHROMIUM),
-            args=CHROMIUM_ARGS, headless=True, viewport={"width": 1280, "height": 800})
+            str(tmp_path_factory.mktemp("chromium-profile")),
+            executable_path=str(CHROMIUM),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport={"width": 1280, "height": 800},
+        )
         yield context
         context.close()
 
@@ -109,10 +120,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
 def in_a_thread(fn: Callable[..., Coroutine[Any, Any, T]]) -> Callable[..., T]:
     """Run the coroutine function ``fn`` in a thread of its own: Playwright's sync API (the
     browser fixture, alive for the whole module) holds this thread's event loop."""
+
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> T:
         with ThreadPoolExecutor(1) as pool:
             return pool.submit(asyncio.run, fn(*args, **kwargs)).result()
+
     return wrapper
 
 
@@ -157,7 +170,7 @@ def _address(hex_address: str) -> str:
     host, port = hex_address.split(":")
     raw = bytes.fromhex(host)
     # /proc/net/tcp* print each 32-bit word in host (little-endian) order.
-    raw = b"".join(raw[i:i + 4][::-1] for i in range(0, len(raw), 4))
+    raw = b"".join(raw[i : i + 4][::-1] for i in range(0, len(raw), 4))
     return f"{ipaddress.ip_address(raw)}:{int(port, 16)}"
 
 
@@ -188,9 +201,14 @@ def listening(pids: set[int]) -> list[str]:
 def start_server(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str, int, str]:
     """``billhooks serve ARGS --port 0`` started in ``cwd`` (where Print writes by default),
     with the page's address, port and token it printed."""
-    server = subprocess.Popen([sys.executable, "-m", "builder", "serve", *args, "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              start_new_session=True, cwd=cwd)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "builder", "serve", *args, "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=cwd,
+    )
     line = read_line(server.stdout, WAIT_S)
     found = STARTED.search(line)
     assert found, line
@@ -200,14 +218,21 @@ def start_server(args: list[str], cwd: Path) -> tuple[subprocess.Popen[str], str
 def get(port: int, path: str, origin: str | None = None, websocket: bool = False) -> int:
     """The status ``GET path`` gets from the server (as a websocket opening if asked),
     sent with ``origin``."""
-    upgrade = ("Upgrade: websocket\r\nConnection: Upgrade\r\n"
-               "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-               if websocket else "")
+    upgrade = (
+        "Upgrade: websocket\r\nConnection: Upgrade\r\n"
+        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if websocket
+        else ""
+    )
     with socket.create_connection(("127.0.0.1", port), timeout=WAIT_S) as conn:
-        conn.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{upgrade}"
-                      + ("" if origin is None else f"Origin: {origin}\r\n")
-                      + "Connection: close\r\n\r\n" * (not websocket)
-                      + "\r\n" * websocket).encode())
+        conn.sendall(
+            (
+                f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{upgrade}"
+                + ("" if origin is None else f"Origin: {origin}\r\n")
+                + "Connection: close\r\n\r\n" * (not websocket)
+                + "\r\n" * websocket
+            ).encode()
+        )
         return int(conn.recv(64).split()[1])
 
 
@@ -237,8 +262,10 @@ def assert_refused_without_token(port: int, token: str) -> None:
 
 def metrics_line(summary: Summary) -> str:
     """The status bar's numbers as the builder words them ("Troop pts 96 of 100  ...")."""
-    return "  ".join(f"{m.short or m.label} {number(m.value)}"
-                     + ("" if m.of is None else f" of {number(m.of)}") for m in summary.metrics)
+    return "  ".join(
+        f"{m.short or m.label} {number(m.value)}" + ("" if m.of is None else f" of {number(m.of)}")
+        for m in summary.metrics
+    )
 
 
 def screen_until(page: Page, ok: Callable[[list[str]], bool], what: str) -> list[str]:
@@ -298,7 +325,7 @@ def print_only_the_roster(page: Page) -> None:
     top = next(i for i, r in enumerate(rows) if "─ Files " in r)
     left = rows[top].index("╭─ Files ")
     kinds = []
-    for row in rows[top + 1:]:
+    for row in rows[top + 1 :]:
         if row[left:].startswith("╰"):
             break
         found = re.search(r"([a-z][a-z-]*)\s*│\s*$", row[left:])
@@ -329,11 +356,18 @@ def assert_holds_the_pack(data: bytes, out: Path) -> None:
 # The page opened by either name of this computer (the websocket takes only those origins);
 # two ways to stop: Ctrl+C in the terminal (SIGINT to its whole process group, so each builder
 # gets it too), or `kill` of the server alone (SIGTERM: the server must stop its builders).
-@pytest.mark.parametrize(("example", "host", "ctrl_c"), [
-    ("york.toml", "127.0.0.1", True), ("kiss-lancaster.toml", "localhost", False),
-    ("feudal-normandy.toml", "localhost", True), ("shieldwall-norse.toml", "127.0.0.1", False)])
-def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, tmp_path: Path,
-                                        browser: BrowserContext) -> None:
+@pytest.mark.parametrize(
+    ("example", "host", "ctrl_c"),
+    [
+        ("york.toml", "127.0.0.1", True),
+        ("kiss-lancaster.toml", "localhost", False),
+        ("feudal-normandy.toml", "localhost", True),
+        ("shieldwall-norse.toml", "127.0.0.1", False),
+    ],
+)
+def test_the_served_builder_in_chromium(
+    example: str, host: str, ctrl_c: bool, tmp_path: Path, browser: BrowserContext
+) -> None:
     # A name a shell would mangle: the path reaches textual-serve's shell command quoted.
     army = tmp_path / f"{Path(example).stem} it's $(touch PWNED) `id`.toml"
     shutil.copy(examples_dir() / example, army)
@@ -363,8 +397,9 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
 
         # An edit: remove the record the builder opens on; the numbers change, unsaved.
         page.keyboard.press("x")
-        rows = screen_until(page, lambda rows: "● unsaved" in status_of(rows),
-                            "the edit in the status bar")
+        rows = screen_until(
+            page, lambda rows: "● unsaved" in status_of(rows), "the edit in the status bar"
+        )
         assert before not in status_of(rows)
         page.keyboard.press("Control+z")
         screen_until(page, lambda rows: status_of(rows) == opened, "the undo")
@@ -373,8 +408,11 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
         page.keyboard.press("x")
         screen_until(page, lambda rows: "● unsaved" in status_of(rows), "the edit again")
         page.keyboard.press("Control+s")
-        screen_until(page, lambda rows: "unsaved" not in status_of(rows)
-                     and status_of(rows) != opened, "the save")
+        screen_until(
+            page,
+            lambda rows: "unsaved" not in status_of(rows) and status_of(rows) != opened,
+            "the save",
+        )
         assert army.read_bytes() != original
         saved = armyfile.load(army)
         assert saved.ruleset == record.ruleset and saved != record
@@ -384,8 +422,9 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
         page.keyboard.press("p")
         print_only_the_roster(page)
         click_text(page, "Export")
-        screen_until(page, lambda rows: any("Done: 1 PDF file" in r for r in rows),
-                     "the export done")
+        screen_until(
+            page, lambda rows: any("Done: 1 PDF file" in r for r in rows), "the export done"
+        )
         out = tmp_path / "output" / re.sub(r"[^\w.-]+", "-", army.stem).strip(".-")
         # In the page itself: a new tab, as textual-serve opens, is what popup blockers stop.
         with page.expect_download(timeout=WAIT_S * 1000) as downloading:
@@ -393,8 +432,9 @@ def test_the_served_builder_in_chromium(example: str, host: str, ctrl_c: bool, t
         download = downloading.value
         assert download.suggested_filename == zip_name(out)
         assert_holds_the_pack(Path(download.path()).read_bytes(), out)
-        screen_until(page, lambda rows: any(f"Sent {zip_name(out)}" in r for r in rows),
-                     "the download said")
+        screen_until(
+            page, lambda rows: any(f"Sent {zip_name(out)}" in r for r in rows), "the download said"
+        )
 
         # Everything came from the server itself, and nothing was refused.
         base = f"http://{host}:{port}/"
@@ -452,16 +492,22 @@ def extent(data: bytes) -> tuple[int, int]:
 
 def builder_of(server: subprocess.Popen[str]) -> int:
     """The process id of the server's one builder (the shell before it may have gone)."""
-    found = [p for p in family(server.pid) - {server.pid}
-             if b"builder\0tui" in Path(f"/proc/{p}/cmdline").read_bytes()]
+    found = [
+        p
+        for p in family(server.pid) - {server.pid}
+        if b"builder\0tui" in Path(f"/proc/{p}/cmdline").read_bytes()
+    ]
     assert len(found) == 1, found
     return found[0]
 
 
 def size_told(pid: int) -> tuple[int, int]:
     """The terminal size the builder ``pid`` was started with (COLUMNS, ROWS)."""
-    words = dict(w.split(b"=", 1) for w in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-                 if b"=" in w)
+    words = dict(
+        w.split(b"=", 1)
+        for w in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        if b"=" in w
+    )
     return int(words[b"COLUMNS"]), int(words[b"ROWS"])
 
 
@@ -474,9 +520,12 @@ async def open_a_huge_tab(port: int, token: str, server: subprocess.Popen[str]) 
     """A tab asking for a 100000 x 100000 terminal, shrunk, then grown as large again; its
     builder's process id, left idle on its new army (unsaved)."""
     own = f"http://127.0.0.1:{port}"
-    async with aiohttp.ClientSession() as client, client.ws_connect(
-            f"ws://127.0.0.1:{port}/ws/{token}?width=100000&height=100000",
-            origin=own) as websocket:
+    async with (
+        aiohttp.ClientSession() as client,
+        client.ws_connect(
+            f"ws://127.0.0.1:{port}/ws/{token}?width=100000&height=100000", origin=own
+        ) as websocket,
+    ):
         data = await drawn(websocket, ROWS[1])
         assert extent(data) <= (ROWS[1], COLUMNS[1])
         assert b" Battles " in data  # the tree of a Feudal army
@@ -507,8 +556,7 @@ def test_a_tab_is_clamped_and_its_builder_dies_with_the_server(tmp_path: Path) -
     server, _, port, token = start_server([str(army), "--ruleset", "feudal"], tmp_path)
     try:
         builder = in_a_thread(open_a_huge_tab)(port, token, server)
-        assert Path(f"/proc/{builder}/cmdline").read_bytes().endswith(
-            b"\0--ruleset\0feudal\0")
+        assert Path(f"/proc/{builder}/cmdline").read_bytes().endswith(b"\0--ruleset\0feudal\0")
         # kill -9: the server cannot stop its builders; an idle one (drawing nothing, so
         # never finding its output gone) must see its input end, and quit.
         kill_and_outlive(server, builder)
@@ -525,9 +573,13 @@ async def edit_in_a_tab(port: int, token: str, server: subprocess.Popen[str]) ->
     leaves it unsaved; then ``kill -9`` of the server while the tab is still open (closing
     the tab first would let the server end the builder politely, racing the kill); the
     builder's id."""
-    async with aiohttp.ClientSession() as client, client.ws_connect(
+    async with (
+        aiohttp.ClientSession() as client,
+        client.ws_connect(
             f"ws://127.0.0.1:{port}/ws/{token}?width=100&height=30",
-            origin=f"http://127.0.0.1:{port}") as websocket:
+            origin=f"http://127.0.0.1:{port}",
+        ) as websocket,
+    ):
         await drawn(websocket, 30)
         await websocket.send_json(["stdin", "w"])
         seen, deadline = b"", time.monotonic() + WAIT_S
@@ -560,8 +612,9 @@ def test_unsaved_work_goes_to_a_recovery_file_when_the_server_dies(tmp_path: Pat
         # The army's own file is never written; the battle added is in the recovery file.
         assert not army.exists()
         recovered = tmp_path / "host.recovered.toml"
-        assert subprocess.run([sys.executable, "-m", "builder", "check", str(recovered)],
-                              capture_output=True).returncode in (0, 1)
+        assert subprocess.run(
+            [sys.executable, "-m", "builder", "check", str(recovered)], capture_output=True
+        ).returncode in (0, 1)
         assert recovered.read_text(encoding="utf-8").count("[[battles]]") == 2
     finally:
         if server.poll() is None:
@@ -569,8 +622,9 @@ def test_unsaved_work_goes_to_a_recovery_file_when_the_server_dies(tmp_path: Pat
             server.wait()
 
 
-def test_a_busy_port_is_a_clear_message(army_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_busy_port_is_a_clear_message(
+    army_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -582,7 +636,8 @@ def test_a_busy_port_is_a_clear_message(army_path: Path,
 
 
 def test_a_missing_folder_is_refused_as_build_refuses_it(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     missing = str(tmp_path / "no" / "army.toml")
     assert main(["tui", missing]) == 2
     built = capsys.readouterr().err
@@ -596,11 +651,14 @@ def test_a_file_tui_opens_with_its_error_is_served_too(tmp_path: Path) -> None:
     # A symlink loop: the builder opens and says what is wrong; serve must not choke on it.
     army = tmp_path / "loop.toml"
     army.symlink_to(army)
-    server = subprocess.Popen([sys.executable, "-m", "builder", "serve", str(army), "--port",
-                               "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "builder", "serve", str(army), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
-        assert f"the builder on {army}: open http://127.0.0.1:" in read_line(server.stdout,
-                                                                                WAIT_S)
+        assert f"the builder on {army}: open http://127.0.0.1:" in read_line(server.stdout, WAIT_S)
     finally:
         server.terminate()
     assert server.wait(WAIT_S) == 0 and server.stderr is not None
@@ -608,8 +666,9 @@ def test_a_file_tui_opens_with_its_error_is_served_too(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("port", ["-1", "65536", "http"])
-def test_a_bad_port_is_refused(port: str, army_path: Path,
-                               capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_port_is_refused(
+    port: str, army_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as info:
         main(["serve", str(army_path), "--port", port])
     assert info.value.code == 2 and "--port" in capsys.readouterr().err
@@ -618,8 +677,7 @@ def test_a_bad_port_is_refused(port: str, army_path: Path,
 def test_the_command_quotes_the_army_path(tmp_path: Path) -> None:
     # The browser test runs such a name through the real shell; this pins the words.
     army = tmp_path / "a b; rm -rf ~ $(x) 'q'.toml"
-    assert shlex.split(builder_command(army)) == [sys.executable, "-m", "builder", "tui",
-                                                  str(army)]
+    assert shlex.split(builder_command(army)) == [sys.executable, "-m", "builder", "tui", str(army)]
     assert shlex.split(builder_command(None)) == [sys.executable, "-m", "builder", "tui"]
 
 
@@ -631,8 +689,9 @@ def test_the_command_passes_the_ruleset_on(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("ruleset", ["billhooks", "kiss", "feudal", "shieldwall"])
-def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tui_ruleset_starts_a_new_army_of_that_system(
+    ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # What serve's builders run: `tui FILE --ruleset NAME`, the app itself not run here.
     opened: list[BuilderApp] = []
     monkeypatch.setattr(BuilderApp, "run", lambda app: opened.append(app))
@@ -647,17 +706,33 @@ def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Pa
 
 
 @pytest.mark.parametrize("command", ["tui", "serve"])
-def test_an_unknown_ruleset_is_refused(command: str, tmp_path: Path,
-                                       capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_ruleset_is_refused(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main([command, str(tmp_path / "new.toml"), "--ruleset", "warhammer"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"billhooks {command}: --ruleset: no rule system called "
-                          "'warhammer'") and "kiss" in err and "Traceback" not in err
+    assert (
+        err.startswith(f"billhooks {command}: --ruleset: no rule system called 'warhammer'")
+        and "kiss" in err
+        and "Traceback" not in err
+    )
 
 
-@pytest.mark.parametrize(("asked", "told"), [
-    (100000, COLUMNS[1]), (-5, COLUMNS[0]), (0, COLUMNS[0]), (132, 132), ("90", 90),
-    (1e400, 80), (float("nan"), 80), ("wide", 80), (None, 80), ([500], 80)])
+@pytest.mark.parametrize(
+    ("asked", "told"),
+    [
+        (100000, COLUMNS[1]),
+        (-5, COLUMNS[0]),
+        (0, COLUMNS[0]),
+        (132, 132),
+        ("90", 90),
+        (1e400, 80),
+        (float("nan"), 80),
+        ("wide", 80),
+        (None, 80),
+        ([500], 80),
+    ],
+)
 def test_a_terminal_size_is_clamped(asked: object, told: int) -> None:
     assert clamp(asked, COLUMNS, 80) == told
     assert clamp(10**9, ROWS, 24) == ROWS[1] and clamp(1, ROWS, 24) == ROWS[0]
@@ -692,8 +767,9 @@ def test_the_zip_holds_the_pack_and_nothing_else_in_its_folder(tmp_path: Path) -
 @pytest.mark.parametrize("name", ["../secret.txt", "/etc/passwd", "tokens/../../x", ""])
 def test_the_zip_never_reaches_out_of_its_folder(name: str) -> None:
     with pytest.raises(ValueError, match="not a file of the pack"):
-        pack_files({"files": [{"file": "roster.pdf"}, {"file": "tokens",
-                                                        "images": [{"file": name}]}]})
+        pack_files(
+            {"files": [{"file": "roster.pdf"}, {"file": "tokens", "images": [{"file": name}]}]}
+        )
 
 
 @in_a_thread

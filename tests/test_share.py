@@ -113,8 +113,7 @@ shieldwall-norse.toml #{hash}
 
 
 @pytest.mark.parametrize("name", sorted(EXPECTED_TEXT))
-def test_text_for_one_army_of_each_ruleset(capsys: pytest.CaptureFixture[str],
-                                           name: str) -> None:
+def test_text_for_one_army_of_each_ruleset(capsys: pytest.CaptureFixture[str], name: str) -> None:
     path = examples_dir() / name
     code, out, err = run(capsys, "share", str(path))
     assert (code, err) == (0, "")
@@ -128,12 +127,18 @@ def test_markdown(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "share", str(path), "--format", "markdown")
     assert code == 0
     assert out.splitlines()[:5] == [
-        "## The Duke of Norfolk's Affinity", "*Never Mind the Billhooks · York*", "",
+        "## The Duke of Norfolk's Affinity",
+        "*Never Mind the Billhooks · York*",
+        "",
         "### Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)",
-        "- Line of Archers with stakes: 24 figures, 30 pts"]
+        "- Line of Archers with stakes: 24 figures, 30 pts",
+    ]
     assert out.splitlines()[-5:-2] == [
         "**Totals:** Troop points 96 (of 100 agreed) · Leader points 10 · Total 106 · "
-        "Army Morale tokens 4", "**LEGAL**", ""]
+        "Army Morale tokens 4",
+        "**LEGAL**",
+        "",
+    ]
     assert re.fullmatch(f"`{facts_shape(10)}`", out.splitlines()[-2])
     assert out.splitlines()[-1] == f"`york.toml #{digest(path)}`"
 
@@ -145,10 +150,14 @@ def test_bbcode(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[:8] == [
         "[size=150][b]The Duke of Norfolk's Affinity[/b][/size]",
-        "[i]Never Mind the Billhooks · York[/i]", "",
+        "[i]Never Mind the Billhooks · York[/i]",
+        "",
         "[b]Ward 1: John Howard, Duke of Norfolk (Duke, C-in-C, Commander, 0 pts)[/b]",
-        "[list]", "[*]Line of Archers with stakes: 24 figures, 30 pts",
-        "[*]Company of Veteran Billmen: 12 figures, 15 pts", "[/list]"]
+        "[list]",
+        "[*]Line of Archers with stakes: 24 figures, 30 pts",
+        "[*]Company of Veteran Billmen: 12 figures, 15 pts",
+        "[/list]",
+    ]
     assert lines.count("[list]") == lines.count("[/list]") == 3
     assert lines[-4:-2] == ["[b]LEGAL[/b]", ""] and re.fullmatch(facts_shape(10), lines[-2])
     assert lines[-1] == f"york.toml #{digest(path)}"
@@ -157,16 +166,18 @@ def test_bbcode(capsys: pytest.CaptureFixture[str]) -> None:
 def test_user_text_is_not_markup(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "odd.toml"
     text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
-    path.write_text(text.replace('"The Duke of Norfolk\'s Affinity"', '"[b]Bold_*Army*[/b]"'),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace('"The Duke of Norfolk\'s Affinity"', '"[b]Bold_*Army*[/b]"'), encoding="utf-8"
+    )
     _, md, _ = run(capsys, "share", str(path), "--format", "markdown")
     assert md.splitlines()[0] == r"## \[b\]Bold\_\*Army\*\[/b\]"
     _, bb, _ = run(capsys, "share", str(path), "--format", "bbcode")
     assert bb.splitlines()[0] == "[size=150][b][\u200bb]Bold_*Army*[\u200b/b][/b][/size]"
 
 
-def test_a_broken_army_prints_its_list_and_exits_1(tmp_path: Path,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_broken_army_prints_its_list_and_exits_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "over.toml"
     text = (examples_dir() / "york.toml").read_text(encoding="utf-8")
     path.write_text(text.replace("points = 100", "points = 80"), encoding="utf-8")
@@ -175,7 +186,8 @@ def test_a_broken_army_prints_its_list_and_exits_1(tmp_path: Path,
     check = json.loads(_check_json(capsys, path))
     errors = [f for f in check["findings"] if f["level"] == "error"]
     assert errors and [line[2:] for line in out.splitlines() if line.startswith("! ")] == [
-        f["message"] for f in errors]
+        f["message"] for f in errors
+    ]
     assert "NOT LEGAL" in out.splitlines() and "LEGAL" not in out.splitlines()
     assert "Troop points 96 (of 80 agreed)" in out
     assert out.endswith(f"over.toml #{digest(path)}\n")
@@ -186,12 +198,16 @@ def _check_json(capsys: pytest.CaptureFixture[str], path: Path) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("text,where", [
-    ("ruleset = \"billhooks\"\nname = 3\n", "bad.toml:2: name:"),
-    ("not toml [", "bad.toml:1"),
-])
-def test_unreadable_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str,
-                            where: str) -> None:
+@pytest.mark.parametrize(
+    "text,where",
+    [
+        ('ruleset = "billhooks"\nname = 3\n', "bad.toml:2: name:"),
+        ("not toml [", "bad.toml:1"),
+    ],
+)
+def test_unreadable_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, where: str
+) -> None:
     path = tmp_path / "bad.toml"
     path.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, "share", str(path))
@@ -217,12 +233,17 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
     army = source(str(path)).army
     ruleset = get_ruleset(army.ruleset)
     listed = {line.where for line in ruleset.summary(army).lines}
-    extra = [ruleset.title_of(army, node.where) for node in schema.walk(army, ruleset.schema)
-             if node.where and schema.parent_of(node.where) == "" and node.role != "group"
-             and node.where not in listed]
+    extra = [
+        ruleset.title_of(army, node.where)
+        for node in schema.walk(army, ruleset.schema)
+        if node.where
+        and schema.parent_of(node.where) == ""
+        and node.role != "group"
+        and node.where not in listed
+    ]
     items = [item for group in found.groups for item in group.items]
-    assert [i.title for i in items[:len(extra)]] == extra
-    items = items[len(extra):]
+    assert [i.title for i in items[: len(extra)]] == extra
+    items = items[len(extra) :]
     assert [i.title for i in items] == [u["title"] for u in check["units"]]
     for item, u in zip(items, check["units"], strict=True):
         if u["figures"] is not None:
@@ -238,9 +259,16 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
 # --- The forms a code holds ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name,units,form", [
-    ("feudal-flanders.toml", 0, "plain"), ("shieldwall-norse.toml", 0, "plain"),
-    ("lancaster.toml", 0, "compact"), ("york.toml", 3, "compact"), ("york.toml", 60, "totals")])
+@pytest.mark.parametrize(
+    "name,units,form",
+    [
+        ("feudal-flanders.toml", 0, "plain"),
+        ("shieldwall-norse.toml", 0, "plain"),
+        ("lancaster.toml", 0, "compact"),
+        ("york.toml", 3, "compact"),
+        ("york.toml", 60, "totals"),
+    ],
+)
 def test_a_long_list_is_shortened_to_fit(name: str, units: int, form: str) -> None:
     found = big(units, name)
     text = share.code_text(found, fits)
@@ -253,11 +281,11 @@ def test_a_long_list_is_shortened_to_fit(name: str, units: int, form: str) -> No
     if form == "compact":
         # Every record is kept, each with its facts digest; the groups lose their leaders'
         # titles.
-        assert [g.heading for g in read.groups] == [
-            g.heading.split(":")[0] for g in found.groups]
+        assert [g.heading for g in read.groups] == [g.heading.split(":")[0] for g in found.groups]
         assert len(read.groups[0].items) == len(found.groups[0].items)
         assert [i.facts for g in read.groups for i in g.items] == [
-            i.facts for g in found.groups for i in g.items]
+            i.facts for g in found.groups for i in g.items
+        ]
     if form == "totals":
         assert read.groups == () and read.totals == found.totals and read.legal
 
@@ -273,18 +301,26 @@ F = "Facts: #0123456789abcdef"
 H = "x.toml #0123456789abcdef"
 
 
-@pytest.mark.parametrize("text", [
-    "", "hello", "https://example.com/#1a2b3c4d", f"a\nb\nLEGAL\n{F} AAABBB\nx.toml #zzzzzzzz",
-    f"name\nabout\n{F} AAA\n{H}", f"name\nabout\n- unit\n{F} AAABBB\n{H}",
-    f"name\nLEGAL\n! stray\nTotals: late\n{F} AAA\n{H}",
-    # No facts line, a facts line of the wrong count, a verdict of another shape, an older
-    # code's 8-digit hash.
-    f"name\nabout\n- unit\nLEGAL\n{H}", f"name\nabout\n- unit\nLEGAL\n{F} AAA\n{H}",
-    f"name\nabout\n- unit\nNOT LEGALISH\n{F} AAABBB\n{H}",
-    f"name\nabout\n- unit\nNOT LEGAL: {'9' * 4301} broken rules\n{F} AAABBB\n{H}",
-    f"name\nabout\n- unit\nLEGAL\n{F} AAABBB\nx.toml #01234567",
-    f"{F} AAA\nx.toml #0123456789abcdef (hash only)",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "hello",
+        "https://example.com/#1a2b3c4d",
+        f"a\nb\nLEGAL\n{F} AAABBB\nx.toml #zzzzzzzz",
+        f"name\nabout\n{F} AAA\n{H}",
+        f"name\nabout\n- unit\n{F} AAABBB\n{H}",
+        f"name\nLEGAL\n! stray\nTotals: late\n{F} AAA\n{H}",
+        # No facts line, a facts line of the wrong count, a verdict of another shape, an older
+        # code's 8-digit hash.
+        f"name\nabout\n- unit\nLEGAL\n{H}",
+        f"name\nabout\n- unit\nLEGAL\n{F} AAA\n{H}",
+        f"name\nabout\n- unit\nNOT LEGALISH\n{F} AAABBB\n{H}",
+        f"name\nabout\n- unit\nNOT LEGAL: {'9' * 4301} broken rules\n{F} AAABBB\n{H}",
+        f"name\nabout\n- unit\nLEGAL\n{F} AAABBB\nx.toml #01234567",
+        f"{F} AAA\nx.toml #0123456789abcdef (hash only)",
+    ],
+)
 def test_text_that_is_not_a_list(text: str) -> None:
     with pytest.raises(share.NotAShareList):
         share.parse(text)
@@ -305,9 +341,18 @@ def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     lines = out.splitlines()
     # The people are no summary line: each gets a line of the list of its own.
-    assert lines[:-2] == ["The test band", "Flat test rules · Anyone at all", "",
-                          "- Ann (chief)", "- Bo (hand)", "- Cart", "- Anvil", "",
-                          "Totals: People 2 · Things 2", "LEGAL"]
+    assert lines[:-2] == [
+        "The test band",
+        "Flat test rules · Anyone at all",
+        "",
+        "- Ann (chief)",
+        "- Bo (hand)",
+        "- Cart",
+        "- Anvil",
+        "",
+        "Totals: People 2 · Things 2",
+        "LEGAL",
+    ]
     assert re.fullmatch(facts_shape(5), lines[-2])
     assert lines[-1] == f"flat_example.toml #{digest(path)}"
     assert run(capsys, "verify", str(path), "--code", out)[0] == 0

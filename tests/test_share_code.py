@@ -41,14 +41,23 @@ from builder.resources import examples_dir
 DPI = 200
 MM = 72 / 25.4
 #: Every example army on its own, and the two Billhooks armies in one roster.
-ROSTERS = [*((p.name,) for p in sorted(examples_dir().glob("*.toml"))
-             if p.name != "collection.toml"), ("lancaster.toml", "york.toml")]
+ROSTERS = [
+    *((p.name,) for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"),
+    ("lancaster.toml", "york.toml"),
+]
 #: A pen stroke's width.
 STROKE_MM = 2.0
 #: The error correction each example's code gets (the roster test checks these).
-LEVELS = {"feudal-flanders": "H", "feudal-normandy": "H", "kiss-lancaster": "Q",
-          "kiss-york": "Q", "lancaster": "M", "shieldwall-norse": "Q", "shieldwall-saxon": "Q",
-          "york": "Q"}
+LEVELS = {
+    "feudal-flanders": "H",
+    "feudal-normandy": "H",
+    "kiss-lancaster": "Q",
+    "kiss-york": "Q",
+    "lancaster": "M",
+    "shieldwall-norse": "Q",
+    "shieldwall-saxon": "Q",
+    "york": "Q",
+}
 
 
 def raster(pdf: Path, page: int) -> Image.Image:
@@ -74,10 +83,12 @@ def strokes(left: float, top: float, side: float) -> dict[str, tuple[tuple[float
     middle, upright, and two slants that keep off the finder squares in the corners (a stroke
     through a finder square hides the code from any reader, whatever its error correction)."""
     right, bottom, third = left + side, top + side, side / 3
-    return {"level": ((left, top + side / 2), (right, top + side / 2)),
-            "upright": ((left + side / 2, top), (left + side / 2, bottom)),
-            "falling": ((left, top + third), (right, bottom - third)),
-            "rising": ((left, bottom - third), (right, top + third))}
+    return {
+        "level": ((left, top + side / 2), (right, top + side / 2)),
+        "upright": ((left + side / 2, top), (left + side / 2, bottom)),
+        "falling": ((left, top + third), (right, bottom - third)),
+        "rising": ((left, bottom - third), (right, top + third)),
+    }
 
 
 def roster(tmp_path: Path, *inputs: ArmyInput) -> Path:
@@ -87,8 +98,9 @@ def roster(tmp_path: Path, *inputs: ArmyInput) -> Path:
 
 
 @pytest.mark.parametrize("names", ROSTERS, ids=lambda n: "+".join(Path(x).stem for x in n))
-def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                     names: tuple[str, ...]) -> None:
+def test_the_roster_code_is_the_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], names: tuple[str, ...]
+) -> None:
     paths = [examples_dir() / name for name in names]
     sources = [source(str(p)) for p in paths]
     fetcher = weasy.shared_fetcher()
@@ -102,14 +114,18 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert len(fetcher.refused) == refused
     with pdfplumber.open(pdf) as doc:  # pdfplumber: the codes' image streams are read
         # Each army's header is on the first page of its part of the roster.
-        firsts = [i for i, page in enumerate(doc.pages)
-                  if CAPTION in (page.extract_text() or "")]
-        captions = [(i, w) for i in firsts for w in doc.pages[i].extract_words(
-            extra_attrs=["size"]) if w["text"] == "scan"]
+        firsts = [i for i, page in enumerate(doc.pages) if CAPTION in (page.extract_text() or "")]
+        captions = [
+            (i, w)
+            for i in firsts
+            for w in doc.pages[i].extract_words(extra_attrs=["size"])
+            if w["text"] == "scan"
+        ]
         height, width = float(doc.pages[0].height), float(doc.pages[0].width)
         # Each code is an image of one pixel a module that no viewer or printer may smooth.
-        images = [i for p in firsts for i in doc.pages[p].images
-                  if "SMask" not in i["stream"].attrs]
+        images = [
+            i for p in firsts for i in doc.pages[p].images if "SMask" not in i["stream"].attrs
+        ]
         assert len(images) == len(paths)
         assert all(i["stream"].attrs.get("Interpolate") is False for i in images)
     assert len(firsts) == len(paths)
@@ -125,15 +141,21 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert read.form in ("plain", "compact")
         # What the phone read is what verify takes.
         assert run(capsys, "verify", str(path), "--code", text)[:2] == (
-            0, f"matches: {path} is the army printed (#{digest(path)})\n")
+            0,
+            f"matches: {path} is the army printed (#{digest(path)})\n",
+        )
 
         # On paper: CODE_MM square, modules no smaller than MIN_MODULE_MM, 5 mm inside the
         # page (its quiet zone too), the caption under it at 6 pt or more.
         pos = codes[0].position
-        xs = [p.x * 25.4 / DPI for p in (pos.top_left, pos.top_right, pos.bottom_right,
-                                          pos.bottom_left)]
-        ys = [p.y * 25.4 / DPI for p in (pos.top_left, pos.top_right, pos.bottom_right,
-                                          pos.bottom_left)]
+        xs = [
+            p.x * 25.4 / DPI
+            for p in (pos.top_left, pos.top_right, pos.bottom_right, pos.bottom_left)
+        ]
+        ys = [
+            p.y * 25.4 / DPI
+            for p in (pos.top_left, pos.top_right, pos.bottom_right, pos.bottom_left)
+        ]
         side = max(xs) - min(xs)
         assert abs(side - CODE_MM) < 0.6 and abs((max(ys) - min(ys)) - CODE_MM) < 0.6
         code = make(text)
@@ -153,7 +175,7 @@ def test_the_roster_code_is_the_list(tmp_path: Path, capsys: pytest.CaptureFixtu
         quiet = 4 * side / modules
         assert min(xs) - quiet >= 5 and max(xs) + quiet <= width / MM - 5
         assert min(ys) - quiet >= 5 and max(ys) + quiet <= height / MM - 5
-        (_, word), = [(i, w) for i, w in captions if i == page]
+        ((_, word),) = [(i, w) for i, w in captions if i == page]
         assert word["size"] >= 6
         assert word["top"] / MM > max(ys) and word["top"] / MM - max(ys) < 6
 
@@ -181,8 +203,9 @@ def test_a_name_beyond_latin_1_reads_back(tmp_path: Path) -> None:
     assert codes[0].text.splitlines()[0] == "Þórr's ᚱune-host 😀"
 
 
-@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-flanders.toml",
-                                  "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "name", ["york.toml", "kiss-york.toml", "feudal-flanders.toml", "shieldwall-norse.toml"]
+)
 def test_the_longest_names_still_fit(name: str) -> None:
     """The longest army name (80 characters of four UTF-8 bytes) and a file name of 245
     bytes: the code steps down (compact, totals, hashes) and still fits MAX_VERSION at
@@ -193,8 +216,7 @@ def test_the_longest_names_still_fit(name: str) -> None:
     text = payload(long)
     read = share.parse(text)
     assert read.form in ("totals", "hash")
-    assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(
-        long).facts_hash
+    assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(long).facts_hash
     drawing = Image.open(io.BytesIO(png(url(text)) or b""))
     modules = make(text).symbol_size(scale=1, border=0)[0]
     assert drawing.size == (modules + 8, modules + 8)

@@ -61,8 +61,12 @@ def test_per_card_bleed_with_gutters_fits_fewer(paper: str, expected: int) -> No
         assert a.bleed.w == pytest.approx(63.5 + 6) and a.bleed.h == pytest.approx(88.9 + 6)
         for b in cells:
             if a is not b:  # bleed boxes never overlap
-                assert (a.bleed.right <= b.bleed.x + 1e-9 or b.bleed.right <= a.bleed.x + 1e-9
-                        or a.bleed.top <= b.bleed.y + 1e-9 or b.bleed.top <= a.bleed.y + 1e-9)
+                assert (
+                    a.bleed.right <= b.bleed.x + 1e-9
+                    or b.bleed.right <= a.bleed.x + 1e-9
+                    or a.bleed.top <= b.bleed.y + 1e-9
+                    or b.bleed.top <= a.bleed.y + 1e-9
+                )
 
 
 @pytest.mark.parametrize(("paper", "expected"), [("a4", 9), ("letter", 6)])
@@ -86,11 +90,20 @@ def test_butted_bleed_only_around_the_block(paper: str, expected: int) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot", "token"])
-@pytest.mark.parametrize(("bleed", "gutter", "fold"), [
-    (0, False, False), (3, False, False), (3, True, False), (0, True, False), (0, False, True),
-    (3, False, True)])
-def test_marks_stay_in_the_margin_and_off_the_edge(paper: str, size: str, bleed: float,
-                                                   gutter: bool, fold: bool) -> None:
+@pytest.mark.parametrize(
+    ("bleed", "gutter", "fold"),
+    [
+        (0, False, False),
+        (3, False, False),
+        (3, True, False),
+        (0, True, False),
+        (0, False, True),
+        (3, False, True),
+    ],
+)
+def test_marks_stay_in_the_margin_and_off_the_edge(
+    paper: str, size: str, bleed: float, gutter: bool, fold: bool
+) -> None:
     """Every paper, card size (and round token), bleed, gutter and fold: each crop mark at
     least MARK_LEAST long (no stubs), every cut line marked at one end at least, nothing
     within EDGE_CLEAR of the paper's edge, no mark over the printed block."""
@@ -165,8 +178,12 @@ def test_sides_facing_an_empty_slot_get_bleed(back: bool) -> None:
 
     def sides(slot: int) -> tuple[float, float, float, float]:
         c = cells[slot]
-        return (round(c.trim.x - c.bleed.x, 6), round(c.bleed.right - c.trim.right, 6),
-                round(c.trim.y - c.bleed.y, 6), round(c.bleed.top - c.trim.top, 6))
+        return (
+            round(c.trim.x - c.bleed.x, 6),
+            round(c.bleed.right - c.trim.right, 6),
+            round(c.trim.y - c.bleed.y, 6),
+            round(c.bleed.top - c.trim.top, 6),
+        )
 
     # (left, right, bottom, top) as printed; a back is mirrored, so left and right swap.
     def expect(left: float, right: float, bottom: float, top: float) -> tuple[float, ...]:
@@ -203,8 +220,9 @@ def _lots(*sizes: tuple[tuple[float, float], int]) -> list[Lot]:
     def noop(*_: object) -> None:
         return None
 
-    return [Lot("tokens", f"lot {i}", f"Lot {i}", size, [noop] * n)
-            for i, (size, n) in enumerate(sizes)]
+    return [
+        Lot("tokens", f"lot {i}", f"Lot {i}", size, [noop] * n) for i, (size, n) in enumerate(sizes)
+    ]
 
 
 def test_a_second_size_fills_the_room_beside_a_short_row() -> None:
@@ -223,11 +241,16 @@ def test_a_second_size_fills_the_room_beside_a_short_row() -> None:
         assert EDGE_CLEAR - 1e-9 <= min(x1, x2) and max(x1, x2) <= 210 - EDGE_CLEAR + 1e-9
         assert EDGE_CLEAR - 1e-9 <= min(y1, y2) and max(y1, y2) <= 297 - EDGE_CLEAR + 1e-9
         for r in (*tokens.extents(), beside):  # no mark on or across any item's bleed
-            assert not (r.x0 < max(x1, x2) and min(x1, x2) < r.x1
-                        and r.y0 < max(y1, y2) and min(y1, y2) < r.y1), (x1, y1, r)
+            assert not (
+                r.x0 < max(x1, x2)
+                and min(x1, x2) < r.x1
+                and r.y0 < max(y1, y2)
+                and min(y1, y2) < r.y1
+            ), (x1, y1, r)
     # The short row is marked below it: its three cut lines.
-    under = [m for m in marks if m[0] == m[2] and row.x0 <= m[0] <= row.x1
-             and max(m[1], m[3]) <= row.y0]
+    under = [
+        m for m in marks if m[0] == m[2] and row.x0 <= m[0] <= row.x1 and max(m[1], m[3]) <= row.y0
+    ]
     assert len(under) == 3
 
 
@@ -240,25 +263,34 @@ def test_a_sheet_is_filled_before_the_next_is_begun() -> None:
     assert [b.lot.name for b in sheets[0].blocks][:2] == ["lot 0", "lot 1"]
     assert sum(b.count for s in sheets for b in s.blocks) == 16 + 39 + 26
     for n, sheet in enumerate(sheets):
-        later = {lot.item for s in sheets[n + 1:] for lot in s.lots()}
+        later = {lot.item for s in sheets[n + 1 :] for lot in s.lots()}
         assert not any(has_room(geo, sheet, item) for item in later)
     one = pack(geo, _lots(((TOKEN_MM, TOKEN_MM), 70), ((TOKEN_MM, TOKEN_MM), 7)))
     assert len(one) == 1 and sum(b.count for b in one[0].blocks) == 77
 
 
 #: Every example army, each alone and with the other of its ruleset.
-EXAMPLE_PACKS = [(ruleset, armies) for ruleset, (a, b) in {
-    "billhooks": ("york", "lancaster"), "kiss": ("kiss-york", "kiss-lancaster"),
-    "feudal": ("feudal-flanders", "feudal-normandy"),
-    "shieldwall": ("shieldwall-norse", "shieldwall-saxon")}.items()
-    for armies in ((a,), (b,), (a, b))]
+EXAMPLE_PACKS = [
+    (ruleset, armies)
+    for ruleset, (a, b) in {
+        "billhooks": ("york", "lancaster"),
+        "kiss": ("kiss-york", "kiss-lancaster"),
+        "feudal": ("feudal-flanders", "feudal-normandy"),
+        "shieldwall": ("shieldwall-norse", "shieldwall-saxon"),
+    }.items()
+    for armies in ((a,), (b,), (a, b))
+]
 #: Paper, bleed, gutters.
-SHEETS = [(paper, bleed, gutter) for paper in ("a4", "letter")
-          for bleed, gutter in ((0.0, False), (3.0, False), (3.0, True), (0.0, True))]
+SHEETS = [
+    (paper, bleed, gutter)
+    for paper in ("a4", "letter")
+    for bleed, gutter in ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
+]
 
 
-def _shared(ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
-            gutter: bool) -> tuple[Geometry, list[Lot], list[Sheet]]:
+def _shared(
+    ruleset: str, armies: tuple[str, ...], paper: str, bleed: float, gutter: bool
+) -> tuple[Geometry, list[Lot], list[Sheet]]:
     from builder.commands.export import _load
     from builder.core.printables import TokenSheet
     from builder.export.base import ExportJob, ExportOptions
@@ -267,8 +299,7 @@ def _shared(ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
     from builder.resources import examples_dir
 
     loaded, collections = _load([str(examples_dir() / f"{a}.toml") for a in armies])
-    job = ExportJob(loaded, ExportOptions(paper=paper, bleed=bleed, gutter=gutter),
-                    collections)
+    job = ExportJob(loaded, ExportOptions(paper=paper, bleed=bleed, gutter=gutter), collections)
     sheets = [i for i in printables(job).items if isinstance(i, TokenSheet)]
     assert sheets, ruleset
     geo = Geometry(PAPER_MM[paper], bleed, gutter)
@@ -279,22 +310,25 @@ def _shared(ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
 def _used(geo: Geometry, sheet: Sheet) -> float:
     """The share of the sheet its items take, their bleed and gutters included (with wide
     gutters, a sheet full of tokens has under half its area in tokens)."""
-    return sum(r.w * r.h for b in sheet.blocks for r in b.extents()) \
-        / (geo.paper[0] * geo.paper[1])
+    return sum(r.w * r.h for b in sheet.blocks for r in b.extents()) / (geo.paper[0] * geo.paper[1])
 
 
 #: Every example pack of every ruleset on every paper, bleed and gutter.
 every_shared_sheet = pytest.mark.parametrize(
     ("ruleset", "armies", "paper", "bleed", "gutter"),
     [(r, a, *sheet) for r, a in EXAMPLE_PACKS for sheet in SHEETS],
-    ids=["+".join(a) + f"-{p}-{b:g}{'-gutter' if g else ''}"
-         for _, a in EXAMPLE_PACKS for p, b, g in SHEETS])
+    ids=[
+        "+".join(a) + f"-{p}-{b:g}{'-gutter' if g else ''}"
+        for _, a in EXAMPLE_PACKS
+        for p, b, g in SHEETS
+    ],
+)
 
 
 @every_shared_sheet
 def test_no_token_sheet_half_empty_while_another_has_room(
-        ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
-        gutter: bool) -> None:
+    ruleset: str, armies: tuple[str, ...], paper: str, bleed: float, gutter: bool
+) -> None:
     """Issue 24.9: every single-sided kind of a pack shares sheets. A sheet under half used
     is the last one, and no other sheet has room for anything on it."""
     geo, lots, sheets = _shared(ruleset, armies, paper, bleed, gutter)
@@ -311,7 +345,6 @@ def test_no_token_sheet_half_empty_while_another_has_room(
                 assert not has_room(geo, other, block.lot.item), (block.lot.name, n)
 
 
-
 def _inked(pdf: Path) -> list[float]:
     """Each page's share of its area that is printed on (any colour short of white), read
     from the page rasterised at 40 dpi: crop marks and margin captions are a hair of it."""
@@ -324,7 +357,8 @@ def _inked(pdf: Path) -> list[float]:
         for page in document:
             r, g, b = page.render(scale=40 / 72).to_pil().convert("RGB").split()
             ink = ImageChops.darker(ImageChops.darker(r, g), b).point(
-                lambda v: 255 if v < 245 else 0)
+                lambda v: 255 if v < 245 else 0
+            )
             shares.append(ink.histogram()[255] / (ink.width * ink.height))
     finally:
         document.close()
@@ -332,10 +366,12 @@ def _inked(pdf: Path) -> list[float]:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("ruleset", "armies"), EXAMPLE_PACKS,
-                         ids=["+".join(a) for _, a in EXAMPLE_PACKS])
-def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tuple[str, ...],
-                                                       paper: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "armies"), EXAMPLE_PACKS, ids=["+".join(a) for _, a in EXAMPLE_PACKS]
+)
+def test_the_printed_token_sheets_are_full_but_the_last(
+    ruleset: str, armies: tuple[str, ...], paper: str, tmp_path: Path
+) -> None:
     """Issue 24.9 read back from the PDF: the pack's single-sided kinds print in one file,
     its pages as the plan lays them out; every page but the last has ink on half its area
     or more, and each page names in its margin every kind on it."""
@@ -345,12 +381,27 @@ def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tu
 
     geo, lots, sheets = _shared(ruleset, armies, paper, 0.0, False)
     out = tmp_path / "pack"
-    assert main(["export", *(str(examples_dir() / f"{a}.toml") for a in armies),
-                 "--out", str(out), "--paper", paper,
-                 "--only", ",".join(sorted({lot.kind for lot in lots}))]) == 0
+    assert (
+        main(
+            [
+                "export",
+                *(str(examples_dir() / f"{a}.toml") for a in armies),
+                "--out",
+                str(out),
+                "--paper",
+                paper,
+                "--only",
+                ",".join(sorted({lot.kind for lot in lots})),
+            ]
+        )
+        == 0
+    )
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    single = [e for e in manifest["files"]
-              if e["file"].endswith(".pdf") and not any(x["duplex"] for x in e["layout"])]
+    single = [
+        e
+        for e in manifest["files"]
+        if e["file"].endswith(".pdf") and not any(x["duplex"] for x in e["layout"])
+    ]
     assert len(single) == 1, [e["file"] for e in single]
     pdf = out / single[0]["file"]
     inked = _inked(pdf)
@@ -367,20 +418,33 @@ def test_the_printed_token_sheets_are_full_but_the_last(ruleset: str, armies: tu
         for page in entry["pages"]:
             assert entry["label"] in texts[page - 1], (entry["label"], page)
 
+
 def _crosses(mark: tuple[float, float, float, float], r: Rect) -> bool:
     x1, y1, x2, y2 = mark
-    return (r.x0 < max(x1, x2) - 1e-9 and min(x1, x2) + 1e-9 < r.x1
-            and r.y0 < max(y1, y2) - 1e-9 and min(y1, y2) + 1e-9 < r.y1) \
-        or (x1 == x2 and r.x0 + 1e-9 < x1 < r.x1 - 1e-9
-            and r.y0 - 1e-9 <= min(y1, y2) <= r.y1 + 1e-9) \
-        or (y1 == y2 and r.y0 + 1e-9 < y1 < r.y1 - 1e-9
-            and r.x0 - 1e-9 <= min(x1, x2) <= r.x1 + 1e-9)
+    return (
+        (
+            r.x0 < max(x1, x2) - 1e-9
+            and min(x1, x2) + 1e-9 < r.x1
+            and r.y0 < max(y1, y2) - 1e-9
+            and min(y1, y2) + 1e-9 < r.y1
+        )
+        or (
+            x1 == x2
+            and r.x0 + 1e-9 < x1 < r.x1 - 1e-9
+            and r.y0 - 1e-9 <= min(y1, y2) <= r.y1 + 1e-9
+        )
+        or (
+            y1 == y2
+            and r.y0 + 1e-9 < y1 < r.y1 - 1e-9
+            and r.x0 - 1e-9 <= min(x1, x2) <= r.x1 + 1e-9
+        )
+    )
 
 
 @every_shared_sheet
 def test_shared_sheet_marks_and_labels_clear_every_item(
-        ruleset: str, armies: tuple[str, ...], paper: str, bleed: float,
-        gutter: bool) -> None:
+    ruleset: str, armies: tuple[str, ...], paper: str, bleed: float, gutter: bool
+) -> None:
     """Items of several sizes on one sheet: no crop mark touches any item's print (its own
     or a neighbour's), every item's cut lines are marked, the labels sit in the margin above
     their blocks, and nothing is within 5 mm of an edge."""
@@ -389,8 +453,13 @@ def test_shared_sheet_marks_and_labels_clear_every_item(
     for sheet in sheets:
         prints = [r for b in sheet.blocks for r in b.extents()]
         for a in sheet.blocks:  # blocks never overlap
-            assert not any(r.overlaps(q) for b in sheet.blocks if b is not a
-                           for r in a.extents() for q in b.extents())
+            assert not any(
+                r.overlaps(q)
+                for b in sheet.blocks
+                if b is not a
+                for r in a.extents()
+                for q in b.extents()
+            )
         marks = sheet_marks(geo, sheet)
         for m in marks:
             x1, y1, x2, y2 = m
@@ -417,12 +486,14 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     from builder.export import draw, fonts
     from builder.export.sheet import MIN_TEXT_PT, MM, Box, captions, draw_ruler, new_canvas
 
-    fitted = draw.fit("A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0,
-                      4.0, 2.0, max_lines=2)
+    fitted = draw.fit(
+        "A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0, 4.0, 2.0, max_lines=2
+    )
     assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
     assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
-    assert all(draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6
-               for line in fitted.lines)
+    assert all(
+        draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
+    )
     path = tmp_path / "t.pdf"
     paper = PAPER_MM["a4"]
     c = new_canvas(str(path), paper, "t", "t")
@@ -430,8 +501,14 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     c.scale(MM, MM)
     boxes = {"line": Box(20, 250, 15, 4), "paras": Box(20, 200, 30, 12)}
     draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
-    draw.paragraphs_in(c, ["Shoots twice a turn; six arrowstorms a game."] * 6, fonts.BODY,
-                       boxes["paras"], 5.0, 3.0)
+    draw.paragraphs_in(
+        c,
+        ["Shoots twice a turn; six arrowstorms a game."] * 6,
+        fonts.BODY,
+        boxes["paras"],
+        5.0,
+        3.0,
+    )
     draw_ruler(c, plan(paper, POKER).ruler, captions("A very long name " * 10, "fronts", 1, 1))
     c.restoreState()
     c.showPage()
@@ -442,8 +519,12 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
         assert chars and min(float(ch["size"]) for ch in chars) >= MIN_TEXT_PT - 0.01
         h = float(page.height)
         for name, box in boxes.items():
-            inside = [ch for ch in chars if box.x - 0.5 <= float(ch["x0"]) / MM <= box.right
-                      and box.y - 3 <= (h - float(ch["bottom"])) / MM <= box.top + 1]
+            inside = [
+                ch
+                for ch in chars
+                if box.x - 0.5 <= float(ch["x0"]) / MM <= box.right
+                and box.y - 3 <= (h - float(ch["bottom"])) / MM <= box.top + 1
+            ]
             assert inside, name
             assert max(float(ch["x1"]) / MM for ch in inside) <= box.right + 0.05, name
             assert "\u2026" in "".join(ch["text"] for ch in inside), name
@@ -457,16 +538,25 @@ def test_a_shared_sheet_names_its_kinds_as_a_list_reads() -> None:
 
     assert series(["Tokens"]) == "Tokens"
     assert series(["Tokens", "Arrow-supply trackers"]) == "Tokens and Arrow-supply trackers"
-    assert series(["Order markers", "Chits and markers", "Army morale tracks"]) == \
-        "Order markers, Chits and markers, and Army morale tracks"
+    assert (
+        series(["Order markers", "Chits and markers", "Army morale tracks"])
+        == "Order markers, Chits and markers, and Army morale tracks"
+    )
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize(("army", "kind"), [
-    ("york.toml", "unit-cards"), ("kiss-york.toml", "magnate-cards"),
-    ("feudal-flanders.toml", "unit-cards"), ("shieldwall-norse.toml", "leader-cards")])
-def test_the_printed_crop_marks_are_the_planned_ones(paper: str, army: str, kind: str,
-                                                     tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("army", "kind"),
+    [
+        ("york.toml", "unit-cards"),
+        ("kiss-york.toml", "magnate-cards"),
+        ("feudal-flanders.toml", "unit-cards"),
+        ("shieldwall-norse.toml", "leader-cards"),
+    ],
+)
+def test_the_printed_crop_marks_are_the_planned_ones(
+    paper: str, army: str, kind: str, tmp_path: Path
+) -> None:
     """Read back from a card sheet without bleed (Letter once had 1.06 mm stubs at top and
     bottom): every crop mark the plan makes is drawn where it says, and each is at least
     MARK_LEAST long."""
@@ -475,26 +565,46 @@ def test_the_printed_crop_marks_are_the_planned_ones(paper: str, army: str, kind
     from builder.resources import examples_dir
 
     out = tmp_path / "pack"
-    assert main(["export", str(examples_dir() / army), "--out", str(out),
-                 "--paper", paper, "--only", kind]) == 0
+    assert (
+        main(
+            [
+                "export",
+                str(examples_dir() / army),
+                "--out",
+                str(out),
+                "--paper",
+                paper,
+                "--only",
+                kind,
+            ]
+        )
+        == 0
+    )
     deck = out / f"{kind}.pdf"
     lay = plan(PAPER_MM[paper], POKER)
     manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
-    filled = next(e for e in manifest["files"]
-                  if e["file"] == deck.name)["layout"][0]["sheets"][0]
+    filled = next(e for e in manifest["files"] if e["file"] == deck.name)["layout"][0]["sheets"][0]
     pt = 72 / 25.4
     with pdfread.document(deck) as pdf:
         page = pdf.pages[0]
         height = float(page.height)
-        drawn = [(line["x0"] / pt, (height - line["bottom"]) / pt, line["x1"] / pt,
-                  (height - line["top"]) / pt) for line in page.lines]
-    planned = [(min(a, c), min(b, d), max(a, c), max(b, d))
-               for a, b, c, d in lay.crop_marks(filled)]
+        drawn = [
+            (
+                line["x0"] / pt,
+                (height - line["bottom"]) / pt,
+                line["x1"] / pt,
+                (height - line["top"]) / pt,
+            )
+            for line in page.lines
+        ]
+    planned = [
+        (min(a, c), min(b, d), max(a, c), max(b, d)) for a, b, c, d in lay.crop_marks(filled)
+    ]
 
     def printed(mark: tuple[float, float, float, float]) -> bool:
-        return any(all(abs(m - d) < 0.05 for m, d in zip(mark, line, strict=True))
-                   for line in drawn)
+        return any(
+            all(abs(m - d) < 0.05 for m, d in zip(mark, line, strict=True)) for line in drawn
+        )
 
     assert planned and all(map(printed, planned)), [m for m in planned if not printed(m)][:4]
-    assert all(abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 0.05
-               for x1, y1, x2, y2 in planned)
+    assert all(abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 0.05 for x1, y1, x2, y2 in planned)

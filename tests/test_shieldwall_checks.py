@@ -23,9 +23,16 @@ SIGURD = Leader("Sigurd", "commander")
 
 
 def test_a_legal_army_has_no_findings() -> None:
-    assert findings(army(SIGURD, Leader("Thorkell", "hero"),
-                         stands=(stand(leader="Sigurd"), stand(leader="Thorkell"),
-                                 stand(count=3)))) == []
+    assert (
+        findings(
+            army(
+                SIGURD,
+                Leader("Thorkell", "hero"),
+                stands=(stand(leader="Sigurd"), stand(leader="Thorkell"), stand(count=3)),
+            )
+        )
+        == []
+    )
 
 
 def test_one_commander_once_for_none_and_once_for_several() -> None:
@@ -45,11 +52,21 @@ def test_unknown_leader_once_per_stand_entry() -> None:
 
 
 def test_leader_attached_twice_once_per_leader() -> None:
-    a = army(SIGURD, Leader("T", "hero"),
-             stands=(stand("A", "Sigurd"), stand("B", "Sigurd"), stand("C", "Sigurd"),
-                     stand("D", "T", count=2), stand("E", "T")))
-    assert findings(a) == [("leader-attached-twice", "stands[0]"),
-                           ("leader-attached-twice", "stands[3]")]
+    a = army(
+        SIGURD,
+        Leader("T", "hero"),
+        stands=(
+            stand("A", "Sigurd"),
+            stand("B", "Sigurd"),
+            stand("C", "Sigurd"),
+            stand("D", "T", count=2),
+            stand("E", "T"),
+        ),
+    )
+    assert findings(a) == [
+        ("leader-attached-twice", "stands[0]"),
+        ("leader-attached-twice", "stands[3]"),
+    ]
     messages = [f.message for f in RULESET.check(a)]
     assert "'Sigurd' is attached to 3 stands" in messages[0]
     assert "'T' is attached to 3 stands" in messages[1]
@@ -57,7 +74,8 @@ def test_leader_attached_twice_once_per_leader() -> None:
 
 def test_a_leader_on_a_stand_entry_of_several_is_attached_twice() -> None:
     assert findings(army(SIGURD, stands=(stand("A", "Sigurd", count=2),))) == [
-        ("leader-attached-twice", "stands[0]")]
+        ("leader-attached-twice", "stands[0]")
+    ]
     assert findings(army(SIGURD, stands=(stand("A", "Sigurd", count=1),))) == []
 
 
@@ -72,14 +90,23 @@ def test_no_stands_once_an_army() -> None:
 
 
 def test_summary_counts_stands_figures_leaders_and_banner() -> None:
-    a = army(SIGURD, Leader("T", "hero", 3),
-             stands=(stand(count=3), Stand("B", "thrall", 6, "none", "bow")))
+    a = army(
+        SIGURD,
+        Leader("T", "hero", 3),
+        stands=(stand(count=3), Stand("B", "thrall", 6, "none", "bow")),
+    )
     a.banner = True
     s = RULESET.summary(a)
     assert [(m.key, m.value) for m in s.metrics] == [
-        ("stands", 4), ("figures", 18), ("leaders", 2), ("banner", 1)]
+        ("stands", 4),
+        ("figures", 18),
+        ("leaders", 2),
+        ("banner", 1),
+    ]
     assert [(line.where, line.kind, line.figures, line.points) for line in s.lines] == [
-        ("stands[0]", "warrior", 12, None), ("stands[1]", "thrall", 6, None)]
+        ("stands[0]", "warrior", 12, None),
+        ("stands[1]", "thrall", 6, None),
+    ]
     assert s.lines[0].title == "3 x S (warriors, 4 figures, shield, spear)"
     assert s.legal
 

@@ -102,10 +102,13 @@ def test_expected_hits_roll_the_melee_dice_the_roster_prints(pack: Path) -> None
     army = armyfile.load(pack.parent / "army.toml")
     assert isinstance(army, Army)
     columns = widths(table(army))
-    melee, action = (next(i for i, c in enumerate(COLUMNS) if c.heading == name)
-                     for name in ("Melee", "Action"))
+    melee, action = (
+        next(i for i, c in enumerate(COLUMNS) if c.heading == name) for name in ("Melee", "Action")
+    )
     with pdfread.document(pack / "roster.pdf") as pdf:
-        rows = [unit_cells(pdf.pages[0], columns, title, "wounds")
-                for title in ("Hearth-troop", "Wolf-coats")]
+        rows = [
+            unit_cells(pdf.pages[0], columns, title, "wounds")
+            for title in ("Hearth-troop", "Wolf-coats")
+        ]
     assert [row[melee] for row in rows] == ["5", "5"]
     assert [row[action] for row in rows] == ["melee, 5 dice"] * 2

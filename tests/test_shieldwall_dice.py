@@ -13,8 +13,14 @@ from builder.systems.shieldwall import dice
 from builder.systems.shieldwall.model import Leader, Stand
 
 
-def stand(quality: str = "huscarl", figures: int = 4, armour: str = "mail", weapon: str = "axe",
-          mounted: bool = False, leader: str | None = None) -> Stand:
+def stand(
+    quality: str = "huscarl",
+    figures: int = 4,
+    armour: str = "mail",
+    weapon: str = "axe",
+    mounted: bool = False,
+    leader: str | None = None,
+) -> Stand:
     return Stand("S", quality, figures, armour, weapon, mounted, leader=leader)
 
 
@@ -44,32 +50,39 @@ def test_expected_hits_equal_the_exact_enumeration(quality: str, n: int) -> None
     assert dice.expected_hits(n, quality) == enumerated_hits(n, quality)
 
 
-@pytest.mark.parametrize(("n", "quality", "hits"), [
-    (1, "thrall", Fraction(1, 6)),
-    (3, "thrall", Fraction(1, 2)),        # only 6s: n/6
-    (1, "warrior", Fraction(1, 3)),       # one die: 5 or 6
-    (2, "warrior", Fraction(11, 18)),     # 12/36 sixes + 10/36 fives with no six
-    (2, "huscarl", Fraction(5, 6)),       # + 8/36 fours with no five or six
-    (1, "berserker", Fraction(2, 3)),
-    (4, "huscarl", Fraction(5, 4)),       # 2/3 + 500/1296 + 256/1296
-    (0, "huscarl", Fraction(0)),
-])
+@pytest.mark.parametrize(
+    ("n", "quality", "hits"),
+    [
+        (1, "thrall", Fraction(1, 6)),
+        (3, "thrall", Fraction(1, 2)),  # only 6s: n/6
+        (1, "warrior", Fraction(1, 3)),  # one die: 5 or 6
+        (2, "warrior", Fraction(11, 18)),  # 12/36 sixes + 10/36 fives with no six
+        (2, "huscarl", Fraction(5, 6)),  # + 8/36 fours with no five or six
+        (1, "berserker", Fraction(2, 3)),
+        (4, "huscarl", Fraction(5, 4)),  # 2/3 + 500/1296 + 256/1296
+        (0, "huscarl", Fraction(0)),
+    ],
+)
 def test_expected_hits_hand_worked(n: int, quality: str, hits: Fraction) -> None:
     assert dice.expected_hits(n, quality) == hits
 
 
-@pytest.mark.parametrize(("n", "quality", "armour"), [
-    (1, "warrior", "shield"), (2, "huscarl", "mail"), (2, "berserker", "none"),
-    (3, "thrall", "helmet"),
-])
-def test_expected_wounds_equal_enumerating_the_saves_too(n: int, quality: str,
-                                                         armour: str) -> None:
+@pytest.mark.parametrize(
+    ("n", "quality", "armour"),
+    [
+        (1, "warrior", "shield"),
+        (2, "huscarl", "mail"),
+        (2, "berserker", "none"),
+        (3, "thrall", "helmet"),
+    ],
+)
+def test_expected_wounds_equal_enumerating_the_saves_too(n: int, quality: str, armour: str) -> None:
     saves_on = {"none": 6, "helmet": 6, "shield": 5, "mail": 4}[armour]
     total, cases = Fraction(0), 0
     for attack in itertools.product(range(1, 7), repeat=n):
         hits = ladder_hits(attack, quality)
         for saves in itertools.product(range(1, 7), repeat=hits):
-            weight = Fraction(1, 6 ** hits)
+            weight = Fraction(1, 6**hits)
             total += weight * sum(s < saves_on for s in saves)
         cases += 1
     assert dice.expected_wounds(n, quality, armour) == total / cases
@@ -80,14 +93,24 @@ def test_four_huscarls_against_each_save_class_and_the_rounding() -> None:
     [melee] = dice.expectations(stand())
     assert (melee.action, melee.dice, melee.hits) == ("melee round", 4, Fraction(5, 4))
     assert {k: dice.shown(v) for k, v in melee.wounds.items()} == {
-        "none": "1.04", "shield": "0.83", "mail": "0.63"}
+        "none": "1.04",
+        "shield": "0.83",
+        "mail": "0.63",
+    }
     assert dice.shown(melee.hits) == "1.25"
 
 
-@pytest.mark.parametrize(("value", "text"), [
-    (Fraction(1, 8), "0.13"), (Fraction(3, 8), "0.38"), (Fraction(1, 3), "0.33"),
-    (Fraction(2, 3), "0.67"), (Fraction(0), "0.00"), (Fraction(5, 2), "2.50"),
-])
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (Fraction(1, 8), "0.13"),
+        (Fraction(3, 8), "0.38"),
+        (Fraction(1, 3), "0.33"),
+        (Fraction(2, 3), "0.67"),
+        (Fraction(0), "0.00"),
+        (Fraction(5, 2), "2.50"),
+    ],
+)
 def test_shown_rounds_halves_up(value: Fraction, text: str) -> None:
     assert dice.shown(value) == text
 
@@ -102,12 +125,15 @@ def test_a_volley_rolls_two_dice_a_figure_for_sharpshooters() -> None:
     assert (dice.shooting_dice(led), dice.melee_dice(led)) == (5, 5)
 
 
-@pytest.mark.parametrize(("quality", "target", "ladder"), [
-    ("thrall", 6, "6s"),
-    ("warrior", 5, "6s; no 6s: 5s"),
-    ("huscarl", 4, "6s; no 6s: 5s; no 5s: 4s"),
-    ("berserker", 3, "6s; no 6s: 5s; no 5s: 4s; no 4s: 3s"),
-])
+@pytest.mark.parametrize(
+    ("quality", "target", "ladder"),
+    [
+        ("thrall", 6, "6s"),
+        ("warrior", 5, "6s; no 6s: 5s"),
+        ("huscarl", 4, "6s; no 6s: 5s; no 5s: 4s"),
+        ("berserker", 3, "6s; no 6s: 5s; no 5s: 4s; no 4s: 3s"),
+    ],
+)
 def test_bravery_target_and_the_hit_ladder(quality: str, target: int, ladder: str) -> None:
     assert dice.bravery_target(quality) == target
     assert dice.ladder_text(quality) == ladder
@@ -137,21 +163,24 @@ def test_conditional_dice_are_listed_by_weapon_and_quality() -> None:
     assert not any("berserk" in e for e in dice.move_extras(stand("warrior")))
     # Bow stands form no shieldwall: no shieldwall dice for them.
     bows = stand("warrior", 4, "none", "bow")
-    assert not any("shieldwall" in e for e in (*dice.bravery_extras(bows),
-                                               *dice.melee_extras(bows), *dice.move_extras(bows)))
+    assert not any(
+        "shieldwall" in e
+        for e in (*dice.bravery_extras(bows), *dice.melee_extras(bows), *dice.move_extras(bows))
+    )
     assert "+1 in shieldwall" in dice.bravery_extras(stand())
 
 
-@pytest.mark.parametrize(("armour", "save"), [("none", 6), ("helmet", 6), ("shield", 5),
-                                              ("mail", 4)])
+@pytest.mark.parametrize(
+    ("armour", "save"), [("none", 6), ("helmet", 6), ("shield", 5), ("mail", 4)]
+)
 def test_saves_by_armour(armour: str, save: int) -> None:
     assert dice.save_on(armour) == save
 
 
 def test_wounds_and_leaders_stands() -> None:
     assert dice.wounds(stand(figures=6)) == 6
-    assert dice.leader_figures(Leader("A", "hero")) == 3      # a single figure: a stand of 3
-    assert dice.leader_figures(Leader("A", "hero", 2)) == 2   # his own stand
+    assert dice.leader_figures(Leader("A", "hero")) == 3  # a single figure: a stand of 3
+    assert dice.leader_figures(Leader("A", "hero", 2)) == 2  # his own stand
     assert dice.leader_figures(Leader("A", "commander", 5)) == 5
 
 

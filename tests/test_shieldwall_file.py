@@ -17,8 +17,9 @@ from builder.systems.shieldwall.model import Army, Leader, Stand
 EXAMPLES = ("shieldwall-norse.toml", "shieldwall-saxon.toml")
 HEAD = 'ruleset = "shieldwall"\nname = "Test"\nside = "Norse"\n'
 LEADER = '[[leaders]]\nname = "Sigurd"\nrole = "commander"\n'
-STAND = ('[[stands]]\nlabel = "A"\nquality = "huscarl"\nfigures = 4\narmour = "mail"\n'
-         'weapon = "axe"\n')
+STAND = (
+    '[[stands]]\nlabel = "A"\nquality = "huscarl"\nfigures = 4\narmour = "mail"\nweapon = "axe"\n'
+)
 
 
 def test_the_norse_example_reads_as_written() -> None:
@@ -71,31 +72,64 @@ def test_an_edit_changes_only_its_line(tmp_path: Path) -> None:
     ("text", "line", "key", "words"),
     [
         (HEAD + LEADER + STAND + "shield = true\n", 13, "stands[0].shield", "unknown key"),
-        (HEAD + LEADER + STAND.replace('"huscarl"', '"huscarls"'), 9, "stands[0].quality",
-         "did you mean 'huscarl'"),
-        (HEAD + LEADER + STAND.replace('"mail"', '"chainmail"'), 11, "stands[0].armour",
-         "none, helmet, shield, mail"),
-        (HEAD + LEADER + STAND.replace('"axe"', '"club"'), 12, "stands[0].weapon",
-         "spear, axe, sword, bow, sharpshooter"),
-        (HEAD + LEADER + STAND.replace("figures = 4", "figures = 13"), 10, "stands[0].figures",
-         "1-12"),
+        (
+            HEAD + LEADER + STAND.replace('"huscarl"', '"huscarls"'),
+            9,
+            "stands[0].quality",
+            "did you mean 'huscarl'",
+        ),
+        (
+            HEAD + LEADER + STAND.replace('"mail"', '"chainmail"'),
+            11,
+            "stands[0].armour",
+            "none, helmet, shield, mail",
+        ),
+        (
+            HEAD + LEADER + STAND.replace('"axe"', '"club"'),
+            12,
+            "stands[0].weapon",
+            "spear, axe, sword, bow, sharpshooter",
+        ),
+        (
+            HEAD + LEADER + STAND.replace("figures = 4", "figures = 13"),
+            10,
+            "stands[0].figures",
+            "1-12",
+        ),
         (HEAD + LEADER + STAND + "count = 0\n", 13, "stands[0].count", "out of range"),
-        (HEAD + LEADER.replace('"commander"', '"king"') + STAND, 6, "leaders[0].role",
-         "commander, hero"),
+        (
+            HEAD + LEADER.replace('"commander"', '"king"') + STAND,
+            6,
+            "leaders[0].role",
+            "commander, hero",
+        ),
         (HEAD + LEADER + "figures = 0\n" + STAND, 7, "leaders[0].figures", "out of range"),
         (HEAD + 'banner = "yes"\n' + LEADER + STAND, 4, "banner", "true or false"),
-        (HEAD.replace('side = "Norse"\n', "") + LEADER + STAND, None, None,
-         "missing required key 'side'"),
+        (
+            HEAD.replace('side = "Norse"\n', "") + LEADER + STAND,
+            None,
+            None,
+            "missing required key 'side'",
+        ),
         (HEAD.replace('"Norse"', '"' + "N" * 41 + '"'), 3, "side", "at most 40"),
         (HEAD.replace('"Norse"', '""'), 3, "side", "may not be empty"),
-        (HEAD + LEADER + STAND.replace('label = "A"\n', ""), 7, "stands[0]",
-         "missing required key 'label'"),
+        (
+            HEAD + LEADER + STAND.replace('label = "A"\n', ""),
+            7,
+            "stands[0]",
+            "missing required key 'label'",
+        ),
         (HEAD + "[[wards]]\n", 4, "wards", "unknown key"),
     ],
 )
-def test_bad_files_name_file_line_and_key(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                          text: str, line: int | None, key: str | None,
-                                          words: str) -> None:
+def test_bad_files_name_file_line_and_key(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    text: str,
+    line: int | None,
+    key: str | None,
+    words: str,
+) -> None:
     path = tmp_path / "army.toml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(ArmyFileError) as info:
@@ -123,8 +157,12 @@ def test_the_schema_matches_the_model() -> None:
         attrs = {f.name: f for f in dataclasses.fields(table.record)}
         assert list(attrs) == [*(f.key for f in table.fields), *(c.key for c in table.children)]
         for spec in table.fields:
-            has_default = (attrs[spec.key].default is not dataclasses.MISSING
-                           or attrs[spec.key].default_factory is not dataclasses.MISSING)
+            has_default = (
+                attrs[spec.key].default is not dataclasses.MISSING
+                or attrs[spec.key].default_factory is not dataclasses.MISSING
+            )
             assert has_default != spec.required, spec.key
-    assert [(c.key, c.role) for c in RULESET.schema.children] == [("leaders", "leader"),
-                                                                   ("stands", "unit")]
+    assert [(c.key, c.role) for c in RULESET.schema.children] == [
+        ("leaders", "leader"),
+        ("stands", "unit"),
+    ]

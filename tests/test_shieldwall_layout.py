@@ -35,6 +35,7 @@ def longest(words: str, n: int) -> str:
 
 def army_text(tag: str, spaced: bool) -> str:
     """An army at every length limit: spaced words, or one unbroken run of W's."""
+
     def text(n: int) -> str:
         return longest(f"{tag} Wulfwig Widemouth ", n) if spaced else tag + "W" * (n - 1)
 
@@ -87,10 +88,24 @@ def armies(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 
 @pytest.mark.parametrize("size", list(CARD_MM))
-def test_the_longest_allowed_text_lays_out_without_overlap(armies: list[str], size: str,
-                                                           tmp_path: Path) -> None:
-    assert main(["export", *armies, "--out", str(tmp_path), "--card-size", size,
-                 "--only", "leader-cards,stand-labels"]) == 0
+def test_the_longest_allowed_text_lays_out_without_overlap(
+    armies: list[str], size: str, tmp_path: Path
+) -> None:
+    assert (
+        main(
+            [
+                "export",
+                *armies,
+                "--out",
+                str(tmp_path),
+                "--card-size",
+                size,
+                "--only",
+                "leader-cards,stand-labels",
+            ]
+        )
+        == 0
+    )
     for name in ("leader-cards.pdf", "tokens.pdf"):  # the stand labels on the token sheets
         with pdfread.document(tmp_path / name) as pdf:
             fronts = [p for p in pdf.pages if "backs, mirrored" not in (p.extract_text() or "")]
@@ -106,8 +121,12 @@ def test_the_longest_stand_keeps_its_numbers_at_9_pt(armies: list[str], tmp_path
     assert main(["export", *armies, "--out", str(tmp_path), "--only", "stand-labels"]) == 0
     with pdfread.document(tmp_path / "tokens.pdf") as pdf:
         text = "\n".join(p.extract_text() or "" for p in pdf.pages)
-        big = [ch for p in pdf.pages for ch in p.chars if ch["fontname"].endswith("Bold")
-               and ch["size"] >= 9.0]
+        big = [
+            ch
+            for p in pdf.pages
+            for ch in p.chars
+            if ch["fontname"].endswith("Bold") and ch["size"] >= 9.0
+        ]
     assert text.count('25D 12"/24"') == 2 and text.count("6-5-4-3") == 2
     assert text.count("14D") == 2 and text.count("2D 3-6") == 2
     assert "…" not in "".join(ch["text"] for ch in big)

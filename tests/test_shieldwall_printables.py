@@ -60,8 +60,14 @@ def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
     # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
     # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
     assert labels_on(pack / "leader-cards.pdf") == {"COMMANDER": 2, "HERO": 2, "BANNER": 1}
-    assert labels_on(pack / "tokens.pdf") == {"STAND": 16, "WOUND": 32, "LOOSE SHIELDWALL": 13,
-                                              "TIGHT SHIELDWALL": 13, "WEDGE": 5, "BERSERK": 2}
+    assert labels_on(pack / "tokens.pdf") == {
+        "STAND": 16,
+        "WOUND": 32,
+        "LOOSE SHIELDWALL": 13,
+        "TIGHT SHIELDWALL": 13,
+        "WEDGE": 5,
+        "BERSERK": 2,
+    }
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     assert len(armies) == 2
     printed = labels_on(pack / "leader-cards.pdf") + labels_on(pack / "tokens.pdf")
@@ -70,8 +76,12 @@ def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
 
 def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
     with pdfread.document(pack / "tokens.pdf") as pdf:
-        rects = [r for page in pdf.pages for r in page.rects
-                 if abs(r["width"] - 63.5 * MM) < 0.5 and abs(r["height"] - 44.5 * MM) < 0.5]
+        rects = [
+            r
+            for page in pdf.pages
+            for r in page.rects
+            if abs(r["width"] - 63.5 * MM) < 0.5 and abs(r["height"] - 44.5 * MM) < 0.5
+        ]
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert len(rects) >= 16
     assert text.count("Hearth-troop") == 2 and text.count("Great fyrd") == 2
@@ -81,9 +91,11 @@ def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
 #: A stand label's stat cells, in order, and each one's value for the first Hearth-troop
 #: (Sigurd with it: +1 bravery and melee die), the Bowmen and the Finnish archers.
 STATS = ("BRAVERY", "HITS", "MELEE", "SHOOTING", "SAVE", "MOVE")
-WANT = {"Hearth-troop": ("2D 4-6", "6-5-4", "5D", "\u2013", "4-6", "3D6\""),
-        "Bowmen": ("1D 5-6", "6-5", "4D", "4D 12\"/24\"", "6", "3D6\""),
-        "Finnish archers": ("1D 6", "6", "2D", "4D 12\"/24\"", "6", "3D6\"")}
+WANT = {
+    "Hearth-troop": ("2D 4-6", "6-5-4", "5D", "\u2013", "4-6", '3D6"'),
+    "Bowmen": ("1D 5-6", "6-5", "4D", '4D 12"/24"', "6", '3D6"'),
+    "Finnish archers": ("1D 6", "6", "2D", '4D 12"/24"', "6", '3D6"'),
+}
 
 
 def label_cells(page: Any) -> list[dict[str, Any]]:
@@ -93,19 +105,34 @@ def label_cells(page: Any) -> list[dict[str, Any]]:
     labels = []
     for band in (w for w in words if w["text"] == "STAND"):
         box = (band["x0"] - 3, band["top"] - 3, band["x0"] + 63.5 * MM, band["top"] + 44 * MM)
-        inside = [w for w in words if box[0] <= w["x0"] and w["x1"] <= box[2]
-                  and box[1] <= w["top"] and w["bottom"] <= box[3]]
-        found: dict[str, Any] = {"title": inside[2]["text"] if len(inside) > 2 else "",
-                                 "text": " ".join(w["text"] for w in inside)}
+        inside = [
+            w
+            for w in words
+            if box[0] <= w["x0"]
+            and w["x1"] <= box[2]
+            and box[1] <= w["top"]
+            and w["bottom"] <= box[3]
+        ]
+        found: dict[str, Any] = {
+            "title": inside[2]["text"] if len(inside) > 2 else "",
+            "text": " ".join(w["text"] for w in inside),
+        }
         for name in STATS:
             head = next(w for w in inside if w["text"] == name)
             # The value: the words just below the name, overlapping it across.
-            below = [w for w in inside if 0 < w["top"] - head["bottom"] < 6 * MM
-                     and w["x0"] < head["x1"] + 4 * MM and w["x1"] > head["x0"] - 4 * MM
-                     and w["text"] not in STATS]
+            below = [
+                w
+                for w in inside
+                if 0 < w["top"] - head["bottom"] < 6 * MM
+                and w["x0"] < head["x1"] + 4 * MM
+                and w["x1"] > head["x0"] - 4 * MM
+                and w["text"] not in STATS
+            ]
             line = [w for w in below if abs(w["top"] - min(b["top"] for b in below)) < 1]
-            found[name] = (" ".join(w["text"] for w in sorted(line, key=lambda w: w["x0"])),
-                           min(w["size"] for w in line))
+            found[name] = (
+                " ".join(w["text"] for w in sorted(line, key=lambda w: w["x0"])),
+                min(w["size"] for w in line),
+            )
         labels.append(found)
     return labels
 
@@ -126,10 +153,13 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
     for title, values in WANT.items():
         assert tuple(first[title][n][0] for n in STATS) == values, title
     led = {s.label: s.leader for a in armies for s in a.stands if s.leader}
-    assert led == {"Hearth-troop": "Sigurd", "Earl's huscarls": "Byrhtnoth",
-                   "Thegns on horse": "Wulfmaer"}
+    assert led == {
+        "Hearth-troop": "Sigurd",
+        "Earl's huscarls": "Byrhtnoth",
+        "Thegns on horse": "Wulfmaer",
+    }
     for cells in labels:
-        shoots = "12\"/24\"" in cells["SHOOTING"][0]
+        shoots = '12"/24"' in cells["SHOOTING"][0]
         named = [n for n in ("Sigurd", "Byrhtnoth", "Wulfmaer") if f"led by {n}" in cells["text"]]
         if cells["title"] in ("Bowmen", "Finnish archers", "Fyrd bowmen"):
             assert shoots, cells["title"]
@@ -146,16 +176,32 @@ def test_the_crib_sheet_is_two_sides_and_the_roster_has_every_stand(pack: Path) 
     with pdfread.document(pack / "crib-sheet.pdf") as pdf:
         assert len(pdf.pages) == 2
         crib = "\n".join(page.extract_text() or "" for page in pdf.pages)
-    for heading in ("Initiative", "Movement", "Formations", "The wedge", "Bravery",
-                    "Going berserk", "Shooting", "Melee", "Hits", "Saves", "Seeing",
-                    "Commanders and heroes"):
+    for heading in (
+        "Initiative",
+        "Movement",
+        "Formations",
+        "The wedge",
+        "Bravery",
+        "Going berserk",
+        "Shooting",
+        "Melee",
+        "Hits",
+        "Saves",
+        "Seeing",
+        "Commanders and heroes",
+    ):
         assert heading.lower() in crib.lower(), heading
     with pdfread.document(pack / "roster.pdf") as pdf:
         roster = "\n".join(page.extract_text() or "" for page in pdf.pages)
     # The second Hearth-troop's melee round: its dice, hits, and unsaved hits against none or
     # a helmet, a shield and mail, on one line under their headings.
-    for name in ("Jarl Sigurd's host", "Earl Byrhtnoth's fyrd", "Ulfhednar", "Thegns on horse",
-                 "melee, 4 dice 1.25 1.04 0.83 0.63"):
+    for name in (
+        "Jarl Sigurd's host",
+        "Earl Byrhtnoth's fyrd",
+        "Ulfhednar",
+        "Thegns on horse",
+        "melee, 4 dice 1.25 1.04 0.83 0.63",
+    ):
         assert name in " ".join(roster.split()), name
 
 
@@ -171,8 +217,9 @@ def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     from builder.export.base import ArmyInput
     from builder.systems.shieldwall import RULESET
 
-    sources = [ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8"))
-               for a in ARMIES]
+    sources = [
+        ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8")) for a in ARMIES
+    ]
     pack = RULESET.printables(sources, print_options(RULESET))
     assert pack.kinds == ("roster", "crib-sheet", "stand-labels", "leader-cards", "tokens")
     printed: Counter[str] = Counter()
@@ -187,14 +234,31 @@ def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     assert isinstance(labels, TokenSheet)
     tokens = labels.groups[0].tokens
     assert labels.groups[0].size_mm == (63.5, 44.5)
-    assert [(t.title, t.boxes) for t in tokens[:3]] == [("Hearth-troop", 4), ("Hearth-troop", 4),
-                                                       ("Ulfhednar", 4)]
+    assert [(t.title, t.boxes) for t in tokens[:3]] == [
+        ("Hearth-troop", 4),
+        ("Hearth-troop", 4),
+        ("Ulfhednar", 4),
+    ]
 
 
 def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> None:
     only = "stand-labels,leader-cards,tokens"
-    assert main(["export", ARMIES[0], "--out", str(tmp_path), "--only", only, "--bleed", "3",
-                 "--ink-saver"]) == 0
+    assert (
+        main(
+            [
+                "export",
+                ARMIES[0],
+                "--out",
+                str(tmp_path),
+                "--only",
+                only,
+                "--bleed",
+                "3",
+                "--ink-saver",
+            ]
+        )
+        == 0
+    )
     assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
     assert labels_on(tmp_path / "tokens.pdf")["STAND"] == 9
     assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
@@ -211,14 +275,21 @@ def test_the_roster_prints_each_records_wound_boxes(pack: Path) -> None:
     facts = get_ruleset("shieldwall").facts
 
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
-    want = [(t.boxes,) for army in armies
-            for where in [f"leaders[{i}]" for i in range(len(army.leaders))]
-            + [w for w, _ in army.stands_with_paths()]
-            for t in facts(army, where).trackers]
+    want = [
+        (t.boxes,)
+        for army in armies
+        for where in [f"leaders[{i}]" for i in range(len(army.leaders))]
+        + [w for w, _ in army.stands_with_paths()]
+        for t in facts(army, where).trackers
+    ]
     assert len(want) > sum(len(a.stands) + len(a.leaders) for a in armies)  # counts of 2
     # pdfplumber: the tick strips are read from the images' pixels.
     with pdfplumber.open(pack / "roster.pdf") as pdf:
         # A lone stand's row reads "wounds", a stand of an entry's "wounds, stand N".
-        found = [runs for page in pdf.pages for label in ("wounds", "wounds,")
-                 for runs in tick_strips(page, label)]
+        found = [
+            runs
+            for page in pdf.pages
+            for label in ("wounds", "wounds,")
+            for runs in tick_strips(page, label)
+        ]
     assert Counter(found) == Counter(want) and len(found) == len(want)

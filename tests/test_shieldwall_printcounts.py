@@ -22,31 +22,61 @@ def example(name: str) -> Army:
 def test_the_norse_pack() -> None:
     # Stands 1 + 1 + 2 berserkers + 3 + bowmen 1 + sharpshooters 1 = 9; 7 not bow stands.
     assert counts([example("norse")]) == {
-        "STAND": 9, "COMMANDER": 1, "HERO": 1, "BANNER": 1, "WOUND": 18,
-        "LOOSE SHIELDWALL": 7, "TIGHT SHIELDWALL": 7, "WEDGE": 3, "BERSERK": 2}
+        "STAND": 9,
+        "COMMANDER": 1,
+        "HERO": 1,
+        "BANNER": 1,
+        "WOUND": 18,
+        "LOOSE SHIELDWALL": 7,
+        "TIGHT SHIELDWALL": 7,
+        "WEDGE": 3,
+        "BERSERK": 2,
+    }
 
 
 def test_the_saxon_pack() -> None:
     # Stands 1 + 2 + 2 + 1 horse + bowmen 1 = 7; 6 not bow stands; 7 // 3 = 2 wedges.
     assert counts([example("saxon")]) == {
-        "STAND": 7, "COMMANDER": 1, "HERO": 1, "BANNER": 0, "WOUND": 14,
-        "LOOSE SHIELDWALL": 6, "TIGHT SHIELDWALL": 6, "WEDGE": 2, "BERSERK": 0}
+        "STAND": 7,
+        "COMMANDER": 1,
+        "HERO": 1,
+        "BANNER": 0,
+        "WOUND": 14,
+        "LOOSE SHIELDWALL": 6,
+        "TIGHT SHIELDWALL": 6,
+        "WEDGE": 2,
+        "BERSERK": 0,
+    }
 
 
 def test_a_pack_of_both_adds_them_up_wedges_army_by_army() -> None:
     both = counts([example("norse"), example("saxon")])
-    assert both == {"STAND": 16, "COMMANDER": 2, "HERO": 2, "BANNER": 1, "WOUND": 32,
-                    "LOOSE SHIELDWALL": 13, "TIGHT SHIELDWALL": 13, "WEDGE": 5, "BERSERK": 2}
+    assert both == {
+        "STAND": 16,
+        "COMMANDER": 2,
+        "HERO": 2,
+        "BANNER": 1,
+        "WOUND": 32,
+        "LOOSE SHIELDWALL": 13,
+        "TIGHT SHIELDWALL": 13,
+        "WEDGE": 5,
+        "BERSERK": 2,
+    }
     assert list(both) == list(LABELS)
 
 
-@pytest.mark.parametrize(("stands", "wedge"), [(0, 0), (1, 0), (2, 0), (3, 1), (5, 1), (6, 2),
-                                                (8, 2), (9, 3)])
+@pytest.mark.parametrize(
+    ("stands", "wedge"), [(0, 0), (1, 0), (2, 0), (3, 1), (5, 1), (6, 2), (8, 2), (9, 3)]
+)
 def test_one_wedge_per_three_stands_rounded_down(stands: int, wedge: int) -> None:
     # RULES.md 3.4 (corrected): a wedge is three stands, so 0-2 stands get no marker.
-    army = Army("shieldwall", "T", "N", leaders=[Leader("A", "commander")],
-                stands=[Stand("S", "warrior", 4, "shield", "spear", count=stands)] if stands
-                else [])
+    army = Army(
+        "shieldwall",
+        "T",
+        "N",
+        leaders=[Leader("A", "commander")],
+        stands=[Stand("S", "warrior", 4, "shield", "spear", count=stands)] if stands else [],
+    )
     assert wedges(army) == wedge
     assert counts([army])["WEDGE"] == wedge
 
@@ -58,7 +88,8 @@ def test_no_armies_no_printables() -> None:
 def test_every_label_has_its_wording() -> None:
     tokens = tomllib.loads((cards_dir() / "shieldwall" / "tokens.toml").read_text("utf-8"))
     cards = tomllib.loads((cards_dir() / "shieldwall" / "cards.toml").read_text("utf-8"))
-    labels = {t["label"] for t in tokens.values()} | {c["label"] for c in cards.values()
-                                                    if isinstance(c, dict)}
+    labels = {t["label"] for t in tokens.values()} | {
+        c["label"] for c in cards.values() if isinstance(c, dict)
+    }
     assert labels == set(LABELS)
     assert all(t["note"] for t in tokens.values())

@@ -13,8 +13,9 @@ FACES = sorted(p.name for p in resources.fonts_dir().iterdir() if p.suffix == ".
 
 
 @pytest.mark.parametrize("face", FACES)
-def test_a_face_is_read_without_a_warning(face: str, caplog: pytest.LogCaptureFixture,
-                                          capfd: pytest.CaptureFixture[str]) -> None:
+def test_a_face_is_read_without_a_warning(
+    face: str, caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]
+) -> None:
     """A face with an odd date in its head table once printed a fontTools warning on every
     export of a shieldwall roster."""
     spaces._advances.cache_clear()

@@ -20,9 +20,22 @@ def test_a_strip_is_drawn_at_print_size() -> None:
     assert image.info["dpi"] == pytest.approx((ticks.DPI, ticks.DPI), abs=0.5)
 
 
-@pytest.mark.parametrize("address", ["ticks:", "ticks:0", "ticks:6-", "ticks:-6", "ticks:201",
-                                     "ticks:0.1", "ticks:0.1.", "ticks:x.1.2", "ticks:6/../6",
-                                     "tick:6", "ticks:0.0.150,0.60.60"])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "ticks:",
+        "ticks:0",
+        "ticks:6-",
+        "ticks:-6",
+        "ticks:201",
+        "ticks:0.1",
+        "ticks:0.1.",
+        "ticks:x.1.2",
+        "ticks:6/../6",
+        "tick:6",
+        "ticks:0.0.150,0.60.60",
+    ],
+)
 def test_the_fetcher_refuses_what_is_no_strip(address: str) -> None:
     assert ticks.png(address) is None
     with pytest.raises(weasy.AssetRefused):
@@ -41,8 +54,11 @@ def test_a_row_of_trackers_keeps_each_label_clear_of_its_boxes() -> None:
     row = [("casualties", [6, 6]), ("disarray", [2]), ("daunted", [1]), ("arrows", [6])]
     line = ticks.tracker_line(row, 80.0, SC, 7.1)
     texts = line.text.split("\n")
-    words = [w for text in texts for w in "".join(
-        " " if ch in spaces.SPACES else ch for ch in text).split()]
+    words = [
+        w
+        for text in texts
+        for w in "".join(" " if ch in spaces.SPACES else ch for ch in text).split()
+    ]
     assert words == ["casualties", "disarray", "daunted", "arrows"]
     placed = ticks.placed_of(line.url)
     assert placed is not None and [runs for _, _, runs in placed] == [(6, 6), (2,), (1,), (6,)]
@@ -51,12 +67,12 @@ def test_a_row_of_trackers_keeps_each_label_clear_of_its_boxes() -> None:
     for (ln, left, runs), (label, _) in zip(placed, row, strict=True):
         # Each label ends before its boxes start; the boxes end inside the column.
         text = texts[ln]
-        end = spaces.text_mm(text[:text.index(label) + len(label)], SC, 7.1)
+        end = spaces.text_mm(text[: text.index(label) + len(label)], SC, 7.1)
         assert end + ticks.LABEL_GAP_MM <= left / 10 + 0.1
         assert left / 10 + ticks.width_mm(runs) <= 80.0
         # The text after the label is spaces reaching past the boxes.
-        rest = text[text.index(label) + len(label):]
-        gap = rest[:len(rest) - len(rest.lstrip("".join(spaces.SPACES)))]
+        rest = text[text.index(label) + len(label) :]
+        gap = rest[: len(rest) - len(rest.lstrip("".join(spaces.SPACES)))]
         if gap:
             assert end + spaces.text_mm(gap, SC, 7.1) >= left / 10 + ticks.width_mm(runs) - 0.03
 
@@ -65,9 +81,9 @@ def test_spaces_set_cells_at_their_places() -> None:
     face, size = "EBGaramond12-Regular.ttf", 8.0
     line = spaces.cells([(0, "12"), (8.9, "5+"), (17.8, "1.3")], face, size)
     assert line.startswith("12") and "5+" in line
-    at = spaces.text_mm(line[:line.index("5+")], face, size)
+    at = spaces.text_mm(line[: line.index("5+")], face, size)
     assert 8.9 - 0.05 <= at <= 8.9
-    assert 17.8 - 0.05 <= spaces.text_mm(line[:line.index("1.3")], face, size) <= 17.8
+    assert 17.8 - 0.05 <= spaces.text_mm(line[: line.index("1.3")], face, size) <= 17.8
     # A cell that runs past the next place: the next follows it, a hair space on.
     crowded = spaces.cells([(0, "a long cell"), (1.0, "next")], face, size)
     assert crowded == "a long cell\u200anext"
@@ -95,8 +111,11 @@ def test_wrapped_lines_fit_their_column_and_keep_every_word() -> None:
 
 
 def test_two_columns_start_each_row_level() -> None:
-    rows = [("Morale", "fails on 6 (retinue): shaken; failing again routs it"),
-            ("Casualties, handstrokes", "2-8 unhurt"), ("Move", '6"')]
+    rows = [
+        ("Morale", "fails on 6 (retinue): shaken; failing again routs it"),
+        ("Casualties, handstrokes", "2-8 unhurt"),
+        ("Move", '6"'),
+    ]
     labels, values = spaces.columns(rows, (24.0, 30.0), (SC, REGULAR), 8.4)
     left, right = labels.split("\n"), values.split("\n")
     assert len(left) == len(right)
@@ -106,8 +125,8 @@ def test_two_columns_start_each_row_level() -> None:
         a = spaces.wrap(label, 24.0 * (1 - spaces.SLACK), SC, 8.4)
         b = spaces.wrap(value, 30.0 * (1 - spaces.SLACK), REGULAR, 8.4)
         height = max(len(a), len(b))
-        assert left[at:at + height] == a + [""] * (height - len(a))
-        assert right[at:at + height] == b + [""] * (height - len(b))
+        assert left[at : at + height] == a + [""] * (height - len(a))
+        assert right[at : at + height] == b + [""] * (height - len(b))
         at += height
     assert at == len(left) and len(left) > len(rows)  # the morale and the label wrapped
     assert all(spaces.text_mm(line, REGULAR, 8.4) <= 30.0 for line in right)
@@ -115,8 +134,10 @@ def test_two_columns_start_each_row_level() -> None:
 
 
 def test_paragraphs_are_one_run_of_lines_that_fit() -> None:
-    notes = ["Bravery: +1 the army banner going forward; +1 in shieldwall; -1 a wound",
-             "Move: 2D6\" base in a template"]
+    notes = [
+        "Bravery: +1 the army banner going forward; +1 in shieldwall; -1 a wound",
+        'Move: 2D6" base in a template',
+    ]
     text = spaces.paragraphs(notes, 50.0, REGULAR, 7.4)
     assert " ".join(text.split("\n")) == " ".join(notes)
     assert all(spaces.text_mm(line, REGULAR, 7.4) <= 50.0 for line in text.split("\n"))

@@ -28,8 +28,7 @@ def words(text: str) -> list[str]:
 def test_every_token_caption_prints_whole(tmp_path: Path, path: Path) -> None:
     job = ExportJob((source(str(path)),))
     pack = printables(job)
-    sheets = [(kind, item) for kind in pack.kinds
-              if isinstance(item := pack.get(kind), TokenSheet)]
+    sheets = [(kind, item) for kind in pack.kinds if isinstance(item := pack.get(kind), TokenSheet)]
     assert sheets
     captions = 0
     for kind, sheet in sheets:

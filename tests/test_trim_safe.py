@@ -51,15 +51,16 @@ Box = tuple[float, float, float, float]
 
 def trims(page: Any, w: float, h: float) -> list[Box]:
     """(x0, top, x1, bottom) in pt of every filled item-sized rectangle on ``page``."""
-    return [(r["x0"], r["top"], r["x1"], r["bottom"]) for r in page.rects
-            if r.get("fill") and abs(r["width"] - w * MM) < 0.3
-            and abs(r["height"] - h * MM) < 0.3]
+    return [
+        (r["x0"], r["top"], r["x1"], r["bottom"])
+        for r in page.rects
+        if r.get("fill") and abs(r["width"] - w * MM) < 0.3 and abs(r["height"] - h * MM) < 0.3
+    ]
 
 
 def _inked(page: Any) -> list[dict[str, Any]]:
     """Every glyph and every stroked line, rect and curve on ``page``."""
-    return [*page.chars,
-            *(o for o in page.lines + page.rects + page.curves if o.get("stroke"))]
+    return [*page.chars, *(o for o in page.lines + page.rects + page.curves if o.get("stroke"))]
 
 
 def _half_width(obj: dict[str, Any]) -> float:
@@ -84,8 +85,15 @@ def too_near(page: Any, boxes: list[Box]) -> list[str]:
         if box is None:
             continue
         half = _half_width(obj)
-        gap = min(obj["x0"] - half - box[0], box[2] - obj["x1"] - half,
-                  obj["top"] - half - box[1], box[3] - obj["bottom"] - half) / MM
+        gap = (
+            min(
+                obj["x0"] - half - box[0],
+                box[2] - obj["x1"] - half,
+                obj["top"] - half - box[1],
+                box[3] - obj["bottom"] - half,
+            )
+            / MM
+        )
         if gap < TRIM_SAFE - 0.02:
             found.append(f"{_what(obj)} {gap:.2f} mm")
     return found
@@ -109,8 +117,10 @@ def _points(obj: dict[str, Any]) -> Iterator[tuple[float, float]]:
             for i in range(1, 9):
                 t = i / 8
                 u = 1 - t
-                yield (u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                       u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3)
+                yield (
+                    u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                    u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+                )
         if pts:
             here = pts[-1]
             yield here
@@ -143,14 +153,14 @@ def _decks(pack: Printables) -> list[str]:
 
 
 def _sheets(pack: Printables) -> list[tuple[str, TokenSheet]]:
-    return [(kind, item) for kind in pack.kinds
-            if isinstance(item := pack.get(kind), TokenSheet)]
+    return [(kind, item) for kind in pack.kinds if isinstance(item := pack.get(kind), TokenSheet)]
 
 
 @pytest.mark.parametrize("size", ["poker", "mini", "tarot"])
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_card_keeps_its_frame_and_words_inside_the_safe_zone(
-        tmp_path: Path, path: Path, size: str) -> None:
+    tmp_path: Path, path: Path, size: str
+) -> None:
     job = ExportJob((source(str(path)),), ExportOptions(card_size=size))
     pack = printables(job)
     assert _decks(pack)
@@ -169,7 +179,8 @@ def test_every_card_keeps_its_frame_and_words_inside_the_safe_zone(
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
 def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
-        tmp_path: Path, path: Path) -> None:
+    tmp_path: Path, path: Path
+) -> None:
     """Each token sheet's items, found by their size (one shape to a size); as many as it
     prints, and none of its words under MIN_TEXT_PT (a 25 mm token's too)."""
     job = ExportJob((source(str(path)),))
@@ -189,8 +200,11 @@ def test_every_token_keeps_its_frame_and_words_inside_the_safe_zone(
                 assert too_near(page, boxes) == [], (kind, number)
                 round_ = [b for size, of in every.items() if sizes[size] == "round" for b in of]
                 assert outside_round(page, round_) == [], (kind, number)
-                small = {ch["text"] for ch in page.chars if _owner(ch, boxes)
-                         and type_pt(ch) < MIN_TEXT_PT - 0.01}
+                small = {
+                    ch["text"]
+                    for ch in page.chars
+                    if _owner(ch, boxes) and type_pt(ch) < MIN_TEXT_PT - 0.01
+                }
                 assert not small, (kind, number, small)
         assert found == sum(t.count for g in sheet.groups for t in g.tokens), kind
 
@@ -208,16 +222,22 @@ def test_every_round_token_keeps_its_device(path: Path) -> None:
     its label (what the device is drawn in: tests/test_marker_art.py checks the drawings
     differ there), and inside the ring."""
     pack = printables(ExportJob((source(str(path)),)))
-    rounds = [(g.size_mm, t) for _, sheet in _sheets(pack) for g in sheet.groups
-              if g.shape == "round" for t in g.tokens]
+    rounds = [
+        (g.size_mm, t)
+        for _, sheet in _sheets(pack)
+        for g in sheet.groups
+        if g.shape == "round"
+        for t in g.tokens
+    ]
     assert rounds
     for (w, h), token in rounds:
         trim = SheetBox(10.0, 10.0, w, h)
         room = emblem_room(Cell(trim, trim), token)
         assert room.w >= DEVICE_LEAST, (token.label, token.caption, room.w)
         cx, cy = trim.x + w / 2, trim.y + h / 2
-        corner = math.hypot(max(abs(room.x - cx), abs(room.right - cx)),
-                            max(abs(room.y - cy), abs(room.top - cy)))
+        corner = math.hypot(
+            max(abs(room.x - cx), abs(room.right - cx)), max(abs(room.y - cy), abs(room.top - cy))
+        )
         assert corner < ring_radius(min(w, h)), (token.label, token.caption)
 
 
@@ -245,13 +265,13 @@ def stray_ink(image: Image.Image, mask: Image.Image) -> tuple[int, int, int, int
     assert isinstance(ground, tuple)
     r, g, b = ImageChops.difference(image, Image.new("RGB", image.size, ground)).split()
     off = ImageChops.lighter(ImageChops.lighter(r, g), b).point(
-        lambda v: 255 if v > TOLERANCE else 0)
+        lambda v: 255 if v > TOLERANCE else 0
+    )
     return ImageChops.multiply(off, mask).getbbox()
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_print_shop_images_show_only_their_ground_near_the_cut(tmp_path: Path,
-                                                               path: Path) -> None:
+def test_print_shop_images_show_only_their_ground_near_the_cut(tmp_path: Path, path: Path) -> None:
     job = ExportJob((source(str(path)),), ExportOptions(format="png", bleed=BLEED, dpi=DPI))
     pack = printables(job)
     kinds = {kind for kind in pack.kinds if not isinstance(pack.get(kind), Document)}
@@ -279,11 +299,14 @@ def test_print_shop_images_show_only_their_ground_near_the_cut(tmp_path: Path,
     assert seen == kinds and images
 
 
-@pytest.mark.parametrize("caption", [
-    "burn one to order a charge or a change of formation",
-    "burn one to order a charge or a change of formation when the sun is up",
-    "x " * 60,
-])
+@pytest.mark.parametrize(
+    "caption",
+    [
+        "burn one to order a charge or a change of formation",
+        "burn one to order a charge or a change of formation when the sun is up",
+        "x " * 60,
+    ],
+)
 def test_a_caption_never_takes_the_last_of_the_device(caption: str) -> None:
     """A caption one line longer than the command point's (four lines under a two-line
     label) would leave its crown 0.5 mm: it is not printed then, rather than the device

@@ -53,7 +53,7 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
         assert "Troop pts 99 of 100" in text and "Leader pts 10" in text
         assert "Total pts 109" in text and "Morale tokens 5" in text and "LEGAL" in text
         assert "Company of Veteran Archers with stakes" in detail(app)
-        assert 'Move' in detail(app) and "arrowstorms" in detail(app)
+        assert "Move" in detail(app) and "arrowstorms" in detail(app)
         labels = tree_labels(app)
         assert labels[0].startswith("The Earl of Oxford's Retinue (Lancaster)")
         assert "John de Vere, Earl of Oxford (Earl, C-in-C" in labels[1]
@@ -64,6 +64,7 @@ async def test_opens_on_the_first_unit_with_status_and_detail(army_path: Path) -
 def test_the_sample_army_opens_quickly() -> None:
     """The goal is under a second (benchmarks/bench_tui.py measures it); a loaded CI machine
     gets slack so the test does not flake."""
+
     async def go() -> float:
         started = time.process_time()
         app = BuilderApp(Session.sample(sample_army()))
@@ -112,8 +113,7 @@ async def test_the_catalogue_lists_every_troop_with_points_and_size(army_path: P
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         troops = app.screen.query_one("#troops", OptionList)
-        prompts = [str(troops.get_option_at_index(i).prompt)
-                   for i in range(troops.option_count)]
+        prompts = [str(troops.get_option_at_index(i).prompt) for i in range(troops.option_count)]
         assert len(prompts) == len(RULES.entries())
         assert any("Knights" in p and "24 pts" in p and "8 figures" in p for p in prompts)
         assert any("Artillery" in p and "1 gun + 3 crew" in p for p in prompts)
@@ -131,8 +131,11 @@ async def test_unit_dialog_offers_only_what_the_rules_allow(army_path: Path) -> 
         assert dialog.query("#field-quality") and dialog.query("#field-defences")
         assert not dialog.query("#field-stakes") and not dialog.query("#field-pavises")
         formations = dialog.query_one("#field-formation", Select)
-        assert [str(label) for label, _ in formations._options] == \
-            ["Single", "Line +12", "Block +12"]  # each choice with what it adds
+        assert [str(label) for label, _ in formations._options] == [
+            "Single",
+            "Line +12",
+            "Block +12",
+        ]  # each choice with what it adds
         # Quality: open the list, one down from Retinue is Veteran.
         dialog.query_one("#field-quality", Select).focus()
         await pilot.press("enter", "down", "enter")
@@ -186,8 +189,11 @@ async def test_move_remove_undo_redo(army_path: Path) -> None:
         offered = [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
         assert [o.split(" (")[0] for o in offered] == ["Sir John Savage", "Rhys ap Thomas"]
         await pilot.press("down", "enter")  # to Rhys's ward
-        assert [u.troop for u in RULES.army_of(app).wards[2].units] == \
-            ["crossbowmen", "kern", "archers"]
+        assert [u.troop for u in RULES.army_of(app).wards[2].units] == [
+            "crossbowmen",
+            "kern",
+            "archers",
+        ]
         assert cursor(app) == "wards[2].units[2]"
         await pilot.press("x")
         assert len(RULES.army_of(app).wards[2].units) == 2
@@ -225,8 +231,9 @@ async def test_leaders_add_rename_c_in_c_class_and_remove(army_path: Path) -> No
         await clear_and_type(pilot, "#field-name", "Jasper, Earl of Pembroke")
         await pilot.press("ctrl+s")
         assert RULES.army_of(app).wards[3].leader.name == "Jasper, Earl of Pembroke"
-        assert any("Jasper, Earl of Pembroke (Captain, C-in-C, Hero" in label
-                   for label in tree_labels(app))
+        assert any(
+            "Jasper, Earl of Pembroke (Captain, C-in-C, Hero" in label for label in tree_labels(app)
+        )
         await pilot.press("x")
         assert len(RULES.army_of(app).wards) == 3
         await pilot.press("ctrl+s")
@@ -249,11 +256,13 @@ async def test_roll_shows_every_die_and_keeps_the_classes(army_path: Path) -> No
             assert ", ".join(str(d) for d in roll.dice) in shown
             assert roll.class_name in shown
         await pilot.click("#ok")
-        assert [w.leader.command_class for w in RULES.army_of(app).wards] == \
-            [r.command_class for r in expected]
+        assert [w.leader.command_class for w in RULES.army_of(app).wards] == [
+            r.command_class for r in expected
+        ]
         await pilot.press("ctrl+s")
-    assert [w.leader.command_class for w in RULES.load(army_path).wards] == \
-        [r.command_class for r in expected]
+    assert [w.leader.command_class for w in RULES.load(army_path).wards] == [
+        r.command_class for r in expected
+    ]
 
 
 @run_async
@@ -282,18 +291,28 @@ def findings_shown(app: BuilderApp) -> list[str]:
 @run_async
 async def test_findings_say_which_key_to_press(army_path: Path) -> None:
     text = army_path.read_text()
-    army_path.write_text(text.replace("c_in_c = true\n", "").replace(
-        'rank = "Captain"\ncommand_class = 2', 'rank = "Captain"\ncommand_class = 3').replace(
-        'rank = "Knight Banneret"\ncommand_class = 2', 'rank = "Knight Banneret"\n'
-        'command_class = 3'))
+    army_path.write_text(
+        text.replace("c_in_c = true\n", "")
+        .replace('rank = "Captain"\ncommand_class = 2', 'rank = "Captain"\ncommand_class = 3')
+        .replace(
+            'rank = "Knight Banneret"\ncommand_class = 2',
+            'rank = "Knight Banneret"\ncommand_class = 3',
+        )
+    )
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         shown = findings_shown(app)
-        assert any(line.endswith("no leader is the C-in-C: select the leader and press c "
-                                 "(Make C-in-C)") for line in shown), shown
-        assert any(line.endswith("Rhys ap Thomas is a second Hero, and an army has at most "
-                                 "one: select the leader and press k (Set class)")
-                   for line in shown), shown
+        assert any(
+            line.endswith("no leader is the C-in-C: select the leader and press c (Make C-in-C)")
+            for line in shown
+        ), shown
+        assert any(
+            line.endswith(
+                "Rhys ap Thomas is a second Hero, and an army has at most "
+                "one: select the leader and press k (Set class)"
+            )
+            for line in shown
+        ), shown
         assert not any("command_class" in line or "c_in_c" in line for line in shown)
         # Doing what it says puts it right: Enter goes to the leader, k sets his class.
         hero = next(i for i, line in enumerate(shown) if "second Hero" in line)
@@ -324,8 +343,12 @@ async def test_army_settings(army_path: Path) -> None:
         assert tree_labels(app)[0].startswith("Henry's Host (York)")
         await pilot.press("ctrl+s")
     saved = RULES.load(army_path)
-    assert (saved.name, saved.side, saved.english, saved.points) == \
-        ("Henry's Host", "york", False, 120)
+    assert (saved.name, saved.side, saved.english, saved.points) == (
+        "Henry's Host",
+        "york",
+        False,
+        120,
+    )
 
 
 @run_async
@@ -338,8 +361,9 @@ async def test_agreed_points_take_only_what_the_loader_reads_back(army_path: Pat
         assert bounds.max is not None
         await clear_and_type(pilot, "#field-points", str(bounds.max + 1))
         # Said as it is typed, in the dialog, and Keep does not close it.
-        assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in \
-            str(error.render())
+        assert f"Agreed points: {bounds.max + 1} is out of range 0-{bounds.max}" in str(
+            error.render()
+        )
         await pilot.click("#ok")
         assert isinstance(app.screen, RecordForm) and RULES.army_of(app).points == 100
         await clear_and_type(pilot, "#field-points", "-1")
@@ -360,9 +384,10 @@ async def test_text_fields_take_only_what_the_loader_reads_back(army_path: Path)
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         for keys, field, error, good in [
-                (["s"], "#field-name", "#form-error", "Henry's Host"),
-                (["down", "e"], "#field-label", "#form-error", "Oxford's archers"),
-                (["up", "up", "e"], "#field-rank", "#form-error", "Baron")]:
+            (["s"], "#field-name", "#form-error", "Henry's Host"),
+            (["down", "e"], "#field-label", "#form-error", "Oxford's archers"),
+            (["up", "up", "e"], "#field-rank", "#form-error", "Baron"),
+        ]:
             await pilot.press(*keys)
             dialog = app.screen
             await clear_and_type(pilot, field, "Bad\x1b[31m name")
@@ -496,8 +521,9 @@ async def test_works_in_a_big_terminal(army_path: Path) -> None:
         tree = app.army_screen.query_one("#tree")
         assert tree.size.width > 70 and tree.size.height > 25
         # A long label fits in full.
-        assert any("Combined block: Archers before Levy Billmen" in label
-                   for label in tree_labels(app))
+        assert any(
+            "Combined block: Archers before Levy Billmen" in label for label in tree_labels(app)
+        )
 
 
 BAD = 'ruleset = "billhooks"\nname = "x"\nsidee = "york"\n'
@@ -507,15 +533,15 @@ def path_error(app: BuilderApp) -> str:
     return str(app.screen.query_one("#path-error", Label).render())
 
 
-def test_cli_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]
-                                      ) -> None:
+def test_cli_refuses_a_missing_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tui", str(tmp_path / "no" / "such" / "army.toml")]) == 2
     assert "no such folder" in capsys.readouterr().err
 
 
 @run_async
 async def test_a_broken_file_opens_the_builder_with_its_error(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD)
     app = builder_on(["tui", str(bad)], monkeypatch)
@@ -538,7 +564,8 @@ async def test_a_broken_file_opens_the_builder_with_its_error(
 
 @run_async
 async def test_open_from_the_broken_file_dialog_keeps_the_error_in_view(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD)
     app = builder_on(["tui", str(bad)], monkeypatch)
@@ -554,8 +581,9 @@ async def test_open_from_the_broken_file_dialog_keeps_the_error_in_view(
 
 
 @run_async
-async def test_quit_from_the_broken_file_dialog(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_quit_from_the_broken_file_dialog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "bad.toml").write_text(BAD)
     app = builder_on(["tui", str(tmp_path / "bad.toml")], monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
@@ -566,7 +594,8 @@ async def test_quit_from_the_broken_file_dialog(tmp_path: Path,
 
 @run_async
 async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
-        army_path: Path, tmp_path: Path) -> None:
+    army_path: Path, tmp_path: Path
+) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(BAD)
     app = BuilderApp(Session.open(army_path))
@@ -574,8 +603,9 @@ async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
         await pilot.press("ctrl+o")
         await clear_and_type(pilot, "#path", str(bad))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, PathDialog) and bool(
-            path_error(app)))
+        await wait_until(
+            pilot, lambda: isinstance(app.screen, PathDialog) and bool(path_error(app))
+        )
         assert path_error(app).startswith(f"{bad}:3: sidee: unknown key")
         assert app.session.path == army_path  # the army being edited is kept
         await pilot.press("escape")
@@ -626,12 +656,15 @@ async def test_user_text_is_never_markup(tmp_path: Path) -> None:
         await pilot.press("escape", "x")
         # His ward has units: they may move to another ward, or go with him.
         entries = app.screen.query_one("#entries", OptionList)
-        assert str(entries.get_option_at_index(entries.option_count - 1).prompt) == \
-            "Remove them too"
+        assert (
+            str(entries.get_option_at_index(entries.option_count - 1).prompt) == "Remove them too"
+        )
         entries.highlighted = entries.option_count - 1
         await pilot.press("enter", "ctrl+z", "ctrl+y")
-        await wait_until(pilot, lambda: any(
-            "Redid" in str(toast.render()) for toast in app.screen.query("Toast")))
+        await wait_until(
+            pilot,
+            lambda: any("Redid" in str(toast.render()) for toast in app.screen.query("Toast")),
+        )
         assert app.is_running
         toasts = [str(toast.render()) for toast in app.screen.query("Toast")]
         # The newest two toasts ("Undid: remove ...", "Redid: ..."), his name as typed.

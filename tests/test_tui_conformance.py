@@ -100,6 +100,7 @@ async def answer(pilot: Any) -> None:
 def fail_on_recovery(monkeypatch: pytest.MonkeyPatch) -> None:
     def recover(self: BuilderApp, error: BaseException) -> None:
         raise error
+
     monkeypatch.setattr(BuilderApp, "recover", recover)
 
 
@@ -111,11 +112,13 @@ def places(army: ArmyRecord, ruleset: Ruleset) -> list[str]:
     return list(seen.values())
 
 
-@pytest.mark.parametrize(("name", "path"), starts(),
-                         ids=lambda v: v.name if isinstance(v, Path) else str(v))
+@pytest.mark.parametrize(
+    ("name", "path"), starts(), ids=lambda v: v.name if isinstance(v, Path) else str(v)
+)
 @run_async
 async def test_every_action_on_every_record_kind_gives_an_accepted_army(
-        name: str, path: Path | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name: str, path: Path | None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     ruleset = get_ruleset(name)
     monkeypatch.chdir(tmp_path)  # nothing the builder writes lands beside the examples
     if path is not None:
@@ -124,8 +127,9 @@ async def test_every_action_on_every_record_kind_gives_an_accepted_army(
     fail_on_recovery(monkeypatch)
     app = BuilderApp(session, seed=1)
     keys = {a.action: a.keys.split(",")[0] for a in ruleset_actions(ruleset)}
-    actions = [k for k in ("add", "edit", "move", "remove", "add_group", "settings", "roll")
-               if k in keys] + [k for k in keys if k.startswith("quick(")]
+    actions = [
+        k for k in ("add", "edit", "move", "remove", "add_group", "settings", "roll") if k in keys
+    ] + [k for k in keys if k.startswith("quick(")]
     tried: set[str] = set()
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -139,8 +143,11 @@ async def test_every_action_on_every_record_kind_gives_an_accepted_army(
                 await pilot.pause()
                 name_, _, args = action.partition("(")
                 params = (args.rstrip(")"),) if args else ()
-                if app.army_screen.check_action(name_, params) is False or \
-                        action in EVERYWHERE and action in tried:
+                if (
+                    app.army_screen.check_action(name_, params) is False
+                    or action in EVERYWHERE
+                    and action in tried
+                ):
                     continue
                 before = app.session.version
                 await pilot.press(keys[action])
@@ -158,8 +165,9 @@ async def test_every_action_on_every_record_kind_gives_an_accepted_army(
 @pytest.mark.parametrize("name", names())
 def test_every_catalogue_entry_makes_a_record_the_ruleset_accepts(name: str) -> None:
     ruleset = get_ruleset(name)
-    for example in [p for p in ARMIES
-                    if parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == name]:
+    for example in [
+        p for p in ARMIES if parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == name
+    ]:
         army = armyfile.load(example)
         for entry in ruleset.catalogue():
             holder = edits.holders(ruleset.schema, army, entry.into)[0]
@@ -178,6 +186,5 @@ def test_a_new_record_of_every_list_is_accepted_in_an_empty_army(name: str) -> N
         if not child.many:
             continue
         for number in (1, 2):
-            edits.add(army, "", child.key,
-                      edits.new_record(ruleset, army, "", child.key, number))
+            edits.add(army, "", child.key, edits.new_record(ruleset, army, "", child.key, number))
             accepted(ruleset, army)

@@ -25,9 +25,19 @@ def detail_text(app: BuilderApp) -> str:
 
 def test_detail_pane_shows_the_new_profile_fields(tmp_path: Path) -> None:
     path = tmp_path / "army.toml"
-    path.write_text(armyfile.dumps(army(
-        [unit("pikemen", formation="block"), unit("men-at-arms", quality="levy"),
-         unit("crossbowmen")], [unit("knights"), unit("billmen")])), encoding="utf-8")
+    path.write_text(
+        armyfile.dumps(
+            army(
+                [
+                    unit("pikemen", formation="block"),
+                    unit("men-at-arms", quality="levy"),
+                    unit("crossbowmen"),
+                ],
+                [unit("knights"), unit("billmen")],
+            )
+        ),
+        encoding="utf-8",
+    )
 
     async def go() -> list[str]:
         shown = []

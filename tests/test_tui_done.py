@@ -24,13 +24,19 @@ README = Path(__file__).parent.parent / "README.md"
 #: Per system: each group's catalogue entries (by full name, as a player types them).
 PLANS: dict[str, list[list[str]]] = {
     # 3 wards, 8 units, 96 of 100 troop points.
-    "billhooks": [["Archers", "Billmen", "Archers"], ["Billmen", "Archers", "Billmen"],
-                  ["Archers", "Billmen"]],
+    "billhooks": [
+        ["Archers", "Billmen", "Archers"],
+        ["Billmen", "Archers", "Billmen"],
+        ["Archers", "Billmen"],
+    ],
     # 3 wards under magnates, each given a trait and a stratagem.
     "kiss": [["Archers", "Billmen"], ["Archers", "Men-at-Arms"], ["Billmen", "Archers"]],
     # 3 battles, 6 units.
-    "feudal": [["Heavy infantry", "Light infantry"], ["Heavy cavalry", "Light infantry"],
-               ["Heavy infantry", "Light cavalry"]],
+    "feudal": [
+        ["Heavy infantry", "Light infantry"],
+        ["Heavy cavalry", "Light infantry"],
+        ["Heavy infantry", "Light cavalry"],
+    ],
     # 12 stands and 2 leaders (the new army's commander and a hero): no groups.
     "shieldwall": [["Hero", *["Warriors"] * 8, *["Thralls"] * 2, *["Archers"] * 2]],
 }
@@ -79,9 +85,12 @@ async def give_trait_and_stratagem(player: Player) -> None:
 
 @pytest.mark.parametrize("ruleset", list(PLANS))
 @run_async
-async def test_a_new_player_builds_a_legal_army(ruleset: str, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+async def test_a_new_player_builds_a_legal_army(
+    ruleset: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     path = tmp_path / "my-army.toml"
     app: BuilderApp = builder_on(["tui", str(path), "--ruleset", ruleset], monkeypatch)
     actions = ruleset_actions(app.session.ruleset)
@@ -107,8 +116,9 @@ async def test_a_new_player_builds_a_legal_army(ruleset: str, tmp_path: Path,
     groups = [c.key for c in app.session.ruleset.schema.children if c.role == "group"]
     if groups:
         assert len(getattr(army, groups[0])) == 3
-        assert sum(len(g.units) for g in getattr(army, groups[0])) == \
-            sum(len(units) for units in PLANS[ruleset])
+        assert sum(len(g.units) for g in getattr(army, groups[0])) == sum(
+            len(units) for units in PLANS[ruleset]
+        )
     else:
         assert len(army.leaders) == 2 and army.stand_total == 12
     if ruleset == "kiss":

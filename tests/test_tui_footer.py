@@ -19,8 +19,12 @@ from builder.tui.session import Session, new_army
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.footer import GIVE_WAY, KeyFooter, fitted
 
-EXAMPLE = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
-           "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+EXAMPLE = {
+    "billhooks": "lancaster.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-flanders.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 
 
 def _applies(app: BuilderApp) -> set[str]:
@@ -43,8 +47,9 @@ async def _footer(app: BuilderApp, pilot: object) -> list[FooterKey]:
     return list(app.screen.query_one(KeyFooter).query(FooterKey))
 
 
-def _walk(session: Session, width: int = 80) -> list[tuple[str, list[tuple[str, str, int]],
-                                                            set[str]]]:
+def _walk(
+    session: Session, width: int = 80
+) -> list[tuple[str, list[tuple[str, str, int]], set[str]]]:
     """For every line of the tree: the place, the footer's keys (action, words, right edge)
     and the actions that apply there."""
     seen: list[tuple[str, list[tuple[str, str, int]], set[str]]] = []
@@ -60,8 +65,13 @@ def _walk(session: Session, width: int = 80) -> list[tuple[str, list[tuple[str, 
                 place = app.army_screen.place
                 if seen and seen[-1][0] == place:
                     break
-                seen.append((place, [(k.action, k.description, k.region.right) for k in keys],
-                             _applies(app)))
+                seen.append(
+                    (
+                        place,
+                        [(k.action, k.description, k.region.right) for k in keys],
+                        _applies(app),
+                    )
+                )
                 await pilot.press("down")
 
     asyncio.run(run())
@@ -107,8 +117,7 @@ def test_the_ruleset_words_are_its_own() -> None:
     assert nouns(get_ruleset("kiss"))["group"] == "ward"
 
 
-def test_keys_that_do_not_depend_on_the_selection_give_way_at_80_columns(
-        tmp_path: Path) -> None:
+def test_keys_that_do_not_depend_on_the_selection_give_way_at_80_columns(tmp_path: Path) -> None:
     # A Billhooks leader: the ruleset's two keys too; Roll and Quit give way, Save and Help
     # stay. At 120 columns everything shows.
     session = _sessions("billhooks", tmp_path)[1]
@@ -122,7 +131,7 @@ def test_keys_that_do_not_depend_on_the_selection_give_way_at_80_columns(
 def test_an_army_with_no_group_hides_add() -> None:
     army = new_army(ruleset="feudal")
     army.battles = []  # type: ignore[attr-defined]
-    (place, keys, _), = _walk(Session(army, None))
+    ((place, keys, _),) = _walk(Session(army, None))
     shown = {a for a, _, _ in keys}
     assert place == "" and "add" not in shown and "add_group" in shown
 

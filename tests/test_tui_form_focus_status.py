@@ -17,8 +17,12 @@ from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session
 
-EXAMPLE = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
-           "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+EXAMPLE = {
+    "billhooks": "lancaster.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-flanders.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 
 
 def _open(ruleset: str, tmp_path: Path) -> BuilderApp:
@@ -29,8 +33,11 @@ def _open(ruleset: str, tmp_path: Path) -> BuilderApp:
 
 def _marked(form: RecordForm) -> list[str]:
     """The names of the rows the form marks as the focused one."""
-    return [str(label.content) for row in form.query(".row.-current")
-            for label in row.query(".row-label").results(Label)]
+    return [
+        str(label.content)
+        for row in form.query(".row.-current")
+        for label in row.query(".row-label").results(Label)
+    ]
 
 
 @pytest.mark.parametrize("ruleset", sorted(EXAMPLE))

@@ -96,8 +96,13 @@ async def build(tmp_path: Path) -> None:
         await pilot.pause()
         assert app.screen_stack[-1] is screen
         stand = army_of(app).stands[0]
-        assert (stand.grade, stand.shields, stand.width, stand.drills, stand.note) == \
-            ("elite", True, 2, ["wedge"], "front rank")
+        assert (stand.grade, stand.shields, stand.width, stand.drills, stand.note) == (
+            "elite",
+            True,
+            2,
+            ["wedge"],
+            "front rank",
+        )
         assert stand.banner == form_ruleset.Banner("blue", "Onward")
         # A leader from the catalogue, the ruleset's own quick key, then the army's form.
         await pilot.press("a", *"chief", "enter")
@@ -119,9 +124,17 @@ async def build(tmp_path: Path) -> None:
     army = armyfile.load(path)
     assert isinstance(army, form_ruleset.FlatArmy)
     assert army.points == 10 and army.leaders == [form_ruleset.Chief("Ulf", True)]
-    assert army.stands == [form_ruleset.Stand("spear", "elite", True, 2, ["wedge"],
-                                              form_ruleset.Banner("blue", "Onward"),
-                                              "front rank")]
+    assert army.stands == [
+        form_ruleset.Stand(
+            "spear",
+            "elite",
+            True,
+            2,
+            ["wedge"],
+            form_ruleset.Banner("blue", "Onward"),
+            "front rank",
+        )
+    ]
     again = Session.open(path)
     assert again.army == army and not again.dirty
 

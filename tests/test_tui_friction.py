@@ -28,8 +28,7 @@ def shown_keys(app: BuilderApp) -> set[str]:
 
 
 @run_async
-async def test_the_theme_is_remembered_between_sessions(army_path: Path, own_config: Path
-                                                        ) -> None:
+async def test_the_theme_is_remembered_between_sessions(army_path: Path, own_config: Path) -> None:
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         assert app.theme == "textual-dark"
@@ -72,7 +71,8 @@ async def test_an_edited_new_army_still_asks(tmp_path: Path) -> None:
 
 @run_async
 async def test_a_failed_save_is_said_in_a_dialog_that_offers_save_as(
-        army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = BuilderApp(Session.open(army_path))
     real_save = Session.save
     refused = army_path.parent / "locked.toml"
@@ -118,8 +118,9 @@ async def test_toasts_stand_above_the_status_bar(army_path: Path) -> None:
 
 
 @run_async
-async def test_print_remembers_its_folder_and_exports_on_enter(army_path: Path,
-                                                               tmp_path: Path) -> None:
+async def test_print_remembers_its_folder_and_exports_on_enter(
+    army_path: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "prints"
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=(100, 40)) as pilot:
@@ -167,8 +168,7 @@ async def test_removing_a_leader_offers_to_move_his_units(army_path: Path) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("up", "x")  # the first ward's leader, with 3 units
         entries = app.screen.query_one("#entries", OptionList)
-        options = [str(entries.get_option_at_index(i).prompt)
-                   for i in range(entries.option_count)]
+        options = [str(entries.get_option_at_index(i).prompt) for i in range(entries.option_count)]
         assert options[0].startswith("Move them to Sir John Savage")
         assert options[-1] == "Remove them too"
         await pilot.press("enter")
@@ -186,8 +186,10 @@ def test_long_names_end_in_an_ellipsis_at_a_word() -> None:
 
 @run_async
 async def test_a_long_name_in_the_tree_is_never_cut_mid_word(army_path: Path) -> None:
-    text = army_path.read_text().replace("Sir John Savage", "Sir John Savage of Clifton "
-                                         "and Rock Savage in the County Palatine of Chester")
+    text = army_path.read_text().replace(
+        "Sir John Savage",
+        "Sir John Savage of Clifton and Rock Savage in the County Palatine of Chester",
+    )
     army_path.write_text(text)
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -197,8 +199,7 @@ async def test_a_long_name_in_the_tree_is_never_cut_mid_word(army_path: Path) ->
         label = tree.render_label(node, Style(), Style())
         shown = label.plain.removeprefix(tree.ICON_NODE_EXPANDED)
         assert shown.endswith("…") and len(shown) < len(str(node.label))
-        assert str(node.label).startswith(shown[:-1]) and \
-            str(node.label)[len(shown) - 1] == " "
+        assert str(node.label).startswith(shown[:-1]) and str(node.label)[len(shown) - 1] == " "
 
 
 @run_async
@@ -228,8 +229,7 @@ async def test_the_form_shows_costs_totals_and_errors(army_path: Path) -> None:
 
 
 @run_async
-async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path: Path
-                                                                      ) -> None:
+async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path: Path) -> None:
     from textual.widgets import Static
 
     app = BuilderApp(Session.open(army_path))
@@ -241,7 +241,10 @@ async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path
         assert len(blocks) == 3 and any("Archers before Men-at-Arms" in b for b in blocks)
         await pilot.press(*["backspace"] * 8, *"before billmen", "enter")
         unit = BH.army_of(app).wards[0].units[-1]
-        assert (unit.troop, unit.formation, unit.rear and unit.rear.troop) == \
-            ("archers", "combined", "billmen")
+        assert (unit.troop, unit.formation, unit.rear and unit.rear.troop) == (
+            "archers",
+            "combined",
+            "billmen",
+        )
         body = app.army_screen.query_one("#detail-body", Static)
         assert "· combined block ·" in str(body.content.renderables[1])  # type: ignore[union-attr]

@@ -61,8 +61,12 @@ async def test_kiss_offers_anti_each_other_magnate_and_each_side(tmp_path: Path)
         assert isinstance(app.screen, RecordForm)
         traits = app.screen.query_one("#field-traits", SelectionList)
         shown = [str(traits.get_option_at_index(i).value) for i in range(traits.option_count)]
-        assert shown[-4:] == ["anti-Richard Neville, Earl of Warwick",
-                              "anti-John Neville, Lord Montagu", "anti-York", "anti-Lancaster"]
+        assert shown[-4:] == [
+            "anti-Richard Neville, Earl of Warwick",
+            "anti-John Neville, Lord Montagu",
+            "anti-York",
+            "anti-Lancaster",
+        ]
         traits.focus()
         await pilot.press("end", "up", "space", "ctrl+s")
         await pilot.pause()
@@ -78,8 +82,11 @@ async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None
     app = BuilderApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        where = next(f"wards[{i}]" for i, w in enumerate(army_of(app).wards)
-                     if "anti-Neville" in w.leader.traits)
+        where = next(
+            f"wards[{i}]"
+            for i, w in enumerate(army_of(app).wards)
+            if "anti-Neville" in w.leader.traits
+        )
         await select(pilot, where)
         await pilot.press("e")
         await pilot.pause()
@@ -91,13 +98,16 @@ async def test_kiss_a_cause_of_his_own_survives_the_form(tmp_path: Path) -> None
 
 @run_async
 async def test_shieldwall_tree_shows_his_stand_and_a_rename_follows_in_one_undo(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     path = copied(tmp_path, "shieldwall-norse.toml")
     app = BuilderApp(Session.open(path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert any(label.startswith("Sigurd (") and label.endswith(" with Hearth-troop")
-                   for label in tree_labels(app))
+        assert any(
+            label.startswith("Sigurd (") and label.endswith(" with Hearth-troop")
+            for label in tree_labels(app)
+        )
         before = armyfile.dumps(app.session.army)
         errors = len(app.session.summary.errors)
         await select(pilot, "leaders[0]")
@@ -135,19 +145,35 @@ async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> 
         assert not [f for f in app.session.summary.errors if "c-in-c" in f.code]
 
 
-@pytest.mark.parametrize(("make", "said"), [
-    (lambda d: d / "missing.toml", "No such file: {path}"),
-    (lambda d: (d / "folder.toml").mkdir() or d / "folder.toml",
-     "{path}: is a folder, not a file"),
-    (lambda d: Path("/dev/null"), "/dev/null: is a device, not a regular file"),
-    (lambda d: (d / "bad.toml").write_text('ruleset = "billhooks"\nname = "x"\nside = york\n')
-     and d / "bad.toml", "{path}:3: TOML syntax error: Invalid value"),
-    (lambda d: (d / "key.toml").write_text('ruleset = "kiss"\nname = "x"\nsidee = "york"\n')
-     and d / "key.toml", "{path}:3: sidee: unknown key"),
-])
+@pytest.mark.parametrize(
+    ("make", "said"),
+    [
+        (lambda d: d / "missing.toml", "No such file: {path}"),
+        (
+            lambda d: (d / "folder.toml").mkdir() or d / "folder.toml",
+            "{path}: is a folder, not a file",
+        ),
+        (lambda d: Path("/dev/null"), "/dev/null: is a device, not a regular file"),
+        (
+            lambda d: (
+                (d / "bad.toml").write_text('ruleset = "billhooks"\nname = "x"\nside = york\n')
+                and d / "bad.toml"
+            ),
+            "{path}:3: TOML syntax error: Invalid value",
+        ),
+        (
+            lambda d: (
+                (d / "key.toml").write_text('ruleset = "kiss"\nname = "x"\nsidee = "york"\n')
+                and d / "key.toml"
+            ),
+            "{path}:3: sidee: unknown key",
+        ),
+    ],
+)
 @run_async
-async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
-                                                         tmp_path: Path) -> None:
+async def test_the_open_dialog_says_what_the_loader_says(
+    make: Any, said: str, tmp_path: Path
+) -> None:
     path = make(tmp_path)
     app = BuilderApp(Session.open(copied(tmp_path, "york.toml")))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -162,16 +188,21 @@ async def test_the_open_dialog_says_what_the_loader_says(make: Any, said: str,
         assert app.session.path == tmp_path / "york.toml"
 
 
-@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
-                                  "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]
+)
 @run_async
 async def test_after_undo_and_redo_the_cursor_is_on_the_record_they_changed(
-        name: str, tmp_path: Path) -> None:
+    name: str, tmp_path: Path
+) -> None:
     app = BuilderApp(Session.open(copied(tmp_path, name)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        units = [n.where for n in edits.nodes(app.session.army, app.session.ruleset.schema)
-                 if n.role == "unit"]
+        units = [
+            n.where
+            for n in edits.nodes(app.session.army, app.session.ruleset.schema)
+            if n.role == "unit"
+        ]
         removed = units[2]
         await select(pilot, removed)
         await pilot.press("x")
@@ -206,11 +237,11 @@ def help_text(ruleset_name: str) -> str:
     return console.export_text()
 
 
-@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
-                                  "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]
+)
 @run_async
-async def test_roll_and_mustering_only_where_the_rules_have_them(name: str,
-                                                                 tmp_path: Path) -> None:
+async def test_roll_and_mustering_only_where_the_rules_have_them(name: str, tmp_path: Path) -> None:
     app = BuilderApp(Session.open(copied(tmp_path, name)))
     ruleset = app.session.ruleset
     text = help_text(ruleset.name)
@@ -220,11 +251,12 @@ async def test_roll_and_mustering_only_where_the_rules_have_them(name: str,
     assert ("M" in keys) == (ruleset.muster is not None)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        footer = {b.binding.key for b in app.army_screen.active_bindings.values()
-                  if b.binding.show}
+        footer = {b.binding.key for b in app.army_screen.active_bindings.values() if b.binding.show}
         assert ("r" in footer) == (ruleset.roller is not None)
-        for query, there in (("Mustering", ruleset.muster is not None),
-                             ("Roll", ruleset.roller is not None)):
+        for query, there in (
+            ("Mustering", ruleset.muster is not None),
+            ("Roll", ruleset.roller is not None),
+        ):
             await pilot.press("ctrl+p")
             prompts = await palette_search(pilot, query)
             heads = [p.splitlines()[0] for p in prompts]
@@ -240,12 +272,16 @@ def spaced(text: str) -> bool:
     """Every array table follows a blank line (or the header of the table it is in, or its
     own comment)."""
     lines = text.splitlines()
-    return all(i == 0 or not lines[i - 1].strip() or lines[i - 1].startswith(("[", "#"))
-               for i, line in enumerate(lines) if line.startswith("[["))
+    return all(
+        i == 0 or not lines[i - 1].strip() or lines[i - 1].startswith(("[", "#"))
+        for i, line in enumerate(lines)
+        if line.startswith("[[")
+    )
 
 
-@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
-                                  "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]
+)
 def test_tables_added_to_a_saved_file_get_their_blank_line(name: str, tmp_path: Path) -> None:
     path = copied(tmp_path, name)
     base = path.read_text()
@@ -255,26 +291,26 @@ def test_tables_added_to_a_saved_file_get_their_blank_line(name: str, tmp_path: 
     for child in ruleset.schema.children:  # a new group (or leader, stand) at the end ...
         edits.add(army, "", child.key, edits.new_record(ruleset, army, "", child.key, 9))
     entry = ruleset.catalogue()[0]  # ... and a unit in the first place that holds units
-    edits.add(army, edits.holders(ruleset.schema, army, entry.into)[0], entry.into,
-              entry.make())
+    edits.add(army, edits.holders(ruleset.schema, army, entry.into)[0], entry.into, entry.make())
     armyfile.save(army, path)
     assert spaced(path.read_text()), path.read_text()
     assert armyfile.load(path) == army
 
 
-@pytest.mark.parametrize("name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml",
-                                  "shieldwall-norse.toml"])
+@pytest.mark.parametrize(
+    "name", ["york.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]
+)
 @run_async
 async def test_the_catalogue_has_a_points_column_only_where_there_are_points(
-        name: str, tmp_path: Path) -> None:
+    name: str, tmp_path: Path
+) -> None:
     app = BuilderApp(Session.open(copied(tmp_path, name)))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("a")
         await pilot.pause()
         troops = app.screen.query_one("#troops", OptionList)
-        prompts = [str(troops.get_option_at_index(i).prompt)
-                   for i in range(troops.option_count)]
+        prompts = [str(troops.get_option_at_index(i).prompt) for i in range(troops.option_count)]
         priced = app.session.ruleset.catalogue()[0].points is not None
         assert all((" pts " in p) == priced for p in prompts), prompts
         assert not any(" - " in p.split(",")[0] for p in prompts), prompts
@@ -287,7 +323,8 @@ def test_help_says_print_makes_pdf_png_and_tts() -> None:
 
 @run_async
 async def test_print_keeps_its_settings_shows_focus_and_its_folder_whole(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")  # the shell's folder is not the army's
     path = copied(tmp_path, "kiss-york.toml")
@@ -299,8 +336,7 @@ async def test_print_keeps_its_settings_shows_focus_and_its_folder_whole(
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PrintScreen) and "Opening" not in app.sub_title
-        assert screen.query_one("#print-out", Input).value == str(
-            tmp_path / "output" / "kiss-york")
+        assert screen.query_one("#print-out", Input).value == str(tmp_path / "output" / "kiss-york")
         paper = screen.query_one("#print-paper", Select)
         rows = list(screen.query(".row-label").results(Label))
         lit = [str(label.styles.color) for label in rows]

@@ -38,7 +38,8 @@ def _broken(*_: object) -> None:
 @pytest.mark.parametrize("name", EXAMPLES)
 @run_async
 async def test_a_failing_action_saves_a_recovery_file_and_the_builder_goes_on(
-        name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = army_copy(tmp_path, name)
     before = path.read_bytes()
     app = BuilderApp(Session.open(path))
@@ -66,7 +67,8 @@ async def test_a_failing_action_saves_a_recovery_file_and_the_builder_goes_on(
 
 @run_async
 async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = army_copy(tmp_path, "york.toml")
     (tmp_path / "york.recovered.toml").write_text("an earlier recovery")
     app = BuilderApp(Session.open(path))
@@ -75,8 +77,9 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
         labels = tree_labels(app)
 
         def half(army: object, where: str) -> None:
-            edits.add(army, "", "wards", edits.blank(app.session.ruleset.schema.child(
-                "wards").table))
+            edits.add(
+                army, "", "wards", edits.blank(app.session.ruleset.schema.child("wards").table)
+            )
             raise KeyError("Magnate 4")
 
         monkeypatch.setattr("builder.core.schema.remove", half)
@@ -90,8 +93,8 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
 
 
 def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """An error outside an action (here in a timer redrawing the detail pane) closes the
     builder: the command line says where the army went and exits 1."""
     path = tmp_path / "new-army.toml"
@@ -117,8 +120,9 @@ def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
 
 @pytest.mark.parametrize("second", ["p", "M", "question_mark", "s", "e", "a", "w"])
 @run_async
-async def test_q_with_another_screen_key_in_one_burst_quits_cleanly(second: str,
-                                                                   tmp_path: Path) -> None:
+async def test_q_with_another_screen_key_in_one_burst_quits_cleanly(
+    second: str, tmp_path: Path
+) -> None:
     app = BuilderApp(Session.open(army_copy(tmp_path, "york.toml")))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -19,8 +19,12 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 
 #: Each system as its source text names itself (the seeds in /work/shared/seeds/).
-TITLES = {"billhooks": "Never Mind the Billhooks", "kiss": "KISS Wars of the Roses",
-          "feudal": "Feudal convention rules", "shieldwall": "Dark Ages shieldwall"}
+TITLES = {
+    "billhooks": "Never Mind the Billhooks",
+    "kiss": "KISS Wars of the Roses",
+    "feudal": "Feudal convention rules",
+    "shieldwall": "Dark Ages shieldwall",
+}
 
 
 def offered(app: BuilderApp) -> list[str]:
@@ -33,8 +37,9 @@ def test_the_four_are_named_as_their_sources_name_them() -> None:
 
 
 @pytest.mark.parametrize("ruleset", list(BUILT_IN))
-def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Path,
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_tui_ruleset_starts_a_new_army_of_that_system(
+    ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "my-first-army.toml"
     app = builder_on(["tui", str(path), "--ruleset", ruleset], monkeypatch)
     assert app.session.ruleset.name == ruleset and app.session.path == path
@@ -44,8 +49,9 @@ def test_tui_ruleset_starts_a_new_army_of_that_system(ruleset: str, tmp_path: Pa
 
 @pytest.mark.parametrize("ruleset", list(BUILT_IN))
 @run_async
-async def test_a_new_file_named_alone_asks_which_system(ruleset: str, tmp_path: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_new_file_named_alone_asks_which_system(
+    ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     path = tmp_path / "new.toml"
     app = builder_on(["tui", str(path)], monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
@@ -61,8 +67,9 @@ async def test_a_new_file_named_alone_asks_which_system(ruleset: str, tmp_path: 
 
 
 @run_async
-async def test_escape_keeps_the_default_system(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_escape_keeps_the_default_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     app = builder_on(["tui", str(tmp_path / "new.toml")], monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -86,7 +93,8 @@ async def test_ctrl_n_asks_which_system(ruleset: str, tmp_path: Path) -> None:
 
 
 def test_an_existing_file_of_another_system_is_refused(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(BuilderApp, "run", lambda self: None)
     assert main(["tui", str(examples_dir() / "kiss-york.toml"), "--ruleset", "feudal"]) == 2
     assert "a KISS Wars of the Roses army (kiss), not feudal" in capsys.readouterr().err
@@ -95,10 +103,14 @@ def test_an_existing_file_of_another_system_is_refused(
 
 
 @pytest.mark.parametrize("ruleset", list(BUILT_IN))
-def test_the_own_system_of_an_existing_file_is_kept(ruleset: str,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    example = next(p for p in sorted(examples_dir().glob("*.toml"))
-                   if f'ruleset = "{ruleset}"' in p.read_text())
+def test_the_own_system_of_an_existing_file_is_kept(
+    ruleset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    example = next(
+        p
+        for p in sorted(examples_dir().glob("*.toml"))
+        if f'ruleset = "{ruleset}"' in p.read_text()
+    )
     app = builder_on(["tui", str(example)], monkeypatch)
     assert app.session.ruleset.name == ruleset and not app.ask_ruleset
     app = builder_on(["tui", str(example), "--ruleset", ruleset], monkeypatch)

@@ -47,7 +47,6 @@ def no_deal_delay(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(MusterScreen, "delay", 0)
 
 
-
 async def open_print(pilot: Any) -> PrintScreen:
     """Press p on the army screen: the Print screen it opens."""
     await pilot.press("p")
@@ -55,9 +54,11 @@ async def open_print(pilot: Any) -> PrintScreen:
     assert isinstance(screen, PrintScreen)
     return screen
 
+
 @run_async
-async def test_muster_plays_out_the_deal_and_opens_the_army(army_path: Path,
-                                                            tmp_path: Path) -> None:
+async def test_muster_plays_out_the_deal_and_opens_the_army(
+    army_path: Path, tmp_path: Path
+) -> None:
     collection = load_collection(examples_dir() / "collection.toml")
     expected = muster(collection, 100, 3, ("york",), random.Random(12), 12)
     app = BuilderApp(Session.open(army_path))
@@ -143,8 +144,9 @@ async def test_muster_reports_a_bad_collection(army_path: Path, tmp_path: Path) 
 
 
 @run_async
-async def test_print_exports_the_chosen_files_with_progress(army_path: Path,
-                                                            tmp_path: Path) -> None:
+async def test_print_exports_the_chosen_files_with_progress(
+    army_path: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "pack"
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -210,8 +212,9 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
 
 
 @run_async
-async def test_print_writes_tabletop_simulator_decks_when_chosen(army_path: Path,
-                                                                 tmp_path: Path) -> None:
+async def test_print_writes_tabletop_simulator_decks_when_chosen(
+    army_path: Path, tmp_path: Path
+) -> None:
     out = tmp_path / "tts"
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
@@ -252,9 +255,9 @@ async def test_print_reports_an_unusable_folder(army_path: Path, tmp_path: Path)
 
 @pytest.mark.parametrize("bleed", ["10.5", "-1", "1e400"])
 @run_async
-async def test_print_refuses_the_bleed_the_cli_refuses(army_path: Path, tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str],
-                                                       bleed: str) -> None:
+async def test_print_refuses_the_bleed_the_cli_refuses(
+    army_path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], bleed: str
+) -> None:
     # One bound for both: the command line says no to the same value.
     with pytest.raises(SystemExit) as refused:
         main(["export", str(army_path), "--out", str(tmp_path / "cli"), "--bleed", bleed])
@@ -295,7 +298,8 @@ async def test_leaving_mustering_keeps_the_last_draw(army_path: Path) -> None:
 
 @run_async
 async def test_leaving_print_while_it_writes_still_reports(
-        army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    army_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import threading
 
     from builder.tui.screens import print as print_screen
@@ -338,14 +342,18 @@ async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
         await clear_and_type(pilot, "#muster-seed", "97")
         assert screen.query_one("#muster-keep", Checkbox).value is False
         for keep in (False, True):
-            expected = muster(collection, 100, 3, ("lancaster",), random.Random(97), 97,
-                              keep_proportions=keep)
+            expected = muster(
+                collection, 100, 3, ("lancaster",), random.Random(97), 97, keep_proportions=keep
+            )
             await click_again(pilot, "#muster-deal")
             await app.workers.wait_for_complete()
             await pilot.pause()
             table = screen.query_one("#muster-deal-table", DataTable)
-            steps = [str(table.get_row_at(i)[3]) for i in range(table.row_count)
-                     if str(table.get_row_at(i)[0])]
+            steps = [
+                str(table.get_row_at(i)[3])
+                for i in range(table.row_count)
+                if str(table.get_row_at(i)[0])
+            ]
             what = {"core": "core", "deal": "total", "set-aside": "set aside"}
             assert steps == [f"{what[e.kind]} {e.total:g}" for e in expected.events]
             assert any(s.startswith("set aside") for s in steps) is keep
@@ -355,12 +363,16 @@ async def test_muster_keep_proportions_checkbox(army_path: Path) -> None:
 
 
 @run_async
-async def test_muster_collection_not_english_deals_without_a_core(army_path: Path,
-                                                                  tmp_path: Path) -> None:
+async def test_muster_collection_not_english_deals_without_a_core(
+    army_path: Path, tmp_path: Path
+) -> None:
     coll = tmp_path / "burgundians.toml"
-    coll.write_text('ruleset = "billhooks"\nname = "Burgundians"\nenglish = false\n'
-                    '[[cards]]\ntroop = "men-at-arms"\ncount = 5\n'
-                    '[[cards]]\ntroop = "archers"\ncount = 3\n', encoding="utf-8")
+    coll.write_text(
+        'ruleset = "billhooks"\nname = "Burgundians"\nenglish = false\n'
+        '[[cards]]\ntroop = "men-at-arms"\ncount = 5\n'
+        '[[cards]]\ntroop = "archers"\ncount = 3\n',
+        encoding="utf-8",
+    )
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("M")

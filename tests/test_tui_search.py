@@ -25,22 +25,25 @@ def first_names(ruleset: str, query: str, n: int = 3) -> list[str]:
     return [e.name for e in ranked(get_ruleset(ruleset).catalogue(), query)][:n]
 
 
-@pytest.mark.parametrize(("ruleset", "query", "first"), [
-    ("shieldwall", "husc", "Huscarls"),          # not Thralls, whose options list huscarl
-    ("shieldwall", "bow", "Archers"),            # a name beats "weapon: ... bow" in options
-    ("shieldwall", "hero", "Hero"),
-    ("billhooks", "combined", "Combined block"),  # before the companies that may combine
-    ("billhooks", "kern", "Kern"),
-    ("billhooks", "arms", "Men-at-Arms"),        # a word of the name
-    ("billhooks", "squadron", "Knights"),        # the kind
-    ("feudal", "heavy c", "Heavy cavalry"),      # the name as typed, not Heavy infantry
-    ("feudal", "cav", "Light cavalry"),
-    ("feudal", "bow", "Light infantry"),         # its missile weapons, light troops first
-    ("feudal", "crossbow", "Light infantry"),
-    ("kiss", "cross", "Crossbows"),
-    ("kiss", "knight", "Mounted Knights"),
-    ("kiss", "pike", "Spears/Pikes"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "query", "first"),
+    [
+        ("shieldwall", "husc", "Huscarls"),  # not Thralls, whose options list huscarl
+        ("shieldwall", "bow", "Archers"),  # a name beats "weapon: ... bow" in options
+        ("shieldwall", "hero", "Hero"),
+        ("billhooks", "combined", "Combined block"),  # before the companies that may combine
+        ("billhooks", "kern", "Kern"),
+        ("billhooks", "arms", "Men-at-Arms"),  # a word of the name
+        ("billhooks", "squadron", "Knights"),  # the kind
+        ("feudal", "heavy c", "Heavy cavalry"),  # the name as typed, not Heavy infantry
+        ("feudal", "cav", "Light cavalry"),
+        ("feudal", "bow", "Light infantry"),  # its missile weapons, light troops first
+        ("feudal", "crossbow", "Light infantry"),
+        ("kiss", "cross", "Crossbows"),
+        ("kiss", "knight", "Mounted Knights"),
+        ("kiss", "pike", "Spears/Pikes"),
+    ],
+)
 def test_the_best_match_comes_first(ruleset: str, query: str, first: str) -> None:
     assert first_names(ruleset, query)[0] == first
 
@@ -51,8 +54,7 @@ def test_name_then_kind_then_options() -> None:
     assert found[:3] == ["Combined block"] * 3 and found[3:] == ["Archers", "Billmen"]
     # A word prefix of the name ranks under a prefix of it: "arch" is Archers before
     # Skirmish Archers, and both before the blocks whose summary names archers.
-    assert first_names("billhooks", "arch", 3) == ["Archers", "Skirmish Archers",
-                                                   "Combined block"]
+    assert first_names("billhooks", "arch", 3) == ["Archers", "Skirmish Archers", "Combined block"]
     # Every word must be found: "heavy c" is not Light cavalry.
     assert "Light cavalry" not in first_names("feudal", "heavy c", 9)
 
@@ -81,12 +83,20 @@ def test_feudal_archer_has_no_entry_but_says_what_to_search() -> None:
     assert "(infantry, cavalry)" in nothing_found(entries, "archer")
 
 
-EXAMPLE = {"billhooks": "lancaster.toml", "kiss": "kiss-york.toml",
-           "feudal": "feudal-flanders.toml", "shieldwall": "shieldwall-norse.toml"}
+EXAMPLE = {
+    "billhooks": "lancaster.toml",
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-flanders.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 #: What typing ahead adds, for each ruleset: the keys after ``a``, and the entry they pick
 #: (never the catalogue's first).
-TYPED = {"billhooks": ("kern", "Kern"), "kiss": ("gonne", "Gonne"),
-         "feudal": ("heavy c", "Heavy cavalry"), "shieldwall": ("husc", "Huscarls")}
+TYPED = {
+    "billhooks": ("kern", "Kern"),
+    "kiss": ("gonne", "Gonne"),
+    "feudal": ("heavy c", "Heavy cavalry"),
+    "shieldwall": ("husc", "Huscarls"),
+}
 
 
 def test_every_ruleset_has_a_typed_ahead_case() -> None:
@@ -104,8 +114,7 @@ def burst(app: BuilderApp, text: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", sorted(TYPED))
-def test_keys_typed_while_the_picker_opens_reach_its_search(ruleset: str,
-                                                            tmp_path: Path) -> None:
+def test_keys_typed_while_the_picker_opens_reach_its_search(ruleset: str, tmp_path: Path) -> None:
     path = tmp_path / "army.toml"
     shutil.copy(examples_dir() / EXAMPLE[ruleset], path)
     typed, wanted = TYPED[ruleset]

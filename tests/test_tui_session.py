@@ -97,14 +97,28 @@ def test_edits_follow_the_declared_tables(army_path: Path) -> None:
 def _combinations(troop: str, opts: UnitOptions) -> list[Unit]:
     units = []
     for quality, formation, rear, stakes, pavises, defences, arms in itertools.product(
-            (None, *opts.qualities), opts.formations, (None, *opts.rear_troops),
-            {False, opts.stakes}, {False, opts.pavises}, {False, opts.defences},
-            (None, *opts.arms)):
+        (None, *opts.qualities),
+        opts.formations,
+        (None, *opts.rear_troops),
+        {False, opts.stakes},
+        {False, opts.pavises},
+        {False, opts.defences},
+        (None, *opts.arms),
+    ):
         if (formation == "combined") != (rear is not None):
             continue
-        units.append(Unit(troop, quality=quality, formation=formation,
-                          rear=RearCompany(rear) if rear else None, stakes=stakes,
-                          pavises=pavises, defences=defences, arms=arms))
+        units.append(
+            Unit(
+                troop,
+                quality=quality,
+                formation=formation,
+                rear=RearCompany(rear) if rear else None,
+                stakes=stakes,
+                pavises=pavises,
+                defences=defences,
+                arms=arms,
+            )
+        )
     return units
 
 
@@ -132,8 +146,11 @@ def test_the_session_and_edits_load_no_textual() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, builder.tui.session, builder.tui.edits; "
-            "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, builder.tui.session, builder.tui.edits; "
+        "print([m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "[]"

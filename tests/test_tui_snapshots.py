@@ -33,8 +33,9 @@ def make_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[..., B
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(MusterScreen, "delay", 0)
 
-    def make(example: str = "lancaster.toml", edit: Callable[[str], str] | None = None
-             ) -> BuilderApp:
+    def make(
+        example: str = "lancaster.toml", edit: Callable[[str], str] | None = None
+    ) -> BuilderApp:
         path = tmp_path / "army.toml"
         text = (examples_dir() / example).read_text()
         path.write_text(edit(text) if edit else text)
@@ -60,19 +61,19 @@ def test_army_screen_160x48(snap_compare: Snap, make_app: Callable[..., BuilderA
     assert snap_compare(make_app("york.toml"), terminal_size=(160, 48))
 
 
-def test_findings_and_light_theme(snap_compare: Snap,
-                                  make_app: Callable[..., BuilderApp]) -> None:
+def test_findings_and_light_theme(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     def broken(text: str) -> str:
-        return (text.replace('troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true')
-                .replace("points = 100", "points = 90"))
+        return text.replace(
+            'troop = "men-at-arms"', 'troop = "men-at-arms"\nstakes = true'
+        ).replace("points = 100", "points = 90")
 
-    assert snap_compare(make_app(edit=broken), press=["d", "f", "enter"],
-                        terminal_size=(100, 30))
+    assert snap_compare(make_app(edit=broken), press=["d", "f", "enter"], terminal_size=(100, 30))
 
 
 def test_record_form(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
-    assert snap_compare(make_app(), press=["down", "down", "e"], run_before=None,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        make_app(), press=["down", "down", "e"], run_before=None, terminal_size=(80, 24)
+    )
 
 
 def test_catalogue(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
@@ -92,8 +93,12 @@ def test_help(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -> None:
     assert snap_compare(make_app(), press=["question_mark"], terminal_size=(100, 40))
 
 
-def test_muster_screen(snap_compare: Snap, make_app: Callable[..., BuilderApp],
-                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_muster_screen(
+    snap_compare: Snap,
+    make_app: Callable[..., BuilderApp],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     shutil.copy(examples_dir() / "collection.toml", tmp_path)
     shutil.copytree(examples_dir() / "photos", tmp_path / "photos")
     monkeypatch.chdir(tmp_path)
@@ -127,8 +132,9 @@ def test_print_screen(snap_compare: Snap, make_app: Callable[..., BuilderApp]) -
     assert snap_compare(make_app(), run_before=open_print, terminal_size=(80, 24))
 
 
-def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,
-                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_broken_file_dialog(
+    snap_compare: Snap, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from builder.cli import main
 
     monkeypatch.chdir(tmp_path)  # the error names bad.toml, the same wherever tests run
@@ -141,23 +147,29 @@ def test_broken_file_dialog(snap_compare: Snap, tmp_path: Path,
 
 
 #: One example of each other rule system, as the Billhooks snapshots above use Lancaster's.
-SYSTEMS = {"kiss": "kiss-york.toml", "feudal": "feudal-normandy.toml",
-           "shieldwall": "shieldwall-norse.toml"}
+SYSTEMS = {
+    "kiss": "kiss-york.toml",
+    "feudal": "feudal-normandy.toml",
+    "shieldwall": "shieldwall-norse.toml",
+}
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-def test_system_army_screen(system: str, snap_compare: Snap,
-                            make_app: Callable[..., BuilderApp]) -> None:
+def test_system_army_screen(
+    system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
+) -> None:
     """The army screen of each system, its first unit selected (its card beside the tree)."""
     assert snap_compare(make_app(SYSTEMS[system]), terminal_size=(100, 30))
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-def test_system_record_form(system: str, snap_compare: Snap,
-                            make_app: Callable[..., BuilderApp]) -> None:
+def test_system_record_form(
+    system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
+) -> None:
     """Each system's record form, opened on its first unit."""
-    assert snap_compare(make_app(SYSTEMS[system]), press=["e"],
-                        run_before=None, terminal_size=(80, 24))
+    assert snap_compare(
+        make_app(SYSTEMS[system]), press=["e"], run_before=None, terminal_size=(80, 24)
+    )
 
 
 #: An edit that breaks one rule of each system's example (its C-in-C or commander unset).
@@ -169,31 +181,40 @@ BREAKS: dict[str, Callable[[str], str]] = {
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-def test_system_findings(system: str, snap_compare: Snap,
-                         make_app: Callable[..., BuilderApp]) -> None:
+def test_system_findings(
+    system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
+) -> None:
     """Each system's broken rule in the findings panel, opened with ``f``, in the light
     theme, as Billhooks' is above."""
-    assert snap_compare(make_app(SYSTEMS[system], edit=BREAKS[system]),
-                        press=["d", "f", "enter"], terminal_size=(100, 30))
+    assert snap_compare(
+        make_app(SYSTEMS[system], edit=BREAKS[system]),
+        press=["d", "f", "enter"],
+        terminal_size=(100, 30),
+    )
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-def test_system_catalogue(system: str, snap_compare: Snap,
-                          make_app: Callable[..., BuilderApp]) -> None:
+def test_system_catalogue(
+    system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
+) -> None:
     """Each system's catalogue, opened with ``a`` on the army's first unit."""
+
     async def open_catalogue(pilot: Pilot[Any]) -> None:
         await pilot.pause()  # the army screen is up and its first unit selected
         await pilot.press("a")
         await no_blink(pilot)
 
-    assert snap_compare(make_app(SYSTEMS[system]), run_before=open_catalogue,
-                        terminal_size=(80, 24))
+    assert snap_compare(
+        make_app(SYSTEMS[system]), run_before=open_catalogue, terminal_size=(80, 24)
+    )
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-def test_system_print_screen(system: str, snap_compare: Snap,
-                             make_app: Callable[..., BuilderApp]) -> None:
+def test_system_print_screen(
+    system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
+) -> None:
     """Each system's print screen: its own kinds offered."""
+
     async def open_print(pilot: Pilot[Any]) -> None:
         await pilot.press("p")
         await pilot.pause()

@@ -23,7 +23,7 @@ from builder.tui.widgets.ticks import Tick, TickList
 def box(widget: Checkbox) -> str:
     """What a checkbox shows in its box (between ▐ and ▌)."""
     shown = str(widget.render())
-    return shown[shown.index("▐") + 1:shown.index("▌")]
+    return shown[shown.index("▐") + 1 : shown.index("▌")]
 
 
 def list_boxes(widget: SelectionList[str]) -> list[tuple[str, str]]:
@@ -31,7 +31,9 @@ def list_boxes(widget: SelectionList[str]) -> list[tuple[str, str]]:
     out = []
     for y in range(widget.option_count):
         text = "".join(segment.text for segment in widget.render_line(y))
-        out.append((text[text.index("▐") + 1:text.index("▌")], text[text.index("▌") + 1:].strip()))
+        out.append(
+            (text[text.index("▐") + 1 : text.index("▌")], text[text.index("▌") + 1 :].strip())
+        )
     return out
 
 
@@ -79,11 +81,18 @@ def test_kiss_traits_and_stratagems_tick_what_he_has(tmp_path: Path) -> None:
             for widget, held in ((traits, leader.traits), (stratagems, leader.stratagems)):
                 lines = list_boxes(widget)
                 assert {mark for mark, _ in lines} == {"✔", " "}
-                ticked = [widget.get_option_at_index(i).value
-                          for i, (mark, _) in enumerate(lines) if mark == "✔"]
-                assert ticked == [v for v in (widget.get_option_at_index(i).value
-                                              for i in range(widget.option_count))
-                                  if v in held]
+                ticked = [
+                    widget.get_option_at_index(i).value
+                    for i, (mark, _) in enumerate(lines)
+                    if mark == "✔"
+                ]
+                assert ticked == [
+                    v
+                    for v in (
+                        widget.get_option_at_index(i).value for i in range(widget.option_count)
+                    )
+                    if v in held
+                ]
 
     asyncio.run(run())
 

@@ -54,28 +54,32 @@ def test_the_same_file_matches(capsys: pytest.CaptureFixture[str], path: Path) -
     assert out == f"matches: {path} is the army printed (#{digest(path)})\n"
 
 
-def test_a_comment_only_edit_is_the_same_list(tmp_path: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_comment_only_edit_is_the_same_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = edited(tmp_path, YORK, "[[wards]]", "# a comment\n[[wards]]")
     code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(YORK))
     assert code == 1
-    assert out == (f"changed: same list, only the file's text changed (#{digest(YORK)} printed, "
-                   f"#{digest(path)} now)\n")
+    assert out == (
+        f"changed: same list, only the file's text changed (#{digest(YORK)} printed, "
+        f"#{digest(path)} now)\n"
+    )
 
 
-def test_units_added_removed_and_changed(tmp_path: Path,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_units_added_removed_and_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # Ward 2 loses its billmen, ward 3 gains a band of kern, the C-in-C's archers lose their
     # stakes (the title says so: one record gone, another come).
     path = edited(tmp_path, YORK, '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]', "[[wards]]")
     path = edited(tmp_path, path, "stakes = true\n", "")
-    path.write_text(path.read_text(encoding="utf-8") + '\n[[wards.units]]\ntroop = "kern"\n',
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8") + '\n[[wards.units]]\ntroop = "kern"\n', encoding="utf-8"
+    )
     code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(YORK))
     assert code == 1
     assert out.splitlines() == [
-        f"changed: {path} is not the army printed (#{digest(YORK)} printed, "
-        f"#{digest(path)} now):",
+        f"changed: {path} is not the army printed (#{digest(YORK)} printed, #{digest(path)} now):",
         "  removed: Ward 1, Line of Archers with stakes: 24 figures, 30 pts",
         "  removed: Ward 2, Company of Billmen: 12 figures, 12 pts",
         "  added: Ward 1, Line of Archers: 24 figures, 24 pts",
@@ -90,15 +94,20 @@ def test_units_added_removed_and_changed(tmp_path: Path,
     ]
 
 
-def test_numbers_changed_and_the_totals(tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
+def test_numbers_changed_and_the_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     kiss = examples_dir() / "kiss-york.toml"
-    path = edited(tmp_path, kiss, 'commitment = "well-wishers"\nfigures = 12',
-                  'commitment = "well-wishers"\nfigures = 10')
+    path = edited(
+        tmp_path,
+        kiss,
+        'commitment = "well-wishers"\nfigures = 12',
+        'commitment = "well-wishers"\nfigures = 10',
+    )
     code, out, _ = run(capsys, "verify", str(path), "--code", plain_of(kiss))
     assert code == 1
-    assert out.splitlines()[1:] == ["  changed: Ward 1, Billmen: 12 figures -> 10 figures",
-                                    "  total: Figures 76 -> Figures 74"]
+    assert out.splitlines()[1:] == [
+        "  changed: Ward 1, Billmen: 12 figures -> 10 figures",
+        "  total: Figures 76 -> Figures 74",
+    ]
 
 
 def test_legality_and_broken_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,8 +127,9 @@ def test_legality_and_broken_rules(tmp_path: Path, capsys: pytest.CaptureFixture
     assert out.splitlines()[-1].startswith("  broken rule gone: troop points are 96")
 
 
-def test_a_compact_code_compares_the_records(tmp_path: Path,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_compact_code_compares_the_records(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     """A code shortened to fit: the records still compared, the leaders' titles not."""
     printed = share.code_text(big(5), lambda text: len(text) < 800)
     assert share.parse(printed).form == "compact"
@@ -137,11 +147,13 @@ def test_a_totals_code(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     path = edited(tmp_path, YORK, "points = 100", "points = 90")
     code, out, _ = run(capsys, "verify", str(path), "--code", printed)
     assert code == 1 and out.splitlines()[-1] == (
-        "  (the code holds the totals only: the records were not compared)")
+        "  (the code holds the totals only: the records were not compared)"
+    )
 
 
-def test_code_from_stdin_and_from_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_code_from_stdin_and_from_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(code_of(YORK).encode())))
     assert run(capsys, "verify", str(YORK), "--code", "-")[0] == 0
     code_file = tmp_path / "code.txt"
@@ -149,8 +161,9 @@ def test_code_from_stdin_and_from_a_file(tmp_path: Path, monkeypatch: pytest.Mon
     assert run(capsys, "verify", str(YORK), "--code-file", str(code_file))[0] == 0
 
 
-@pytest.mark.parametrize("garbage", ["hello", "https://example.com/", "",
-                                     "The Duke\nLEGAL\nnot a hash line"])
+@pytest.mark.parametrize(
+    "garbage", ["hello", "https://example.com/", "", "The Duke\nLEGAL\nnot a hash line"]
+)
 def test_a_code_that_is_not_ours(capsys: pytest.CaptureFixture[str], garbage: str) -> None:
     code, out, err = run(capsys, "verify", str(YORK), "--code", garbage)
     assert (code, out) == (2, "")
@@ -175,10 +188,20 @@ def test_a_missing_code_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixtu
 def test_both_sides_are_read_alike() -> None:
     """A title that reads like a title and numbers, and spaces a phone drops, are no change."""
     found = share.share_list(source(str(YORK)))
-    odd = share.ShareList(**{**vars(found), "name": f"  {found.name} ", "groups": (
-        share.Group("", "", (share.Item("Cart: 3 pts", "", "AbC"),
-                             share.Item("Mule", "1 figure", "dEf"))),
-        *found.groups)})
+    odd = share.ShareList(
+        **{
+            **vars(found),
+            "name": f"  {found.name} ",
+            "groups": (
+                share.Group(
+                    "",
+                    "",
+                    (share.Item("Cart: 3 pts", "", "AbC"), share.Item("Mule", "1 figure", "dEf")),
+                ),
+                *found.groups,
+            ),
+        }
+    )
     printed = share.code_text(odd, lambda _: True)
     assert share.parse(printed) != odd
     assert share.changes(share.parse(printed), odd) == []
@@ -187,8 +210,9 @@ def test_both_sides_are_read_alike() -> None:
 # --- Every game value: a change that alters a record's facts names the record ----------------
 
 
-def _alternatives(spec: schema.Field, value: object, default: object,
-                  names: list[str]) -> list[object]:
+def _alternatives(
+    spec: schema.Field, value: object, default: object, names: list[str]
+) -> list[object]:
     """Other values ``spec`` allows in place of ``value``: every other choice (a free-prefixed
     one too, "anti-<name>"), the field's default where it is none, a bool flipped, a number
     one up or down within its bounds, a list with a choice more or one fewer, free text
@@ -201,8 +225,13 @@ def _alternatives(spec: schema.Field, value: object, default: object,
         found.append(not value)
     elif spec.type == "int":
         start = value if isinstance(value, int) else (spec.min or 1) - 1
-        found += [n for n in (start + 1, start - 1) if (spec.min is None or n >= spec.min)
-                  and (spec.max is None or n <= spec.max) and n != value]
+        found += [
+            n
+            for n in (start + 1, start - 1)
+            if (spec.min is None or n >= spec.min)
+            and (spec.max is None or n <= spec.max)
+            and n != value
+        ]
     elif spec.type == "str" and spec.choices is not None:
         found += [c for c in spec.choices if c != value]
         found += [f"{prefix}{names[0]}" for prefix in spec.free_prefixes]
@@ -215,8 +244,9 @@ def _alternatives(spec: schema.Field, value: object, default: object,
         found += [items[:-1]] if items else []
     elif spec.type == "table" and spec.table is not None and value is not None:
         for sub in spec.table.fields:
-            for other in _alternatives(sub, getattr(value, sub.key),
-                                       spec.table.default(sub.key), names):
+            for other in _alternatives(
+                sub, getattr(value, sub.key), spec.table.default(sub.key), names
+            ):
                 copy = deepcopy(value)
                 setattr(copy, sub.key, other)
                 found.append(copy)
@@ -225,8 +255,11 @@ def _alternatives(spec: schema.Field, value: object, default: object,
 
 def _names(army: object, table: schema.Table) -> list[str]:
     """Every record's name in the army (a field that names a leader may take any of them)."""
-    return [n.record.name for n in schema.walk(army, table)  # type: ignore[attr-defined]
-            if n.where and isinstance(getattr(n.record, "name", None), str)]
+    return [
+        n.record.name  # type: ignore[attr-defined]
+        for n in schema.walk(army, table)
+        if n.where and isinstance(getattr(n.record, "name", None), str)
+    ]
 
 
 def _marks(ruleset: Ruleset, army: ArmyRecord, where: str, compact: bool) -> tuple[str, ...]:
@@ -237,11 +270,18 @@ def _marks(ruleset: Ruleset, army: ArmyRecord, where: str, compact: bool) -> tup
         return ("name:", "ruleset:", "total", "legality:", "broken rule", "changed: the army")
     group = schema.group_of(ruleset.schema, where)
     labels = {w: label for w, label, _ in share.group_headings(ruleset, army)}
-    if group and (group == where or where not in {
-            line.where for line in ruleset.summary(army).lines}):
+    if group and (
+        group == where or where not in {line.where for line in ruleset.summary(army).lines}
+    ):
         label = labels[group]
-        return (f"group: {label}", "group gone", "group new", f"changed: {label}",
-                f"removed: {label}, ", f"added: {label}, ")
+        return (
+            f"group: {label}",
+            "group gone",
+            "group new",
+            f"changed: {label}",
+            f"removed: {label}, ",
+            f"added: {label}, ",
+        )
     title = ruleset.title_of(army, where)
     place = share.compact_title(title) if compact else title
     place = f"{labels[group]}, {place}" if group else place
@@ -259,8 +299,9 @@ def _edits(path: Path) -> list[tuple[str, str, ArmyRecord, object]]:
         for spec in node.table.fields:
             if spec.key == "ruleset":
                 continue
-            for value in _alternatives(spec, getattr(node.record, spec.key),
-                                       node.table.default(spec.key), names):
+            for value in _alternatives(
+                spec, getattr(node.record, spec.key), node.table.default(spec.key), names
+            ):
                 edited_army = deepcopy(army)
                 setattr(schema.get(edited_army, node.where), spec.key, value)
                 found.append((node.where, spec.key, edited_army, value))
@@ -287,9 +328,11 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
         for form, code in codes.items():
             found = share.changes(code, now)
             marks = _marks(ruleset, item.army, where, code.form == "compact") + _marks(
-                ruleset, army, where, code.form == "compact")
+                ruleset, army, where, code.form == "compact"
+            )
             assert any(line.startswith(marks) for line in found), (
-                f"{where}.{key} = {value!r} ({form}): {found}")
+                f"{where}.{key} = {value!r} ({form}): {found}"
+            )
         checked += 1
     assert checked >= 10
 
@@ -303,28 +346,61 @@ TWIN_KISS = '[[wards.units]]\ntroop = "billmen"\ncommitment = "well-wishers"\nfi
 def _twins(tmp_path: Path, path: Path, one: str) -> Path:
     """``path`` with its record ``one`` (a unit's lines) written twice."""
     twin = tmp_path / f"twin-{path.name}"
-    twin.write_text(edited(tmp_path, path, one, one.replace("[[wards]]", "") + "\n" + one)
-                    .read_text(encoding="utf-8"), encoding="utf-8")
+    twin.write_text(
+        edited(tmp_path, path, one, one.replace("[[wards]]", "") + "\n" + one).read_text(
+            encoding="utf-8"
+        ),
+        encoding="utf-8",
+    )
     return twin
 
 
-@pytest.mark.parametrize("path,one,old,new,expected", [
-    (YORK, TWIN_BILLMEN, 'troop = "billmen"\n\n[[wards]]',
-     'troop = "billmen"\nquality = "veteran"\n\n[[wards]]',
-     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts",
-      "  added: Ward 2, Company of Veteran Billmen: 12 figures, 15 pts"]),
-    (YORK, TWIN_BILLMEN, '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]', "[[wards]]",
-     ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts"]),
-    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
-     TWIN_KISS.replace("figures = 12", "figures = 10"),
-     ["  changed: Ward 1, Billmen: 12 figures -> 10 figures"]),
-    (examples_dir() / "kiss-york.toml", TWIN_KISS, TWIN_KISS,
-     TWIN_KISS.replace("well-wishers", "arrayed"),
-     [f"  changed: Ward 1, Billmen: 12 figures {share.FACTS_ONLY}"]),
-], ids=["billhooks-renamed", "billhooks-removed", "kiss-figures", "kiss-commitment"])
-def test_two_identical_units_one_changed(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                         path: Path, one: str, old: str, new: str,
-                                         expected: list[str]) -> None:
+@pytest.mark.parametrize(
+    "path,one,old,new,expected",
+    [
+        (
+            YORK,
+            TWIN_BILLMEN,
+            'troop = "billmen"\n\n[[wards]]',
+            'troop = "billmen"\nquality = "veteran"\n\n[[wards]]',
+            [
+                "  removed: Ward 2, Company of Billmen: 12 figures, 12 pts",
+                "  added: Ward 2, Company of Veteran Billmen: 12 figures, 15 pts",
+            ],
+        ),
+        (
+            YORK,
+            TWIN_BILLMEN,
+            '[[wards.units]]\ntroop = "billmen"\n\n[[wards]]',
+            "[[wards]]",
+            ["  removed: Ward 2, Company of Billmen: 12 figures, 12 pts"],
+        ),
+        (
+            examples_dir() / "kiss-york.toml",
+            TWIN_KISS,
+            TWIN_KISS,
+            TWIN_KISS.replace("figures = 12", "figures = 10"),
+            ["  changed: Ward 1, Billmen: 12 figures -> 10 figures"],
+        ),
+        (
+            examples_dir() / "kiss-york.toml",
+            TWIN_KISS,
+            TWIN_KISS,
+            TWIN_KISS.replace("well-wishers", "arrayed"),
+            [f"  changed: Ward 1, Billmen: 12 figures {share.FACTS_ONLY}"],
+        ),
+    ],
+    ids=["billhooks-renamed", "billhooks-removed", "kiss-figures", "kiss-commitment"],
+)
+def test_two_identical_units_one_changed(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    path: Path,
+    one: str,
+    old: str,
+    new: str,
+    expected: list[str],
+) -> None:
     """The records of one title in a group are matched as a multiset: one of two identical
     units changed or gone is reported (it crashed with "list.remove(x): x not in list")."""
     twin = _twins(tmp_path, path, one)
@@ -336,24 +412,30 @@ def test_two_identical_units_one_changed(tmp_path: Path, capsys: pytest.CaptureF
     changed = edited(tmp_path, twin, old, new)
     code, out, err = run(capsys, "verify", str(changed), "--code", printed)
     assert (code, err) == (1, "")
-    records = [line for line in out.splitlines()[1:]
-               if line.startswith(("  changed:", "  removed:", "  added:"))]
+    records = [
+        line
+        for line in out.splitlines()[1:]
+        if line.startswith(("  changed:", "  removed:", "  added:"))
+    ]
     assert records == expected
 
 
 # --- The edge: an error of billhooks' own exits 3 (issue 23.9) --------------------------------
 
 
-def test_an_internal_error_exits_3_with_one_line(monkeypatch: pytest.MonkeyPatch,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_internal_error_exits_3_with_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     def broken(*_: object) -> list[str]:
         raise ValueError("list.remove(x): x not in list")
 
     monkeypatch.setattr(share, "changes", broken)
     code, out, err = run(capsys, "verify", str(YORK), "--code", code_of(YORK))
     assert (code, out) == (3, "")
-    assert err == ("billhooks verify: internal error (ValueError: list.remove(x): x not in "
-                   "list); please report it\n")
+    assert err == (
+        "billhooks verify: internal error (ValueError: list.remove(x): x not in "
+        "list); please report it\n"
+    )
 
 
 # --- Hostile codes (issue 26.5) ----------------------------------------------------------------
@@ -367,25 +449,33 @@ def test_a_broken_rules_count_of_4301_digits(capsys: pytest.CaptureFixture[str])
     """Python refuses to read an int of over 4300 digits: the count is bounded, so it is a
     code billhooks did not print (exit 2), not a ValueError."""
     lines = plain_of(YORK).splitlines()
-    code = "\n".join(["NOT LEGAL: " + "9" * 4301 + " broken rules" if line == "LEGAL" else line
-                      for line in lines])
+    code = "\n".join(
+        [
+            "NOT LEGAL: " + "9" * 4301 + " broken rules" if line == "LEGAL" else line
+            for line in lines
+        ]
+    )
     code_, out, err = run(capsys, "verify", str(YORK), "--code", code)
     assert (code_, out) == (2, "")
     assert err.startswith("billhooks verify: not a code billhooks printed (the code has a line")
 
 
-def test_stdin_that_is_not_utf8(monkeypatch: pytest.MonkeyPatch,
-                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_stdin_that_is_not_utf8(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     _stdin(monkeypatch, code_of(YORK).encode() + b"\xff\xfe")
     code, out, err = run(capsys, "verify", str(YORK), "--code", "-")
     assert (code, out) == (2, "")
-    assert err == "billhooks verify: the code on stdin is not UTF-8 text (byte " \
-                  f"{len(code_of(YORK).encode())})\n"
+    assert (
+        err == "billhooks verify: the code on stdin is not UTF-8 text (byte "
+        f"{len(code_of(YORK).encode())})\n"
+    )
 
 
 @pytest.mark.parametrize("how", ["stdin", "file", "argument"])
-def test_a_code_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                             capsys: pytest.CaptureFixture[str], how: str) -> None:
+def test_a_code_over_the_cap(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], how: str
+) -> None:
     """A code longer than CODE_MAX is refused before it is parsed, from each source."""
     huge = "x" * (CODE_MAX + 1)
     if how == "stdin":
@@ -402,8 +492,9 @@ def test_a_code_over_the_cap(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert len(err.splitlines()) == 1
 
 
-def test_a_code_at_the_cap_is_read(monkeypatch: pytest.MonkeyPatch,
-                                   capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_code_at_the_cap_is_read(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """Up to the cap a code is read: the york list padded with blank lines still matches."""
     text = code_of(YORK)
     _stdin(monkeypatch, (text + "\n" * (CODE_MAX - len(text.encode()))).encode())
@@ -413,15 +504,18 @@ def test_a_code_at_the_cap_is_read(monkeypatch: pytest.MonkeyPatch,
 def _long_code(records: int) -> str:
     found = share.share_list(source(str(YORK)))
     first = found.groups[0]
-    extra = tuple(share.Item("Company of Billmen", "12 figures, 12 pts", "AbC")
-                  for _ in range(records))
-    return share.render(replace(found, groups=(replace(first, items=first.items + extra),
-                                               *found.groups[1:])))
+    extra = tuple(
+        share.Item("Company of Billmen", "12 figures, 12 pts", "AbC") for _ in range(records)
+    )
+    return share.render(
+        replace(found, groups=(replace(first, items=first.items + extra), *found.groups[1:]))
+    )
 
 
 def test_parsing_is_linear() -> None:
     """Four times the lines take about four times as long (it was quadratic: 50,000 lines
     took 9.4-17 s, now 0.5-0.7 s); best of three, against a bound of eight times."""
+
     def best(text: str) -> float:
         times = []
         for _ in range(3):
@@ -435,13 +529,19 @@ def test_parsing_is_linear() -> None:
     assert best(large) < 8 * best(small)
 
 
-@pytest.mark.parametrize("path", [YORK, examples_dir() / "kiss-york.toml",
-                                  examples_dir() / "feudal-flanders.toml",
-                                  examples_dir() / "shieldwall-norse.toml"],
-                         ids=lambda p: p.stem)
-def test_line_separators_in_names_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str],
-                                             path: Path) -> None:
+@pytest.mark.parametrize(
+    "path",
+    [
+        YORK,
+        examples_dir() / "kiss-york.toml",
+        examples_dir() / "feudal-flanders.toml",
+        examples_dir() / "shieldwall-norse.toml",
+    ],
+    ids=lambda p: p.stem,
+)
+def test_line_separators_in_names_round_trip(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], path: Path
+) -> None:
     """U+2028 and U+2029 (the line separators str.splitlines breaks at that an army file may
     hold; the others are control characters, refused) in the army's name and a record's
     label: share's list, and the roster's code, verify as "matches"."""
@@ -456,23 +556,25 @@ def test_line_separators_in_names_round_trip(tmp_path: Path, monkeypatch: pytest
     code, listed, _ = run(capsys, "share", str(edited_path))
     assert code == 0 and listed.startswith(odd + "\n")
     (tmp_path / "code.txt").write_text(listed, encoding="utf-8")
-    code, out, _ = run(capsys, "verify", str(edited_path), "--code-file",
-                       str(tmp_path / "code.txt"))
+    code, out, _ = run(
+        capsys, "verify", str(edited_path), "--code-file", str(tmp_path / "code.txt")
+    )
     assert (code, out.split(":")[0]) == (0, "matches")
     _stdin(monkeypatch, code_of(edited_path).encode())
     assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0
 
 
 @pytest.mark.parametrize("form", ["totals", "hash"])
-def test_a_short_code_still_sees_a_game_change(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str],
-                                               form: share.Form) -> None:
+def test_a_short_code_still_sees_a_game_change(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], form: share.Form
+) -> None:
     """A code without its records still carries the army's facts hash: crossbows made
     longbows (the change a 32-bit hash let through) is a change of the army's game facts,
     not "only the file's text changed"."""
     flanders = examples_dir() / "feudal-flanders.toml"
-    printed = share.code_text(share.share_list(source(str(flanders))),
-                              lambda text: text.endswith(share.FORM_NOTES[form]))
+    printed = share.code_text(
+        share.share_list(source(str(flanders))), lambda text: text.endswith(share.FORM_NOTES[form])
+    )
     path = edited(tmp_path, flanders, 'missile = "crossbow"', 'missile = "longbow"')
     code, out, _ = run(capsys, "verify", str(path), "--code", printed)
     assert code == 1

@@ -41,18 +41,24 @@ def test_fetcher_serves_the_bundled_fonts_and_templates() -> None:
     assert fetcher.refused == []
 
 
-@pytest.mark.parametrize("url", [
-    "file:///etc/passwd",
-    "http://example.invalid/x.css",
-    "https://example.invalid/font.ttf",
-    "data:text/css,body{color:red}",
-    "data:image/png;base64,iVBORw0KGgo=",
-    "ftp://example.invalid/x.png",
-    # Inside the package but not an asset type, and a walk out of it.
-    (templates_dir() / "billhooks" / "crib-sheet.toml").resolve().as_uri(),
-    (templates_dir() / "base.css").resolve().as_uri().replace("base.css", "../../../etc/passwd"),
-    "file://otherhost" + str((templates_dir() / "base.css").resolve()),
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "http://example.invalid/x.css",
+        "https://example.invalid/font.ttf",
+        "data:text/css,body{color:red}",
+        "data:image/png;base64,iVBORw0KGgo=",
+        "ftp://example.invalid/x.png",
+        # Inside the package but not an asset type, and a walk out of it.
+        (templates_dir() / "billhooks" / "crib-sheet.toml").resolve().as_uri(),
+        (templates_dir() / "base.css")
+        .resolve()
+        .as_uri()
+        .replace("base.css", "../../../etc/passwd"),
+        "file://otherhost" + str((templates_dir() / "base.css").resolve()),
+    ],
+)
 def test_fetcher_refuses_everything_else(url: str) -> None:
     fetcher = weasy.AssetFetcher()
     with pytest.raises(weasy.AssetRefused):
@@ -84,16 +90,23 @@ def test_markup_reaching_weasyprint_fetches_nothing(tmp_path: Path) -> None:
 def hostile_army() -> Army:
     archers = Unit("archers", label=HOSTILE[1], nationality=HOSTILE[3])
     block = Unit("archers", formation="combined", rear=RearCompany("billmen"), label=HOSTILE[2])
-    return Army("billhooks", HOSTILE[0], side="york", points=100, wards=[
-        Ward(Leader(HOSTILE[0], rank=HOSTILE[1], c_in_c=True), [archers, block]),
-        Ward(Leader(HOSTILE[4], rank="Captain"), [Unit("billmen", label="Tom & Jerry's")]),
-    ])
+    return Army(
+        "billhooks",
+        HOSTILE[0],
+        side="york",
+        points=100,
+        wards=[
+            Ward(Leader(HOSTILE[0], rank=HOSTILE[1], c_in_c=True), [archers, block]),
+            Ward(Leader(HOSTILE[4], rank="Captain"), [Unit("billmen", label="Tom & Jerry's")]),
+        ],
+    )
 
 
 def test_user_text_prints_literally_and_fetches_nothing(tmp_path: Path) -> None:
     army = hostile_army()
-    job = ExportJob((ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),),
-                    ExportOptions())
+    job = ExportJob(
+        (ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),), ExportOptions()
+    )
     fetcher = weasy.shared_fetcher()
     weasy.stylesheets("a4")  # the bundled fonts load once, with the stylesheet
     before, refused = len(fetcher.requests), len(fetcher.refused)
@@ -137,10 +150,13 @@ def test_both_documents_reuse_one_font_configuration(tmp_path: Path) -> None:
 
 
 def test_documents_module_does_not_load_weasyprint_until_it_writes() -> None:
-    probe = ("import builder.export.documents, sys, json\n"
-             "print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))")
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         check=True).stdout
+    probe = (
+        "import builder.export.documents, sys, json\n"
+        "print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
     assert "weasyprint" not in json.loads(out.splitlines()[-1])
 
 
@@ -156,16 +172,24 @@ def test_export_keeps_both_documents_inside_the_output_folder(tmp_path: Path) ->
     army.write_text(text, encoding="utf-8")
     out = work / "out"
     assert main(["export", str(army), "--out", str(out), "--only", "roster,crib-sheet"]) == 0
-    assert sorted(p.name for p in out.iterdir()) == ["crib-sheet.pdf", "manifest.json",
-                                                     "roster.pdf"]
+    assert sorted(p.name for p in out.iterdir()) == [
+        "crib-sheet.pdf",
+        "manifest.json",
+        "roster.pdf",
+    ]
     assert sorted(p.name for p in work.iterdir()) == ["army.toml", "out"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a"]
     with pdfread.document(out / "roster.pdf") as pdf:
         assert "../../x" in (pdf.pages[0].extract_text() or "")
 
 
-BUNDLED_FACES = {"EB-Garamond", "EB-Garamond-Italic", "EB-Garamond-SC", "EB-Garamond-Bold",
-                 "Blankenburg"}
+BUNDLED_FACES = {
+    "EB-Garamond",
+    "EB-Garamond-Italic",
+    "EB-Garamond-SC",
+    "EB-Garamond-Bold",
+    "Blankenburg",
+}
 
 
 def embedded_fonts(path: Path) -> set[str]:
@@ -188,8 +212,9 @@ def test_the_roster_embeds_only_the_bundled_fonts(tmp_path: Path) -> None:
     army.name = "漢字の軍 🌹⚔️ ∑∫√ Ωmega Жуков"
     army.wards[0].leader.name = "王 ℵ₀ 😀 Ⅻ"
     army.wards[0].units[0].label = "🛡️ 弓兵 ∮"
-    job = ExportJob((ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),),
-                    ExportOptions())
+    job = ExportJob(
+        (ArmyInput(army, tmp_path / "army.toml", armyfile.dumps(army)),), ExportOptions()
+    )
     write_kind(job, "roster", tmp_path / "roster.pdf")
     assert embedded_fonts(tmp_path / "roster.pdf") <= BUNDLED_FACES
     with pdfread.document(tmp_path / "roster.pdf") as pdf:
@@ -206,8 +231,7 @@ def test_markup_values_keep_their_markup_and_lose_uncovered_characters() -> None
 
 
 @pytest.mark.parametrize(("kind", "duplex"), [("roster", False), ("crib-sheet", True)])
-def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str,
-                                                  duplex: bool) -> None:
+def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str, duplex: bool) -> None:
     from pypdf import PdfReader
 
     path = examples_dir() / "york.toml"
@@ -219,9 +243,9 @@ def test_documents_ask_for_actual_size_and_duplex(tmp_path: Path, kind: str,
     assert prefs.get("/Duplex") == ("/DuplexFlipLongEdge" if duplex else None)
 
 
-
-def test_a_document_printed_again_is_laid_out_once(tmp_path: Path,
-                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_document_printed_again_is_laid_out_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The same document (the same HTML: every word, every image named by what it draws) is
     the same PDF, laid out once a process; a document whose army changed is laid out again."""
     laid: list[str] = []
@@ -242,8 +266,9 @@ def test_a_document_printed_again_is_laid_out_once(tmp_path: Path,
     assert len(laid) == 2
     assert (tmp_path / "roster-1.pdf").read_bytes() == (tmp_path / "roster-2.pdf").read_bytes()
     assert (tmp_path / "crib-1.pdf").read_bytes() == (tmp_path / "crib-2.pdf").read_bytes()
-    army.wards[0].units[0].quality = "veteran" if army.wards[0].units[0].quality != "veteran" \
-        else "levy"
+    army.wards[0].units[0].quality = (
+        "veteran" if army.wards[0].units[0].quality != "veteran" else "levy"
+    )
     write_kind(ExportJob((ArmyInput(army, path, ""),)), "roster", tmp_path / "changed.pdf")
     assert len(laid) == 3
     assert (tmp_path / "changed.pdf").read_bytes() != (tmp_path / "roster-1.pdf").read_bytes()

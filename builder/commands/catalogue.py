@@ -12,19 +12,29 @@ from builder.registry import get_ruleset, names
 
 def run(args: argparse.Namespace) -> int:
     if args.ruleset not in names():
-        raise UsageError(f"unknown ruleset {args.ruleset!r}: expected one of "
-                         + ", ".join(names()))
+        raise UsageError(f"unknown ruleset {args.ruleset!r}: expected one of " + ", ".join(names()))
     ruleset = get_ruleset(args.ruleset)
     rows = ruleset.catalogue()
     grids = ruleset.reference()
     if args.json:
-        out = [{"key": r.key, "name": r.name, "kind": r.kind, "figures": r.figures,
+        out = [
+            {
+                "key": r.key,
+                "name": r.name,
+                "kind": r.kind,
+                "figures": r.figures,
                 "points": None if r.points is None else number(r.points),
-                "options": list(r.options), "summary": r.summary} for r in rows]
+                "options": list(r.options),
+                "summary": r.summary,
+            }
+            for r in rows
+        ]
         data: dict[str, object] = {"ruleset": ruleset.name, "troops": out}
         if grids:
-            data["reference"] = [{"title": g.title, "columns": list(g.columns),
-                                  "rows": [list(r) for r in g.rows]} for g in grids]
+            data["reference"] = [
+                {"title": g.title, "columns": list(g.columns), "rows": [list(r) for r in g.rows]}
+                for g in grids
+            ]
         print(json.dumps(data, indent=2, ensure_ascii=False))
         return 0
     from rich import box
@@ -39,8 +49,11 @@ def run(args: argparse.Namespace) -> int:
     width = max((len(r.key) for r in rows), default=0)
     for r in rows:
         points = "" if r.points is None else f"  {number(r.points)} pts"
-        console.print(Text.assemble((r.key.ljust(width), "bold"), f"  {r.name}: {r.kind}, "
-                                    f"{r.summary}{points}"))
+        console.print(
+            Text.assemble(
+                (r.key.ljust(width), "bold"), f"  {r.name}: {r.kind}, {r.summary}{points}"
+            )
+        )
         for option in r.options:
             console.print(Text(f"{' ' * width}    {option}", "dim"))
     for grid in grids:

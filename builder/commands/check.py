@@ -29,9 +29,16 @@ def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
         "legal": summary.legal,
         **{key: value for key, value in metrics.items() if key not in CORE_KEYS},
         "metrics": metrics,
-        "units": [{"where": u.where, "troop": u.kind, "title": u.title, "figures": u.figures,
-                   "points": None if u.points is None else number(u.points)}
-                  for u in summary.lines],
+        "units": [
+            {
+                "where": u.where,
+                "troop": u.kind,
+                "title": u.title,
+                "figures": u.figures,
+                "points": None if u.points is None else number(u.points),
+            }
+            for u in summary.lines
+        ],
         "findings": [f.as_dict() for f in summary.findings],
     }
 
@@ -39,9 +46,13 @@ def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
 def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
     """``rows`` as aligned lines, two spaces between columns, no trailing spaces."""
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.rjust(w) if i in right else cell.ljust(w)
-                      for i, (cell, w) in enumerate(zip(row, widths, strict=True))).rstrip()
-            for row in rows]
+    return [
+        "  ".join(
+            cell.rjust(w) if i in right else cell.ljust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> None:
@@ -63,12 +74,19 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
             cells.append("-" if u.points is None else f"{number(u.points)}")
         return tuple(cells)
 
-    by_group = {where: [row(u) for u in lines]
-                for where, lines in lines_by_group(ruleset, summary.lines).items()}
-    noun = schema.table_at(ruleset.schema, summary.lines[0].where).noun if summary.lines \
-        else "record"
-    heading = ("where", noun, *(("figures",) if has_figures else ()),
-               *(("points",) if has_points else ()))
+    by_group = {
+        where: [row(u) for u in lines]
+        for where, lines in lines_by_group(ruleset, summary.lines).items()
+    }
+    noun = (
+        schema.table_at(ruleset.schema, summary.lines[0].where).noun if summary.lines else "record"
+    )
+    heading = (
+        "where",
+        noun,
+        *(("figures",) if has_figures else ()),
+        *(("points",) if has_points else ()),
+    )
     right = set(range(2, len(heading)))
     lines: list[Text] = []
     lines.append(Text.assemble((ruleset.title_of(army, ""), "bold"), f"  {ruleset.title}"))
@@ -91,22 +109,28 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
         lines.append(Text(""))
         lines.append(Text(f"{label}: {title}", style="bold"))
         table(by_group.get(where, []))
-    totals = _columns([(m.label, f"{number(m.value)}", m.note) for m in summary.metrics],
-                      right={1})
+    totals = _columns([(m.label, f"{number(m.value)}", m.note) for m in summary.metrics], right={1})
     if totals:
         lines.append(Text(""))
         lines.extend(Text(line) for line in totals)
     for f in summary.findings:
         colour = "red" if f.level == "error" else "yellow"
         place = f"{f.where}: " if f.where else ""
-        lines.append(Text.assemble((f"{f.level:7}", f"bold {colour}"), f" {place}{f.message}",
-                                   (f"  [{f.code}]", "dim")))
+        lines.append(
+            Text.assemble(
+                (f"{f.level:7}", f"bold {colour}"), f" {place}{f.message}", (f"  [{f.code}]", "dim")
+            )
+        )
     if summary.legal:
         warn = f" with {len(summary.warnings)} warning(s)" if summary.warnings else ""
         lines.append(Text.assemble(("LEGAL", "bold green"), warn))
     else:
-        lines.append(Text.assemble(("NOT LEGAL", "bold red"), f": {len(summary.errors)} broken "
-                                   f"rule(s) in {printable(path)}"))
+        lines.append(
+            Text.assemble(
+                ("NOT LEGAL", "bold red"),
+                f": {len(summary.errors)} broken rule(s) in {printable(path)}",
+            )
+        )
     # One print, soft-wrapped: the terminal folds long lines, nothing is padded or cut.
     Console(highlight=False, soft_wrap=True).print(Text("\n").join(lines))
 

@@ -30,8 +30,9 @@ from builder.files import printable
 from builder.registry import get_ruleset
 
 
-def _load(paths: list[str], photos_anywhere: bool = False
-          ) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
+def _load(
+    paths: list[str], photos_anywhere: bool = False
+) -> tuple[tuple[ArmyInput, ...], tuple[ArmyInput, ...]]:
     """The army files and the Mustering collections among ``paths`` (a collection is a file
     holding its ruleset's collection key and no army), each collection as the army its
     ruleset makes of it (a unit per card)."""
@@ -61,34 +62,56 @@ def run(args: argparse.Namespace) -> int:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
     # The input files the rule systems declare: a bad one stops the export before
     # anything is written, as the core reads it while the ruleset decides its printables.
-    inputs = tuple((key.removeprefix(INPUT_DEST), Path(value))
-                   for key, value in vars(args).items()
-                   if key.startswith(INPUT_DEST) and value is not None)
+    inputs = tuple(
+        (key.removeprefix(INPUT_DEST), Path(value))
+        for key, value in vars(args).items()
+        if key.startswith(INPUT_DEST) and value is not None
+    )
     if args.dpi is not None and args.format == "pdf":
-        raise UsageError("--dpi sets the resolution of images: use it with --format png or "
-                         "--format tts (PDF sheets are drawn, not rasterised)")
+        raise UsageError(
+            "--dpi sets the resolution of images: use it with --format png or "
+            "--format tts (PDF sheets are drawn, not rasterised)"
+        )
     for flag, used in (("--gutter", args.gutter), ("--fold", args.fold)):
         if used and args.format != "pdf":
-            print(f"billhooks export: note: {flag} lays cards out on PDF sheets; --format "
-                  f"{args.format} writes each card on its own, so it is ignored",
-                  file=sys.stderr)
+            print(
+                f"billhooks export: note: {flag} lays cards out on PDF sheets; --format "
+                f"{args.format} writes each card on its own, so it is ignored",
+                file=sys.stderr,
+            )
     if args.bleed and args.format == "tts":
-        print("billhooks export: note: Tabletop Simulator shows each card to its trim, so "
-              "--bleed is ignored with --format tts", file=sys.stderr)
+        print(
+            "billhooks export: note: Tabletop Simulator shows each card to its trim, so "
+            "--bleed is ignored with --format tts",
+            file=sys.stderr,
+        )
     armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
         # Collections alone print the kinds their draw names; the other kinds need an army.
         kept = _collection_kinds(collections)
         if only is not None and not only <= kept:
             listed = ",".join(sorted(kept))
-            raise UsageError(f"a Mustering collection prints only {listed}: give an army "
-                             f"file for the other kinds, or use --only {listed}")
+            raise UsageError(
+                f"a Mustering collection prints only {listed}: give an army "
+                f"file for the other kinds, or use --only {listed}"
+            )
         only = set(kept) if only is None else only
-    job = ExportJob(armies, ExportOptions(
-        paper=args.paper, card_size=args.card_size, bleed=args.bleed, gutter=args.gutter,
-        fold=args.fold, ink_saver=args.ink_saver, inputs=inputs, format=args.format,
-        dpi=args.dpi if args.dpi is not None else DPI,
-        allow_photos_anywhere=args.allow_photos_anywhere), collections)
+    job = ExportJob(
+        armies,
+        ExportOptions(
+            paper=args.paper,
+            card_size=args.card_size,
+            bleed=args.bleed,
+            gutter=args.gutter,
+            fold=args.fold,
+            ink_saver=args.ink_saver,
+            inputs=inputs,
+            format=args.format,
+            dpi=args.dpi if args.dpi is not None else DPI,
+            allow_photos_anywhere=args.allow_photos_anywhere,
+        ),
+        collections,
+    )
     try:
         check_size(job)  # refused at once: the checks and printables below take a while too
     except ExportError as exc:
@@ -104,8 +127,11 @@ def run(args: argparse.Namespace) -> int:
         errors = [f for f in job.ruleset.check(item.army) if f.level == "error"]
         if errors:
             shown = printable(str(item.path))
-            print(f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "
-                  f"(see `billhooks check {shown}`); printing it anyway", file=sys.stderr)
+            print(
+                f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "
+                f"(see `billhooks check {shown}`); printing it anyway",
+                file=sys.stderr,
+            )
     if args.out is not None and not args.out.strip():
         raise UsageError("--out needs a folder name (leave it out for output/<army>/)")
     out = Path(args.out) if args.out is not None else default_out_dir(job)
@@ -121,12 +147,12 @@ def run(args: argparse.Namespace) -> int:
     entries = [e for e in data["files"] if set(entry_kinds(e)) & written]
     for entry in entries:
         counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        what = (f"{entry['pages']} file(s)" if "images" in entry
-                else f"{entry['pages']} page(s)")
-        print(f"{printable(str(out / entry['file']))}: {what}"
-              + (f"; {counts}" if counts else ""))
-    print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
-          + NEXT_STEP[args.format])
+        what = f"{entry['pages']} file(s)" if "images" in entry else f"{entry['pages']} page(s)"
+        print(f"{printable(str(out / entry['file']))}: {what}" + (f"; {counts}" if counts else ""))
+    print(
+        f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
+        + NEXT_STEP[args.format]
+    )
     if only is None:
         return 0
     skipped = [k for k in known if k not in only]

@@ -24,23 +24,39 @@ from builder.files import commit, printable, real_target, sweep, write_temp
 
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("collection", help="the figure collection file (.toml) to deal from")
-    p.add_argument("--troops", type=whole, required=True,
-                   help="agreed troop points, e.g. 100")
-    p.add_argument("--leaders", type=whole, default=3,
-                   help="leaders to add, priced as the Mustering rules price them (default 3)")
-    p.add_argument("--seed", type=seed, help="seed for the shuffle and cut, to repeat a draw "
-                                             "(default: random, and printed)")
-    p.add_argument("--side", type=lower,
-                   help="the side of a single army, one of the rule system's sides (default: "
-                        "the one its Mustering rules name)")
-    p.add_argument("--both", action="store_true",
-                   help="club draft: every side from the one collection")
-    p.add_argument("--out", metavar="FILE",
-                   help="write the army file here (with --both: one file per side, "
-                        "FILE-<side>.toml); an existing file is refused without --force")
-    p.add_argument("--keep-proportions", action="store_true",
-                   help="house rule: set aside skirmish cards that would pass one fifth of "
-                        "the total (the rules deal every card)")
+    p.add_argument("--troops", type=whole, required=True, help="agreed troop points, e.g. 100")
+    p.add_argument(
+        "--leaders",
+        type=whole,
+        default=3,
+        help="leaders to add, priced as the Mustering rules price them (default 3)",
+    )
+    p.add_argument(
+        "--seed",
+        type=seed,
+        help="seed for the shuffle and cut, to repeat a draw (default: random, and printed)",
+    )
+    p.add_argument(
+        "--side",
+        type=lower,
+        help="the side of a single army, one of the rule system's sides (default: "
+        "the one its Mustering rules name)",
+    )
+    p.add_argument(
+        "--both", action="store_true", help="club draft: every side from the one collection"
+    )
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the army file here (with --both: one file per side, "
+        "FILE-<side>.toml); an existing file is refused without --force",
+    )
+    p.add_argument(
+        "--keep-proportions",
+        action="store_true",
+        help="house rule: set aside skirmish cards that would pass one fifth of "
+        "the total (the rules deal every card)",
+    )
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument("--json", action="store_true", help="print the draw as JSON instead")
 
@@ -49,10 +65,15 @@ def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:
     """Where each side's army file goes: ``out`` itself for one side, else ``out``'s stem plus
     ``-<side>`` and its suffix (``.toml`` if it has none), in the same folder."""
     path = Path(out)
-    if not out.strip() or out.endswith(("/", os.sep)) or path.name in ("", ".", "..") \
-            or path.is_dir():
-        raise UsageError(f"--out {printable(out)!r} is a folder or no name; give a file name "
-                         "such as army.toml")
+    if (
+        not out.strip()
+        or out.endswith(("/", os.sep))
+        or path.name in ("", ".", "..")
+        or path.is_dir()
+    ):
+        raise UsageError(
+            f"--out {printable(out)!r} is a folder or no name; give a file name such as army.toml"
+        )
     if len(sides) == 1:
         return {sides[0]: path}
     suffix = path.suffix or ".toml"
@@ -73,8 +94,9 @@ def _check_out(paths: dict[str, Path], force: bool) -> None:
         if target.is_dir():
             raise UsageError(f"--out {shown} is a folder; give a file name such as army.toml")
         if os.path.lexists(path) and not force:
-            raise UsageError(f"--out {shown} already exists: add --force to replace it, or "
-                             "choose another name")
+            raise UsageError(
+                f"--out {shown} already exists: add --force to replace it, or choose another name"
+            )
         if not os.access(folder, os.W_OK):
             raise UsageError(f"--out {shown}: cannot write in {printable(str(folder))}")
 
@@ -145,11 +167,16 @@ def _findings_ok(ruleset: Ruleset, deal: Deal, quiet: bool) -> bool:
             if f.level == "error":
                 ok = False
             if f.level == "error" or not quiet:
-                print(f"{side}: {f.level}: {f.message} [{f.code}]",
-                      file=sys.stderr if f.level == "error" or quiet else sys.stdout)
+                print(
+                    f"{side}: {f.level}: {f.message} [{f.code}]",
+                    file=sys.stderr if f.level == "error" or quiet else sys.stdout,
+                )
     if not ok:
-        print("billhooks muster: the draw made an army the rules forbid; this is a bug in "
-              "billhooks, please report it with the seed", file=sys.stderr)
+        print(
+            "billhooks muster: the draw made an army the rules forbid; this is a bug in "
+            "billhooks, please report it with the seed",
+            file=sys.stderr,
+        )
     return ok
 
 
@@ -170,11 +197,19 @@ def run(args: argparse.Namespace) -> int:
     _check_out(paths, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
-        deal = muster.deal(collection, args.troops, args.leaders, sides, random.Random(seed),
-                           seed, args.keep_proportions)
+        deal = muster.deal(
+            collection,
+            args.troops,
+            args.leaders,
+            sides,
+            random.Random(seed),
+            seed,
+            args.keep_proportions,
+        )
     except DrawError as exc:
-        print(f"billhooks muster: {printable(args.collection)}: {exc} (seed {seed})",
-              file=sys.stderr)
+        print(
+            f"billhooks muster: {printable(args.collection)}: {exc} (seed {seed})", file=sys.stderr
+        )
         return EXIT_RULES
     if args.json:
         print(json.dumps(deal.json, indent=2, ensure_ascii=False))
@@ -185,9 +220,12 @@ def run(args: argparse.Namespace) -> int:
     write_armies(muster, deal, paths)
     if paths:
         note = " (one file per side)" if len(paths) > 1 else ""
-        written = ", ".join(f"{ruleset.sides.name_of(s)} to {printable(str(p))}"
-                            for s, p in paths.items())
+        written = ", ".join(
+            f"{ruleset.sides.name_of(s)} to {printable(str(p))}" for s, p in paths.items()
+        )
         them = "each" if len(paths) > 1 else "it"
-        print(f"Wrote {written}{note}. Rename the leaders, then billhooks check {them}.",
-              file=sys.stderr if args.json else sys.stdout)
+        print(
+            f"Wrote {written}{note}. Rename the leaders, then billhooks check {them}.",
+            file=sys.stderr if args.json else sys.stdout,
+        )
     return EXIT_OK

@@ -23,8 +23,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"{roll.title} for {army.name} (seed {seed}): {roll.legend}")
     for line in roll.lines:
         dice = ", ".join(str(d) for d in line.dice)
-        why = "".join(f"\n      {d}: {reason}"
-                      for d, reason in zip(line.dice[:-1], line.rerolls, strict=True))
+        why = "".join(
+            f"\n      {d}: {reason}" for d, reason in zip(line.dice[:-1], line.rerolls, strict=True)
+        )
         print(f"  {line.who}: rolled {dice} -> {line.result}{why}")
     if args.write:
         for setting in roll.settings:
@@ -32,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
         armyfile.save(army, args.army)
         print(f"Wrote the {roll.what} into {args.army}", file=sys.stderr)
     else:
-        print(f"(not written: add --write to save these {roll.what} into the file)",
-              file=sys.stderr)
+        print(
+            f"(not written: add --write to save these {roll.what} into the file)", file=sys.stderr
+        )
     return 0

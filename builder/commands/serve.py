@@ -88,8 +88,10 @@ def listen(port: int) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise UsageError(f"cannot listen on {HOST}:{port}: {exc.strerror or exc} (choose "
-                         "another --port, or --port 0 for a free one)") from None
+        raise UsageError(
+            f"cannot listen on {HOST}:{port}: {exc.strerror or exc} (choose "
+            "another --port, or --port 0 for a free one)"
+        ) from None
     return sock
 
 
@@ -98,8 +100,7 @@ class Tab(AppService):
     the server; stopping it waits until the process has ended."""
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(clamp(width, COLUMNS, 80),
-                                                 clamp(height, ROWS, 24))
+        environment = super()._build_environment(clamp(width, COLUMNS, 80), clamp(height, ROWS, 24))
         environment["TEXTUAL_DRIVER"] = DRIVER
         return environment
 
@@ -117,8 +118,13 @@ class LocalServer(Server):
 
     def __init__(self, command: str, sock: socket.socket, what: str) -> None:
         port = sock.getsockname()[1]
-        super().__init__(command, host=HOST, port=port, title="billhooks",
-                         templates_path=templates_dir() / "serve")
+        super().__init__(
+            command,
+            host=HOST,
+            port=port,
+            title="billhooks",
+            templates_path=templates_dir() / "serve",
+        )
         self.sock = sock
         self.what = what
         self.tabs: set[Tab] = set()
@@ -133,9 +139,11 @@ class LocalServer(Server):
 
     def _refuse_without_token(self, given: str | None) -> None:
         if given is None or not hmac.compare_digest(
-                given.encode("utf-8", "surrogateescape"), self.token.encode()):
-            raise web.HTTPForbidden(text="open the address billhooks serve printed (it holds "
-                                         "this run's token)")
+            given.encode("utf-8", "surrogateescape"), self.token.encode()
+        ):
+            raise web.HTTPForbidden(
+                text="open the address billhooks serve printed (it holds this run's token)"
+            )
 
     async def _make_app(self) -> web.Application:
         # textual-serve's routes, with the token: the websocket's in its path, as textual.js
@@ -143,33 +151,41 @@ class LocalServer(Server):
         # listings of the static files (textual-serve's fonts and scripts).
         app = web.Application()
         aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
-        app.add_routes([
-            web.get("/", self.handle_index, name="index"),
-            web.get("/ws", self.handle_websocket),
-            web.get("/ws/{token}", self.handle_websocket, name="websocket"),
-            web.get("/download/{key}", self.handle_download, name="download"),
-            web.static("/static", self.statics_path, name="static"),
-        ])
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket),
+                web.get("/ws/{token}", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, name="static"),
+            ]
+        )
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
 
     async def handle_index(self, request: web.Request) -> web.Response:
         self._refuse_without_token(request.query.get("token"))
-        return aiohttp_jinja2.render_template("app_index.html", request, {
-            "font_size": clamp(request.query.get("fontsize", "16"), (6, 64), 16),
-            "app_websocket_url": "ws:" + self.public_url.split(":", 1)[1]
-                                 + f"/ws/{self.token}",
-            "application": {"name": self.title},
-        })
+        return aiohttp_jinja2.render_template(
+            "app_index.html",
+            request,
+            {
+                "font_size": clamp(request.query.get("fontsize", "16"), (6, 64), 16),
+                "app_websocket_url": "ws:" + self.public_url.split(":", 1)[1] + f"/ws/{self.token}",
+                "application": {"name": self.title},
+            },
+        )
 
     def initialize_logging(self) -> None:
         # textual-serve logs every start at INFO; only problems are worth a line here.
         logging.basicConfig(level=logging.WARNING, format="billhooks serve: %(message)s")
 
     async def on_startup(self, app: web.Application) -> None:
-        print(f"billhooks serve: the builder on {self.what}: open {self.page_url} in a "
-              "web browser (this computer only). Ctrl+C stops.", flush=True)
+        print(
+            f"billhooks serve: the builder on {self.what}: open {self.page_url} in a "
+            "web browser (this computer only). Ctrl+C stops.",
+            flush=True,
+        )
 
     async def on_shutdown(self, app: web.Application) -> None:
         # Before aiohttp closes the connections: no builder may outlive the server.
@@ -187,13 +203,20 @@ class LocalServer(Server):
         async def close() -> None:  # the builder quit (Ctrl+Q): the page says so
             await websocket.close()
 
-        tab = Tab(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                  close=close, download_manager=self.download_manager)
+        tab = Tab(
+            self.command,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=close,
+            download_manager=self.download_manager,
+        )
         self.tabs.add(tab)
         try:
             # Clamped where the environment is made (Tab._build_environment).
-            await tab.start(to_int(request.query.get("width", "80"), 80),
-                            to_int(request.query.get("height", "24"), 24))
+            await tab.start(
+                to_int(request.query.get("width", "80"), 80),
+                to_int(request.query.get("height", "24"), 24),
+            )
             await self._process_messages(websocket, tab)
         finally:
             self.tabs.discard(tab)
@@ -205,14 +228,22 @@ class LocalServer(Server):
         self.initialize_logging()
         # aiohttp turns SIGINT and SIGTERM into a clean shutdown: each open tab's builder is
         # told to quit, then the socket closes.
-        web.run_app(self._make_app(), sock=self.sock, shutdown_timeout=SHUTDOWN_S,
-                    print=None, handle_signals=True)
+        web.run_app(
+            self._make_app(),
+            sock=self.sock,
+            shutdown_timeout=SHUTDOWN_S,
+            print=None,
+            handle_signals=True,
+        )
 
 
 def run(args: argparse.Namespace) -> int:
     army = None if args.army is None else army_path(args.army).absolute()
     ruleset = ruleset_name(args.ruleset)
-    what = ("the sample army" if ruleset is None else f"a new {ruleset} army") \
-        if army is None else printable(str(army))
+    what = (
+        ("the sample army" if ruleset is None else f"a new {ruleset} army")
+        if army is None
+        else printable(str(army))
+    )
     LocalServer(builder_command(army, ruleset), listen(args.port), what).serve()
     return EXIT_OK

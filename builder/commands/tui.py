@@ -26,8 +26,9 @@ def army_path(text: str) -> Path:
 def ruleset_name(text: str | None) -> str | None:
     """The ``--ruleset`` named, checked against the systems this program knows."""
     if text is not None and text not in names():
-        raise UsageError(f"--ruleset: no rule system called {text!r} (choose one of "
-                         f"{', '.join(names())})")
+        raise UsageError(
+            f"--ruleset: no rule system called {text!r} (choose one of {', '.join(names())})"
+        )
     return text
 
 
@@ -38,8 +39,7 @@ def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_name(getattr(args, "ruleset", None))
     ask = False
     if args.army is None:
-        session = Session.sample(sample_army()) if ruleset is None else \
-            Session.new(None, ruleset)
+        session = Session.sample(sample_army()) if ruleset is None else Session.new(None, ruleset)
     else:
         path = army_path(args.army)
         ask = ruleset is None and is_new(path)
@@ -50,8 +50,10 @@ def run(args: argparse.Namespace) -> int:
             # nothing is written over the broken one unless the player saves there.
             session, problem = Session(new_army("New army", ruleset or DEFAULT), None), exc
         if ruleset is not None and session.ruleset.name != ruleset and problem is None:
-            raise UsageError(f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
-                             f"), not {ruleset}: leave out --ruleset to open it")
+            raise UsageError(
+                f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
+                f"), not {ruleset}: leave out --ruleset to open it"
+            )
     from builder.tui.app import BuilderApp
 
     app = BuilderApp(session, problem=problem, ask_ruleset=ask)

@@ -22,16 +22,18 @@ from builder.files import printable
 CODE_MAX = 1 << 20
 
 #: What a shortened code leaves out of the comparison.
-UNCOMPARED = {"compact": "the code is compact: groups' titles and broken rules' messages "
-                         "were not compared",
-              "totals": "the code holds the totals only: the records were not compared",
-              "hash": "the code holds the hashes only: the records were not compared"}
+UNCOMPARED = {
+    "compact": "the code is compact: groups' titles and broken rules' messages were not compared",
+    "totals": "the code holds the totals only: the records were not compared",
+    "hash": "the code holds the hashes only: the records were not compared",
+}
 
 
 def _decode(data: bytes, where: str) -> str:
     if len(data) > CODE_MAX:
-        raise UsageError(f"the code {where} is over {CODE_MAX:,} bytes: not a code billhooks "
-                         "printed")
+        raise UsageError(
+            f"the code {where} is over {CODE_MAX:,} bytes: not a code billhooks printed"
+        )
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -49,8 +51,7 @@ def _code(args: argparse.Namespace) -> str:
         return _decode(sys.stdin.buffer.read(CODE_MAX + 1), "on stdin")
     text: str = args.code
     if len(text) > CODE_MAX:
-        raise UsageError(f"the code is over {CODE_MAX:,} characters: not a code billhooks "
-                         "printed")
+        raise UsageError(f"the code is over {CODE_MAX:,} characters: not a code billhooks printed")
     return text
 
 
@@ -69,8 +70,9 @@ def _compare(args: argparse.Namespace) -> int:
     if not found:
         print(f"changed: same list, only the file's text changed ({was} printed, {now} now)")
     elif was == now:
-        print(f"changed: {name} is the file printed ({now}), but this billhooks lists it "
-              "differently:")
+        print(
+            f"changed: {name} is the file printed ({now}), but this billhooks lists it differently:"
+        )
     else:
         print(f"changed: {name} is not the army printed ({was} printed, {now} now):")
     for line in found:
@@ -87,6 +89,8 @@ def run(args: argparse.Namespace) -> int:
         raise  # the command line's own messages (exit 2, 130)
     except Exception as exc:  # noqa: BLE001 - the edge: one line, exit 3, never "changed"
         what = printable(str(exc))[:200]
-        print(f"billhooks verify: internal error ({type(exc).__name__}: {what}); "
-              "please report it", file=sys.stderr)
+        print(
+            f"billhooks verify: internal error ({type(exc).__name__}: {what}); please report it",
+            file=sys.stderr,
+        )
         return EXIT_INTERNAL

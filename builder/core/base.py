@@ -77,30 +77,64 @@ class Finding:
     fix: Fix | None = None
 
     @classmethod
-    def advising(cls, level: Level, code: str, problem: str, key: str, advice: str,
-                 where: str = "", *, role: Role | None = None) -> Finding:
+    def advising(
+        cls,
+        level: Level,
+        code: str,
+        problem: str,
+        key: str,
+        advice: str,
+        where: str = "",
+        *,
+        role: Role | None = None,
+    ) -> Finding:
         """The finding ``problem: advice``, where ``advice`` changes the army-file ``key``
         (of a record of ``role`` when ``where`` names none)."""
         return cls(level, code, f"{problem}: {advice}", where, Fix(key, problem, role=role))
 
     @classmethod
-    def adding(cls, level: Level, code: str, problem: str, key: str, advice: str,
-               where: str = "", *, or_remove: bool = False) -> Finding:
+    def adding(
+        cls,
+        level: Level,
+        code: str,
+        problem: str,
+        key: str,
+        advice: str,
+        where: str = "",
+        *,
+        or_remove: bool = False,
+    ) -> Finding:
         """The finding ``problem: advice``, where ``advice`` adds records under the child key
         ``key`` of ``where`` (or, with ``or_remove``, removes ``where``)."""
-        return cls(level, code, f"{problem}: {advice}", where,
-                   Fix(key, problem, "add", or_remove=or_remove))
+        return cls(
+            level,
+            code,
+            f"{problem}: {advice}",
+            where,
+            Fix(key, problem, "add", or_remove=or_remove),
+        )
 
     @classmethod
-    def hinting(cls, level: Level, code: str, message: str, verb: Literal["add", "remove", "move"],
-                role: Role, where: str = "") -> Finding:
+    def hinting(
+        cls,
+        level: Level,
+        code: str,
+        message: str,
+        verb: Literal["add", "remove", "move"],
+        role: Role,
+        where: str = "",
+    ) -> Finding:
         """A finding whose ``message`` is in plain words, put right by adding, removing or
         moving records of ``role`` (an editor adds the keys that do it)."""
         return cls(level, code, message, where, Fix("", message, verb, role, keep=True))
 
     def as_dict(self) -> dict[str, str]:
-        return {"level": self.level, "code": self.code, "message": self.message,
-                "where": self.where}
+        return {
+            "level": self.level,
+            "code": self.code,
+            "message": self.message,
+            "where": self.where,
+        }
 
 
 # --- Sides --------------------------------------------------------------------------------------

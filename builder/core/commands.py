@@ -24,4 +24,3 @@ class Command:
     description: str
     #: The module with ``arguments(parser)`` and ``run(args)``.
     module: str
-

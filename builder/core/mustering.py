@@ -96,8 +96,16 @@ class Mustering(Protocol):
         """The collection a parsed file holds, or an ArmyFileError at its place."""
         ...
 
-    def deal(self, collection: Collection, troops: int, leaders: int, sides: Sequence[str],
-             rng: random.Random, seed: int | None, keep_proportions: bool) -> Deal:
+    def deal(
+        self,
+        collection: Collection,
+        troops: int,
+        leaders: int,
+        sides: Sequence[str],
+        rng: random.Random,
+        seed: int | None,
+        keep_proportions: bool,
+    ) -> Deal:
         """Deal ``sides`` armies of ``troops`` agreed points; DrawError when it cannot."""
         ...
 

@@ -51,8 +51,9 @@ class ArmyKind(Generic[A]):
     summary: Callable[[A], Summary]
 
 
-def typed_change(army: type[A], record: type[R],
-                 change: Callable[[A, R], None]) -> Callable[[ArmyRecord, str], None]:
+def typed_change(
+    army: type[A], record: type[R], change: Callable[[A, R], None]
+) -> Callable[[ArmyRecord, str], None]:
     """``change`` as a :class:`~builder.core.base.QuickAction`'s ``run``: the army and the
     record at the place it is used on are checked once to be an ``A`` and an ``R``, then
     handed on as those."""
@@ -113,8 +114,9 @@ class PackagedRuleset(ABC, Generic[A]):
         record = schema.get(own, where)
         kind = self._kinds.get(type(record))
         if kind is None:
-            raise TypeError(f"{self.title} declares no kind of record {type(record).__name__} "
-                            f"(at {where!r})")
+            raise TypeError(
+                f"{self.title} declares no kind of record {type(record).__name__} (at {where!r})"
+            )
         return own, kind, record
 
     @abstractmethod

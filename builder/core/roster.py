@@ -66,23 +66,34 @@ class Frame:
         return self.side or "No side"
 
     def footer(self, file: str | None = None) -> str:
-        """"Printed 2026-01-02 · billhooks 1.0 · york.toml #0123456789abcdef", with ``file``
+        """ "Printed 2026-01-02 · billhooks 1.0 · york.toml #0123456789abcdef", with ``file``
         for the file's name when given (a name too long for the line, shortened); the hash is
         the one ``billhooks share`` and ``verify`` print."""
-        return (f"Printed {self.printed} · billhooks {builder.__version__}"
-                f" · {self.file if file is None else file} #{self.digest}")
+        return (
+            f"Printed {self.printed} · billhooks {builder.__version__}"
+            f" · {self.file if file is None else file} #{self.digest}"
+        )
 
 
 def tally_of(metrics: Sequence[Metric]) -> tuple[TallyCell, ...]:
     """The summary's metrics as the tally prints them: "Starting army morale 4 of 5"."""
-    return tuple(TallyCell(m.label, f"{number(m.value)}",
-                           m.note or ("" if m.of is None else f"of {number(m.of)}"))
-                 for m in metrics)
+    return tuple(
+        TallyCell(
+            m.label, f"{number(m.value)}", m.note or ("" if m.of is None else f"of {number(m.of)}")
+        )
+        for m in metrics
+    )
 
 
-def frame(ruleset: Ruleset, source: Source, today: dt.date, *,
-          tally: Sequence[TallyCell] | None = None,
-          place: Callable[[str], str] | None = None, remark: str = "") -> Frame:
+def frame(
+    ruleset: Ruleset,
+    source: Source,
+    today: dt.date,
+    *,
+    tally: Sequence[TallyCell] | None = None,
+    place: Callable[[str], str] | None = None,
+    remark: str = "",
+) -> Frame:
     """The frame of ``source``'s army from its ruleset's summary: its findings placed by
     ``place`` (default: the ruleset's title of the record), its metrics as the tally unless
     ``tally`` is given."""
@@ -96,13 +107,20 @@ def frame(ruleset: Ruleset, source: Source, today: dt.date, *,
     key = ruleset.sides.of(army)
     side = ruleset.sides.get(key)
     return Frame(
-        name=army.name, side=ruleset.sides.name_of(key), system=ruleset.title,
+        name=army.name,
+        side=ruleset.sides.name_of(key),
+        system=ruleset.title,
         legal=found.legal,
         errors=tuple((where_of(f.where), f.message) for f in found.errors),
         warnings=tuple((where_of(f.where), f.message) for f in found.warnings),
         tally=tuple(tally) if tally is not None else tally_of(found.metrics),
-        printed=today.isoformat(), file=source.path.name, digest=short_hash(source),
-        badge=bool(ruleset.sides.fixed), emblem=side.emblem if side else "", remark=remark)
+        printed=today.isoformat(),
+        file=source.path.name,
+        digest=short_hash(source),
+        badge=bool(ruleset.sides.fixed),
+        emblem=side.emblem if side else "",
+        remark=remark,
+    )
 
 
 # --- The table ---------------------------------------------------------------------------------
@@ -200,15 +218,22 @@ def tracker_parts(tracker: Tracker) -> list[tuple[str, list[int], str]]:
 # --- The document ------------------------------------------------------------------------------
 
 
-def document(sources: Sequence[Source], armies: Sequence[Mapping[str, object]],
-             details: Mapping[str, object] | None = None) -> Document:
+def document(
+    sources: Sequence[Source],
+    armies: Sequence[Mapping[str, object]],
+    details: Mapping[str, object] | None = None,
+) -> Document:
     """``roster.pdf`` for ``armies`` (each a frame and its body), one army after another,
     each from a new page, with the share code of each."""
     names = [item.army.name for item in sources]
-    return Document("roster", "roster.html", "Roster: " + "; ".join(names),
-                    {"title": "Roster", "armies": list(armies)},
-                    details=details if details is not None else {"armies": names},
-                    share_codes=True)
+    return Document(
+        "roster",
+        "roster.html",
+        "Roster: " + "; ".join(names),
+        {"title": "Roster", "armies": list(armies)},
+        details=details if details is not None else {"armies": names},
+        share_codes=True,
+    )
 
 
 # --- Any ruleset: a table from its facts -------------------------------------------------------
@@ -220,47 +245,72 @@ def facts_table(ruleset: Ruleset, army: ArmyRecord) -> Table:
     per row label its units give, in the order they first come."""
     nodes = [n for n in walk(army, ruleset.schema) if n.where]
     groups_at = [n.where for n in nodes if n.role == "group"]
-    heads = [n.where for n in nodes if n.role == "group"
-             or (n.role == "leader" and parent_of(n.where) not in groups_at)]
+    heads = [
+        n.where
+        for n in nodes
+        if n.role == "group" or (n.role == "leader" and parent_of(n.where) not in groups_at)
+    ]
     members: dict[str, list[str]] = {where: [] for where in heads}
     loose: list[str] = []
     for node in nodes:
         if node.role == "unit":
             members.get(parent_of(node.where), loose).append(node.where)
-    facts = {where: ruleset.facts(army, where) for where in [*heads, *loose, *(
-        w for units in members.values() for w in units)]}
-    labels = list(dict.fromkeys(r.label for where in [*loose, *(
-        w for units in members.values() for w in units)] for r in facts[where].rows))
+    facts = {
+        where: ruleset.facts(army, where)
+        for where in [*heads, *loose, *(w for units in members.values() for w in units)]
+    }
+    labels = list(
+        dict.fromkeys(
+            r.label
+            for where in [*loose, *(w for units in members.values() for w in units)]
+            for r in facts[where].rows
+        )
+    )
 
     def unit(where: str) -> Unit:
         f = facts[where]
         values = {r.label: r.value for r in f.rows}
-        return Unit(f.heading, (f.subheading,) if f.subheading else (),
-                    (tuple(values.get(label, "") for label in labels),), f.notes, f.trackers)
+        return Unit(
+            f.heading,
+            (f.subheading,) if f.subheading else (),
+            (tuple(values.get(label, "") for label in labels),),
+            f.notes,
+            f.trackers,
+        )
 
     def group(where: str) -> Group:
         f = facts[where]
-        return Group(f.subheading or f.heading, f.heading if f.subheading else "",
-                     stats=tuple((r.label, r.value) for r in f.rows), notes=f.notes,
-                     trackers=f.trackers, units=tuple(unit(w) for w in members[where]))
+        return Group(
+            f.subheading or f.heading,
+            f.heading if f.subheading else "",
+            stats=tuple((r.label, r.value) for r in f.rows),
+            notes=f.notes,
+            trackers=f.trackers,
+            units=tuple(unit(w) for w in members[where]),
+        )
 
     groups = [group(where) for where in heads]
     if loose:
         groups.append(Group("Units", units=tuple(unit(w) for w in loose)))
     top = ruleset.facts(army, "")
-    return Table((Column("Unit", share=3.0), *(Column(label) for label in labels)),
-                 tuple(groups), preamble=tuple((r.label, r.value) for r in top.rows),
-                 preamble_trackers=top.trackers, legend=top.notes)
+    return Table(
+        (Column("Unit", share=3.0), *(Column(label) for label in labels)),
+        tuple(groups),
+        preamble=tuple((r.label, r.value) for r in top.rows),
+        preamble_trackers=top.trackers,
+        legend=top.notes,
+    )
 
 
-def facts_roster(ruleset: Ruleset, sources: Sequence[Source],
-                 today: dt.date | None = None) -> Document:
+def facts_roster(
+    ruleset: Ruleset, sources: Sequence[Source], today: dt.date | None = None
+) -> Document:
     """The roster of any ruleset, from its summary and facts (:func:`facts_table`)."""
     day = today or dt.date.today()
     tables = [facts_table(ruleset, item.army) for item in sources]
-    armies = [{"frame": frame(ruleset, item, day), "table": table}
-              for item, table in zip(sources, tables, strict=True)]
+    armies = [
+        {"frame": frame(ruleset, item, day), "table": table}
+        for item, table in zip(sources, tables, strict=True)
+    ]
     units = sum(len(g.units) for table in tables for g in table.groups)
-    return document(sources, armies, {"armies": [s.army.name for s in sources],
-                                      "units": units})
-
+    return document(sources, armies, {"armies": [s.army.name for s in sources], "units": units})

@@ -270,8 +270,9 @@ class Node:
     record: object
 
 
-def walk(root: object, table: Table, where: str = "",
-         role: Role | Literal["army"] = "army") -> Iterator[Node]:
+def walk(
+    root: object, table: Table, where: str = "", role: Role | Literal["army"] = "army"
+) -> Iterator[Node]:
     """Every record under (and including) ``root``, in file order, depth first."""
     yield Node(where, table, role, root)
     for child in table.children:

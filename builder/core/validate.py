@@ -28,8 +28,9 @@ class ArmyFileError(Exception):
     """An army (or collection, or events) file that cannot be read. ``str()`` is the message a
     user sees: ``army.toml:12: wards[0].units[1].quality: expected one of ..., got 'elite'``."""
 
-    def __init__(self, path: str | Path, message: str, line: int | None = None,
-                 key: str | None = None) -> None:
+    def __init__(
+        self, path: str | Path, message: str, line: int | None = None, key: str | None = None
+    ) -> None:
         self.path = str(path)
         self.message = message
         self.line = line
@@ -40,7 +41,6 @@ class ArmyFileError(Exception):
         place = printable(self.path) + (f":{self.line}" if self.line else "")
         key = f" {printable(self.key)}:" if self.key else ""
         return f"{place}:{key} {self.message}"
-
 
 
 # --- Finding the line of a key path -----------------------------------------------------------
@@ -57,7 +57,7 @@ def _header(line: str) -> tuple[str, str] | None:
     if not stripped.startswith("["):
         return None
     opener = "[[" if stripped.startswith("[[") else "["
-    rest = stripped[len(opener):]
+    rest = stripped[len(opener) :]
     end = rest.find("]")
     name = ".".join(part.strip().strip('"') for part in rest[:end].split(".")) if end > 0 else ""
     return (opener, name) if name else None
@@ -125,14 +125,16 @@ def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
         msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg)
         raise ArmyFileError(path, f"TOML syntax error: {msg}", line) from None
     except RecursionError:
-        raise ArmyFileError(path, "TOML nested too deeply (lists or tables inside each other "
-                                  "hundreds of times)") from None
+        raise ArmyFileError(
+            path, "TOML nested too deeply (lists or tables inside each other hundreds of times)"
+        ) from None
     except ValueError as exc:
         # Python refuses to convert integers of thousands of digits (the int/str limit).
         if "digits" not in str(exc):
             raise
-        raise ArmyFileError(path, "a number has thousands of digits; no key takes such a "
-                                  "number") from None
+        raise ArmyFileError(
+            path, "a number has thousands of digits; no key takes such a number"
+        ) from None
 
 
 # --- Validation -------------------------------------------------------------------------------
@@ -171,8 +173,14 @@ class Ctx:
 
 
 def type_name(value: Any) -> str:
-    return {bool: "a boolean", int: "a whole number", float: "a number", str: "text",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    return {
+        bool: "a boolean",
+        int: "a whole number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
 
 
 def short(value: Any) -> str:
@@ -190,20 +198,29 @@ def _control_character(text: str) -> str | None:
 
 
 _EXPECTED: dict[str, tuple[type[Any], str]] = {
-    "str": (str, "text"), "int": (int, "a whole number"), "bool": (bool, "true or false"),
-    "list": (list, "a list"), "table": (dict, "a table"),
+    "str": (str, "text"),
+    "int": (int, "a whole number"),
+    "bool": (bool, "true or false"),
+    "list": (list, "a list"),
+    "table": (dict, "a table"),
 }
 
 
 def _check_text(ctx: Ctx, key: str, value: str, spec: Field) -> None:
-    if spec.choices is not None and value not in spec.choices and not any(
-            value.startswith(p) and len(value) > len(p) for p in spec.free_prefixes):
+    if (
+        spec.choices is not None
+        and value not in spec.choices
+        and not any(value.startswith(p) and len(value) > len(p) for p in spec.free_prefixes)
+    ):
         shown = [*spec.choices, *(f"{p}<text>" for p in spec.free_prefixes)]
-        raise ctx.error(key, f"unknown value {short(value)}{did_you_mean(value, spec.choices)}"
-                             ": expected one of " + ", ".join(shown))
+        raise ctx.error(
+            key,
+            f"unknown value {short(value)}{did_you_mean(value, spec.choices)}"
+            ": expected one of " + ", ".join(shown),
+        )
     if spec.max_len is not None and len(value) > spec.max_len:
         raise ctx.error(key, f"is {len(value)} characters long; at most {spec.max_len}")
-    if (bad := _control_character(value)):
+    if bad := _control_character(value):
         # Control characters would reach terminals (escape sequences) and print as nothing.
         raise ctx.error(key, f"contains a control character (U+{ord(bad):04X}): remove it")
     if (spec.required or spec.min_len) and not value.strip():
@@ -244,8 +261,10 @@ def _path(ctx: Ctx, key: str, value: str) -> str:
     """A path written relative to the file, as the absolute path the records hold."""
     if os.path.isabs(value) or value.startswith("~"):
         # A shared army file must not pull an image from wherever the other player has one.
-        raise ctx.error(key, f"{short(value)} is an absolute path: write it relative to the "
-                             "file, e.g. photos/x.jpg")
+        raise ctx.error(
+            key,
+            f"{short(value)} is an absolute path: write it relative to the file, e.g. photos/x.jpg",
+        )
     return os.path.normpath(os.path.join(ctx.folder, value))
 
 
@@ -255,15 +274,20 @@ def unknown_keys(ctx: Ctx, where: str, table: Mapping[str, Any], allowed: Iterab
     names = list(allowed)
     for key in table:
         if key not in names:
-            raise ctx.error(join(where, key), f"unknown key{did_you_mean(key, names)}; "
-                                              "allowed: " + ", ".join(names))
+            raise ctx.error(
+                join(where, key),
+                f"unknown key{did_you_mean(key, names)}; allowed: " + ", ".join(names),
+            )
 
 
 def array(ctx: Ctx, key: str, value: Any) -> list[Any]:
     """``value`` as a list of tables, or an error at ``key``."""
     if not isinstance(value, list):
-        raise ctx.error(key, f"expected a list of tables ([[{key.split('.')[-1]}]]), "
-                             f"got {type_name(value)} {short(value)}")
+        raise ctx.error(
+            key,
+            f"expected a list of tables ([[{key.split('.')[-1]}]]), "
+            f"got {type_name(value)} {short(value)}",
+        )
     return value
 
 
@@ -272,8 +296,9 @@ def _header_name(where: str) -> str:
     return re.sub(r"\[\d+\]", "", where)
 
 
-def check_values(ctx: Ctx, table: Table, data: Any, where: str,
-                 extra: Iterable[str] = ()) -> dict[str, Any]:
+def check_values(
+    ctx: Ctx, table: Table, data: Any, where: str, extra: Iterable[str] = ()
+) -> dict[str, Any]:
     """The table's fields checked and converted (children not built): keys present only.
     ``extra`` names keys the caller reads itself (a collection card's ``count``)."""
     if not isinstance(data, dict):
@@ -284,26 +309,30 @@ def check_values(ctx: Ctx, table: Table, data: Any, where: str,
             raise ctx.error(where, f"missing required key '{spec.key}'")
     for first, second in table.exclusive:
         if first in data and second in data:
-            raise ctx.error(join(where, second), f"a file has either {first} or {second}, "
-                                                 "not both")
-    return {spec.key: check_field(ctx, join(where, spec.key), data[spec.key], spec)
-            for spec in table.fields if spec.key in data}
+            raise ctx.error(join(where, second), f"a file has either {first} or {second}, not both")
+    return {
+        spec.key: check_field(ctx, join(where, spec.key), data[spec.key], spec)
+        for spec in table.fields
+        if spec.key in data
+    }
 
 
-def build(ctx: Ctx, table: Table, data: Any, where: str = "",
-          extra: Iterable[str] = ()) -> Any:
+def build(ctx: Ctx, table: Table, data: Any, where: str = "", extra: Iterable[str] = ()) -> Any:
     """The record ``data`` describes, with every record under it, or an ArmyFileError at the
     first thing wrong."""
     values = check_values(ctx, table, data, where, extra)
     for child in table.children:
         key = join(where, child.key)
         if child.many:
-            values[child.key] = [build(ctx, child.table, item, join(where, child.key, i))
-                                 for i, item in enumerate(array(ctx, key, data.get(child.key,
-                                                                                   [])))]
+            values[child.key] = [
+                build(ctx, child.table, item, join(where, child.key, i))
+                for i, item in enumerate(array(ctx, key, data.get(child.key, [])))
+            ]
         elif child.key in data:
             values[child.key] = build(ctx, child.table, data[child.key], key)
         elif child.required:
-            raise ctx.error(where, f"missing [{_header_name(key)}] table: every "
-                                   f"{table.noun} has a {child.table.noun}")
+            raise ctx.error(
+                where,
+                f"missing [{_header_name(key)}] table: every {table.noun} has a {child.table.noun}",
+            )
     return table.record(**values)

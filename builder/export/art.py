@@ -50,8 +50,9 @@ TokenArt = Callable[[Canvas, Cell, Token], None]
 
 
 def _rose(petal: RGB) -> Emblem:
-    def draw(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
-             framed: bool) -> None:
+    def draw(
+        c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str, framed: bool
+    ) -> None:
         if framed:
             badge(c, cx, cy, r, petal)
         else:
@@ -60,8 +61,7 @@ def _rose(petal: RGB) -> Emblem:
     return draw
 
 
-def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str,
-                colour: RGB) -> None:
+def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str, colour: RGB) -> None:
     """A square illuminated initial: coloured ground, gold frame, parchment letter."""
     half = size / 2
     c.setFillColorRGB(*colour)
@@ -70,13 +70,15 @@ def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str,
     c.rect(cx - half, cy - half, size, size, stroke=1, fill=1)
     inset = size * 0.08
     c.setLineWidth(0.35 * PT)
-    c.rect(cx - half + inset, cy - half + inset, size - 2 * inset, size - 2 * inset,
-           stroke=1, fill=0)
+    c.rect(
+        cx - half + inset, cy - half + inset, size - 2 * inset, size - 2 * inset, stroke=1, fill=0
+    )
     c.setFillColorRGB(*GOLD)
     for dx in (-1, 1):
         for dy in (-1, 1):
-            c.circle(cx + dx * (half - inset), cy + dy * (half - inset), size * 0.035,
-                     stroke=0, fill=1)
+            c.circle(
+                cx + dx * (half - inset), cy + dy * (half - inset), size * 0.035, stroke=0, fill=1
+            )
     font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, letter) else fonts.BOLD
     fsize = size * 0.78 / PT
     c.setFillColorRGB(*PARCHMENT)
@@ -84,16 +86,18 @@ def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str,
     c.drawCentredString(cx, cy - size * 0.27, letter)
 
 
-def _initial(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
-             framed: bool) -> None:
+def _initial(
+    c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str, framed: bool
+) -> None:
     """An illuminated initial as big as a rose badge of radius ``r`` would sit (a little
     smaller: its corners reach further)."""
     illuminated(c, cx, cy, r * 0.78 / 0.45, letter or "?", accent)
 
 
 def _system(draw: Callable[[Canvas, float, float, float, RGB, bool], None]) -> Emblem:
-    def emblem(c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str,
-               framed: bool) -> None:
+    def emblem(
+        c: Canvas, cx: float, cy: float, r: float, accent: RGB, letter: str, framed: bool
+    ) -> None:
         draw(c, cx, cy, r, accent, framed)
 
     return emblem
@@ -117,8 +121,7 @@ def emblem(name: str) -> Emblem:
     try:
         return EMBLEMS[name]
     except KeyError:
-        raise KeyError(f"no emblem {name!r} in the art registry: {', '.join(EMBLEMS)}") \
-            from None
+        raise KeyError(f"no emblem {name!r} in the art registry: {', '.join(EMBLEMS)}") from None
 
 
 # --- Tokens ------------------------------------------------------------------------------
@@ -143,11 +146,30 @@ def _words(c: Canvas, cell: Cell, found: ring.Layout) -> None:
     t = cell.trim
     cx, cy = t.x + t.w / 2, t.y + t.h / 2
     for line in found.caption:
-        line_text(c, line.text, fonts.ITALIC, cx, cy + line.base, line.size, line.width,
-                  align="center", colour=PARCHMENT)
+        line_text(
+            c,
+            line.text,
+            fonts.ITALIC,
+            cx,
+            cy + line.base,
+            line.size,
+            line.width,
+            align="center",
+            colour=PARCHMENT,
+        )
     for line in found.label:
-        line_text(c, line.text, fonts.CAPS, cx, cy + line.base, line.size, line.width,
-                  align="center", colour=PAPER_WHITE, spacing=line.spacing)
+        line_text(
+            c,
+            line.text,
+            fonts.CAPS,
+            cx,
+            cy + line.base,
+            line.size,
+            line.width,
+            align="center",
+            colour=PAPER_WHITE,
+            spacing=line.spacing,
+        )
 
 
 def emblem_room(cell: Cell, token: Token) -> Box:
@@ -260,13 +282,32 @@ def _framed(c: Canvas, cell: Cell, token: Token) -> tuple[Box, Box]:
     c.setFillColorRGB(*colour)
     c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
     c.restoreState()
-    label = min(width_mm(token.label, fonts.CAPS, 7.5) + 0.2 * max(len(token.label) - 1, 0),
-                BAND_LABEL_MM)
-    line_text(c, token.label, fonts.CAPS, band.x + 1.5, band.y + 1.3, 7.5, label,
-              colour=PAPER_WHITE, spacing=0.2)
+    label = min(
+        width_mm(token.label, fonts.CAPS, 7.5) + 0.2 * max(len(token.label) - 1, 0), BAND_LABEL_MM
+    )
+    line_text(
+        c,
+        token.label,
+        fonts.CAPS,
+        band.x + 1.5,
+        band.y + 1.3,
+        7.5,
+        label,
+        colour=PAPER_WHITE,
+        spacing=0.2,
+    )
     # The caption (an army's name) takes what the label leaves.
-    line_text(c, token.caption, fonts.ITALIC, band.right - 1.5, band.y + 1.4, 6,
-              band.w - 3 - label - 2, align="right", colour=PARCHMENT)
+    line_text(
+        c,
+        token.caption,
+        fonts.ITALIC,
+        band.right - 1.5,
+        band.y + 1.4,
+        6,
+        band.w - 3 - label - 2,
+        align="right",
+        colour=PARCHMENT,
+    )
     return frame, band
 
 
@@ -294,8 +335,17 @@ def _tracker(c: Canvas, cell: Cell, token: Token) -> None:
     for i in range(n):
         x = frame.x + 2 + i * (size + gap)
         tick_box(c, x, y, size, colour)
-        line_text(c, str(supply - i), fonts.BOLD, x + size / 2, y + size * 0.28, 9,
-                  size, align="center", colour=INK)
+        line_text(
+            c,
+            str(supply - i),
+            fonts.BOLD,
+            x + size / 2,
+            y + size * 0.28,
+            9,
+            size,
+            align="center",
+            colour=INK,
+        )
     draw_fitted(c, note, Box(frame.x + 1.5, frame.y + step, width, note.height))
 
 
@@ -312,14 +362,24 @@ def stat_widths(stats: tuple[Stat, ...], width: float) -> list[float]:
     fit (so the labels of an army line up); else each as wide as its name or its value at
     the 9 pt floor needs, the row's spare width shared out equally."""
     room = width - STAT_GAP * (len(stats) - 1)
-    need = [max(width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
-                width_mm(st.value, fonts.BOLD, STAT_VALUE_PT)) + 2 * STAT_PAD
-            for st in stats]
+    need = [
+        max(
+            width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
+            width_mm(st.value, fonts.BOLD, STAT_VALUE_PT),
+        )
+        + 2 * STAT_PAD
+        for st in stats
+    ]
     if max(need) <= room / len(stats):
         return [room / len(stats)] * len(stats)
-    need = [max(width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
-                width_mm(st.value, fonts.BOLD, STAT_VALUE_MIN_PT)) + 2 * STAT_PAD
-            for st in stats]
+    need = [
+        max(
+            width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
+            width_mm(st.value, fonts.BOLD, STAT_VALUE_MIN_PT),
+        )
+        + 2 * STAT_PAD
+        for st in stats
+    ]
     spare = room - sum(need)
     return [n + spare / len(stats) for n in need]
 
@@ -329,14 +389,30 @@ def _stat_cell(c: Canvas, box: Box, stat: Stat, colour: RGB) -> None:
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(0.5 * PT)
     c.roundRect(box.x, box.y, box.w, box.h, 0.8, stroke=1, fill=1)
-    line_text(c, stat.name.upper(), fonts.CAPS, box.x + box.w / 2, box.top - 2.4,
-              STAT_NAME_PT, box.w - 2 * STAT_PAD, align="center", colour=colour,
-              spacing=0.1)
+    line_text(
+        c,
+        stat.name.upper(),
+        fonts.CAPS,
+        box.x + box.w / 2,
+        box.top - 2.4,
+        STAT_NAME_PT,
+        box.w - 2 * STAT_PAD,
+        align="center",
+        colour=colour,
+        spacing=0.1,
+    )
     # The value centred below the name's descent (3 mm under the cell's top), so its
     # letters' boxes never overlap the name's.
-    text_in(c, stat.value, fonts.BOLD, Box(box.x + STAT_PAD, box.y + 0.2,
-                                           box.w - 2 * STAT_PAD, box.h - 3.2),
-            STAT_VALUE_PT, STAT_VALUE_MIN_PT, valign="middle", max_lines=1)
+    text_in(
+        c,
+        stat.value,
+        fonts.BOLD,
+        Box(box.x + STAT_PAD, box.y + 0.2, box.w - 2 * STAT_PAD, box.h - 3.2),
+        STAT_VALUE_PT,
+        STAT_VALUE_MIN_PT,
+        valign="middle",
+        max_lines=1,
+    )
 
 
 def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
@@ -351,8 +427,9 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
     text_in(c, token.title, fonts.BOLD, title, 9, 6, valign="middle", max_lines=2)
     note = Box(inner.x, title.y - 4.8, inner.w, 4.7)
     # The stats take the room a one-line note leaves.
-    note_foot = text_in(c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top",
-                        max_lines=2, colour=colour)
+    note_foot = text_in(
+        c, token.note, fonts.ITALIC, note, 7.5, 6, valign="top", max_lines=2, colour=colour
+    )
     # The boxes along the bottom, their label over them.
     n = token.boxes + 1
     size = min(4.2, (inner.w + 0.8) / n - 0.8)
@@ -360,14 +437,32 @@ def _stat_label(c: Canvas, cell: Cell, token: Token) -> None:
     for i in range(n):
         x = inner.x + i * (size + gap)
         tick_box(c, x, inner.y, size, colour)
-        line_text(c, str(token.boxes - i), fonts.BOLD, x + size / 2, inner.y + size * 0.28,
-                  9, size - 0.4, align="center", colour=INK)
+        line_text(
+            c,
+            str(token.boxes - i),
+            fonts.BOLD,
+            x + size / 2,
+            inner.y + size * 0.28,
+            9,
+            size - 0.4,
+            align="center",
+            colour=INK,
+        )
     label_base = inner.y + size + 0.9
-    line_text(c, token.boxes_label.upper(), fonts.CAPS, inner.x, label_base, STAT_NAME_PT,
-              inner.w, colour=colour, spacing=0.1)
+    line_text(
+        c,
+        token.boxes_label.upper(),
+        fonts.CAPS,
+        inner.x,
+        label_base,
+        STAT_NAME_PT,
+        inner.w,
+        colour=colour,
+        spacing=0.1,
+    )
     # The stat cells fill what is left, in rows of three.
     per_row = 3
-    rows = [token.stats[i:i + per_row] for i in range(0, len(token.stats), per_row)]
+    rows = [token.stats[i : i + per_row] for i in range(0, len(token.stats), per_row)]
     top, bottom = note_foot - 0.6, label_base + 2.6
     row_h = (top - bottom - STAT_GAP * (len(rows) - 1)) / max(len(rows), 1)
     for r, row in enumerate(rows):
@@ -398,8 +493,9 @@ FOUR_LABEL_PT = 6.0
 CAP_HEIGHT = 0.68
 
 
-def _arrow(c: Canvas, x0: float, y0: float, x1: float, y1: float, heads: tuple[bool, bool],
-           colour: RGB) -> None:
+def _arrow(
+    c: Canvas, x0: float, y0: float, x1: float, y1: float, heads: tuple[bool, bool], colour: RGB
+) -> None:
     """A small arrow from (x0, y0) to (x1, y1), with a head at either end that ``heads``
     asks for (start, end)."""
     length = math.hypot(x1 - x0, y1 - y0)
@@ -458,15 +554,29 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
         c.saveState()
         c.translate(cx, cy)
         c.rotate(-90 * i)
-        line_text(c, word, fonts.CAPS, 0, base, FOUR_WORD_PT, room, align="center",
-                  colour=PAPER_WHITE, spacing=0.1)
+        line_text(
+            c,
+            word,
+            fonts.CAPS,
+            0,
+            base,
+            FOUR_WORD_PT,
+            room,
+            align="center",
+            colour=PAPER_WHITE,
+            spacing=0.1,
+        )
         c.restoreState()
     # The plaque stays clear of the side quarters' words (a long label is shrunk, then cut).
-    label_w = min(width_mm(token.label, fonts.CAPS, FOUR_LABEL_PT) + 1.6, 2 * (base - 0.8)) \
-        if token.label else 0.0
+    label_w = (
+        min(width_mm(token.label, fonts.CAPS, FOUR_LABEL_PT) + 1.6, 2 * (base - 0.8))
+        if token.label
+        else 0.0
+    )
     label_h = FOUR_LABEL_PT * PT * CAP_HEIGHT + 1.6
-    wanted = {(a, b) for a, b in token.changes if a != b and 0 <= a < len(words)
-              and 0 <= b < len(words)}
+    wanted = {
+        (a, b) for a, b in token.changes if a != b and 0 <= a < len(words) and 0 <= b < len(words)
+    }
     done: set[frozenset[int]] = set()
     d = FOUR_ARROW / 2 / math.sqrt(2)
     # Where an arrow crosses a diagonal, as (x, y) with x = y in quarter i's turn.
@@ -486,18 +596,27 @@ def _four_way(c: Canvas, cell: Cell, token: Token) -> None:
             _arrow(c, at - d, at + d, at + d, at - d, heads, GOLD)
         else:
             # Between opposite quarters, through the centre (and behind the label).
-            reach = min(max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4),
-                        base - FOUR_ARROW_CLEAR)
+            reach = min(
+                max(frame * 0.5, (label_w if i % 2 else label_h) / 2 + 2.4), base - FOUR_ARROW_CLEAR
+            )
             _arrow(c, 0, reach, 0, -reach, heads, GOLD)
         c.restoreState()
     if token.label:
         c.setFillColorRGB(*PARCHMENT)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(0.5 * PT)
-        c.roundRect(cx - label_w / 2, cy - label_h / 2, label_w, label_h, 0.8, stroke=1,
-                    fill=1)
-        line_text(c, token.label, fonts.CAPS, cx, cy - CAP_HEIGHT * FOUR_LABEL_PT * PT / 2,
-                  FOUR_LABEL_PT, label_w - 1.0, align="center", colour=INK)
+        c.roundRect(cx - label_w / 2, cy - label_h / 2, label_w, label_h, 0.8, stroke=1, fill=1)
+        line_text(
+            c,
+            token.label,
+            fonts.CAPS,
+            cx,
+            cy - CAP_HEIGHT * FOUR_LABEL_PT * PT / 2,
+            FOUR_LABEL_PT,
+            label_w - 1.0,
+            align="center",
+            colour=INK,
+        )
 
 
 TOKENS: dict[str, TokenArt] = {
@@ -516,7 +635,4 @@ def token_art(name: str) -> TokenArt:
     try:
         return TOKENS[name]
     except KeyError:
-        raise KeyError(f"no token art {name!r} in the art registry: {', '.join(TOKENS)}") \
-            from None
-
-
+        raise KeyError(f"no token art {name!r} in the art registry: {', '.join(TOKENS)}") from None

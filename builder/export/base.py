@@ -30,15 +30,18 @@ BLEED_MAX_MM = 10.0
 #: and token for a print shop (PNG), or decks for Tabletop Simulator (TTS).
 FORMATS = ("pdf", "png", "tts")
 #: Each format as the Print screen offers it.
-FORMAT_NAMES = {"pdf": "PDF sheets to print", "png": "PNG per card (print shop)",
-                "tts": "Tabletop Simulator"}
+FORMAT_NAMES = {
+    "pdf": "PDF sheets to print",
+    "png": "PNG per card (print shop)",
+    "tts": "Tabletop Simulator",
+}
 #: What to do with a pack once written, by format (the CLI and the Print screen say it).
 NEXT_STEP = {
     "pdf": "Print at 100% (actual size) and check the 50 mm ruler on each sheet.",
     "png": "Send each folder's images to the print shop as they are: trim and bleed at the "
-           "dpi recorded in them.",
+    "dpi recorded in them.",
     "tts": "In Tabletop Simulator: copy each folder's .json (and its .png) into Saved "
-           "Objects; README.md says how.",
+    "Objects; README.md says how.",
 }
 #: The resolutions images take (dots per inch) and the default.
 DPI_RANGE = (60, 1200)
@@ -103,10 +106,13 @@ class ExportJob:
         inputs = (*self.armies, *self.collections)
         names = dict.fromkeys(item.army.ruleset for item in inputs)
         if len(names) > 1:
-            which = "; ".join(f"{files.printable(item.path.name)} is {item.army.ruleset}"
-                              for item in inputs)
-            raise ExportError(f"cannot print armies of different rulesets in one pack "
-                              f"({which}): export each ruleset's armies on their own")
+            which = "; ".join(
+                f"{files.printable(item.path.name)} is {item.army.ruleset}" for item in inputs
+            )
+            raise ExportError(
+                f"cannot print armies of different rulesets in one pack "
+                f"({which}): export each ruleset's armies on their own"
+            )
         if not names:
             raise ExportError("no army to export")
         name = next(iter(names))

@@ -20,8 +20,9 @@ def pack_files(manifest: dict[str, Any]) -> list[str]:
     names = []
     for entry in manifest["files"]:
         images = entry.get("images")
-        names += [image["file"] for image in images] if isinstance(images, list) \
-            else [entry["file"]]
+        names += (
+            [image["file"] for image in images] if isinstance(images, list) else [entry["file"]]
+        )
     names.append(MANIFEST)
     for name in names:
         # The manifest was just written by this program, but a zip must never reach out of

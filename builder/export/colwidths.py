@@ -32,8 +32,10 @@ def shares(columns: Sequence[str], rows: Sequence[Sequence[object]], width: floa
         pieces = [w for c in cells for w in c.split()] if i == 0 else cells
         words = max((text_mm(w, *HEAD) for w in str(head).split()), default=0.0)
         low = max(max((text_mm(p, *BODY) for p in pieces), default=0.0), words) + PAD
-        high = max(max((text_mm(c, *BODY) for c in cells), default=0.0),
-                   text_mm(str(head), *HEAD)) + PAD
+        high = (
+            max(max((text_mm(c, *BODY) for c in cells), default=0.0), text_mm(str(head), *HEAD))
+            + PAD
+        )
         least.append(low)
         most.append(max(low, high))
     if sum(most) <= width:

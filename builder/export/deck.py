@@ -72,8 +72,9 @@ def armies_title(job: ExportJob) -> str:
     return " & ".join(a.army.name for a in job.armies)
 
 
-def _layout_entry(job: ExportJob, group: Group, run: Run,
-                  pages: Sequence[Page]) -> dict[str, object]:
+def _layout_entry(
+    job: ExportJob, group: Group, run: Run, pages: Sequence[Page]
+) -> dict[str, object]:
     lay = group.layout
     sheets = [len(page.fronts) for page in pages if page.run is run]
     entry: dict[str, object] = {
@@ -91,27 +92,35 @@ def _layout_entry(job: ExportJob, group: Group, run: Run,
     return entry
 
 
-def _margin_cost(job: ExportJob, item: tuple[float, float], per_sheet: int,
-                 fold: bool = False) -> dict[str, object]:
+def _margin_cost(
+    job: ExportJob, item: tuple[float, float], per_sheet: int, fold: bool = False
+) -> dict[str, object]:
     """What the margin (with the crop marks and the ruler in it) costs, if anything."""
     opts = job.options
     without = edge_to_edge(PAPER_MM[opts.paper], item, opts.bleed, opts.gutter, fold)
     if without <= per_sheet:
         return {}
-    return {"fewer_for_margins": f"{per_sheet} a sheet, not {without}: nothing is printed "
-                                 f"within {EDGE_CLEAR:g} mm of the edge, and the crop marks "
-                                 "and ruler need room"}
+    return {
+        "fewer_for_margins": f"{per_sheet} a sheet, not {without}: nothing is printed "
+        f"within {EDGE_CLEAR:g} mm of the edge, and the crop marks "
+        "and ruler need room"
+    }
 
 
-def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group],
-                 subject: str) -> Written:
+def write_groups(
+    job: ExportJob, path: Path, title: str, groups: Sequence[Group], subject: str
+) -> Written:
     """Write every group into one PDF at ``path`` and describe it for the manifest."""
     # A fold sheet may be landscape: the file's pages are its groups' (a deck has one).
     paper = groups[0].layout.paper if groups else PAPER_MM[job.options.paper]
-    canvas = new_canvas(str(path), paper, f"{title}: {armies_title(job)}",
-                        f"{subject} ({job.options.paper}, {job.options.card_size} cards)",
-                        duplex=any(g.back is not None and not g.layout.fold for g in groups),
-                        ink_saver=job.options.ink_saver)
+    canvas = new_canvas(
+        str(path),
+        paper,
+        f"{title}: {armies_title(job)}",
+        f"{subject} ({job.options.paper}, {job.options.card_size} cards)",
+        duplex=any(g.back is not None and not g.layout.fold for g in groups),
+        ink_saver=job.options.ink_saver,
+    )
     runs = [Run(g.caption, g.layout, [i.draw for i in g.items], g.back) for g in groups]
     pages = paginate(runs)
     count = draw_pages(canvas, pages)
@@ -123,8 +132,9 @@ def write_groups(job: ExportJob, path: Path, title: str, groups: Sequence[Group]
     return Written(path.name, count, dict(counts), {"layout": layouts})
 
 
-def deck_items(deck: Deck, card_mm: tuple[float, float], photos: Photos,
-               per_sheet: int | None = None) -> list[Item]:
+def deck_items(
+    deck: Deck, card_mm: tuple[float, float], photos: Photos, per_sheet: int | None = None
+) -> list[Item]:
     """A deck's cards at ``card_mm`` (a card whose words run on is followed by its
     continuation cards), then, when it has a ``fill``, the blank cards it asks for and (given
     ``per_sheet``) blank ones to the end of the last sheet. Blank cards share one item."""
@@ -144,9 +154,12 @@ def deck_items(deck: Deck, card_mm: tuple[float, float], photos: Photos,
 
 def _card(face: Face, photos: Photos) -> Item:
     first = next((b.text for b in face.blocks if isinstance(b, Text) and b.text), "")
-    return Item(face.label, face_drawer(face, photos),
-                f"{face.label}: {first}" if first else face.label,
-                face.part is not None and face.part[0] > 1)
+    return Item(
+        face.label,
+        face_drawer(face, photos),
+        f"{face.label}: {first}" if first else face.label,
+        face.part is not None and face.part[0] > 1,
+    )
 
 
 def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
@@ -156,8 +169,9 @@ def write_deck(job: ExportJob, path: Path, deck: Deck, subject: str) -> Written:
     layout = card_layout(job, fold=deck.back is not None)
     items = deck_items(deck, CARD_MM[job.options.card_size], {}, layout.per_sheet)
     back = back_drawer(deck.back) if deck.back is not None else None
-    written = write_groups(job, path, deck.title,
-                           [Group("cards", layout, items, back, deck.title)], subject)
+    written = write_groups(
+        job, path, deck.title, [Group("cards", layout, items, back, deck.title)], subject
+    )
     written.details.update(deck.details)
     continued = sum(1 for i in items if i.continues)
     if continued:
@@ -175,13 +189,20 @@ def token_drawer(token: Token) -> DrawFn:
 
 def token_lots(sheets: Sequence[TokenSheet]) -> list[Lot]:
     """Every group of the token sheets, in order, as lots to pack."""
-    return [Lot(sheet.kind, g.name, g.caption, g.size_mm,
-                [token_drawer(t) for t in g.tokens for _ in range(t.count)])
-            for sheet in sheets for g in sheet.groups]
+    return [
+        Lot(
+            sheet.kind,
+            g.name,
+            g.caption,
+            g.size_mm,
+            [token_drawer(t) for t in g.tokens for _ in range(t.count)],
+        )
+        for sheet in sheets
+        for g in sheet.groups
+    ]
 
 
-def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
-                 subject: str) -> Written:
+def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet], subject: str) -> Written:
     """The token sheets' groups packed together onto shared single-sided sheets
     (:mod:`builder.export.packing`), kind after kind, in one PDF."""
     opts = job.options
@@ -190,8 +211,13 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
     # Nothing to print still gets a sheet (with its ruler), as a deck's empty run does.
     pages = pack(geo, lots) or [Sheet(geo.ruler(False))]
     title = series([s.title for s in sheets])
-    canvas = new_canvas(str(path), geo.paper, f"{title}: {armies_title(job)}",
-                        f"{subject} ({opts.paper})", ink_saver=opts.ink_saver)
+    canvas = new_canvas(
+        str(path),
+        geo.paper,
+        f"{title}: {armies_title(job)}",
+        f"{subject} ({opts.paper})",
+        ink_saver=opts.ink_saver,
+    )
     count = draw_sheets(canvas, geo, pages)
     canvas.save()
     counts: Counter[str] = Counter()
@@ -201,12 +227,24 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet],
     layouts = []
     for lot in lots:
         cols, rows = capacity(geo, lot.item)
-        on = [(n, sum(b.count for b in page.blocks if b.lot is lot))
-              for n, page in enumerate(pages, 1)]
-        layouts.append({"kind": lot.kind, "items": lot.name, "label": lot.label,
-                        "item_mm": list(lot.item),
-                        "grid": [cols, rows], "per_sheet": cols * rows, "duplex": False,
-                        "sheets": [k for _, k in on if k], "pages": [n for n, k in on if k],
-                        **_margin_cost(job, lot.item, cols * rows)})
-    return Written(path.name, count, dict(counts), {"kinds": [s.kind for s in sheets],
-                                                     "layout": layouts})
+        on = [
+            (n, sum(b.count for b in page.blocks if b.lot is lot))
+            for n, page in enumerate(pages, 1)
+        ]
+        layouts.append(
+            {
+                "kind": lot.kind,
+                "items": lot.name,
+                "label": lot.label,
+                "item_mm": list(lot.item),
+                "grid": [cols, rows],
+                "per_sheet": cols * rows,
+                "duplex": False,
+                "sheets": [k for _, k in on if k],
+                "pages": [n for n, k in on if k],
+                **_margin_cost(job, lot.item, cols * rows),
+            }
+        )
+    return Written(
+        path.name, count, dict(counts), {"kinds": [s.kind for s in sheets], "layout": layouts}
+    )

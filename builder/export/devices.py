@@ -94,8 +94,11 @@ def wedge_of_stands(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> N
     """A wedge: an arrowhead pointing the way, one stand at its point and two behind."""
     _bare(c, s, 0.13)
     c.setLineJoin(1)
-    _polygon(c, [(cx, cy + 0.98 * s), (cx + 0.96 * s, cy - 0.82 * s),
-                 (cx - 0.96 * s, cy - 0.82 * s)], fill=False)
+    _polygon(
+        c,
+        [(cx, cy + 0.98 * s), (cx + 0.96 * s, cy - 0.82 * s), (cx - 0.96 * s, cy - 0.82 * s)],
+        fill=False,
+    )
     _shape(c, ground, s)
     w, h = 0.62 * s, 0.4 * s
     _stand(c, cx, cy + 0.02 * s, w, h, s)
@@ -115,17 +118,25 @@ def bear_paw(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
         ux, uy = dx / d, dy / d
         base = 0.2 * s
         tip = (x + ux * 0.5 * s, y + uy * 0.5 * s)
-        _polygon(c, [(x + uy * base * 0.5, y - ux * base * 0.5), tip,
-                     (x - uy * base * 0.5, y + ux * base * 0.5)])
+        _polygon(
+            c,
+            [
+                (x + uy * base * 0.5, y - ux * base * 0.5),
+                tip,
+                (x - uy * base * 0.5, y + ux * base * 0.5),
+            ],
+        )
         c.ellipse(x - 0.19 * s, y - 0.24 * s, x + 0.19 * s, y + 0.24 * s, stroke=1, fill=1)
     # The pad: three lobes below, a rounded top.
     path = c.beginPath()
     path.moveTo(px - 0.55 * s, py - 0.05 * s)
-    path.curveTo(px - 0.55 * s, py + 0.45 * s, px + 0.55 * s, py + 0.45 * s,
-                 px + 0.55 * s, py - 0.05 * s)
+    path.curveTo(
+        px - 0.55 * s, py + 0.45 * s, px + 0.55 * s, py + 0.45 * s, px + 0.55 * s, py - 0.05 * s
+    )
     path.curveTo(px + 0.6 * s, py - 0.45 * s, px + 0.25 * s, py - 0.6 * s, px, py - 0.42 * s)
-    path.curveTo(px - 0.25 * s, py - 0.6 * s, px - 0.6 * s, py - 0.45 * s,
-                 px - 0.55 * s, py - 0.05 * s)
+    path.curveTo(
+        px - 0.25 * s, py - 0.6 * s, px - 0.6 * s, py - 0.45 * s, px - 0.55 * s, py - 0.05 * s
+    )
     path.close()
     c.drawPath(path, stroke=1, fill=1)
 
@@ -153,8 +164,9 @@ def _spear(c: Canvas, x: float, y0: float, y1: float, s: float, ground: RGB) -> 
     _bare(c, s, 0.07)
     c.line(x, y0, x, y1 - 0.2 * s)
     _shape(c, ground, s, DETAIL)
-    _polygon(c, [(x, y1), (x + 0.1 * s, y1 - 0.22 * s), (x, y1 - 0.32 * s),
-                 (x - 0.1 * s, y1 - 0.22 * s)])
+    _polygon(
+        c, [(x, y1), (x + 0.1 * s, y1 - 0.22 * s), (x, y1 - 0.32 * s), (x - 0.1 * s, y1 - 0.22 * s)]
+    )
 
 
 def locked_shields(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
@@ -198,8 +210,7 @@ def tilted_shield(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> Non
         for k, reach in enumerate((0.72, 0.94)):
             x = cx + side * reach * s
             h = (0.42 - 0.1 * k) * s
-            c.arc(x - 0.25 * s, cy - h, x + 0.25 * s, cy + h,
-                  -50 if side > 0 else 130, 100)
+            c.arc(x - 0.25 * s, cy - h, x + 0.25 * s, cy + h, -50 if side > 0 else 130, 100)
 
 
 def chevrons(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
@@ -208,25 +219,49 @@ def chevrons(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     t, d, half = 0.26 * s, 0.46 * s, 0.62 * s
     for x0 in (-0.95, -0.4, 0.15):
         x = cx + x0 * s
-        _polygon(c, [(x, cy + half), (x + t, cy + half), (x + t + d, cy),
-                     (x + t, cy - half), (x, cy - half), (x + d, cy)])
+        _polygon(
+            c,
+            [
+                (x, cy + half),
+                (x + t, cy + half),
+                (x + t + d, cy),
+                (x + t, cy - half),
+                (x, cy - half),
+                (x + d, cy),
+            ],
+        )
 
 
 def crown(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     """A command point: a crown, three pearled points and a jewelled band."""
     _shape(c, ground, s)
-    _polygon(c, [(cx - 0.78 * s, cy - 0.3 * s), (cx - 0.88 * s, cy + 0.48 * s),
-                 (cx - 0.42 * s, cy + 0.06 * s), (cx, cy + 0.66 * s),
-                 (cx + 0.42 * s, cy + 0.06 * s), (cx + 0.88 * s, cy + 0.48 * s),
-                 (cx + 0.78 * s, cy - 0.3 * s)])
+    _polygon(
+        c,
+        [
+            (cx - 0.78 * s, cy - 0.3 * s),
+            (cx - 0.88 * s, cy + 0.48 * s),
+            (cx - 0.42 * s, cy + 0.06 * s),
+            (cx, cy + 0.66 * s),
+            (cx + 0.42 * s, cy + 0.06 * s),
+            (cx + 0.88 * s, cy + 0.48 * s),
+            (cx + 0.78 * s, cy - 0.3 * s),
+        ],
+    )
     for x, y in ((-0.88, 0.48), (0.0, 0.66), (0.88, 0.48)):
         c.circle(cx + x * s, cy + y * s, 0.13 * s, stroke=1, fill=1)
     c.rect(cx - 0.84 * s, cy - 0.72 * s, 1.68 * s, 0.42 * s, stroke=1, fill=1)
     c.setLineWidth(s * DETAIL)
     for x in (-0.5, 0.0, 0.5):
-        _polygon(c, [(cx + x * s, cy - 0.38 * s), (cx + (x + 0.1) * s, cy - 0.51 * s),
-                     (cx + x * s, cy - 0.64 * s), (cx + (x - 0.1) * s, cy - 0.51 * s)],
-                 fill=False)
+        _polygon(
+            c,
+            [
+                (cx + x * s, cy - 0.38 * s),
+                (cx + (x + 0.1) * s, cy - 0.51 * s),
+                (cx + x * s, cy - 0.64 * s),
+                (cx + (x - 0.1) * s, cy - 0.51 * s),
+            ],
+            fill=False,
+        )
 
 
 def heater_shield(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
@@ -239,8 +274,9 @@ def heater_shield(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> Non
     _heater(c, cx, cy, 0.6 * s, 0.74 * s, 0.8 * s)
 
 
-def _heater(c: Canvas, cx: float, cy: float, a: float, top: float, tip: float,
-            fill: bool = True) -> None:
+def _heater(
+    c: Canvas, cx: float, cy: float, a: float, top: float, tip: float, fill: bool = True
+) -> None:
     """A heater shield centred on (cx, cy): half-width ``a``, ``top`` above, ``tip`` below."""
     path = c.beginPath()
     path.moveTo(cx - a, cy + top)
@@ -261,12 +297,14 @@ def hourglass(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     path = c.beginPath()
     path.moveTo(cx - 0.5 * s, cy + 0.74 * s)
     path.curveTo(cx - 0.5 * s, cy + 0.3 * s, cx - 0.1 * s, cy + 0.12 * s, cx - 0.08 * s, cy)
-    path.curveTo(cx - 0.1 * s, cy - 0.12 * s, cx - 0.5 * s, cy - 0.3 * s,
-                 cx - 0.5 * s, cy - 0.74 * s)
+    path.curveTo(
+        cx - 0.1 * s, cy - 0.12 * s, cx - 0.5 * s, cy - 0.3 * s, cx - 0.5 * s, cy - 0.74 * s
+    )
     path.lineTo(cx + 0.5 * s, cy - 0.74 * s)
     path.curveTo(cx + 0.5 * s, cy - 0.3 * s, cx + 0.1 * s, cy - 0.12 * s, cx + 0.08 * s, cy)
-    path.curveTo(cx + 0.1 * s, cy + 0.12 * s, cx + 0.5 * s, cy + 0.3 * s,
-                 cx + 0.5 * s, cy + 0.74 * s)
+    path.curveTo(
+        cx + 0.1 * s, cy + 0.12 * s, cx + 0.5 * s, cy + 0.3 * s, cx + 0.5 * s, cy + 0.74 * s
+    )
     path.close()
     c.drawPath(path, stroke=1, fill=1)
     for y in (0.74, -0.92):
@@ -274,10 +312,10 @@ def hourglass(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     # The sand: a little left above, a heap below and the thread between.
     c.setFillColorRGB(*ground)
     c.setLineWidth(s * DETAIL)
-    _polygon(c, [(cx - 0.2 * s, cy + 0.3 * s), (cx + 0.2 * s, cy + 0.3 * s),
-                 (cx, cy + 0.08 * s)])
-    _polygon(c, [(cx - 0.44 * s, cy - 0.72 * s), (cx + 0.44 * s, cy - 0.72 * s),
-                 (cx, cy - 0.34 * s)])
+    _polygon(c, [(cx - 0.2 * s, cy + 0.3 * s), (cx + 0.2 * s, cy + 0.3 * s), (cx, cy + 0.08 * s)])
+    _polygon(
+        c, [(cx - 0.44 * s, cy - 0.72 * s), (cx + 0.44 * s, cy - 0.72 * s), (cx, cy - 0.34 * s)]
+    )
     c.line(cx, cy + 0.08 * s, cx, cy - 0.34 * s)
 
 
@@ -289,8 +327,10 @@ def dagger(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     c.scale(1.18, 1.18)
     _shape(c, ground, s)
     blade = 0.22 * s
-    _polygon(c, [(-blade, 0.2 * s), (-blade, -0.6 * s), (0, -1.0 * s), (blade, -0.6 * s),
-                 (blade, 0.2 * s)])
+    _polygon(
+        c,
+        [(-blade, 0.2 * s), (-blade, -0.6 * s), (0, -1.0 * s), (blade, -0.6 * s), (blade, 0.2 * s)],
+    )
     c.roundRect(-0.15 * s, 0.34 * s, 0.3 * s, 0.42 * s, 0.05 * s, stroke=1, fill=1)
     c.roundRect(-0.62 * s, 0.18 * s, 1.24 * s, 0.2 * s, 0.08 * s, stroke=1, fill=1)
     c.circle(0, 0.86 * s, 0.16 * s, stroke=1, fill=1)
@@ -316,8 +356,14 @@ def fallen_pikes(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None
         c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
         # A leaf-shaped head at one end.
         hx, hy = x0 + half * ux, y0 + half * uy
-        _polygon(c, [(hx + 1.8 * k * ux, hy + 1.8 * k * uy), (hx - 0.5 * k * uy, hy + 0.5 * k * ux),
-                     (hx + 0.5 * k * uy, hy - 0.5 * k * ux)])
+        _polygon(
+            c,
+            [
+                (hx + 1.8 * k * ux, hy + 1.8 * k * uy),
+                (hx - 0.5 * k * uy, hy + 0.5 * k * ux),
+                (hx + 0.5 * k * uy, hy - 0.5 * k * ux),
+            ],
+        )
 
 
 def limp_banner(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
@@ -371,8 +417,7 @@ def _roundel(c: Canvas, cx: float, cy: float, r: float, framed: bool) -> None:
         c.circle(cx, cy, r, stroke=1, fill=1)
 
 
-def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
-                   framed: bool) -> None:
+def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
     """KISS Wars of the Roses: a shield parted red and white (the two roses' colours) under
     a gold crown."""
     _roundel(c, cx, cy, r, framed)
@@ -400,15 +445,23 @@ def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     # The crown over it.
     c.setFillColorRGB(*GOLD)
     base, w = sy + top + 0.06 * r, 0.4 * r
-    _polygon(c, [(cx - w, base), (cx - w * 1.1, base + 0.3 * r), (cx - w * 0.5, base + 0.14 * r),
-                 (cx, base + 0.38 * r), (cx + w * 0.5, base + 0.14 * r),
-                 (cx + w * 1.1, base + 0.3 * r), (cx + w, base)])
+    _polygon(
+        c,
+        [
+            (cx - w, base),
+            (cx - w * 1.1, base + 0.3 * r),
+            (cx - w * 0.5, base + 0.14 * r),
+            (cx, base + 0.38 * r),
+            (cx + w * 0.5, base + 0.14 * r),
+            (cx + w * 1.1, base + 0.3 * r),
+            (cx + w, base),
+        ],
+    )
     for x, y in ((-1.1 * w, 0.3 * r), (0.0, 0.38 * r), (1.1 * w, 0.3 * r)):
         c.circle(cx + x, base + y, 0.05 * r, stroke=1, fill=1)
 
 
-def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
-               framed: bool) -> None:
+def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
     """Feudal: a knight's flat-topped great helm, its eye slit and breaths, a cross on the
     face."""
     _roundel(c, cx, cy, r, framed)
@@ -423,8 +476,7 @@ def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     path.curveTo(cx - w, top, cx - w * 0.6, top, cx, top + 0.02 * r)
     path.curveTo(cx + w * 0.6, top, cx + w, top, cx + w, top - 0.12 * r)
     path.lineTo(cx + w, bottom)
-    path.curveTo(cx + w * 0.4, bottom - 0.08 * r, cx - w * 0.4, bottom - 0.08 * r,
-                 cx - w, bottom)
+    path.curveTo(cx + w * 0.4, bottom - 0.08 * r, cx - w * 0.4, bottom - 0.08 * r, cx - w, bottom)
     path.close()
     c.drawPath(path, stroke=1, fill=1)
     # The eye slit either side of the nasal, the cross of the face, the breaths.
@@ -439,12 +491,10 @@ def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     c.setFillColorRGB(*INK)
     for side in (-1, 1):
         for k in range(3):
-            c.circle(cx + side * 0.24 * r, cy - (0.2 + 0.12 * k) * r, 0.03 * r, stroke=0,
-                     fill=1)
+            c.circle(cx + side * 0.24 * r, cy - (0.2 + 0.12 * k) * r, 0.03 * r, stroke=0, fill=1)
 
 
-def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
-                framed: bool) -> None:
+def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
     """Dark Ages shieldwall: a round shield of boards painted in quarters, an iron rim and
     a domed boss."""
     _roundel(c, cx, cy, r, framed)
@@ -468,8 +518,7 @@ def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     c.circle(cx - 0.06 * r, cy + 0.06 * r, 0.09 * r, stroke=0, fill=1)
 
 
-def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
-                 framed: bool) -> None:
+def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
     """A war banner of the north: a pole topped with a spearhead, and a flag of a quarter
     circle in the accent, fringed along its curve, a black raven with spread wings on it
     (a shieldwall army's banner card)."""
@@ -484,10 +533,14 @@ def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     for k in range(9):
         a = math.radians(-90 + 90 * (k + 0.5) / 9)
         da = math.radians(3.2)
-        _polygon(c, [(pole + side * math.cos(a - da), top + side * math.sin(a - da)),
-                     (pole + (side + 0.1 * r) * math.cos(a),
-                      top + (side + 0.1 * r) * math.sin(a)),
-                     (pole + side * math.cos(a + da), top + side * math.sin(a + da))])
+        _polygon(
+            c,
+            [
+                (pole + side * math.cos(a - da), top + side * math.sin(a - da)),
+                (pole + (side + 0.1 * r) * math.cos(a), top + (side + 0.1 * r) * math.sin(a)),
+                (pole + side * math.cos(a + da), top + side * math.sin(a + da)),
+            ],
+        )
     c.setLineWidth(r * 0.03)
     c.wedge(pole - side, top - side, pole + side, top + side, -90, 90, stroke=1, fill=1)
     # The pole over the flag's edge, and its spearhead.
@@ -495,18 +548,50 @@ def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB,
     c.line(pole, foot, pole, top + 0.04 * r)
     c.setLineWidth(r * 0.025)
     c.setFillColorRGB(0.62, 0.64, 0.66)
-    _polygon(c, [(pole - 0.08 * r, top + 0.04 * r), (pole, top + 0.26 * r),
-                 (pole + 0.08 * r, top + 0.04 * r)])
+    _polygon(
+        c,
+        [
+            (pole - 0.08 * r, top + 0.04 * r),
+            (pole, top + 0.26 * r),
+            (pole + 0.08 * r, top + 0.04 * r),
+        ],
+    )
     # The raven about the flag's middle: wings raised, head and beak to the fly, a tail.
     c.setFillColorRGB(*INK)
     bx, by = pole + 0.4 * side, top - 0.4 * side
     c.ellipse(bx - 0.15 * r, by - 0.06 * r, bx + 0.13 * r, by + 0.06 * r, stroke=0, fill=1)
     c.circle(bx + 0.15 * r, by + 0.06 * r, 0.055 * r, stroke=0, fill=1)
-    _polygon(c, [(bx + 0.19 * r, by + 0.08 * r), (bx + 0.29 * r, by + 0.045 * r),
-                 (bx + 0.19 * r, by + 0.03 * r)])
-    _polygon(c, [(bx - 0.1 * r, by + 0.02 * r), (bx - 0.2 * r, by + 0.26 * r),
-                 (bx - 0.02 * r, by + 0.16 * r), (bx + 0.06 * r, by + 0.03 * r)])
-    _polygon(c, [(bx - 0.02 * r, by + 0.04 * r), (bx + 0.04 * r, by + 0.27 * r),
-                 (bx + 0.1 * r, by + 0.05 * r)])
-    _polygon(c, [(bx - 0.13 * r, by), (bx - 0.3 * r, by - 0.04 * r),
-                 (bx - 0.28 * r, by - 0.1 * r), (bx - 0.12 * r, by - 0.04 * r)])
+    _polygon(
+        c,
+        [
+            (bx + 0.19 * r, by + 0.08 * r),
+            (bx + 0.29 * r, by + 0.045 * r),
+            (bx + 0.19 * r, by + 0.03 * r),
+        ],
+    )
+    _polygon(
+        c,
+        [
+            (bx - 0.1 * r, by + 0.02 * r),
+            (bx - 0.2 * r, by + 0.26 * r),
+            (bx - 0.02 * r, by + 0.16 * r),
+            (bx + 0.06 * r, by + 0.03 * r),
+        ],
+    )
+    _polygon(
+        c,
+        [
+            (bx - 0.02 * r, by + 0.04 * r),
+            (bx + 0.04 * r, by + 0.27 * r),
+            (bx + 0.1 * r, by + 0.05 * r),
+        ],
+    )
+    _polygon(
+        c,
+        [
+            (bx - 0.13 * r, by),
+            (bx - 0.3 * r, by - 0.04 * r),
+            (bx - 0.28 * r, by - 0.1 * r),
+            (bx - 0.12 * r, by - 0.04 * r),
+        ],
+    )

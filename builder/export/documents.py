@@ -22,11 +22,16 @@ def write_document(job: ExportJob, path: Path, document: Document, ruleset: str)
         from builder.export.sharecode import share_code
 
         context["share_codes"] = [share_code(item) for item in job.armies]
-    html = weasy.render_html(document.template, ruleset, **context,
-                             paper=job.options.paper,
-                             paper_width=PAPER_MM[job.options.paper][0])
-    data, pages = weasy.document_pdf(html, job.options.paper, document.title, document.duplex,
-                                     job.options.ink_saver)
+    html = weasy.render_html(
+        document.template,
+        ruleset,
+        **context,
+        paper=job.options.paper,
+        paper_width=PAPER_MM[job.options.paper][0],
+    )
+    data, pages = weasy.document_pdf(
+        html, job.options.paper, document.title, document.duplex, job.options.ink_saver
+    )
     path.write_bytes(data)
     details = dict(document.details)
     if document.duplex:

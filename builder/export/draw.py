@@ -22,7 +22,7 @@ RGB = tuple[float, float, float]
 
 def hex_rgb(code: str) -> RGB:
     code = code.lstrip("#")
-    r, g, b = (int(code[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    r, g, b = (int(code[i : i + 2], 16) / 255 for i in (0, 2, 4))
     return (r, g, b)
 
 
@@ -130,8 +130,15 @@ class Fitted:
         return (self.size + (len(self.lines) - 1) * self.size * LEADING) * PT
 
 
-def fit(text: str, font: str, width: float, height: float, size: float,
-        min_size: float | None = None, max_lines: int | None = None) -> Fitted:
+def fit(
+    text: str,
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float | None = None,
+    max_lines: int | None = None,
+) -> Fitted:
     """Set ``text`` in ``width`` x ``height`` mm: at ``size`` if it fits on one line, else
     shrunk down to ``min_size`` on one line, else wrapped (shrinking until the lines fit).
     Never below :data:`MIN_TEXT_PT`: what still does not fit there is cut short with an
@@ -162,8 +169,9 @@ def fit(text: str, font: str, width: float, height: float, size: float,
         s = max(s * 0.95, MIN_TEXT_PT)
 
 
-def _cut(lines: list[str], font: str, size: float, height: float, width: float,
-         max_lines: int | None) -> Fitted:
+def _cut(
+    lines: list[str], font: str, size: float, height: float, width: float, max_lines: int | None
+) -> Fitted:
     """As many of the wrapped ``lines`` as the box holds, the last ending in an ellipsis."""
     room = 1 + max(0, int((height / PT / size - 1) / LEADING + 1e-9))
     if max_lines is not None:
@@ -174,8 +182,14 @@ def _cut(lines: list[str], font: str, size: float, height: float, width: float,
     return Fitted(font, size, tuple(kept))
 
 
-def draw_fitted(c: Canvas, fitted: Fitted, box: Box, align: str = "center",
-                valign: str = "top", colour: RGB = INK) -> float:
+def draw_fitted(
+    c: Canvas,
+    fitted: Fitted,
+    box: Box,
+    align: str = "center",
+    valign: str = "top",
+    colour: RGB = INK,
+) -> float:
     """Draw ``fitted`` inside ``box``; returns the y of the bottom of the text block."""
     if not fitted.lines:
         return box.top
@@ -201,17 +215,36 @@ def draw_fitted(c: Canvas, fitted: Fitted, box: Box, align: str = "center",
     return top - fitted.height
 
 
-def text_in(c: Canvas, text: str, font: str, box: Box, size: float,
-            min_size: float | None = None, align: str = "center", valign: str = "top",
-            colour: RGB = INK, max_lines: int | None = None) -> float:
+def text_in(
+    c: Canvas,
+    text: str,
+    font: str,
+    box: Box,
+    size: float,
+    min_size: float | None = None,
+    align: str = "center",
+    valign: str = "top",
+    colour: RGB = INK,
+    max_lines: int | None = None,
+) -> float:
     """Fit and draw ``text`` in ``box``; returns the y of the bottom of the text."""
-    return draw_fitted(c, fit(text, font, box.w, box.h, size, min_size, max_lines), box,
-                       align, valign, colour)
+    return draw_fitted(
+        c, fit(text, font, box.w, box.h, size, min_size, max_lines), box, align, valign, colour
+    )
 
 
-def line_text(c: Canvas, text: str, font: str, x: float, y: float, size: float,
-              width: float, align: str = "left", colour: RGB = INK,
-              spacing: float = 0.0) -> None:
+def line_text(
+    c: Canvas,
+    text: str,
+    font: str,
+    x: float,
+    y: float,
+    size: float,
+    width: float,
+    align: str = "left",
+    colour: RGB = INK,
+    spacing: float = 0.0,
+) -> None:
     """One line at baseline ``y``, shrunk if needed so it is never wider than ``width``;
     never below :data:`MIN_TEXT_PT` (then cut short with an ellipsis)."""
     font = fonts.best(font, text)
@@ -242,8 +275,9 @@ def line_text(c: Canvas, text: str, font: str, x: float, y: float, size: float,
 FRAME_RULE_PT = 1.1
 
 
-def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT,
-               scale: float | None = None) -> Box:
+def card_frame(
+    c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT, scale: float | None = None
+) -> Box:
     """Background over the bleed box and a double rule inside the trim (its outer edge
     TRIM_SAFE inside, or more on a big card); returns the inner box that content goes in.
     ``scale``: the face's, if not the cell's."""
@@ -265,15 +299,22 @@ def card_frame(c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT,
 EmblemFn = Callable[[Canvas, float, float, float], None]
 
 
-def header(c: Canvas, cell: Cell, inner: Box, label: str, colour: RGB,
-           emblem: EmblemFn | None = None, height: float = 8.0, scale: float | None = None,
-           part: str = "") -> Box:
+def header(
+    c: Canvas,
+    cell: Cell,
+    inner: Box,
+    label: str,
+    colour: RGB,
+    emblem: EmblemFn | None = None,
+    height: float = 8.0,
+    scale: float | None = None,
+    part: str = "",
+) -> Box:
     """The coloured band at the top of a card with its kind ``label`` (and an emblem at the
     right, and ``part``, "1/2", before it); returns the box below the band."""
     s = cell.scale if scale is None else scale
     h = height * s
-    band = Box(inner.x - 1.4 * s + 0.8 * s, inner.top - h + 1.4 * s - 0.8 * s,
-               inner.w + 1.2 * s, h)
+    band = Box(inner.x - 1.4 * s + 0.8 * s, inner.top - h + 1.4 * s - 0.8 * s, inner.w + 1.2 * s, h)
     c.setFillColorRGB(*colour)
     c.rect(band.x, band.y, band.w, band.h, stroke=0, fill=1)
     badge_r = h * 0.62 if emblem is not None else 0.0
@@ -282,18 +323,37 @@ def header(c: Canvas, cell: Cell, inner: Box, label: str, colour: RGB,
     if part:
         part_size = max(9 * s, MIN_TEXT_PT)
         part_w = width_mm(part, fonts.BOLD, part_size)
-        line_text(c, part, fonts.BOLD, right, band.y + h * 0.32, part_size, part_w,
-                  align="right", colour=PAPER_WHITE)
+        line_text(
+            c,
+            part,
+            fonts.BOLD,
+            right,
+            band.y + h * 0.32,
+            part_size,
+            part_w,
+            align="right",
+            colour=PAPER_WHITE,
+        )
         room -= part_w + 2 * s
-    line_text(c, label, fonts.CAPS, band.x + 2.5 * s, band.y + h * 0.32, 11 * s, room,
-              colour=PAPER_WHITE, spacing=0.5 * s)
+    line_text(
+        c,
+        label,
+        fonts.CAPS,
+        band.x + 2.5 * s,
+        band.y + h * 0.32,
+        11 * s,
+        room,
+        colour=PAPER_WHITE,
+        spacing=0.5 * s,
+    )
     if emblem is not None:
         emblem(c, band.right - badge_r - 1.5 * s, band.y + h / 2, badge_r)
     return Box(inner.x, inner.y, inner.w, band.y - inner.y - 1.5 * s)
 
 
-def rule(c: Canvas, x1: float, x2: float, y: float, colour: RGB = INK,
-         width_pt: float = 0.4) -> None:
+def rule(
+    c: Canvas, x1: float, x2: float, y: float, colour: RGB = INK, width_pt: float = 0.4
+) -> None:
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(width_pt * PT)
     c.line(x1, y, x2, y)
@@ -359,8 +419,9 @@ def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None
     for ring, (dist, size, turn) in enumerate(((0.45, 0.42, 90), (0.2, 0.27, 126))):
         for i in range(5):
             a = math.radians(turn + 72 * i)
-            c.circle(cx + dist * r * math.cos(a), cy + dist * r * math.sin(a), size * r,
-                     stroke=1, fill=1)
+            c.circle(
+                cx + dist * r * math.cos(a), cy + dist * r * math.sin(a), size * r, stroke=1, fill=1
+            )
         if ring == 0:
             # Cover the inner strokes of the outer ring so the petals read as one flower.
             c.circle(cx, cy, 0.42 * r, stroke=0, fill=1)
@@ -378,8 +439,7 @@ def badge(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
     rose(c, cx, cy, r * 0.86, petal)
 
 
-def star(c: Canvas, cx: float, cy: float, r: float, fill: RGB = GOLD,
-         stroke: RGB = INK) -> None:
+def star(c: Canvas, cx: float, cy: float, r: float, fill: RGB = GOLD, stroke: RGB = INK) -> None:
     """A five-pointed star (a leader's rating)."""
     path = c.beginPath()
     for i in range(10):
@@ -431,8 +491,15 @@ class SetParagraphs:
         return (self.size + (n - 1) * self.size * LEADING) * PT + self.gap * (len(self.lines) - 1)
 
 
-def set_paragraphs(paras: list[str], font: str, width: float, height: float, size: float,
-                   min_size: float, bullet: str = "\u2022") -> SetParagraphs:
+def set_paragraphs(
+    paras: list[str],
+    font: str,
+    width: float,
+    height: float,
+    size: float,
+    min_size: float,
+    bullet: str = "\u2022",
+) -> SetParagraphs:
     """``paras`` wrapped to ``width`` mm at ``size``, shrunk until they are at most ``height``
     mm high; at :data:`MIN_TEXT_PT` they are returned whether they fit or not."""
     s = max(size, MIN_TEXT_PT)
@@ -446,9 +513,17 @@ def set_paragraphs(paras: list[str], font: str, width: float, height: float, siz
         s = max(s * (0.95 if s > floor else 0.9), MIN_TEXT_PT)
 
 
-def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
-                  min_size: float, bullet: str = "\u2022", colour: RGB = INK,
-                  continued: bool = False) -> None:
+def paragraphs_in(
+    c: Canvas,
+    paras: list[str],
+    font: str,
+    box: Box,
+    size: float,
+    min_size: float,
+    bullet: str = "\u2022",
+    colour: RGB = INK,
+    continued: bool = False,
+) -> None:
     """Bulleted paragraphs filling ``box`` from the top, shrunk until all of them fit
     (``continued``: the first goes on from a card before, without its bullet); at
     :data:`MIN_TEXT_PT` what does not fit is left out, the last line shown ending in an
@@ -471,8 +546,7 @@ def paragraphs_in(c: Canvas, paras: list[str], font: str, box: Box, size: float,
             next_y = y - s * LEADING * PT - (gap if last_of_para else 0.0)
             more = not last_of_para or n + 1 < len(wrapped)
             if more and next_y < lowest - 1e-9:
-                c.drawString(box.x + indent, y, shorten(line, font, s, box.w - indent,
-                                                        more=True))
+                c.drawString(box.x + indent, y, shorten(line, font, s, box.w - indent, more=True))
                 return
             c.drawString(box.x + indent, y, line)
             y = next_y

@@ -130,8 +130,11 @@ def _font(style: str, text: str) -> str:
 def _cut(fitted: Fitted, text: str) -> bool:
     """Whether ``fitted`` was cut short with an ellipsis (``text`` did not end in one)."""
     marks = (ELLIPSIS, "...")
-    return bool(fitted.lines) and fitted.lines[-1].endswith(marks) and not text.rstrip(
-        ).endswith(marks)
+    return (
+        bool(fitted.lines)
+        and fitted.lines[-1].endswith(marks)
+        and not text.rstrip().endswith(marks)
+    )
 
 
 def _clauses(text: str, width: float, size: float) -> Fitted:
@@ -171,8 +174,16 @@ class _Blind:
 class _Layout:
     """One face being drawn: the canvas, the body box, the cursor ``y`` going down."""
 
-    def __init__(self, c: Canvas, cell: Cell, face: Face, photos: Photos, s: float,
-                 tight: bool = False, measuring: bool = False) -> None:
+    def __init__(
+        self,
+        c: Canvas,
+        cell: Cell,
+        face: Face,
+        photos: Photos,
+        s: float,
+        tight: bool = False,
+        measuring: bool = False,
+    ) -> None:
         #: The scale, and whether the face closes up, the boxes kept at their height (a
         #: title's) on their words and the spaces between blocks by half: a face that would
         #: run past the bottom otherwise (a leader's on a mini card).
@@ -180,16 +191,22 @@ class _Layout:
         self.c, self.face, self.photos, self.measuring = c, face, photos, measuring
         self.accent = hex_rgb(face.accent)
         inner = card_frame(c, cell, self.accent, scale=s)
-        self.body = header(c, cell, inner, face.label, self.accent,
-                           _header_emblem(face.emblem, self.accent), scale=s,
-                           part="{}/{}".format(*face.part) if face.part else "")
+        self.body = header(
+            c,
+            cell,
+            inner,
+            face.label,
+            self.accent,
+            _header_emblem(face.emblem, self.accent),
+            scale=s,
+            part="{}/{}".format(*face.part) if face.part else "",
+        )
         self.y = self.body.top
         #: The footer line set: on one line, or wrapped at the floor with its band grown.
         self.footer_text = _footer_text(face.footer, self.body.w, s)
         self.footer_extra = max(0.0, self.footer_text.height - _FOOTER_LINE * s)
         #: Where the tick boxes stand: on the footer band, never in it.
-        self.base = self.body.y + (FOOTER_BAND * s + self.footer_extra if face.footer
-                                   else 0.0)
+        self.base = self.body.y + (FOOTER_BAND * s + self.footer_extra if face.footer else 0.0)
         #: The top of what is drawn at the bottom (footer, boxes): what fills stops there.
         self.floor = self.body.y
         #: The block that fills the room left (paragraphs, a filling text) and that room.
@@ -214,8 +231,7 @@ class _Layout:
             return self.box_grid(block).height + 1.5 * s
         if isinstance(block, Paragraphs):
             small = block.legible * s
-            lines = sum(len(wrap(p, fonts.BODY, small, self.body.w - 2.5 * s))
-                        for p in block.texts)
+            lines = sum(len(wrap(p, fonts.BODY, small, self.body.w - 2.5 * s)) for p in block.texts)
             return lines * small * LEADING * PT + 1.0 * s if lines else 0.0
         return 0.0
 
@@ -223,19 +239,22 @@ class _Layout:
         """The room the blocks after ``block`` take above the floor (their words at their
         own size), or None when one's is not known beforehand (a
         text or a picture that fills the room)."""
-        after = self.face.blocks[self.face.blocks.index(block) + 1:]
+        after = self.face.blocks[self.face.blocks.index(block) + 1 :]
         need = 0.0
         for later in after:
             if isinstance(later, Paragraphs):
                 # Set as :meth:`paragraphs` sets them, at their own size.
                 font = fonts.best(fonts.BODY, " ".join(later.texts))
-                shown = [fonts.printable(font, " ".join(p.split())) for p in later.texts
-                         if p.strip()]
+                shown = [
+                    fonts.printable(font, " ".join(p.split())) for p in later.texts if p.strip()
+                ]
                 size = later.size * self.s
                 if shown:
                     # (and a hair over, so that rounding never shrinks them a step)
-                    need += set_paragraphs(shown, font, self.body.w, _UNBOUNDED, size,
-                                           size).height + 1.1 * self.s
+                    need += (
+                        set_paragraphs(shown, font, self.body.w, _UNBOUNDED, size, size).height
+                        + 1.1 * self.s
+                    )
             elif isinstance(later, Rule):
                 need += self.gap(later.before) + self.gap(later.after)
             elif not isinstance(later, Boxes):  # the boxes stand under the floor
@@ -247,29 +266,43 @@ class _Layout:
     def text(self, block: Text) -> None:
         s, body = self.s, self.body
         if block.fill:
-            box = Box(body.x + block.inset * s, self.floor + block.inset * s,
-                      body.w - 2 * block.inset * s, self.y - self.floor - block.inset * s)
+            box = Box(
+                body.x + block.inset * s,
+                self.floor + block.inset * s,
+                body.w - 2 * block.inset * s,
+                self.y - self.floor - block.inset * s,
+            )
             self.filled = (block, box)
             if box.h > 2 and not self.measuring:
-                text_in(self.c, block.text, _font(block.style, block.text), box,
-                        block.size * s, block.min_size * s, block.align, block.valign,
-                        self.tint(block.tint), block.max_lines)
+                text_in(
+                    self.c,
+                    block.text,
+                    _font(block.style, block.text),
+                    box,
+                    block.size * s,
+                    block.min_size * s,
+                    block.align,
+                    block.valign,
+                    self.tint(block.tint),
+                    block.max_lines,
+                )
             return
         box = Box(body.x, self.y - block.height * s, body.w, block.height * s)
         font = _font(block.style, block.text)
-        fitted = fit(block.text, font, box.w, box.h, block.size * s, block.min_size * s,
-                     block.max_lines)
+        fitted = fit(
+            block.text, font, box.w, box.h, block.size * s, block.min_size * s, block.max_lines
+        )
         if _cut(fitted, block.text):
             # Never cut short: at its least size on as many lines as it takes, the box
             # growing down to hold them (a KISS magnate's forwardness, a long battle name).
-            fitted = fit(block.text, font, box.w, _UNBOUNDED, block.min_size * s,
-                         block.min_size * s)
+            fitted = fit(
+                block.text, font, box.w, _UNBOUNDED, block.min_size * s, block.min_size * s
+            )
             if fitted.height > box.h:
                 box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
         elif block.keep_height and self.tight:
             box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
-        bottom = draw_fitted(self.c, fitted, box, block.align, block.valign,
-                             self.tint(block.tint))
+        bottom = draw_fitted(self.c, fitted, box, block.align, block.valign, self.tint(block.tint))
         self.y = (box.y if block.keep_height else bottom) - self.gap(block.after)
 
     def rule(self, block: Rule) -> None:
@@ -278,8 +311,7 @@ class _Layout:
         if block.plain:
             rule(self.c, body.x + 3 * s, body.right - 3 * s, y, self.tint(block.tint), 0.5)
         else:
-            ornament_rule(self.c, body.x + 4 * s, body.right - 4 * s, y,
-                          self.tint(block.tint), s)
+            ornament_rule(self.c, body.x + 4 * s, body.right - 4 * s, y, self.tint(block.tint), s)
         self.y = y - self.gap(block.after)
 
     def stars(self, block: Stars) -> None:
@@ -305,8 +337,9 @@ class _Layout:
         s, body = self.s, self.body
         h = body.h * block.share
         self.y -= 2 * s
-        emblem(block.art)(self.c, body.x + body.w / 2, self.y - h / 2, h * 0.45, self.accent,
-                          block.letter, True)
+        emblem(block.art)(
+            self.c, body.x + body.w / 2, self.y - h / 2, h * 0.45, self.accent, block.letter, True
+        )
         self.y -= h
 
     def photo(self, block: Photo, below: Sequence[Block]) -> None:
@@ -318,15 +351,15 @@ class _Layout:
         if key not in self.photos and not self.measuring:
             self.photos[key] = frame_jpeg(block.path, body.w, fh)
         if not self.measuring:
-            c.drawImage(ImageReader(io.BytesIO(self.photos[key])), body.x, self.y - fh,
-                        body.w, fh)
+            c.drawImage(ImageReader(io.BytesIO(self.photos[key])), body.x, self.y - fh, body.w, fh)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(0.8 * PT)
         c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
         self.y -= fh + 1.2 * s
 
-    def stat_row(self, row: Stat, block: StatRows, least: float | None = None,
-                 cap: int | None = None) -> _StatRow:
+    def stat_row(
+        self, row: Stat, block: StatRows, least: float | None = None, cap: int | None = None
+    ) -> _StatRow:
         """A row's value and note set whole (a number is never cut: one line shrunk to the
         floor, else wrapped), and the height they take (at least ``least``, by default the
         block's row height). ``cap`` is the last resort for a value too long for the card
@@ -335,11 +368,19 @@ class _Layout:
         w = self.body.w - 1.2 * s
         value = fit(row.value, fonts.BOLD, w * 0.58, 4.0 * s, 9.5 * s, 6 * s, max_lines=1)
         if len(value.lines) != 1 or value.lines[0] != fonts.printable(
-                value.font, " ".join(row.value.split())):
+            value.font, " ".join(row.value.split())
+        ):
             value = _clauses(row.value, w * 0.58, max(6.5 * s, 6.0))
             if cap is not None and len(value.lines) > cap:
-                value = fit(row.value, fonts.BOLD, w * 0.58, _UNBOUNDED, MIN_TEXT_PT,
-                            MIN_TEXT_PT, max_lines=cap)
+                value = fit(
+                    row.value,
+                    fonts.BOLD,
+                    w * 0.58,
+                    _UNBOUNDED,
+                    MIN_TEXT_PT,
+                    MIN_TEXT_PT,
+                    max_lines=cap,
+                )
         # A note shrinks a little to stay on one line, then wraps at its size.
         size = block.note_size * s
         # Tight (the rows squeezed to their words' height), it may shrink to the 6 pt floor.
@@ -366,10 +407,14 @@ class _Layout:
             below = self.below(block)
             if below is None:
                 return rows
-            grow = min((room - below - sum(r.height for r in rows)) / len(rows),
-                       _STAT_GROW * block.row_height * self.s)
-            return [self.stat_row(row, block, r.height + grow) if grow > 0 else r
-                    for row, r in zip(block.rows, rows, strict=True)]
+            grow = min(
+                (room - below - sum(r.height for r in rows)) / len(rows),
+                _STAT_GROW * block.row_height * self.s,
+            )
+            return [
+                self.stat_row(row, block, r.height + grow) if grow > 0 else r
+                for row, r in zip(block.rows, rows, strict=True)
+            ]
         self.squeezed = True
         caps: list[int | None] = [None] * len(block.rows)
         rows = [self.stat_row(row, block, 0.0) for row in block.rows]
@@ -383,8 +428,10 @@ class _Layout:
             caps[most] = lines - 1
             rows[most] = self.stat_row(block.rows[most], block, 0.0, caps[most])
         spare = max(0.0, (room - sum(r.height for r in rows)) / len(rows))
-        return [self.stat_row(row, block, r.height + spare, cap)
-                for row, r, cap in zip(block.rows, rows, caps, strict=True)]
+        return [
+            self.stat_row(row, block, r.height + spare, cap)
+            for row, r, cap in zip(block.rows, rows, caps, strict=True)
+        ]
 
     def stat_rows(self, block: StatRows) -> None:
         c, s, body = self.c, self.s, self.body
@@ -394,28 +441,48 @@ class _Layout:
                 # Tick boxes stand on the plain card under the row's band, as on the footer.
                 under = laid.box + 1.0 * s if laid.box else 0.0
                 c.setFillColorRGB(*PARCHMENT_DARK)
-                c.rect(box.x - 0.6 * s, box.y + under, box.w + 1.2 * s, box.h - under,
-                       stroke=0, fill=1)
+                c.rect(
+                    box.x - 0.6 * s, box.y + under, box.w + 1.2 * s, box.h - under, stroke=0, fill=1
+                )
             # The row's words centred in what its tick boxes leave of its height.
             words = laid.band + (laid.note.height + 0.5 * s if laid.note.lines else 0.0)
             boxed = laid.box + 0.8 * s if laid.box else 0.0
             drop = max(0.0, (laid.height - boxed - words) / 2)
             inner = Box(box.x + 0.6 * s, box.y, box.w - 1.2 * s, box.h - drop)
             # The name takes what the value leaves it, so "Command radius" stays whole.
-            value_w = max((width_mm(line, laid.value.font, laid.value.size)
-                           for line in laid.value.lines), default=0.0)
-            line_text(c, row.name, fonts.CAPS, inner.x, inner.top - 3.0 * s, 8.5 * s,
-                      max(inner.w * 0.42, inner.w - value_w - 1.5 * s))
+            value_w = max(
+                (width_mm(line, laid.value.font, laid.value.size) for line in laid.value.lines),
+                default=0.0,
+            )
+            line_text(
+                c,
+                row.name,
+                fonts.CAPS,
+                inner.x,
+                inner.top - 3.0 * s,
+                8.5 * s,
+                max(inner.w * 0.42, inner.w - value_w - 1.5 * s),
+            )
             band = laid.band
-            bottom = draw_fitted(c, laid.value, Box(inner.x + inner.w * 0.42, inner.top - band,
-                                                    inner.w * 0.58, band), "right", "middle")
+            bottom = draw_fitted(
+                c,
+                laid.value,
+                Box(inner.x + inner.w * 0.42, inner.top - band, inner.w * 0.58, band),
+                "right",
+                "middle",
+            )
             if laid.note.lines:
                 top = min(bottom, inner.top - 4.0 * s) - 0.2 * s
-                bottom = draw_fitted(c, laid.note, Box(inner.x, top - laid.note.height,
-                                                       inner.w, laid.note.height), "right")
+                bottom = draw_fitted(
+                    c,
+                    laid.note,
+                    Box(inner.x, top - laid.note.height, inner.w, laid.note.height),
+                    "right",
+                )
             for k in range(row.boxes):
-                tick_box(c, inner.x + k * (laid.box + 1.2 * s), inner.y + 0.6 * s, laid.box,
-                         self.accent)
+                tick_box(
+                    c, inner.x + k * (laid.box + 1.2 * s), inner.y + 0.6 * s, laid.box, self.accent
+                )
             self.y -= laid.height
 
     def box_grid(self, block: Boxes) -> _BoxGrid:
@@ -459,11 +526,25 @@ class _Layout:
         x0 = body.right - per * size - (per - 1) * gap
         if grid.label_over:
             # Its baseline clear of the boxes by the letters' descent, in the marks' band.
-            line_text(c, block.label, fonts.CAPS, body.x, top_row + size + 0.9,
-                      min(8 * s, 7.0), body.w / 4)
+            line_text(
+                c,
+                block.label,
+                fonts.CAPS,
+                body.x,
+                top_row + size + 0.9,
+                min(8 * s, 7.0),
+                body.w / 4,
+            )
         else:
-            line_text(c, block.label, fonts.CAPS, body.x, top_row + size * 0.25, 8 * s,
-                      x0 - body.x - 1 * s)
+            line_text(
+                c,
+                block.label,
+                fonts.CAPS,
+                body.x,
+                top_row + size * 0.25,
+                8 * s,
+                x0 - body.x - 1 * s,
+            )
         # Two marks on one box (a small unit): the later one, the worse news, is printed.
         marks = dict(block.marks)
         for i in range(block.count):
@@ -474,24 +555,42 @@ class _Layout:
                 c.setStrokeColorRGB(*self.accent)
                 c.setLineWidth(1.4 * PT)
                 c.rect(x, y, size, size, stroke=1, fill=0)
-                line_text(c, marks[i + 1], fonts.BOLD, x + size / 2, y + size + 0.5,
-                          6, size + gap, align="center", colour=self.accent)
+                line_text(
+                    c,
+                    marks[i + 1],
+                    fonts.BOLD,
+                    x + size / 2,
+                    y + size + 0.5,
+                    6,
+                    size + gap,
+                    align="center",
+                    colour=self.accent,
+                )
         rule(c, body.x, body.right, self.floor - 0.8 * s, self.accent, 0.4)
 
     def paragraphs(self, block: Paragraphs) -> None:
         box = Box(self.body.x, self.floor, self.body.w, self.y - self.floor - 1.0 * self.s)
         self.filled = (block, box)
         if not self.measuring:
-            paragraphs_in(self.c, list(block.texts), fonts.BODY, box, block.size * self.s,
-                          block.min_size * self.s, colour=INK, continued=block.continued)
+            paragraphs_in(
+                self.c,
+                list(block.texts),
+                fonts.BODY,
+                box,
+                block.size * self.s,
+                block.min_size * self.s,
+                colour=INK,
+                continued=block.continued,
+            )
 
     def ruled(self, block: Ruled) -> None:
         """An initial (if any), then lines to write on down to the bottom."""
         c, s, body = self.c, self.s, self.body
         if block.initial:
             size = 12 * s
-            illuminated(c, body.x + body.w / 2, self.y - size / 2 - 1 * s, size, block.initial,
-                        self.accent)
+            illuminated(
+                c, body.x + body.w / 2, self.y - size / 2 - 1 * s, size, block.initial, self.accent
+            )
             self.y -= size + 3 * s
         step = block.step * s
         line_y = self.y - step
@@ -505,8 +604,14 @@ class _Layout:
         extra = self.footer_extra
         box = Box(body.x, body.y, body.w, _FOOTER_LINE * s + extra)
         c.setFillColorRGB(*PARCHMENT_DARK)
-        c.rect(body.x - 0.6 * s, body.y - 0.6 * s, body.w + 1.2 * s,
-               (FOOTER_BAND - 0.4) * s + extra, stroke=0, fill=1)
+        c.rect(
+            body.x - 0.6 * s,
+            body.y - 0.6 * s,
+            body.w + 1.2 * s,
+            (FOOTER_BAND - 0.4) * s + extra,
+            stroke=0,
+            fill=1,
+        )
         draw_fitted(c, self.footer_text, box, valign="middle")
 
 
@@ -523,8 +628,14 @@ def _footer_text(text: str, width: float, s: float) -> Fitted:
     return fit(text, fonts.CAPS, width, _UNBOUNDED, MIN_TEXT_PT, MIN_TEXT_PT)
 
 
-def _lay_out(c: Canvas, cell: Cell, face: Face, photos: Photos,
-             plan: tuple[float, bool] | None = None, measuring: bool = False) -> _Layout:
+def _lay_out(
+    c: Canvas,
+    cell: Cell,
+    face: Face,
+    photos: Photos,
+    plan: tuple[float, bool] | None = None,
+    measuring: bool = False,
+) -> _Layout:
     """Lay ``face`` out in ``cell`` block by block from the top (the footer just before
     what fills the room above it, so the words read in order), to ``plan`` (by default
     :func:`face_plan`'s); ``measuring``: on a canvas that draws nothing, to learn the room
@@ -540,8 +651,7 @@ def _lay_out(c: Canvas, cell: Cell, face: Face, photos: Photos,
             lay.floor = lay.base + lay.min_height(block)
     footer = bool(face.footer)
     for i, block in enumerate(face.blocks):
-        if footer and (isinstance(block, Paragraphs)
-                       or isinstance(block, Text) and block.fill):
+        if footer and (isinstance(block, Paragraphs) or isinstance(block, Text) and block.fill):
             lay.footer()  # in reading order: before what fills above it
             footer = False
         if isinstance(block, Text):
@@ -553,7 +663,7 @@ def _lay_out(c: Canvas, cell: Cell, face: Face, photos: Photos,
         elif isinstance(block, Emblem):
             lay.emblem(block)
         elif isinstance(block, Photo):
-            lay.photo(block, face.blocks[i + 1:])
+            lay.photo(block, face.blocks[i + 1 :])
         elif isinstance(block, StatRows):
             lay.stat_rows(block)
         elif isinstance(block, Paragraphs):
@@ -567,8 +677,7 @@ def _lay_out(c: Canvas, cell: Cell, face: Face, photos: Photos,
     return lay
 
 
-def _measure(face: Face, w: float, h: float, plan: tuple[float, bool] | None = None
-             ) -> _Layout:
+def _measure(face: Face, w: float, h: float, plan: tuple[float, bool] | None = None) -> _Layout:
     """``face`` laid out on a ``w`` x ``h`` mm card without drawing it (to ``plan``, by
     default its own)."""
     return _measured(face, w, h, plan or face_plan(face, w, h))
@@ -594,8 +703,15 @@ def _filler_size(lay: _Layout) -> float:
             return math.inf
         laid = set_paragraphs(shown, font, box.w, box.h, block.size * s, block.min_size * s)
         return laid.size if laid.height <= box.h + 1e-9 else 0.0
-    fitted = fit(block.text, _font(block.style, block.text), box.w, box.h, block.size * s,
-                 block.min_size * s, block.max_lines)
+    fitted = fit(
+        block.text,
+        _font(block.style, block.text),
+        box.w,
+        box.h,
+        block.size * s,
+        block.min_size * s,
+        block.max_lines,
+    )
     return 0.0 if _cut(fitted, block.text) or box.h <= 2 else fitted.size
 
 
@@ -694,39 +810,46 @@ def _cut_words(text: str, font: str, width: float, room: int) -> tuple[str, str]
     return " ".join(source[:taken]), " ".join(source[taken:])
 
 
-def _paragraphs_split(block: Paragraphs, box: Box, s: float
-                      ) -> tuple[Paragraphs | None, Paragraphs] | None:
+def _paragraphs_split(
+    block: Paragraphs, box: Box, s: float
+) -> tuple[Paragraphs | None, Paragraphs] | None:
     """``block`` split where its words stop fitting ``box`` at the 6 pt floor: what stays
     (None: nothing) and what goes on, between paragraphs if one fits whole, else inside
     the first; None when all of it fits."""
     font = fonts.best(fonts.BODY, " ".join(block.texts))
     paras = [" ".join(p.split()) for p in block.texts if p.strip()]
     shown = [fonts.printable(font, p) for p in paras]
-    if not paras or set_paragraphs(shown, font, box.w, box.h, block.size * s, block.min_size * s
-                      ).height <= box.h + 1e-9:
+    if (
+        not paras
+        or set_paragraphs(shown, font, box.w, box.h, block.size * s, block.min_size * s).height
+        <= box.h + 1e-9
+    ):
         return None
     floor = set_paragraphs(shown, font, box.w, 0.0, MIN_TEXT_PT, MIN_TEXT_PT)
     whole = 0
-    while whole < len(paras) and replace(floor, lines=floor.lines[:whole + 1]
-                                         ).height <= box.h + 1e-9:
+    while (
+        whole < len(paras) and replace(floor, lines=floor.lines[: whole + 1]).height <= box.h + 1e-9
+    ):
         whole += 1
     if whole:
-        return (replace(block, texts=tuple(paras[:whole])),
-                replace(block, texts=tuple(paras[whole:]), continued=False))
+        return (
+            replace(block, texts=tuple(paras[:whole])),
+            replace(block, texts=tuple(paras[whole:]), continued=False),
+        )
     room = min(_lines_held(box.h, MIN_TEXT_PT), len(floor.lines[0]) - 1)
     head, tail = _cut_words(paras[0], font, box.w - floor.indent, room)
     if not head:
         return None, block
-    return (replace(block, texts=(head,)),
-            replace(block, texts=(tail, *paras[1:]), continued=True))
+    return (replace(block, texts=(head,)), replace(block, texts=(tail, *paras[1:]), continued=True))
 
 
 def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | None:
     """A filling text split where its words stop fitting ``box`` at the 6 pt floor; None
     when all of it fits."""
     font = fonts.best(_font(block.style, block.text), block.text)
-    fitted = fit(block.text, font, box.w, box.h, block.size * s, block.min_size * s,
-                 block.max_lines)
+    fitted = fit(
+        block.text, font, box.w, box.h, block.size * s, block.min_size * s, block.max_lines
+    )
     if not _cut(fitted, block.text):
         return None
     room = _lines_held(box.h, MIN_TEXT_PT)
@@ -738,17 +861,29 @@ def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | N
     return replace(block, text=head), replace(block, text=tail)
 
 
-def _continuation(face: Face, rest: Paragraphs | Text, dealt: bool,
-                  track: Boxes | None = None) -> Face:
+def _continuation(
+    face: Face, rest: Paragraphs | Text, dealt: bool, track: Boxes | None = None
+) -> Face:
     """A card carrying on ``face``'s words: its title (the unit's or leader's name), a line
     saying so, then the rest; the same label, accent and emblem, but no footer or numbers
     (those stay on the first card), and no tick boxes but ``track``, the face's own when
     the first card has no room for it (still one track to cross off)."""
     title = next((b for b in face.blocks if isinstance(b, Text) and not b.fill), None)
     blocks: list[Block] = [title] if title is not None else []
-    blocks += [Text(CONTINUED_DEALT if dealt else CONTINUED, "italic", 8, 6.5, 4.4,
-                    max_lines=3, tint="accent", after=0.6),
-               Rule(before=0.0, after=1.5), rest]
+    blocks += [
+        Text(
+            CONTINUED_DEALT if dealt else CONTINUED,
+            "italic",
+            8,
+            6.5,
+            4.4,
+            max_lines=3,
+            tint="accent",
+            after=0.6,
+        ),
+        Rule(before=0.0, after=1.5),
+        rest,
+    ]
     if track is not None:
         blocks.append(track)
     return Face(face.label, face.accent, tuple(blocks), face.emblem)
@@ -781,8 +916,11 @@ def _overflow(face: Face, w: float, h: float) -> tuple[Face, Paragraphs | Text] 
     # block may be an equal one of another face.
     block, box = face.blocks[at[-1]], lay.filled[1]
     assert isinstance(block, Paragraphs | Text)
-    split = (_paragraphs_split(block, box, lay.s) if isinstance(block, Paragraphs)
-             else _text_split(block, box, lay.s))
+    split = (
+        _paragraphs_split(block, box, lay.s)
+        if isinstance(block, Paragraphs)
+        else _text_split(block, box, lay.s)
+    )
     if split is None:
         return None
     kept, rest = split
@@ -856,12 +994,11 @@ def _front(face: Face, w: float, h: float) -> tuple[Face, Boxes | None]:
         return moved, None
     track = face.blocks[at]
     assert isinstance(track, Boxes)
-    bare = replace(face, blocks=face.blocks[:at] + face.blocks[at + 1:])
+    bare = replace(face, blocks=face.blocks[:at] + face.blocks[at + 1 :])
     return _stat_notes_moved(bare, w, h), track
 
 
-def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False
-               ) -> tuple[Face, ...]:
+def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False) -> tuple[Face, ...]:
     """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
     floor at most), else the words that fit, then continuation cards with the rest, each
     numbered in its header ("1/2", "2/2"), so no card drops a word. Decided before the sheet
@@ -916,8 +1053,10 @@ def lattice(c: Canvas, box: Box, colour: RGB, step: float) -> None:
     span = box.w + box.h
     k = -box.h
     while k < box.w + box.h:
-        for seg in (_clip(box, box.x + k, box.y, span, span),
-                    _clip(box, box.x + k, box.top, span, -span)):
+        for seg in (
+            _clip(box, box.x + k, box.y, span, span),
+            _clip(box, box.x + k, box.top, span, -span),
+        ):
             if seg is not None:
                 c.line(*seg)
         k += step
@@ -960,19 +1099,31 @@ def back_drawer(back: Back) -> DrawFn:
         c.setLineWidth(0.8 * PT)
         c.rect(plate.x, plate.y, plate.w, plate.h, stroke=1, fill=1)
         font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
-        text_in(c, title, font, plate.inset(1.2 * s), 17 * s, 9 * s, valign="middle",
-                colour=colour, max_lines=2)
+        text_in(
+            c,
+            title,
+            font,
+            plate.inset(1.2 * s),
+            17 * s,
+            9 * s,
+            valign="middle",
+            colour=colour,
+            max_lines=2,
+        )
         note_w, baseline = panel.w - 6 * s, panel.y + 5 * s
         if width_mm(fonts.printable(fonts.ITALIC, note), fonts.ITALIC, MIN_TEXT_PT) <= note_w:
-            line_text(c, note, fonts.ITALIC, cx, baseline, 7 * s, note_w, align="center",
-                      colour=INK)
+            line_text(
+                c, note, fonts.ITALIC, cx, baseline, 7 * s, note_w, align="center", colour=INK
+            )
         else:
             # Too long for one line at the floor (a mini card): wrapped upwards from the same
             # baseline into the room under the plate, never cut short.
-            fitted = fit(note, fonts.ITALIC, note_w, plate.y - 1.5 * s - baseline, 7 * s,
-                         MIN_TEXT_PT)
+            fitted = fit(
+                note, fonts.ITALIC, note_w, plate.y - 1.5 * s - baseline, 7 * s, MIN_TEXT_PT
+            )
             bottom = baseline - 0.29 * fitted.size * PT
-            draw_fitted(c, fitted, Box(panel.x + 3 * s, bottom, note_w, fitted.height),
-                        valign="bottom")
+            draw_fitted(
+                c, fitted, Box(panel.x + 3 * s, bottom, note_w, fitted.height), valign="bottom"
+            )
 
     return draw

@@ -56,24 +56,27 @@ def pieces(job: ExportJob, item: Deck | TokenSheet) -> list[Piece]:
     if isinstance(item, Deck):
         size = CARD_MM[job.options.card_size]
         back = back_drawer(item.back) if item.back is not None else None
-        return [Piece(i.label, i.name, i.draw, back, size, i.continues)
-                for i in deck_items(item, size, {})]
+        return [
+            Piece(i.label, i.name, i.draw, back, size, i.continues)
+            for i in deck_items(item, size, {})
+        ]
     out = []
     for group in item.groups:
         for token in group.tokens:
-            out += [Piece(token.label, token_name(token), token_drawer(token), None,
-                          group.size_mm)] * token.count
+            out += [
+                Piece(token.label, token_name(token), token_drawer(token), None, group.size_mm)
+            ] * token.count
     return out
 
 
-def draw_once(pictures: Sequence[Picture], title: str, ink_saver: bool,
-              dpi: int | None) -> dict[int, bytes]:
+def draw_once(
+    pictures: Sequence[Picture], title: str, ink_saver: bool, dpi: int | None
+) -> dict[int, bytes]:
     """Each distinct drawer among ``pictures`` (by identity) rasterised once, as PNG bytes
     (recording ``dpi``) keyed by the ``id`` of the drawer."""
     distinct = list({id(p.draw): p for p in pictures}.values())
     images = rasterise(distinct, title, ink_saver)
-    return {id(p.draw): png_bytes(image, dpi)
-            for p, image in zip(distinct, images, strict=True)}
+    return {id(p.draw): png_bytes(image, dpi) for p, image in zip(distinct, images, strict=True)}
 
 
 def write_images(job: ExportJob, folder: Path, item: Deck | TokenSheet) -> Written:
@@ -82,10 +85,12 @@ def write_images(job: ExportJob, folder: Path, item: Deck | TokenSheet) -> Writt
     opts = job.options
     found = pieces(job, item)
     fronts = [at_dpi(p.front, p.trim, opts.bleed, opts.dpi) for p in found]
-    backs = [at_dpi(p.back, p.trim, opts.bleed, opts.dpi) if p.back is not None else None
-             for p in found]
-    png = draw_once([*fronts, *(b for b in backs if b is not None)], item.title,
-                    opts.ink_saver, opts.dpi)
+    backs = [
+        at_dpi(p.back, p.trim, opts.bleed, opts.dpi) if p.back is not None else None for p in found
+    ]
+    png = draw_once(
+        [*fronts, *(b for b in backs if b is not None)], item.title, opts.ink_saver, opts.dpi
+    )
     width = max(2, len(str(len(found))))
     listed = []
     for n, (piece, front, back) in enumerate(zip(found, fronts, backs, strict=True), 1):
@@ -95,8 +100,19 @@ def write_images(job: ExportJob, folder: Path, item: Deck | TokenSheet) -> Writt
                 continue
             name = f"{stem}-{side}.png"
             (folder / name).write_bytes(png[id(pic.draw)])
-            listed.append({"file": f"{item.kind}/{name}", "label": piece.label, "side": side,
-                           "px": list(pic.size), "mm": [round(v, 2) for v in pic.mm]})
+            listed.append(
+                {
+                    "file": f"{item.kind}/{name}",
+                    "label": piece.label,
+                    "side": side,
+                    "px": list(pic.size),
+                    "mm": [round(v, 2) for v in pic.mm],
+                }
+            )
     counts = Counter(p.label for p in found)
-    return Written(item.kind, len(listed), dict(counts), {
-        "format": "png", "dpi": opts.dpi, "bleed_mm": opts.bleed, "images": listed})
+    return Written(
+        item.kind,
+        len(listed),
+        dict(counts),
+        {"format": "png", "dpi": opts.dpi, "bleed_mm": opts.bleed, "images": listed},
+    )

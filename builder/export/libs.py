@@ -20,12 +20,22 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 #: Sonames WeasyPrint cannot do without; the fast lookup is used only when all are listed.
-REQUIRED = ("libgobject-2.0.so", "libpango-1.0.so", "libpangoft2-1.0.so", "libharfbuzz.so",
-            "libfontconfig.so")
+REQUIRED = (
+    "libgobject-2.0.so",
+    "libpango-1.0.so",
+    "libpangoft2-1.0.so",
+    "libharfbuzz.so",
+    "libfontconfig.so",
+)
 
 # The ABI tag ldconfig prints for this interpreter, as ctypes.util works it out.
-_ABI = {"x86_64-64": "libc6,x86-64", "ppc64-64": "libc6,64bit", "sparc64-64": "libc6,64bit",
-        "s390x-64": "libc6,64bit", "ia64-64": "libc6,IA-64"}
+_ABI = {
+    "x86_64-64": "libc6,x86-64",
+    "ppc64-64": "libc6,64bit",
+    "sparc64-64": "libc6,64bit",
+    "s390x-64": "libc6,64bit",
+    "ia64-64": "libc6,IA-64",
+}
 
 
 def _ldconfig_listing() -> str | None:
@@ -34,8 +44,13 @@ def _ldconfig_listing() -> str | None:
     for ldconfig in ("/sbin/ldconfig", "/usr/sbin/ldconfig"):
         if os.path.exists(ldconfig):
             try:
-                out = subprocess.run([ldconfig, "-p"], capture_output=True, timeout=10,
-                                     env={"LC_ALL": "C", "LANG": "C"}, check=False).stdout
+                out = subprocess.run(
+                    [ldconfig, "-p"],
+                    capture_output=True,
+                    timeout=10,
+                    env={"LC_ALL": "C", "LANG": "C"},
+                    check=False,
+                ).stdout
             except (OSError, subprocess.SubprocessError):
                 return None
             return os.fsdecode(out)

@@ -60,19 +60,25 @@ Progress = Callable[[str, int, int], None]
 MANIFEST = "manifest.json"
 
 
-def print_options(ruleset: Ruleset, collections: Sequence[Source] = (),
-                  named: Sequence[tuple[str, Path]] = ()) -> PrintOptions:
+def print_options(
+    ruleset: Ruleset, collections: Sequence[Source] = (), named: Sequence[tuple[str, Path]] = ()
+) -> PrintOptions:
     """What the ruleset's printables depend on besides the armies, its input files read: each
     the player's own (``named``, by option) or the one it ships. A file named for an input the
     ruleset does not read is refused, not ignored."""
     files_named = dict(named)
     declared = {spec.option: spec for spec in ruleset.inputs}
     for option in files_named.keys() - declared.keys():
-        raise ExportError(f"--{option}: {ruleset.title} reads no such file (its pack "
-                          f"prints no {option})")
-    return PrintOptions(tuple(collections), {
-        option: armyfile.read_input(spec, files_named.get(option) or spec.shipped())
-        for option, spec in declared.items()})
+        raise ExportError(
+            f"--{option}: {ruleset.title} reads no such file (its pack prints no {option})"
+        )
+    return PrintOptions(
+        tuple(collections),
+        {
+            option: armyfile.read_input(spec, files_named.get(option) or spec.shipped())
+            for option, spec in declared.items()
+        },
+    )
 
 
 def printables(job: ExportJob) -> Printables:
@@ -151,8 +157,9 @@ def target(job: ExportJob, item: Printable, pack: Printables) -> str:
     return shared_file(pack) if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
 
 
-def outputs(job: ExportJob, pack: Printables, items: Sequence[Printable]
-            ) -> list[tuple[str, list[Printable]]]:
+def outputs(
+    job: ExportJob, pack: Printables, items: Sequence[Printable]
+) -> list[tuple[str, list[Printable]]]:
     """The files ``items`` (some of ``pack``'s) are written to, in pack order (a shared file
     where its first kind is), each with the kinds it holds."""
     files: dict[str, list[Printable]] = {}
@@ -164,8 +171,10 @@ def outputs(job: ExportJob, pack: Printables, items: Sequence[Printable]
 def files_for(job: ExportJob, only: set[str] | None = None) -> list[str]:
     """The names of the files an export of ``only`` (None: every kind) writes, in order."""
     pack = printables(job)
-    return [name for name, _ in outputs(job, pack, [i for i in pack.items
-                                                    if only is None or i.kind in only])]
+    return [
+        name
+        for name, _ in outputs(job, pack, [i for i in pack.items if only is None or i.kind in only])
+    ]
 
 
 def kind_of(name: str) -> str:
@@ -190,8 +199,9 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
     if job.options.format == "pdf" and isinstance(item, TokenSheet):
         from builder.export.deck import write_tokens
 
-        return write_tokens(job, path, [i for i in items if isinstance(i, TokenSheet)],
-                            pack.subject)
+        return write_tokens(
+            job, path, [i for i in items if isinstance(i, TokenSheet)], pack.subject
+        )
     if isinstance(item, Document):
         from builder.export.documents import write_document
 
@@ -228,8 +238,7 @@ def _prepare(out_dir: Path) -> Path:
     except FileExistsError:
         raise ExportError(f"{out_dir}: a file is in the way of this folder") from None
     except OSError as exc:
-        raise ExportError(f"{out_dir}: cannot create the folder ({exc.strerror or exc})") \
-            from None
+        raise ExportError(f"{out_dir}: cannot create the folder ({exc.strerror or exc})") from None
     if not os.access(out_dir, os.W_OK | os.X_OK):
         raise ExportError(f"{out_dir}: the folder is not writable")
     return out_dir
@@ -270,8 +279,12 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
         "ink_saver": opts.ink_saver,
         **images,
         "files": [
-            {"file": w.file, "pages": w.pages, "counts": dict(sorted(w.counts.items())),
-             **w.details}
+            {
+                "file": w.file,
+                "pages": w.pages,
+                "counts": dict(sorted(w.counts.items())),
+                **w.details,
+            }
             for w in written
         ],
     }
@@ -316,9 +329,16 @@ def unverified_files(out_dir: Path) -> list[str]:
     data = read_manifest(out_dir)
     if data is None:
         return []
-    return [e["file"] for e in data["files"] if isinstance(e, dict) and
-            (not isinstance(e.get("file"), str) or Path(e["file"]).name != e["file"]
-             or _sha256(out_dir / e["file"]) != e.get("sha256"))]
+    return [
+        e["file"]
+        for e in data["files"]
+        if isinstance(e, dict)
+        and (
+            not isinstance(e.get("file"), str)
+            or Path(e["file"]).name != e["file"]
+            or _sha256(out_dir / e["file"]) != e.get("sha256")
+        )
+    ]
 
 
 def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
@@ -344,12 +364,19 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
             stale.append(name)
     earlier = old.get("stale_files")
     for name in earlier if isinstance(earlier, list) else []:
-        if isinstance(name, str) and Path(name).name == name and name not in now \
-                and name not in stale and (out_dir / name).exists():
+        if (
+            isinstance(name, str)
+            and Path(name).name == name
+            and name not in now
+            and name not in stale
+            and (out_dir / name).exists()
+        ):
             stale.append(name)
+
     def place(entry: dict[str, Any]) -> int:
-        return min((list(order).index(k) for k in entry_kinds(entry) if k in order),
-                   default=len(order))
+        return min(
+            (list(order).index(k) for k in entry_kinds(entry) if k in order), default=len(order)
+        )
 
     data["files"].sort(key=place)
     if stale:
@@ -400,8 +427,10 @@ def _check_photos(items: Sequence[Printable], anywhere: bool) -> None:
                 if not isinstance(block, Photo):
                     continue
                 if not anywhere and files.outside(block.path, block.root):
-                    raise ExportError(f"{block.origin}: {files.printable(repr(block.written))} "
-                                      f"{files.OUTSIDE_PHOTO}")
+                    raise ExportError(
+                        f"{block.origin}: {files.printable(repr(block.written))} "
+                        f"{files.OUTSIDE_PHOTO}"
+                    )
                 problem = files.photo_problem(block.path)
                 if problem is None:
                     try:
@@ -409,8 +438,9 @@ def _check_photos(items: Sequence[Printable], anywhere: bool) -> None:
                     except ExportError as exc:
                         problem = str(exc).removeprefix(f"{files.printable(block.path)}: ")
                 if problem is not None:
-                    raise ExportError(f"{block.origin}: {files.printable(repr(block.written))} "
-                                      f"{problem}")
+                    raise ExportError(
+                        f"{block.origin}: {files.printable(repr(block.written))} {problem}"
+                    )
 
 
 def _check_options(job: ExportJob) -> None:
@@ -418,14 +448,15 @@ def _check_options(job: ExportJob) -> None:
     if opts.paper not in PAPER_MM:
         raise ExportError(f"unknown paper {opts.paper!r}: choose from {', '.join(PAPER_MM)}")
     if opts.card_size not in CARD_MM:
-        raise ExportError(f"unknown card size {opts.card_size!r}: choose from "
-                          f"{', '.join(CARD_MM)}")
+        raise ExportError(f"unknown card size {opts.card_size!r}: choose from {', '.join(CARD_MM)}")
     if not 0 <= opts.bleed <= 10:
         raise ExportError(f"bleed must be 0-10 mm, got {opts.bleed:g}")
     if opts.fold and opts.gutter:
-        raise ExportError("--fold and --gutter do not go together: a fold sheet's front and "
-                          "back meet at the fold line; leave out --gutter (--bleed still puts "
-                          "bleed on every outer side)")
+        raise ExportError(
+            "--fold and --gutter do not go together: a fold sheet's front and "
+            "back meet at the fold line; leave out --gutter (--bleed still puts "
+            "bleed on every outer side)"
+        )
     if opts.format not in FORMATS:
         raise ExportError(f"unknown format {opts.format!r}: choose from {', '.join(FORMATS)}")
     if not DPI_RANGE[0] <= opts.dpi <= DPI_RANGE[1]:
@@ -434,15 +465,18 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("no army to export")
 
 
-def _check_folders(job: ExportJob, pack: Printables, items: Sequence[Printable],
-                   out_dir: Path) -> None:
+def _check_folders(
+    job: ExportJob, pack: Printables, items: Sequence[Printable], out_dir: Path
+) -> None:
     """ExportError before anything is written if a file (or a link) has the name a folder of
     images is to take: only a folder is replaced by one."""
     for item in items:
         path = out_dir / target(job, item, pack)
         if is_folder(job, item) and (path.is_symlink() or path.exists() and not path.is_dir()):
-            raise ExportError(f"{path}: is in the way of the folder of {item.kind} images "
-                              "(move it, or export into another folder with --out)")
+            raise ExportError(
+                f"{path}: is in the way of the folder of {item.kind} images "
+                "(move it, or export into another folder with --out)"
+            )
 
 
 def _flush(path: Path) -> None:
@@ -455,8 +489,13 @@ def _flush(path: Path) -> None:
         os.chmod(path, 0o755)
 
 
-def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, list[Printable]]],
-               temps: dict[str, Path], progress: Progress | None) -> list[Written]:
+def _write_all(
+    job: ExportJob,
+    pack: Printables,
+    files_: Sequence[tuple[str, list[Printable]]],
+    temps: dict[str, Path],
+    progress: Progress | None,
+) -> list[Written]:
     """Write every file at its temporary path, in pack order in the manifest. Each document
     goes to a forked worker of its own while this process draws the sheets, where there are
     both and workers may be forked (:mod:`builder.export.workers`): the roster and the crib
@@ -509,8 +548,9 @@ def _write_all(job: ExportJob, pack: Printables, files_: Sequence[tuple[str, lis
     return [results[name] for name, _ in files_]
 
 
-def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
-                progress: Progress | None = None) -> dict[str, Any]:
+def export_pack(
+    job: ExportJob, out_dir: Path, only: set[str] | None = None, progress: Progress | None = None
+) -> dict[str, Any]:
     """Write the pack (every kind, or those in ``only``) into ``out_dir`` and return the
     manifest it also writes there. ``progress(kind, done, total)`` is called after each file.
 
@@ -535,8 +575,11 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
     temps: dict[str, Path] = {}
     try:
         for name, held in files_:
-            temps[name] = (files.temp_dir(out_dir) if is_folder(job, held[0])
-                           else files.temp_file(out_dir, name))
+            temps[name] = (
+                files.temp_dir(out_dir)
+                if is_folder(job, held[0])
+                else files.temp_file(out_dir, name)
+            )
         written = _write_all(job, pack, files_, temps, progress)
         data = manifest(job, written, pack)
         # A whole pack may follow one in another format: its files are named stale.
@@ -554,17 +597,21 @@ def export_pack(job: ExportJob, out_dir: Path, only: set[str] | None = None,
         if isinstance(exc, OSError):
             # A temporary file's name would only puzzle: the folder is what the user chose.
             named = exc.filename
-            where = named if isinstance(named, str) and Path(named).parent != out_dir \
-                else out_dir
-            raise ExportError(f"{where}: cannot write ({exc.strerror or exc}); nothing in "
-                              f"{out_dir} was changed") from None
+            where = named if isinstance(named, str) and Path(named).parent != out_dir else out_dir
+            raise ExportError(
+                f"{where}: cannot write ({exc.strerror or exc}); nothing in {out_dir} was changed"
+            ) from None
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:
-        files.commit([(temps[name], out_dir / name) for name, _ in files_]
-                     + [(temps[MANIFEST], out_dir / MANIFEST)])
+        files.commit(
+            [(temps[name], out_dir / name) for name, _ in files_]
+            + [(temps[MANIFEST], out_dir / MANIFEST)]
+        )
     except OSError as exc:
-        raise ExportError(f"{out_dir}: the pack could not be moved into place "
-                          f"({exc.strerror or exc}); the next export into this folder "
-                          "finishes it") from None
+        raise ExportError(
+            f"{out_dir}: the pack could not be moved into place "
+            f"({exc.strerror or exc}); the next export into this folder "
+            "finishes it"
+        ) from None
     return data

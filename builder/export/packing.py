@@ -87,8 +87,12 @@ class Rect:
 
     def overlaps(self, other: Rect) -> bool:
         eps = 1e-9
-        return (self.x0 < other.x1 - eps and other.x0 < self.x1 - eps
-                and self.y0 < other.y1 - eps and other.y0 < self.y1 - eps)
+        return (
+            self.x0 < other.x1 - eps
+            and other.x0 < self.x1 - eps
+            and self.y0 < other.y1 - eps
+            and other.y0 < self.y1 - eps
+        )
 
 
 def _rect(box: Box) -> Rect:
@@ -132,8 +136,12 @@ class Block:
         full = _rect(g.block(g.cols * (g.rows - 1)))
         last = self.count - g.cols * (g.rows - 1)
         # Butted, the short row begins at the full rows' last cut line.
-        row = Rect(whole.x0, whole.y0, whole.x0 + extent(last, g.item[0], g.bleed, g.gutter),
-                   full.y0 + (0.0 if g.gutter else g.bleed))
+        row = Rect(
+            whole.x0,
+            whole.y0,
+            whole.x0 + extent(last, g.item[0], g.bleed, g.gutter),
+            full.y0 + (0.0 if g.gutter else g.bleed),
+        )
         return [full, row]
 
 
@@ -161,9 +169,12 @@ class Geometry:
         strip at the bottom or the left."""
         pw, ph = self.paper
         strip = RULER_BAND + RULER_GAP
-        return Rect(EDGE_CLEAR + (strip if side_ruler else 0.0),
-                    EDGE_CLEAR + (0.0 if side_ruler else strip),
-                    pw - EDGE_CLEAR, ph - EDGE_CLEAR)
+        return Rect(
+            EDGE_CLEAR + (strip if side_ruler else 0.0),
+            EDGE_CLEAR + (0.0 if side_ruler else strip),
+            pw - EDGE_CLEAR,
+            ph - EDGE_CLEAR,
+        )
 
     def ruler(self, side_ruler: bool) -> Ruler:
         pw, ph = self.paper
@@ -171,15 +182,29 @@ class Geometry:
             return Ruler(EDGE_CLEAR + RULER_BAND / 2, EDGE_CLEAR, True, ph - 2 * EDGE_CLEAR)
         return Ruler(EDGE_CLEAR, EDGE_CLEAR + RULER_BAND / 2, False, pw - 2 * EDGE_CLEAR)
 
-    def grid(self, item: tuple[float, float], cols: int, rows: int, left: float,
-             top: float, ruler: Ruler) -> SheetLayout:
+    def grid(
+        self, item: tuple[float, float], cols: int, rows: int, left: float, top: float, ruler: Ruler
+    ) -> SheetLayout:
         """A block's grid, its bleed box's top left at (left, top)."""
         w, h = item
         b, gap = self.bleed, GUTTER_GAP if self.gutter else 0.0
         pitch_x = w + 2 * b + gap if self.gutter else w
         pitch_y = h + 2 * b + gap if self.gutter else h
-        return SheetLayout(self.paper, item, b, self.gutter, cols, rows, left + b, top - b,
-                           pitch_x, pitch_y, 0.0, 0.0, ruler)
+        return SheetLayout(
+            self.paper,
+            item,
+            b,
+            self.gutter,
+            cols,
+            rows,
+            left + b,
+            top - b,
+            pitch_x,
+            pitch_y,
+            0.0,
+            0.0,
+            ruler,
+        )
 
 
 # --- Packing ---------------------------------------------------------------------------------
@@ -187,12 +212,13 @@ class Geometry:
 
 def _fit(geo: Geometry, room: Rect, item: tuple[float, float]) -> tuple[int, int]:
     """Columns and rows of ``item`` a free rectangle holds, with the block's bands."""
-    return (fit_count(room.w - SIDE_BAND, item[0], geo.bleed, geo.gutter),
-            fit_count(room.h - TOP_BAND, item[1], geo.bleed, geo.gutter))
+    return (
+        fit_count(room.w - SIDE_BAND, item[0], geo.bleed, geo.gutter),
+        fit_count(room.h - TOP_BAND, item[1], geo.bleed, geo.gutter),
+    )
 
 
-def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler
-           ) -> Block | None:
+def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler) -> Block | None:
     """Put as many of ``lot``'s items from ``start`` as fit into the first free rectangle
     (top first, then left) holding one, and split it; None if none holds one."""
     n = len(lot.fronts) - start
@@ -213,7 +239,7 @@ def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler
         last = k - cols * (rows - 1)
         # A short last row frees the room beside it if there is room below it for its marks.
         short = rows > 1 and last < cols and top - height - BOTTOM_BAND >= room.y0 - 1e-9
-        block = Block(lot, grid, lot.fronts[start:start + k], short)
+        block = Block(lot, grid, lot.fronts[start : start + k], short)
         right = left + extent(cols, w, b, gutter)
         free.remove(room)
         if short:
@@ -223,19 +249,24 @@ def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler
             # under the bleed above it.
             split = full_bottom + (0.0 if gutter else b)
             row_right = left + extent(last, w, b, gutter)
-            parts = [Rect(right, split, room.x1, room.y1),
-                     Rect(row_right, room.y0, room.x1, full_bottom),
-                     Rect(room.x0, room.y0, row_right, top - height - BOTTOM_BAND)]
+            parts = [
+                Rect(right, split, room.x1, room.y1),
+                Rect(row_right, room.y0, room.x1, full_bottom),
+                Rect(room.x0, room.y0, row_right, top - height - BOTTOM_BAND),
+            ]
         else:
-            parts = [Rect(right, top - height, room.x1, room.y1),
-                     Rect(room.x0, room.y0, room.x1, top - height)]
+            parts = [
+                Rect(right, top - height, room.x1, room.y1),
+                Rect(room.x0, room.y0, room.x1, top - height),
+            ]
         free += [p for p in parts if p.w > 1e-6 and p.h > 1e-6]
         return block
     return None
 
 
-def _fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool
-          ) -> tuple[Sheet, list[int]]:
+def _fill(
+    geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool
+) -> tuple[Sheet, list[int]]:
     """One sheet filled from the items not yet ``done`` of each lot, lot after lot; returns
     it and how many of each lot are done after it."""
     ruler = geo.ruler(side_ruler)
@@ -256,12 +287,12 @@ def has_room(geo: Geometry, sheet: Sheet, item: tuple[float, float]) -> bool:
 
 
 def _placed(lots: Sequence[Lot], before: Sequence[int], after: Sequence[int]) -> float:
-    return sum((a - b) * lot.item[0] * lot.item[1]
-               for lot, b, a in zip(lots, before, after, strict=True))
+    return sum(
+        (a - b) * lot.item[0] * lot.item[1] for lot, b, a in zip(lots, before, after, strict=True)
+    )
 
 
-def _best_fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int]
-               ) -> tuple[Sheet, list[int]]:
+def _best_fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int]) -> tuple[Sheet, list[int]]:
     """The sheet that places more (by area), ruler at the bottom or at the side; the
     bottom when both place as much."""
     bottom = _fill(geo, lots, done, False)
@@ -281,8 +312,10 @@ def pack(geo: Geometry, lots: Sequence[Lot]) -> list[Sheet]:
         if lot.fronts and min(capacity(geo, lot.item)) < 1:
             w, h = lot.item
             pw, ph = geo.paper
-            raise ExportError(f"a {w:g} x {h:g} mm item with {geo.bleed:g} mm bleed does not "
-                              f"fit on {pw:g} x {ph:g} mm paper with room for crop marks")
+            raise ExportError(
+                f"a {w:g} x {h:g} mm item with {geo.bleed:g} mm bleed does not "
+                f"fit on {pw:g} x {ph:g} mm paper with room for crop marks"
+            )
     sheets: list[Sheet] = []
     done = [0] * len(lots)
     while any(d < len(lot.fronts) for d, lot in zip(done, lots, strict=True)):
@@ -302,10 +335,14 @@ def _centred(geo: Geometry, sheet: Sheet) -> Sheet:
     dx = (area.x0 + area.x1 - min(r.x0 for r in bands) - max(r.x1 for r in bands)) / 2
     # Down a little too, where there is room below, so the top marks are full length.
     dy = min(MARK_MAX + MARK_OFFSET - TOP_BAND, (min(r.y0 for r in bands) - area.y0) / 2)
-    return Sheet(sheet.ruler, [replace(b, grid=replace(b.grid, x0=b.grid.x0 + dx,
-                                                       top=b.grid.top - dy))
-                               for b in sheet.blocks],
-                 [Rect(r.x0 + dx, r.y0 - dy, r.x1 + dx, r.y1 - dy) for r in sheet.free])
+    return Sheet(
+        sheet.ruler,
+        [
+            replace(b, grid=replace(b.grid, x0=b.grid.x0 + dx, top=b.grid.top - dy))
+            for b in sheet.blocks
+        ],
+        [Rect(r.x0 + dx, r.y0 - dy, r.x1 + dx, r.y1 - dy) for r in sheet.free],
+    )
 
 
 def capacity(geo: Geometry, item: tuple[float, float]) -> tuple[int, int]:
@@ -321,20 +358,27 @@ def capacity(geo: Geometry, item: tuple[float, float]) -> tuple[int, int]:
 # --- Marks and names -------------------------------------------------------------------------
 
 
-def _room(geo: Geometry, sheet: Sheet, band: Rect, toward: str,
-          obstacles: Sequence[Rect]) -> float:
+def _room(geo: Geometry, sheet: Sheet, band: Rect, toward: str, obstacles: Sequence[Rect]) -> float:
     """How long a mark may be in ``band`` (the strip beside a block its marks would take,
     reaching MARK_MAX out ``toward`` a side, starting MARK_OFFSET from the bleed) before it
     comes within CLEAR of one of ``obstacles``, the clear edge or the ruler's strip."""
     area = geo.area(sheet.ruler.vertical)
     page = Rect(EDGE_CLEAR, EDGE_CLEAR, geo.paper[0] - EDGE_CLEAR, geo.paper[1] - EDGE_CLEAR)
-    limit = {"left": band.x1 - max(page.x0, area.x0), "right": page.x1 - band.x0,
-             "up": page.y1 - band.y0, "down": band.y1 - max(page.y0, area.y0)}[toward]
+    limit = {
+        "left": band.x1 - max(page.x0, area.x0),
+        "right": page.x1 - band.x0,
+        "up": page.y1 - band.y0,
+        "down": band.y1 - max(page.y0, area.y0),
+    }[toward]
     for other in obstacles:
         if not other.overlaps(band):
             continue
-        gap = {"left": band.x1 - other.x1, "right": other.x0 - band.x0,
-               "up": other.y0 - band.y0, "down": band.y1 - other.y1}[toward]
+        gap = {
+            "left": band.x1 - other.x1,
+            "right": other.x0 - band.x0,
+            "up": other.y0 - band.y0,
+            "down": band.y1 - other.y1,
+        }[toward]
         limit = min(limit, gap - CLEAR)
     return min(MARK_MAX, limit)
 
@@ -361,18 +405,25 @@ def sheet_marks(geo: Geometry, sheet: Sheet) -> list[Line]:
 def _kept_bands(block: Block) -> list[Rect]:
     """The bands a block keeps free for its marks and name (see the module's docstring)."""
     ext = block.extents()
-    whole = Rect(min(r.x0 for r in ext), min(r.y0 for r in ext), max(r.x1 for r in ext),
-                 max(r.y1 for r in ext))
-    bands = [Rect(whole.x0 - SIDE_BAND, whole.y0, whole.x0, whole.y1 + TOP_BAND),
-             Rect(whole.x0 - SIDE_BAND, whole.y1, whole.x1, whole.y1 + TOP_BAND)]
+    whole = Rect(
+        min(r.x0 for r in ext),
+        min(r.y0 for r in ext),
+        max(r.x1 for r in ext),
+        max(r.y1 for r in ext),
+    )
+    bands = [
+        Rect(whole.x0 - SIDE_BAND, whole.y0, whole.x0, whole.y1 + TOP_BAND),
+        Rect(whole.x0 - SIDE_BAND, whole.y1, whole.x1, whole.y1 + TOP_BAND),
+    ]
     if block.short_row:
         row = ext[1]
         bands.append(Rect(row.x0 - SIDE_BAND, row.y0 - BOTTOM_BAND, row.x1, row.y0))
     return bands
 
 
-def _side_marks(geo: Geometry, sheet: Sheet, block: Block, toward: str,
-                taken: list[Rect]) -> list[Line]:
+def _side_marks(
+    geo: Geometry, sheet: Sheet, block: Block, toward: str, taken: list[Rect]
+) -> list[Line]:
     """The marks on one side of a block (``row``: below its short last row), as long as the
     room there allows; none where that is under MARK_LEAST. The band they take is added to
     ``taken``."""
@@ -388,14 +439,23 @@ def _side_marks(geo: Geometry, sheet: Sheet, block: Block, toward: str,
         rows = whole if toward == "left" else full
         ys = [y for y in g.cut_ys(n) if rows.y0 - 1e-6 <= y <= rows.y1 + 1e-6]
         x = rows.x0 - MARK_OFFSET if toward == "left" else rows.x1 + MARK_OFFSET
-        band = Rect(x - MARK_MAX, rows.y0, x, rows.y1) if toward == "left" \
+        band = (
+            Rect(x - MARK_MAX, rows.y0, x, rows.y1)
+            if toward == "left"
             else Rect(x, rows.y0, x + MARK_MAX, rows.y1)
+        )
         length = _room(geo, sheet, band, toward, others)
         if length < MARK_LEAST - 1e-9 or not ys:
             return []
         sign = -1 if toward == "left" else 1
-        taken.append(Rect(min(x, x + sign * (length + CLEAR)), rows.y0,
-                          max(x, x + sign * (length + CLEAR)), rows.y1))
+        taken.append(
+            Rect(
+                min(x, x + sign * (length + CLEAR)),
+                rows.y0,
+                max(x, x + sign * (length + CLEAR)),
+                rows.y1,
+            )
+        )
         return [(x, y, x + sign * length, y) for y in ys]
     if toward == "up":
         xs, y, span, sign = g.cut_xs(n), full.y1 + MARK_OFFSET, full, 1
@@ -408,13 +468,22 @@ def _side_marks(geo: Geometry, sheet: Sheet, block: Block, toward: str,
         toward = "down"
     else:
         return []
-    band = Rect(span.x0, y, span.x1, y + MARK_MAX) if sign > 0 \
+    band = (
+        Rect(span.x0, y, span.x1, y + MARK_MAX)
+        if sign > 0
         else Rect(span.x0, y - MARK_MAX, span.x1, y)
+    )
     length = _room(geo, sheet, band, toward, others)
     if length < MARK_LEAST - 1e-9 or not xs:
         return []
-    taken.append(Rect(span.x0, min(y, y + sign * (length + CLEAR)), span.x1,
-                      max(y, y + sign * (length + CLEAR))))
+    taken.append(
+        Rect(
+            span.x0,
+            min(y, y + sign * (length + CLEAR)),
+            span.x1,
+            max(y, y + sign * (length + CLEAR)),
+        )
+    )
     return [(x, y, x, y + sign * length) for x in xs]
 
 

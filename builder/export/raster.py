@@ -49,8 +49,9 @@ def at_dpi(draw: DrawFn, trim: tuple[float, float], bleed: float, dpi: int) -> P
     return Picture(draw, trim, bleed, (px(w, dpi), px(h, dpi)))
 
 
-def rasterise(pictures: Sequence[Picture], title: str,
-              ink_saver: bool = False) -> list[Image.Image]:
+def rasterise(
+    pictures: Sequence[Picture], title: str, ink_saver: bool = False
+) -> list[Image.Image]:
     """Every picture as an RGB image of exactly its size, drawn as the PDF sheets draw it."""
     if not pictures:
         return []

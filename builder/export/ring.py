@@ -98,8 +98,7 @@ class Layout:
         past the ring's clearance: few drawings fill them)."""
         y = (self.foot + self.head) / 2
         half = max((self.head - self.foot) / 2, 0.0)
-        while half > 0.25 and (aspect * half) ** 2 + (abs(y) + half * 0.8) ** 2 \
-                > self.room ** 2:
+        while half > 0.25 and (aspect * half) ** 2 + (abs(y) + half * 0.8) ** 2 > self.room**2:
             half -= 0.05
         return y, aspect * half, half
 
@@ -115,16 +114,17 @@ def _reach(text_r: float, top: float, width: float) -> float:
     half = width / 2
     if half >= text_r:
         return -1.0
-    return min(math.sqrt(text_r ** 2 - half ** 2), top)
+    return min(math.sqrt(text_r**2 - half**2), top)
 
 
 def _chord(text_r: float, y: float) -> float:
     """The width a line may take where its farthest letter is ``y`` from the centre."""
-    return 2 * math.sqrt(max(text_r ** 2 - y ** 2, 0.0))
+    return 2 * math.sqrt(max(text_r**2 - y**2, 0.0))
 
 
-def _stack(widths: list[float], ascent: float, descent: float, leading: float,
-           text_r: float, top: float) -> float | None:
+def _stack(
+    widths: list[float], ascent: float, descent: float, leading: float, text_r: float, top: float
+) -> float | None:
     """Lines stacked from the ring toward the centre (the first nearest the ring), each
     ``leading`` from the last: the farthest from the centre the first baseline may go with
     every line within its reach, measured outward; ``ascent`` is how far a line reaches
@@ -143,18 +143,23 @@ def _splits(words: list[str], n: int) -> list[list[str]]:
     """Every way to set ``words`` on ``n`` lines, in order, none empty."""
     if n == 1:
         return [[" ".join(words)]]
-    return [[" ".join(words[:k]), *rest] for k in range(1, len(words) - n + 2)
-            for rest in _splits(words[k:], n - 1)]
+    return [
+        [" ".join(words[:k]), *rest]
+        for k in range(1, len(words) - n + 2)
+        for rest in _splits(words[k:], n - 1)
+    ]
 
 
 def _label_width(text: str, size: float, spacing: float) -> float:
-    return (width_mm(text, fonts.best(fonts.CAPS, text), size)
-            + spacing * max(len(text) - 1, 0))
+    return width_mm(text, fonts.best(fonts.CAPS, text), size) + spacing * max(len(text) - 1, 0)
 
 
 #: The label's sizes and spacings, in the order tried.
-_LABEL_TRIES = ((LABEL_PT, LABEL_SPACING), (LABEL_PT, 0.0),
-                *((LABEL_PT - 0.2 * k, 0.0) for k in range(1, 5)))
+_LABEL_TRIES = (
+    (LABEL_PT, LABEL_SPACING),
+    (LABEL_PT, 0.0),
+    *((LABEL_PT - 0.2 * k, 0.0) for k in range(1, 5)),
+)
 
 
 def _label(text: str, text_r: float, top: float) -> tuple[Line, ...]:
@@ -173,18 +178,25 @@ def _label(text: str, text_r: float, top: float) -> tuple[Line, ...]:
     for size in (LABEL_PT, MIN_TEXT_PT):
         down, cap = LABEL_DESCENT * size * PT, CAP_HEIGHT * size * PT
         best: tuple[float, tuple[Line, ...]] | None = None
-        for upper, lower in (_splits(words, 2) if len(words) > 1 else []):
+        for upper, lower in _splits(words, 2) if len(words) > 1 else []:
             # Mirrored: the lower line is the one nearest the ring, reaching out from its
             # baseline by the letters' descent and in by their caps.
-            first = _stack([_label_width(lower, size, 0.0), _label_width(upper, size, 0.0)],
-                           down, cap, LABEL_LEADING, text_r, top)
+            first = _stack(
+                [_label_width(lower, size, 0.0), _label_width(upper, size, 0.0)],
+                down,
+                cap,
+                LABEL_LEADING,
+                text_r,
+                top,
+            )
             if first is None:
                 continue
             base = -first
             up = base + LABEL_LEADING
-            lines = (Line(lower, base, size, 0.0, _chord(text_r, base - down)),
-                     Line(upper, up, size, 0.0,
-                          _chord(text_r, max(abs(up - down), abs(up + cap)))))
+            lines = (
+                Line(lower, base, size, 0.0, _chord(text_r, base - down)),
+                Line(upper, up, size, 0.0, _chord(text_r, max(abs(up - down), abs(up + cap)))),
+            )
             if best is None or up + cap < best[0]:
                 best = (up + cap, lines)
         if best is not None:
@@ -214,22 +226,33 @@ def _caption(text: str, text_r: float, top: float, floor: float) -> tuple[Line, 
         for cuts in itertools.combinations(range(1, len(words)), n - 1):
             spans = list(itertools.pairwise((0, *cuts, len(words))))
             widths = [ends[b] - ends[a] + space * (b - a - 1) for a, b in spans]
-            first = _stack(widths, CAPTION_ASCENT, CAPTION_DESCENT, CAPTION_LEADING, text_r,
-                           top)
+            first = _stack(widths, CAPTION_ASCENT, CAPTION_DESCENT, CAPTION_LEADING, text_r, top)
             if first is None:
                 continue
             bases = [first - i * CAPTION_LEADING for i in range(n)]
             if bases[-1] - CAPTION_DESCENT < floor:
                 continue
-            found.append((bases[-1] - CAPTION_DESCENT, n, max(widths) - min(widths), tuple(
-                Line(" ".join(words[a:b]), y, CAPTION_PT, 0.0,
-                     _chord(text_r, max(abs(y + CAPTION_ASCENT), abs(y - CAPTION_DESCENT))))
-                for (a, b), y in zip(spans, bases, strict=True))))
+            found.append(
+                (
+                    bases[-1] - CAPTION_DESCENT,
+                    n,
+                    max(widths) - min(widths),
+                    tuple(
+                        Line(
+                            " ".join(words[a:b]),
+                            y,
+                            CAPTION_PT,
+                            0.0,
+                            _chord(text_r, max(abs(y + CAPTION_ASCENT), abs(y - CAPTION_DESCENT))),
+                        )
+                        for (a, b), y in zip(spans, bases, strict=True)
+                    ),
+                )
+            )
     if not found:
         return ()
     highest = max(f[0] for f in found)
-    return min((f for f in found if f[0] >= highest - CAPTION_WORTH),
-               key=lambda f: (f[1], f[2]))[3]
+    return min((f for f in found if f[0] >= highest - CAPTION_WORTH), key=lambda f: (f[1], f[2]))[3]
 
 
 @cache
@@ -240,8 +263,9 @@ def layout(diameter: float, label: str, caption: str) -> Layout:
     text_r, top = edge - TEXT_CLEAR, edge - TOP_CLEAR
     below = _label(label, text_r, top)
     low = below[-1].base + CAP_HEIGHT * below[-1].size * PT if below else -top
-    above = _caption(caption, text_r, top, low + 2 * DEVICE_GAP_TIGHT + DEVICE_LEAST) \
-        if caption else ()
+    above = (
+        _caption(caption, text_r, top, low + 2 * DEVICE_GAP_TIGHT + DEVICE_LEAST) if caption else ()
+    )
     high = above[-1].base - CAPTION_DESCENT if above else top
     gap = min(DEVICE_GAP, max(DEVICE_GAP_TIGHT, (high - low - DEVICE_SMALL) / 2))
     return Layout(ring, above, below, low + gap, high - gap, edge - DEVICE_CLEAR)

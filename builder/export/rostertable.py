@@ -32,8 +32,11 @@ MIN_TOP, MIN_BOTTOM = 11.0, 10.0
 #: its 21 modules each side) and its padding.
 ASIDE_WIDTH = BOX[0] - (CODE_MM + 2 * QUIET_MODULES * CODE_MM / 21 + 2.0)
 #: The faces and sizes (pt) of the table's runs.
-REGULAR, ITALIC, CAPS = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf",
-                         "EBGaramond12-AllSC.ttf")
+REGULAR, ITALIC, CAPS = (
+    "EBGaramond12-Regular.ttf",
+    "EBGaramond12-Italic.ttf",
+    "EBGaramond12-AllSC.ttf",
+)
 TITLE_PT = 8.8
 DETAILS_PT = 6.9
 CELLS_PT = 8.0
@@ -104,11 +107,18 @@ def cells_text(lines: tuple[tuple[str, ...], ...], widths: tuple[float, ...]) ->
     places = [sum(widths[:i]) for i in range(len(widths))]
     out: list[str] = []
     for line in lines:
-        wrapped = [_wrapped(cell, width - CELL_GAP, REGULAR, CELLS_PT)
-                   for cell, width in zip(line, widths, strict=False)]
+        wrapped = [
+            _wrapped(cell, width - CELL_GAP, REGULAR, CELLS_PT)
+            for cell, width in zip(line, widths, strict=False)
+        ]
         for row in range(max((len(w) for w in wrapped), default=0)):
-            out.append(spaces.cells([(places[i], w[row]) for i, w in enumerate(wrapped)
-                                     if row < len(w) and w[row]], REGULAR, CELLS_PT))
+            out.append(
+                spaces.cells(
+                    [(places[i], w[row]) for i, w in enumerate(wrapped) if row < len(w) and w[row]],
+                    REGULAR,
+                    CELLS_PT,
+                )
+            )
     return "\n".join(out)
 
 
@@ -135,24 +145,43 @@ def lay_out(table: Table, width: float) -> LaidTable:
 
     def unit(u: Unit) -> LaidUnit:
         # Room for the flag a broken rule puts after the title.
-        title = "\n".join(_wrapped(u.title, inner - (2 if u.flagged else 0), REGULAR,
-                                   TITLE_PT))
-        details = "\n".join(line for d in u.details for line in
-                            _wrapped(d, inner, CAPS, DETAILS_PT))
-        notes = spaces.paragraphs(["; ".join(u.notes)] if u.notes else [],
-                                  notes_width - 2 * PAD, ITALIC, NOTES_PT)
-        return LaidUnit(u, title, details, cells_text(u.lines, widths[1:]), notes,
-                        _track(u.trackers, track_width))
+        title = "\n".join(_wrapped(u.title, inner - (2 if u.flagged else 0), REGULAR, TITLE_PT))
+        details = "\n".join(
+            line for d in u.details for line in _wrapped(d, inner, CAPS, DETAILS_PT)
+        )
+        notes = spaces.paragraphs(
+            ["; ".join(u.notes)] if u.notes else [], notes_width - 2 * PAD, ITALIC, NOTES_PT
+        )
+        return LaidUnit(
+            u,
+            title,
+            details,
+            cells_text(u.lines, widths[1:]),
+            notes,
+            _track(u.trackers, track_width),
+        )
 
     def group(g: Group) -> LaidGroup:
-        tracks = tuple((label, ticks.url(runs) if runs else "", words) for t in g.trackers
-                       for label, runs, words in tracker_parts(t))
-        stats = tuple((label, value.replace(" ", NBSP) if len(value) <= SHORT else value)
-                      for label, value in g.stats)
+        tracks = tuple(
+            (label, ticks.url(runs) if runs else "", words)
+            for t in g.trackers
+            for label, runs, words in tracker_parts(t)
+        )
+        stats = tuple(
+            (label, value.replace(" ", NBSP) if len(value) <= SHORT else value)
+            for label, value in g.stats
+        )
         return LaidGroup(g, stats, tracks, tuple(unit(u) for u in g.units))
 
-    return LaidTable(table, widths, tuple(spans), tuple(group(g) for g in table.groups),
-                     _track(table.preamble_trackers, ASIDE_WIDTH), notes_width, track_width)
+    return LaidTable(
+        table,
+        widths,
+        tuple(spans),
+        tuple(group(g) for g in table.groups),
+        _track(table.preamble_trackers, ASIDE_WIDTH),
+        notes_width,
+        track_width,
+    )
 
 
 # --- The frame's running header and footer ----------------------------------------------------
@@ -182,11 +211,22 @@ def running(frame: Frame, width: float) -> Running:
     title = spaces.shorten(frame.name, width * HEAD_SHARES[0] - 2, title_face, title_pt)
     # The side gives way to the system: a long free-text side is cut, the system stays whole.
     system = f" · {frame.system}"
-    system_mm = (spaces.text_mm(system, section_face, section_pt)
-                 + len(system) * SECTION_TRACKING * section_pt * 25.4 / 72)
-    section = spaces.shorten(frame.side_text, width * HEAD_SHARES[1] - 1 - system_mm,
-                             section_face, section_pt, tracking=SECTION_TRACKING) + system
+    system_mm = (
+        spaces.text_mm(system, section_face, section_pt)
+        + len(system) * SECTION_TRACKING * section_pt * 25.4 / 72
+    )
+    section = (
+        spaces.shorten(
+            frame.side_text,
+            width * HEAD_SHARES[1] - 1 - system_mm,
+            section_face,
+            section_pt,
+            tracking=SECTION_TRACKING,
+        )
+        + system
+    )
     face, pt = FOOT_FACE
     room = width * FOOT_SHARES[0] - 1 - spaces.text_mm(frame.footer(""), face, pt)
-    return Running(title, section, frame.footer(spaces.shorten(frame.file, room, face, pt,
-                                                               middle=True)))
+    return Running(
+        title, section, frame.footer(spaces.shorten(frame.file, room, face, pt, middle=True))
+    )

@@ -129,7 +129,7 @@ def png(address: str) -> bytes | None:
     if not address.startswith(SCHEME):
         return None
     try:
-        text = base64.urlsafe_b64decode(address[len(SCHEME):]).decode("utf-8")
+        text = base64.urlsafe_b64decode(address[len(SCHEME) :]).decode("utf-8")
     except (binascii.Error, UnicodeDecodeError):
         return None
     out = io.BytesIO()

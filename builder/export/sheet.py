@@ -212,8 +212,7 @@ class SheetLayout:
                 x = self.paper[0] - x - w
                 left, right = right, left
         trim = Box(x, y, w, h)
-        return Cell(trim, Box(trim.x - left, trim.y - bottom, w + left + right,
-                              h + top + bottom))
+        return Cell(trim, Box(trim.x - left, trim.y - bottom, w + left + right, h + top + bottom))
 
     def cut_xs(self, filled: int | None = None) -> list[float]:
         w = self.item[0]
@@ -239,10 +238,11 @@ class SheetLayout:
         if not self.fold:
             return []
         block = self.block(filled)
-        bottom = EDGE_CLEAR if self.ruler.vertical else \
-            block.y - MARK_OFFSET - self.mark_y
-        spans = [(block.top + MARK_OFFSET, self.paper[1] - EDGE_CLEAR),
-                 (bottom, block.y - MARK_OFFSET)]
+        bottom = EDGE_CLEAR if self.ruler.vertical else block.y - MARK_OFFSET - self.mark_y
+        spans = [
+            (block.top + MARK_OFFSET, self.paper[1] - EDGE_CLEAR),
+            (bottom, block.y - MARK_OFFSET),
+        ]
         dash, gap = FOLD_DASH
         dashes = []
         for start, end in spans:
@@ -273,8 +273,7 @@ class SheetLayout:
         return marks
 
 
-def _ends(margin: float, low: float, high: float,
-          move: bool = True) -> tuple[float, float, float]:
+def _ends(margin: float, low: float, high: float, move: bool = True) -> tuple[float, float, float]:
     """Crop marks along one axis of a block centred with ``margin`` mm each side, ``low`` and
     ``high`` mm of each margin kept for something else (the ruler): how far the block moves
     towards the high end and the marks' lengths at the low and high ends (0: none).
@@ -324,8 +323,13 @@ _RULER_NEEDS = MARK_OFFSET + MARK_MIN + RULER_GAP + RULER_BAND + EDGE_CLEAR
 _FOLD_LABEL_NEEDS = MARK_OFFSET + FOLD_LABEL_MM + EDGE_CLEAR
 
 
-def plan(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
-         gutter: bool = False, fold: bool = False) -> SheetLayout:
+def plan(
+    paper: tuple[float, float],
+    item: tuple[float, float],
+    bleed: float = 0.0,
+    gutter: bool = False,
+    fold: bool = False,
+) -> SheetLayout:
     """Lay out as many ``item``-sized items (mm) as fit on ``paper`` (mm), with room for crop
     marks and the ruler; an :class:`ExportError` if not one fits. With ``fold``, front|back
     pairs about a fold line, on the paper portrait or landscape, whichever holds more
@@ -346,8 +350,9 @@ def plan(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0
     return max(layouts, key=lambda lay: lay.per_sheet)
 
 
-def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, gutter: bool,
-          fold: bool) -> SheetLayout:
+def _plan(
+    paper: tuple[float, float], item: tuple[float, float], bleed: float, gutter: bool, fold: bool
+) -> SheetLayout:
     pw, ph = paper
     w, h = item
 
@@ -374,23 +379,28 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
             rows -= 1
     if cols <= 0 or rows <= 0:
         what = "front and back side by side" if fold else "item"
-        raise ExportError(f"a {w:g} x {h:g} mm {what} with {bleed:g} mm bleed does not fit on "
-                          f"{pw:g} x {ph:g} mm paper with room for crop marks")
+        raise ExportError(
+            f"a {w:g} x {h:g} mm {what} with {bleed:g} mm bleed does not fit on "
+            f"{pw:g} x {ph:g} mm paper with room for crop marks"
+        )
     ruler_room = RULER_GAP + RULER_BAND
     if fold:
         # Centred on the fold, the top margin holding its label: marks at both ends.
-        both_y = min(MARK_MAX, margin_y - MARK_OFFSET - EDGE_CLEAR - (ruler_room if horizontal
-                                                                       else 0))
-        both_x = min(MARK_MAX, margin_x - MARK_OFFSET - EDGE_CLEAR - (0 if horizontal
-                                                                      else ruler_room))
+        both_y = min(
+            MARK_MAX, margin_y - MARK_OFFSET - EDGE_CLEAR - (ruler_room if horizontal else 0)
+        )
+        both_x = min(
+            MARK_MAX, margin_x - MARK_OFFSET - EDGE_CLEAR - (0 if horizontal else ruler_room)
+        )
         up, mark_y, mark_top = 0.0, both_y, both_y
         right, mark_x, mark_right = 0.0, both_x, both_x
     else:
         up, mark_y, mark_top = _ends(margin_y, ruler_room if horizontal else 0.0, 0.0)
         # Not sideways past a ruler at the side: it is drawn unmirrored on the backs, whose
         # block would then move onto it.
-        right, mark_x, mark_right = _ends(margin_x, 0.0 if horizontal else ruler_room, 0.0,
-                                          move=horizontal)
+        right, mark_x, mark_right = _ends(
+            margin_x, 0.0 if horizontal else ruler_room, 0.0, move=horizontal
+        )
     left_margin, bottom_margin = margin_x + right, margin_y + up
     x0 = pw / 2 if fold else left_margin + bleed
     top = ph - margin_y + up - bleed
@@ -401,19 +411,43 @@ def _plan(paper: tuple[float, float], item: tuple[float, float], bleed: float, g
     else:
         x = left_margin - MARK_OFFSET - mark_x - RULER_GAP - RULER_BAND / 2
         ruler = Ruler(x, bottom_margin, True, ph - bottom_margin - EDGE_CLEAR)
-    return SheetLayout(paper, item, bleed, gutter, cols, rows, x0, top, pitch_x, pitch_y,
-                       mark_y, mark_x, ruler, fold, mark_top, mark_right)
+    return SheetLayout(
+        paper,
+        item,
+        bleed,
+        gutter,
+        cols,
+        rows,
+        x0,
+        top,
+        pitch_x,
+        pitch_y,
+        mark_y,
+        mark_x,
+        ruler,
+        fold,
+        mark_top,
+        mark_right,
+    )
 
 
-def edge_to_edge(paper: tuple[float, float], item: tuple[float, float], bleed: float = 0.0,
-                 gutter: bool = False, fold: bool = False) -> int:
+def edge_to_edge(
+    paper: tuple[float, float],
+    item: tuple[float, float],
+    bleed: float = 0.0,
+    gutter: bool = False,
+    fold: bool = False,
+) -> int:
     """How many items would fit with no margin at all: the manifest compares a layout with it
     to say what the 5 mm margins cost. With ``fold``, pairs, the paper either way round."""
     if not fold:
-        return (fit_count(paper[0], item[0], bleed, gutter)
-                * fit_count(paper[1], item[1], bleed, gutter))
-    return max(fit_count(pw, item[0], bleed, False) // 2 * fit_count(ph, item[1], bleed, False)
-               for pw, ph in (paper, (paper[1], paper[0])))
+        return fit_count(paper[0], item[0], bleed, gutter) * fit_count(
+            paper[1], item[1], bleed, gutter
+        )
+    return max(
+        fit_count(pw, item[0], bleed, False) // 2 * fit_count(ph, item[1], bleed, False)
+        for pw, ph in (paper, (paper[1], paper[0]))
+    )
 
 
 # --- Drawing ---------------------------------------------------------------------------------
@@ -440,8 +474,13 @@ class InkSaverCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types
     def setFillColor(self, aColor: object, alpha: float | None = None) -> None:  # noqa: N802
         self._wanted = aColor
 
-    def setStrokeColorRGB(self, r: float, g: float, b: float,  # noqa: N802
-                          alpha: float | None = None) -> None:
+    def setStrokeColorRGB(
+        self,
+        r: float,
+        g: float,
+        b: float,  # noqa: N802
+        alpha: float | None = None,
+    ) -> None:
         if 0.3 * r + 0.59 * g + 0.11 * b > 0.75:
             r, g, b = INK_SAVER_LINE
         super().setStrokeColorRGB(r, g, b, alpha)
@@ -477,15 +516,27 @@ class InkSaverCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types
         super().drawText(*args, **kw)
 
 
-def new_canvas(path: str | BinaryIO, paper: tuple[float, float], title: str, subject: str,
-               duplex: bool = False, ink_saver: bool = False) -> Canvas:
+def new_canvas(
+    path: str | BinaryIO,
+    paper: tuple[float, float],
+    title: str,
+    subject: str,
+    duplex: bool = False,
+    ink_saver: bool = False,
+) -> Canvas:
     """A canvas for one PDF of the pack: bundled fonts only, metadata set, deterministic; it
     asks viewers to print at actual size (and, for a file of fronts and backs, long-edge
     duplex)."""
     fonts.register()
     kind = InkSaverCanvas if ink_saver else Canvas
-    c = kind(path, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1,
-             initialFontName=fonts.BODY, initialFontSize=9, pageCompression=1)
+    c = kind(
+        path,
+        pagesize=(paper[0] * MM, paper[1] * MM),
+        invariant=1,
+        initialFontName=fonts.BODY,
+        initialFontSize=9,
+        pageCompression=1,
+    )
     c.setTitle(title)
     c.setAuthor("billhooks")
     c.setSubject(subject)
@@ -598,7 +649,7 @@ def paginate(runs: Sequence[Run]) -> list[Page]:
     for run in runs:
         per = run.layout.per_sheet
         todo = list(run.fronts)
-        chunks = [todo[i:i + per] for i in range(0, len(todo), per)] or [[]]
+        chunks = [todo[i : i + per] for i in range(0, len(todo), per)] or [[]]
         pages += [Page(run, chunk) for chunk in chunks]
     return pages
 
@@ -621,8 +672,10 @@ def draw_pages(c: Canvas, pages: Sequence[Page]) -> int:
     for n, page in enumerate(pages, 1):
         run, fronts = page.run, page.fronts
         fold = page.main.fold and page.back is not None
-        sides: list[tuple[str, bool]] = [("fronts; print double-sided, flip on the long edge",
-                                          False), ("backs, mirrored for long-edge duplex", True)]
+        sides: list[tuple[str, bool]] = [
+            ("fronts; print double-sided, flip on the long edge", False),
+            ("backs, mirrored for long-edge duplex", True),
+        ]
         if fold:
             sides = [("fronts and backs; print single-sided, fold on the dashed line", False)]
         elif page.back is None:

@@ -52,8 +52,10 @@ def check_size(job: ExportJob) -> None:
             raise ExportError(
                 f"{printable(str(item.path))}: {_described(found)}, more than an army may "
                 f"print ({ARMY_MAX:,} records): nothing was written; print it as smaller "
-                "armies")
+                "armies"
+            )
     if total > PACK_MAX:
         raise ExportError(
             f"{len(items)} files hold {total:,} records in all, more than one pack may print "
-            f"({PACK_MAX:,} records): nothing was written; export them in smaller groups")
+            f"({PACK_MAX:,} records): nothing was written; export them in smaller groups"
+        )

@@ -40,8 +40,10 @@ def _advances(face: str) -> tuple[dict[int, float], float]:
                     lining.update(getattr(table, "mapping", {}))
     metrics = font["hmtx"].metrics
     per_em = float(font["head"].unitsPerEm)
-    widths = {code: metrics[lining.get(glyph, glyph)][0] / per_em
-              for code, glyph in font.getBestCmap().items()}
+    widths = {
+        code: metrics[lining.get(glyph, glyph)][0] / per_em
+        for code, glyph in font.getBestCmap().items()
+    }
     return widths, metrics[".notdef"][0] / per_em
 
 
@@ -111,8 +113,12 @@ def wrap(text: str, width: float, face: str, size_pt: float) -> list[str]:
 SLACK = 0.02
 
 
-def columns(rows: Sequence[tuple[str, str]], widths: tuple[float, float],
-            faces: tuple[str, str], size_pt: float) -> tuple[str, str]:
+def columns(
+    rows: Sequence[tuple[str, str]],
+    widths: tuple[float, float],
+    faces: tuple[str, str],
+    size_pt: float,
+) -> tuple[str, str]:
     """Rows of (label, value) as two runs of lines, one a column ``widths`` mm wide in
     ``faces``: each cell wrapped to its column, the shorter cell of a row padded with empty
     lines, so every row starts level in both columns (their line height must be the same)."""
@@ -130,16 +136,18 @@ def columns(rows: Sequence[tuple[str, str]], widths: tuple[float, float],
 def paragraphs(texts: Sequence[str], width: float, face: str, size_pt: float) -> str:
     """``texts`` as one run of lines, each wrapped to a column ``width`` mm wide in ``face``
     (WeasyPrint breaking the lines itself costs several times as much)."""
-    return "\n".join(line for text in texts
-                     for line in wrap(text, width * (1 - SLACK), face, size_pt))
+    return "\n".join(
+        line for text in texts for line in wrap(text, width * (1 - SLACK), face, size_pt)
+    )
 
 
 #: What a shortened text shows where it was cut.
 ELLIPSIS = "…"
 
 
-def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = False,
-            tracking: float = 0.0) -> str:
+def shorten(
+    text: str, width: float, face: str, size_pt: float, middle: bool = False, tracking: float = 0.0
+) -> str:
     """``text`` as it fits one line ``width`` mm wide: whole when it fits, else cut at the end
     (or, with ``middle``, in the middle: a file name keeps its start and its ending) with an
     ellipsis where it was cut. ``tracking`` is the letter spacing, in ems a character."""
@@ -155,7 +163,7 @@ def shorten(text: str, width: float, face: str, size_pt: float, middle: bool = F
         if not middle:
             return text[:keep].rstrip() + ELLIPSIS
         head = (keep + 1) // 2
-        return text[:head] + ELLIPSIS + text[len(text) - (keep - head):]
+        return text[:head] + ELLIPSIS + text[len(text) - (keep - head) :]
 
     keep = len(text) - 1
     while keep and wide(cut(keep)) > room:

@@ -72,8 +72,10 @@ def placed_of(address: str) -> tuple[Placed, ...] | None:
     if found := _STRIP.fullmatch(address):
         placed: tuple[Placed, ...] = ((0, 0, _runs(found[1])),)
     elif found := _PLACED.fullmatch(address):
-        placed = tuple((int(line), int(left), _runs(runs)) for line, left, runs in
-                       (part.split(".") for part in found[1].split(",")))
+        placed = tuple(
+            (int(line), int(left), _runs(runs))
+            for line, left, runs in (part.split(".") for part in found[1].split(","))
+        )
     else:
         return None
     return placed if sum(sum(runs) for _, _, runs in placed) <= MAX_BOXES else None
@@ -106,8 +108,7 @@ def png(address: str) -> bytes | None:
     def left_of(tenths: int) -> int:
         return round(tenths / 10 * PX_PER_MM)
 
-    width = max(left_of(left) + sum(runs) * px + (len(runs) - 1) * gap
-                for _, left, runs in placed)
+    width = max(left_of(left) + sum(runs) * px + (len(runs) - 1) * gap for _, left, runs in placed)
     height = (max(line for line, _, _ in placed) + 1) * line_px
     image = Image.new("P", (width, height), 0)
     image.putpalette([255, 255, 255, *INK])
@@ -141,8 +142,12 @@ class TrackerLine:
     lines: int
 
 
-def tracker_line(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
-                 width: float, face: str, size_pt: float) -> TrackerLine:
+def tracker_line(
+    trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
+    width: float,
+    face: str,
+    size_pt: float,
+) -> TrackerLine:
     """Lay out ``(label, runs)`` or ``(label, runs, after)`` trackers in a column ``width`` mm
     wide: each label, its boxes :data:`LABEL_GAP_MM` after it, then the words after the boxes
     (marked boxes: "9: shatter"), the next tracker :data:`TRACKER_GAP_MM` on, on a new line when
@@ -181,8 +186,12 @@ def tracker_line(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Seque
     return TrackerLine(text, address, line + 1)
 
 
-def tracker_lines(trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
-                  width: float, face: str, size_pt: float) -> list[TrackerLine]:
+def tracker_lines(
+    trackers: Sequence[tuple[str, Sequence[int]] | tuple[str, Sequence[int], str]],
+    width: float,
+    face: str,
+    size_pt: float,
+) -> list[TrackerLine]:
     """:func:`tracker_line` for trackers in turn, a new one whenever the next tracker would
     take an image past :data:`MAX_BOXES` (a stand entry of 99 stands has 99 rows of wounds)."""
     out: list[TrackerLine] = []

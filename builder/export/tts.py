@@ -81,11 +81,20 @@ def grid(cards: int) -> tuple[int, int]:
     return max(LEAST, math.ceil(cells / rows)), rows
 
 
-def _transform(x: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
-               face_down: bool = True) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-            "rotZ": 180.0 if face_down else 0.0, "scaleX": scale[0], "scaleY": 1.0,
-            "scaleZ": scale[1]}
+def _transform(
+    x: float = 0.0, scale: tuple[float, float] = (1.0, 1.0), face_down: bool = True
+) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0 if face_down else 0.0,
+        "scaleX": scale[0],
+        "scaleY": 1.0,
+        "scaleZ": scale[1],
+    }
 
 
 def _url(path: Path) -> str:
@@ -115,8 +124,10 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
     back_pic = Picture(back_drawer(_deck_back(deck)), trim, 0.0, cell)
     distinct = list({id(p.front): Picture(p.front, trim, 0.0, cell) for p in found}.values())
     drawn = rasterise([back_pic, *distinct], deck.title, job.options.ink_saver)
-    back, faces = drawn[0], {id(p.draw): image for p, image in zip(distinct, drawn[1:],
-                                                                        strict=True)}
+    back, faces = (
+        drawn[0],
+        {id(p.draw): image for p, image in zip(distinct, drawn[1:], strict=True)},
+    )
     listed: list[dict[str, object]] = []
 
     def put(name: str, data: bytes, size: tuple[int, int], role: str) -> Path:
@@ -128,40 +139,62 @@ def write_deck_tts(job: ExportJob, folder: Path, deck: Deck, final: Path) -> Wri
     sheets: dict[str, dict[str, object]] = {}
     cards: list[dict[str, Any]] = []
     for key, start in enumerate(range(0, len(found), PER_SHEET), 1):
-        chunk = found[start:start + PER_SHEET]
+        chunk = found[start : start + PER_SHEET]
         cols, rows = grid(len(chunk))
         sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), "white")
         for i, piece in enumerate(chunk):
             sheet.paste(faces[id(piece.front)], ((i % cols) * cell[0], (i // cols) * cell[1]))
         sheet.paste(back, ((cols - 1) * cell[0], (rows - 1) * cell[1]))
         name = f"faces-{key}.png"
-        sheets[str(key)] = {"FaceURL": _url(put(name, png_bytes(sheet), sheet.size, "faces")),
-                            "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-                            "BackIsHidden": True, "UniqueBack": False, "Type": 0}
+        sheets[str(key)] = {
+            "FaceURL": _url(put(name, png_bytes(sheet), sheet.size, "faces")),
+            "BackURL": back_url,
+            "NumWidth": cols,
+            "NumHeight": rows,
+            "BackIsHidden": True,
+            "UniqueBack": False,
+            "Type": 0,
+        }
         for i, piece in enumerate(chunk):
-            cards.append({"Name": "Card", "CardID": key * 100 + i,
-                          "Nickname": f"{piece.name} (continued)" if piece.continues
-                          else piece.name, "Description": "",
-                          "Transform": _transform(scale=_scale(trim)),
-                          "CustomDeck": {str(key): sheets[str(key)]}})
+            cards.append(
+                {
+                    "Name": "Card",
+                    "CardID": key * 100 + i,
+                    "Nickname": f"{piece.name} (continued)" if piece.continues else piece.name,
+                    "Description": "",
+                    "Transform": _transform(scale=_scale(trim)),
+                    "CustomDeck": {str(key): sheets[str(key)]},
+                }
+            )
     if deck.dealt:
         # A deck dealt in play is shuffled: a card continuing another's words is kept out of
         # it, in a pile of its own beside it, as the printed card says to.
         paired = list(zip(cards, found, strict=True))
         shuffled = [c for c, piece in paired if not piece.continues]
         aside = [c for c, piece in paired if piece.continues]
-        objects = [*_stack(shuffled, deck.title, sheets, trim),
-                   *_stack(aside, f"{deck.title}: continuation cards", sheets, trim, x=3.0)]
+        objects = [
+            *_stack(shuffled, deck.title, sheets, trim),
+            *_stack(aside, f"{deck.title}: continuation cards", sheets, trim, x=3.0),
+        ]
     else:
         objects = _stack(cards, deck.title, sheets, trim)
     _saved_object(folder, deck.kind, objects, _thumbnail(back), listed)
     counts = Counter(piece.label for piece in found)
-    return Written(deck.kind, len(listed), dict(counts), {
-        "format": "tts", "cell_px": list(cell), "sheets": len(sheets), "images": listed})
+    return Written(
+        deck.kind,
+        len(listed),
+        dict(counts),
+        {"format": "tts", "cell_px": list(cell), "sheets": len(sheets), "images": listed},
+    )
 
 
-def _stack(cards: list[dict[str, Any]], title: str, sheets: dict[str, dict[str, object]],
-           trim: tuple[float, float], x: float = 0.0) -> list[dict[str, Any]]:
+def _stack(
+    cards: list[dict[str, Any]],
+    title: str,
+    sheets: dict[str, dict[str, object]],
+    trim: tuple[float, float],
+    x: float = 0.0,
+) -> list[dict[str, Any]]:
     """``cards`` as TTS holds them at ``x``: a deck, a card alone (TTS has no deck of one),
     or nothing."""
     if len(cards) == 1:
@@ -169,10 +202,17 @@ def _stack(cards: list[dict[str, Any]], title: str, sheets: dict[str, dict[str, 
     if not cards:
         return []
     used = {key for c in cards for key in c["CustomDeck"]}
-    return [{"Name": "DeckCustom", "Transform": _transform(x=x, scale=_scale(trim)),
-             "Nickname": title, "Description": "", "DeckIDs": [c["CardID"] for c in cards],
-             "CustomDeck": {k: v for k, v in sheets.items() if k in used},
-             "ContainedObjects": cards}]
+    return [
+        {
+            "Name": "DeckCustom",
+            "Transform": _transform(x=x, scale=_scale(trim)),
+            "Nickname": title,
+            "Description": "",
+            "DeckIDs": [c["CardID"] for c in cards],
+            "CustomDeck": {k: v for k, v in sheets.items() if k in used},
+            "ContainedObjects": cards,
+        }
+    ]
 
 
 def _scale(trim: tuple[float, float]) -> tuple[float, float]:
@@ -180,14 +220,34 @@ def _scale(trim: tuple[float, float]) -> tuple[float, float]:
     return (round(trim[0] / _POKER[0], 3), round(trim[1] / _POKER[1], 3))
 
 
-def _saved_object(folder: Path, kind: str, objects: Sequence[dict[str, Any]], thumb: bytes,
-                  listed: list[dict[str, object]]) -> None:
+def _saved_object(
+    folder: Path,
+    kind: str,
+    objects: Sequence[dict[str, Any]],
+    thumb: bytes,
+    listed: list[dict[str, object]],
+) -> None:
     """``<kind>.json`` (the saved object TTS imports) and ``<kind>.png`` (its thumbnail)."""
     # A saved object is a save game with the outer fields left empty.
-    data = {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
-            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
-            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
-            "XmlUI": "", "ObjectStates": list(objects)}
+    data = {
+        "SaveName": "",
+        "Date": "",
+        "VersionNumber": "",
+        "GameMode": "",
+        "GameType": "",
+        "GameComplexity": "",
+        "Tags": [],
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "TabStates": {},
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+        "ObjectStates": list(objects),
+    }
     text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     (folder / f"{kind}.json").write_text(text, encoding="utf-8")
     listed.append({"file": f"{kind}/{kind}.json", "role": "saved object"})
@@ -213,42 +273,67 @@ def tile_name(token: Token) -> str:
 
 def tile_description(token: Token) -> str:
     """A tile's description: its note, then its stats as printed (a stand label's numbers)."""
-    return " · ".join(part for part in (token.note, *(f"{st.name} {st.value}"
-                                                      for st in token.stats)) if part)
+    return " · ".join(
+        part for part in (token.note, *(f"{st.name} {st.value}" for st in token.stats)) if part
+    )
 
 
 def write_tokens_tts(job: ExportJob, folder: Path, sheet: TokenSheet, final: Path) -> Written:
     """One image per distinct token (at the job's dpi) and the bags of tiles, each tile of
     its token's shape at its printed size (see the module)."""
     dpi = job.options.dpi
-    found = [(group, token) for group in sheet.groups for token in group.tokens
-             if token.count > 0]
+    found = [(group, token) for group in sheet.groups for token in group.tokens if token.count > 0]
     pictures = [at_dpi(token_drawer(token), group.size_mm, 0.0, dpi) for group, token in found]
     images = rasterise(pictures, sheet.title, job.options.ink_saver)
     width = max(2, len(str(len(found))))
     listed: list[dict[str, object]] = []
     bags: dict[str, list[dict[str, Any]]] = {}
     counts: Counter[str] = Counter()
-    for n, ((group, token), pic, image) in enumerate(zip(found, pictures, images,
-                                                         strict=True), 1):
+    for n, ((group, token), pic, image) in enumerate(zip(found, pictures, images, strict=True), 1):
         name = f"{n:0{width}d}-{slug(token.label)}.png"
         (folder / name).write_bytes(png_bytes(image, dpi))
-        listed.append({"file": f"{sheet.kind}/{name}", "role": "token", "label": token.label,
-                       "count": token.count, "px": list(pic.size),
-                       "mm": [round(v, 2) for v in pic.mm], "bag": bag_name(token)})
+        listed.append(
+            {
+                "file": f"{sheet.kind}/{name}",
+                "role": "token",
+                "label": token.label,
+                "count": token.count,
+                "px": list(pic.size),
+                "mm": [round(v, 2) for v in pic.mm],
+                "bag": bag_name(token),
+            }
+        )
         counts[token.label] += token.count
         scale = tile_scale(group.size_mm)
-        tile = {"Name": "Custom_Tile", "Nickname": tile_name(token),
-                "Description": tile_description(token),
-                "Transform": _transform(scale=(scale, scale), face_down=False),
-                "CustomImage": {"ImageURL": _url(final / name), "ImageSecondaryURL": "",
-                                "ImageScalar": 1.0, "WidthScale": 0.0,
-                                "CustomTile": {"Type": _TILE[group.shape], "Thickness": 0.1,
-                                               "Stackable": True, "Stretch": False}}}
+        tile = {
+            "Name": "Custom_Tile",
+            "Nickname": tile_name(token),
+            "Description": tile_description(token),
+            "Transform": _transform(scale=(scale, scale), face_down=False),
+            "CustomImage": {
+                "ImageURL": _url(final / name),
+                "ImageSecondaryURL": "",
+                "ImageScalar": 1.0,
+                "WidthScale": 0.0,
+                "CustomTile": {
+                    "Type": _TILE[group.shape],
+                    "Thickness": 0.1,
+                    "Stackable": True,
+                    "Stretch": False,
+                },
+            },
+        }
         bags.setdefault(bag_name(token), []).extend([tile] * token.count)
-    objects = [{"Name": "Bag", "Nickname": f"{name} (x{len(tiles)})", "Description": "",
-                "Transform": _transform(x=3.0 * i, face_down=False),
-                "ContainedObjects": tiles} for i, (name, tiles) in enumerate(bags.items())]
+    objects = [
+        {
+            "Name": "Bag",
+            "Nickname": f"{name} (x{len(tiles)})",
+            "Description": "",
+            "Transform": _transform(x=3.0 * i, face_down=False),
+            "ContainedObjects": tiles,
+        }
+        for i, (name, tiles) in enumerate(bags.items())
+    ]
     thumb = _thumbnail(images[0]) if images else png_bytes(Image.new("RGB", (1, 1), "white"))
     _saved_object(folder, sheet.kind, objects, thumb, listed)
     return Written(sheet.kind, len(listed), dict(counts), {"format": "tts", "images": listed})

@@ -101,8 +101,13 @@ class AssetFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint ships no typ
 
 
 #: The bundled faces the documents use; every CSS font stack resolves among these only.
-FONT_FILES = ("EBGaramond12-Regular.ttf", "EBGaramond12-Italic.ttf", "EBGaramond12-AllSC.ttf",
-              "EBGaramond12-Bold.ttf", "Blankenburg.ttf")
+FONT_FILES = (
+    "EBGaramond12-Regular.ttf",
+    "EBGaramond12-Italic.ttf",
+    "EBGaramond12-AllSC.ttf",
+    "EBGaramond12-Bold.ttf",
+    "Blankenburg.ttf",
+)
 
 
 @cache
@@ -227,8 +232,11 @@ def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
     fetcher = shared_fetcher()
     sheets = [
         CSS(string=base, base_url=fonts_url, url_fetcher=fetcher, font_config=font_config()),
-        CSS(string=f"@page {{ size: {width}mm {height}mm; {PAGE_MARGINS.get(paper, '')} }}",
-            url_fetcher=fetcher, font_config=font_config()),
+        CSS(
+            string=f"@page {{ size: {width}mm {height}mm; {PAGE_MARGINS.get(paper, '')} }}",
+            url_fetcher=fetcher,
+            font_config=font_config(),
+        ),
     ]
     if ink_saver:
         sheets.append(CSS(string=INK_SAVER_CSS, url_fetcher=fetcher, font_config=font_config()))
@@ -239,14 +247,16 @@ def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
 _IMAGES: dict[str, Any] = {}
 
 
-def render_document(html: str, paper: str, fetcher: AssetFetcher | None = None,
-                    ink_saver: bool = False) -> Document:
+def render_document(
+    html: str, paper: str, fetcher: AssetFetcher | None = None, ink_saver: bool = False
+) -> Document:
     """Lay out ``html`` on ``paper``; only ``fetcher`` (default: the shared one) loads assets."""
     base_url = resources.templates_dir().resolve().as_uri() + "/"
-    return HTML(
-        string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()
-    ).render(stylesheets=list(stylesheets(paper, ink_saver)), font_config=font_config(),
-             cache=_IMAGES if fetcher is None else None)
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()).render(
+        stylesheets=list(stylesheets(paper, ink_saver)),
+        font_config=font_config(),
+        cache=_IMAGES if fetcher is None else None,
+    )
 
 
 def pdf_bytes(document: Document, title: str, duplex: bool = False) -> bytes:
@@ -266,8 +276,9 @@ def pdf_bytes(document: Document, title: str, duplex: bool = False) -> bytes:
 
 
 @lru_cache(maxsize=8)
-def document_pdf(html: str, paper: str, title: str, duplex: bool = False,
-                 ink_saver: bool = False) -> tuple[bytes, int]:
+def document_pdf(
+    html: str, paper: str, title: str, duplex: bool = False, ink_saver: bool = False
+) -> tuple[bytes, int]:
     """``html`` laid out on ``paper`` as a PDF, and its page count. The latest few are kept
     for the process: the HTML holds every word and names every image by what it draws
     (``ticks:``, ``qr:``), so the same HTML is the same PDF, and a pack printed again (the

@@ -84,7 +84,7 @@ class Worker(Generic[T]):
                     os.write(write, _HEADER.pack(len(frame)))
                     view = memoryview(frame)
                     while view:
-                        view = view[os.write(write, view):]
+                        view = view[os.write(write, view) :]
                     if code:
                         break
             finally:
@@ -99,8 +99,8 @@ class Worker(Generic[T]):
             if len(self._buffer) >= _HEADER.size:
                 (size,) = _HEADER.unpack_from(self._buffer)
                 if len(self._buffer) >= _HEADER.size + size:
-                    frame = self._buffer[_HEADER.size:_HEADER.size + size]
-                    self._buffer = self._buffer[_HEADER.size + size:]
+                    frame = self._buffer[_HEADER.size : _HEADER.size + size]
+                    self._buffer = self._buffer[_HEADER.size + size :]
                     self._left -= 1
                     status, value = pickle.loads(frame)  # noqa: S301 - our own child's bytes
                     if status == "export":

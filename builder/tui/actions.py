@@ -34,49 +34,126 @@ class Action:
 
 #: Titles may name the ruleset's records: ``{group}`` is its group's noun ("ward", "battle").
 ACTIONS: tuple[Action, ...] = (
-    Action("a", "add", "Add {unit}", "Add a {unit} (or whatever the catalogue holds) to the "
-           "selected record, or to the one it is in", "army", footer=True),
-    Action("e", "edit", "Edit", "Edit the selected record in its form (Enter on the tree "
-           "too)", "army", footer=True),
-    Action("m", "move", "Move", "Move the selected record to another {group}", "army",
-           footer=True),
-    Action("x,delete", "remove", "Remove", "Remove the selected record (a {group}: its "
-           "records may move to another)", "army", footer=True),
-    Action("w", "add_group", "Add {group}", "Add a {group} under a new leader", "army",
-           footer=True),
-    Action("r", "roll", "Roll", "Roll the army's build-time dice, each die shown", "army",
-           footer=True, group="Dice"),
-    Action("s", "settings", "Army settings", "Edit the army itself: its name, side and "
-           "what else the rules give it", "army", footer=True, short="Settings"),
-    Action("f", "focus_findings", "Findings", "Go to the findings panel (Enter jumps to the "
-           "record a finding concerns)", "army", group="Move around"),
-    Action("t", "focus_tree", "Army tree", "Go to the tree of the army", "army",
-           group="Move around"),
+    Action(
+        "a",
+        "add",
+        "Add {unit}",
+        "Add a {unit} (or whatever the catalogue holds) to the "
+        "selected record, or to the one it is in",
+        "army",
+        footer=True,
+    ),
+    Action(
+        "e",
+        "edit",
+        "Edit",
+        "Edit the selected record in its form (Enter on the tree too)",
+        "army",
+        footer=True,
+    ),
+    Action("m", "move", "Move", "Move the selected record to another {group}", "army", footer=True),
+    Action(
+        "x,delete",
+        "remove",
+        "Remove",
+        "Remove the selected record (a {group}: its records may move to another)",
+        "army",
+        footer=True,
+    ),
+    Action(
+        "w", "add_group", "Add {group}", "Add a {group} under a new leader", "army", footer=True
+    ),
+    Action(
+        "r",
+        "roll",
+        "Roll",
+        "Roll the army's build-time dice, each die shown",
+        "army",
+        footer=True,
+        group="Dice",
+    ),
+    Action(
+        "s",
+        "settings",
+        "Army settings",
+        "Edit the army itself: its name, side and what else the rules give it",
+        "army",
+        footer=True,
+        short="Settings",
+    ),
+    Action(
+        "f",
+        "focus_findings",
+        "Findings",
+        "Go to the findings panel (Enter jumps to the record a finding concerns)",
+        "army",
+        group="Move around",
+    ),
+    Action(
+        "t", "focus_tree", "Army tree", "Go to the tree of the army", "army", group="Move around"
+    ),
     Action("ctrl+z", "undo", "Undo", "Undo the last edit", "app", footer=True),
     Action("ctrl+y", "redo", "Redo", "Redo the edit just undone", "app"),
-    Action("ctrl+s", "save", "Save", "Save the army to its file (asks for one if it has none)",
-           "app", footer=True, group="Files"),
-    Action("ctrl+w", "save_as", "Save as", "Save the army to a new file", "app",
-           group="Files"),
+    Action(
+        "ctrl+s",
+        "save",
+        "Save",
+        "Save the army to its file (asks for one if it has none)",
+        "app",
+        footer=True,
+        group="Files",
+    ),
+    Action("ctrl+w", "save_as", "Save as", "Save the army to a new file", "app", group="Files"),
     Action("ctrl+o", "open", "Open", "Open another army file", "app", group="Files"),
     Action("ctrl+n", "new", "New army", "Start a new army", "app", group="Files"),
-    Action("M", "muster", "Mustering", "Deal an army from a collection (the Mustering draw)",
-           "app", group="Screens"),
-    Action("p", "print", "Print", "Export the print pack (PDF sheets, a PNG per card or "
-           "Tabletop Simulator): rosters, cards, tokens, crib sheet", "app", group="Screens"),
-    Action("d", "toggle_theme", "Light/dark", "Switch between the light and dark themes",
-           "app", group="View"),
-    Action("question_mark,f1", "help", "Help", "Keys and screens", "app", footer=True,
-           group="View"),
-    Action("q,ctrl+q", "quit", "Quit", "Quit (asks first if there are unsaved changes)", "app",
-           footer=True, group="Files"),
+    Action(
+        "M",
+        "muster",
+        "Mustering",
+        "Deal an army from a collection (the Mustering draw)",
+        "app",
+        group="Screens",
+    ),
+    Action(
+        "p",
+        "print",
+        "Print",
+        "Export the print pack (PDF sheets, a PNG per card or "
+        "Tabletop Simulator): rosters, cards, tokens, crib sheet",
+        "app",
+        group="Screens",
+    ),
+    Action(
+        "d",
+        "toggle_theme",
+        "Light/dark",
+        "Switch between the light and dark themes",
+        "app",
+        group="View",
+    ),
+    Action(
+        "question_mark,f1", "help", "Help", "Keys and screens", "app", footer=True, group="View"
+    ),
+    Action(
+        "q,ctrl+q",
+        "quit",
+        "Quit",
+        "Quit (asks first if there are unsaved changes)",
+        "app",
+        footer=True,
+        group="Files",
+    ),
 )
 
 
 def worded(action: Action, words: dict[str, str]) -> Action:
     """``action`` with the ruleset's nouns in its title and help ("Add ward")."""
-    return replace(action, title=action.title.format_map(words),
-                   help=action.help.format_map(words), short=action.short.format_map(words))
+    return replace(
+        action,
+        title=action.title.format_map(words),
+        help=action.help.format_map(words),
+        short=action.short.format_map(words),
+    )
 
 
 def bindings(scope: str, actions: tuple[Action, ...] = ACTIONS) -> list[BindingType]:
@@ -90,8 +167,15 @@ def bindings(scope: str, actions: tuple[Action, ...] = ACTIONS) -> list[BindingT
         # seen them: keys typed after one that opens a dialog then reach the dialog ("akern").
         # That screen has no text field to take them from.
         first_hand = a.scope == "army"
-        out.append(Binding(first, a.action, a.short or a.title, show=a.footer,
-                           priority=first_hand or first.startswith("ctrl")))
+        out.append(
+            Binding(
+                first,
+                a.action,
+                a.short or a.title,
+                show=a.footer,
+                priority=first_hand or first.startswith("ctrl"),
+            )
+        )
         out += [Binding(k, a.action, a.title, show=False, priority=first_hand) for k in rest]
     return out
 
@@ -131,8 +215,10 @@ def nouns(ruleset: Ruleset) -> dict[str, str]:
     ``unit`` ("unit", "stand")."""
     table = ruleset.schema
     groups = [c for c in table.children if c.role == "group"]
-    return {"group": groups[0].table.noun if groups else "group",
-            "unit": noun_of_role(table, "unit") or "record"}
+    return {
+        "group": groups[0].table.noun if groups else "group",
+        "unit": noun_of_role(table, "unit") or "record",
+    }
 
 
 def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
@@ -143,14 +229,22 @@ def ruleset_actions(ruleset: Ruleset) -> tuple[Action, ...]:
     has_groups = any(c.role == "group" for c in ruleset.schema.children)
     out = []
     for a in ACTIONS:
-        if a.action == "add_group" and not has_groups or \
-                a.action == "roll" and ruleset.roller is None or \
-                a.action == "muster" and ruleset.muster is None:
+        if (
+            a.action == "add_group"
+            and not has_groups
+            or a.action == "roll"
+            and ruleset.roller is None
+            or a.action == "muster"
+            and ruleset.muster is None
+        ):
             continue
         if a.action == "roll" and ruleset.roller is not None:
             a = replace(a, title=ruleset.roller.title, short="Roll")
         out.append(worded(a, words))
-    out += [Action(q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules",
-                   short=q.short)
-            for i, q in enumerate(ruleset.quick_actions)]
+    out += [
+        Action(
+            q.key, f"quick({i})", q.title, q.help, "army", footer=True, group="Rules", short=q.short
+        )
+        for i, q in enumerate(ruleset.quick_actions)
+    ]
     return tuple(out)

@@ -51,8 +51,7 @@ def _records(ruleset: Ruleset, fix: Fix) -> str | None:
     if fix.verb == "remove":
         return f"select a {noun} and press {key_of('remove')} to remove it"
     if fix.verb == "move":
-        return (f"select a {noun} and press {key_of('move')} to move it to another "
-                f"{holder.noun}")
+        return f"select a {noun} and press {key_of('move')} to move it to another {holder.noun}"
     if child.role == "group" and holder is ruleset.schema:
         return f"press {_press(ruleset, 'add_group')} to add one"
     how = f"press {key_of('add')} (Add {noun})"
@@ -66,7 +65,7 @@ def _owner(where: str) -> str | None:
     except ValueError:
         return None
     last = max((i for i, s in enumerate(steps) if s.index is not None), default=-1)
-    return schema.place(*steps[:last + 1])
+    return schema.place(*steps[: last + 1])
 
 
 def _in_form(table: Table, key: str) -> bool:
@@ -79,8 +78,10 @@ def _set(ruleset: Ruleset, fix: Fix, where: str) -> str | None:
     table = ruleset.schema
     for quick in ruleset.quick_actions:
         if fix.key in quick.keys:
-            return (f"select the {noun_of_role(table, quick.role) or 'record'} and press "
-                    f"{quick.key} ({quick.title})")
+            return (
+                f"select the {noun_of_role(table, quick.role) or 'record'} and press "
+                f"{quick.key} ({quick.title})"
+            )
     edit = key_of("edit")
     if fix.role is not None:
         holder = _table_of_role(table, fix.role)

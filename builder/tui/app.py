@@ -84,8 +84,13 @@ class BuilderApp(App[None]):
     BINDINGS = bindings("app")
     COMMANDS = App.COMMANDS | {BuilderCommands}
 
-    def __init__(self, session: Session, seed: int | None = None,
-                 problem: ArmyFileError | None = None, ask_ruleset: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        seed: int | None = None,
+        problem: ArmyFileError | None = None,
+        ask_ruleset: bool = False,
+    ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
         ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it."""
@@ -93,8 +98,9 @@ class BuilderApp(App[None]):
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
-        self._seeds: random.Random = random.Random(seed) if seed is not None \
-            else random.SystemRandom()
+        self._seeds: random.Random = (
+            random.Random(seed) if seed is not None else random.SystemRandom()
+        )
         self.army_screen = ArmyScreen()
         #: Kept once opened, so going back to Mustering finds the last draw (both sides).
         self.muster_screen: MusterScreen | None = None
@@ -113,9 +119,12 @@ class BuilderApp(App[None]):
 
     # --- unexpected errors -------------------------------------------------------------------
 
-    async def run_action(self, action: str | ActionParseResult,
-                         default_namespace: DOMNode | None = None,
-                         namespaces: Mapping[str, DOMNode] | None = None) -> bool:
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
         """Every key and palette command comes here: once quitting, keys typed after ``q`` in
         the same burst do nothing (they would open a screen on an app that is closing); an
         action that fails (a bug) is caught here, so the builder goes on (see :meth:`recover`)."""
@@ -127,8 +136,14 @@ class BuilderApp(App[None]):
             self.recover(error)
             return True
 
-    def push_screen(self, screen: Any, callback: Any = None,
-                    wait_for_dismiss: bool = False, *, mode: str | None = None) -> Any:
+    def push_screen(
+        self,
+        screen: Any,
+        callback: Any = None,
+        wait_for_dismiss: bool = False,
+        *,
+        mode: str | None = None,
+    ) -> Any:
         """A dialog's answer that fails (a bug) is caught as a failing key is."""
         guarded = None if callback is None else partial(self._answer, callback)
         if wait_for_dismiss:
@@ -146,8 +161,12 @@ class BuilderApp(App[None]):
         and a dialog says so; what was pressed is not done (a failed edit is undone)."""
         told = crash.recover(self.session, error)
         self._reshow()
-        self.push_screen(Confirm(f"{told} What you pressed was not done; you may go on.",
-                                 [("ok", "Go on", "primary")]))
+        self.push_screen(
+            Confirm(
+                f"{told} What you pressed was not done; you may go on.",
+                [("ok", "Go on", "primary")],
+            )
+        )
 
     def save_for_lost_server(self) -> None:
         """The server this builder ran under is gone (``serve`` killed outright): unsaved work
@@ -163,9 +182,15 @@ class BuilderApp(App[None]):
             self.crash = crash.recover(self.session, error)
         super()._handle_exception(error)
 
-    def notify(self, message: str, *, title: str = "",
-               severity: SeverityLevel = "information", timeout: float | None = None,
-               markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """A toast. Messages carry user text (names, paths, file errors): plain, not markup."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
@@ -186,8 +211,10 @@ class BuilderApp(App[None]):
             self._show_problem(self.problem)
         elif self.ask_ruleset and self.session.path is not None:
             path = self.session.path
-            self._ask_ruleset(f"{path.name} is a new file: which rule system is its army for?",
-                              lambda name: Session.new(path, name))
+            self._ask_ruleset(
+                f"{path.name} is a new file: which rule system is its army for?",
+                lambda name: Session.new(path, name),
+            )
 
     def _ask_ruleset(self, heading: str, make: Callable[[str], Session]) -> None:
         """Ask which rule system, then edit the new army ``make`` starts in it (Escape: keep
@@ -277,8 +304,12 @@ class BuilderApp(App[None]):
                 if answer == "save_as":
                     self.action_save_as(then=then, error=problem, suggestion=str(path))
 
-            self.push_screen(Confirm(problem, [("save_as", "Save as...", "primary"),
-                                               ("cancel", "Cancel", "default")]), answered)
+            self.push_screen(
+                Confirm(
+                    problem, [("save_as", "Save as...", "primary"), ("cancel", "Cancel", "default")]
+                ),
+                answered,
+            )
             return False
         self._reshow()
         self.notify(f"Saved {written}")
@@ -290,8 +321,7 @@ class BuilderApp(App[None]):
         else:
             self._write(self.session.path)
 
-    def action_save_as(self, then: object = None, error: str = "",
-                       suggestion: str = "") -> None:
+    def action_save_as(self, then: object = None, error: str = "", suggestion: str = "") -> None:
         current = self.session.path
         suggestion = suggestion or (str(current) if current is not None else "my-army.toml")
 
@@ -299,19 +329,24 @@ class BuilderApp(App[None]):
             if path is None:
                 return
             if path.exists() and path != current:
+
                 def overwrite(answer: str | None) -> None:
                     if answer == "yes" and self._write(path, then) and callable(then):
                         then()
 
-                self.push_screen(Confirm(f"{path} exists. Replace it?",
-                                         [("yes", "Replace", "error"), ("no", "Cancel",
-                                                                        "default")]),
-                                 overwrite)
+                self.push_screen(
+                    Confirm(
+                        f"{path} exists. Replace it?",
+                        [("yes", "Replace", "error"), ("no", "Cancel", "default")],
+                    ),
+                    overwrite,
+                )
             elif self._write(path, then) and callable(then):
                 then()
 
-        self.push_screen(PathDialog("Save the army as", suggestion, action="Save",
-                                    error=error), chosen)
+        self.push_screen(
+            PathDialog("Save the army as", suggestion, action="Save", error=error), chosen
+        )
 
     def _unless_unsaved(self, what: str, proceed: object) -> None:
         """Run ``proceed`` now, or after asking what to do with unsaved changes."""
@@ -330,10 +365,17 @@ class BuilderApp(App[None]):
                     proceed()
 
         name = self.session.path.name if self.session.path else "The army"
-        self.push_screen(Confirm(f"{name} has unsaved changes. Save them before you {what}?",
-                                 [("save", "Save", "primary"),
-                                  ("discard", "Don't save", "error"),
-                                  ("cancel", "Cancel", "default")]), answered)
+        self.push_screen(
+            Confirm(
+                f"{name} has unsaved changes. Save them before you {what}?",
+                [
+                    ("save", "Save", "primary"),
+                    ("discard", "Don't save", "error"),
+                    ("cancel", "Cancel", "default"),
+                ],
+            ),
+            answered,
+        )
 
     def load(self, session: Session) -> None:
         """Make ``session`` the army being edited."""
@@ -346,6 +388,7 @@ class BuilderApp(App[None]):
 
     def _ask_open(self, suggestion: str = "", error: str = "") -> None:
         """The Open dialog; a file that cannot be read brings it back, the error in it."""
+
         def chosen(path: Path | None) -> None:
             if path is None:
                 return
@@ -357,12 +400,20 @@ class BuilderApp(App[None]):
             self.load(session)
             self.notify(f"Opened {path}")
 
-        self.push_screen(PathDialog("Open an army file", suggestion, must_exist=True,
-                                    action="Open", error=error), chosen)
+        self.push_screen(
+            PathDialog(
+                "Open an army file", suggestion, must_exist=True, action="Open", error=error
+            ),
+            chosen,
+        )
 
     def action_new(self) -> None:
-        self._unless_unsaved("start a new army", lambda: self._ask_ruleset(
-            "Which rule system is the new army for?", lambda name: Session.new(None, name)))
+        self._unless_unsaved(
+            "start a new army",
+            lambda: self._ask_ruleset(
+                "Which rule system is the new army for?", lambda name: Session.new(None, name)
+            ),
+        )
 
     async def action_quit(self) -> None:
         self._unless_unsaved("quit", self.exit)
@@ -381,8 +432,9 @@ class BuilderApp(App[None]):
             # Installed, so leaving it keeps the last draw (both sides of a club draft).
             if self.muster_screen is not None:
                 self.uninstall_screen("muster")
-            self.muster_screen = MusterScreen(ruleset, ruleset.muster,
-                                              ruleset.muster.side_of(self.session.army))
+            self.muster_screen = MusterScreen(
+                ruleset, ruleset.muster, ruleset.muster.side_of(self.session.army)
+            )
             self.install_screen(self.muster_screen, name="muster")
         self.push_screen("muster")
 
@@ -395,12 +447,15 @@ class BuilderApp(App[None]):
         if self.screen is self.muster_screen:
             self.pop_screen()
         replaced = self.session
-        self.load(Session(deal.army(side).army, None, text=text, saved=False,
-                          untitled="mustered army"))
+        self.load(
+            Session(deal.army(side).army, None, text=text, saved=False, untitled="mustered army")
+        )
         self.replaced = replaced
-        self.notify(f"The {self.session.ruleset.sides.name_of(side)} army from the draw (seed "
-                    f"{deal.seed}). Save it with Ctrl+S; Ctrl+Z brings back "
-                    f"{replaced.army.name}.")
+        self.notify(
+            f"The {self.session.ruleset.sides.name_of(side)} army from the draw (seed "
+            f"{deal.seed}). Save it with Ctrl+S; Ctrl+Z brings back "
+            f"{replaced.army.name}."
+        )
 
     def action_print(self) -> None:
         # The print code takes a moment to load the first time: say so first, then open.

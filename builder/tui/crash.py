@@ -24,8 +24,11 @@ def recover(session: Session, error: BaseException) -> str:
     try:
         saved = session.save_recovery()
     except Exception as failed:  # noqa: BLE001 - the report must be made whatever went wrong
-        return (f"The builder met an unexpected error: {what}. The army could not be saved "
-                f"to a recovery file either ({type(failed).__name__}: {failed}).")
+        return (
+            f"The builder met an unexpected error: {what}. The army could not be saved "
+            f"to a recovery file either ({type(failed).__name__}: {failed})."
+        )
     own = f"; {session.path.name} is left as it was" if session.path is not None else ""
-    return (f"The builder met an unexpected error: {what}. The army as it was is saved in "
-            f"{saved}{own}.")
+    return (
+        f"The builder met an unexpected error: {what}. The army as it was is saved in {saved}{own}."
+    )

@@ -99,8 +99,11 @@ def holder_of(table: Table, army: object, where: str, key: str) -> str | None:
 
 def holders(table: Table, army: object, key: str) -> list[str]:
     """Every record that holds a ``key`` list, in file order."""
-    return [n.where for n in schema.walk(army, table)
-            if any(c.key == key and c.many for c in n.table.children)]
+    return [
+        n.where
+        for n in schema.walk(army, table)
+        if any(c.key == key and c.many for c in n.table.children)
+    ]
 
 
 def blank(table: Table, number: int = 1) -> object:
@@ -121,16 +124,18 @@ def blank(table: Table, number: int = 1) -> object:
     return table.record(**values)
 
 
-def new_record(ruleset: Ruleset, army: ArmyRecord, parent: str, key: str,
-               number: int = 1) -> object:
+def new_record(
+    ruleset: Ruleset, army: ArmyRecord, parent: str, key: str, number: int = 1
+) -> object:
     """A blank record for the ``key`` list of ``parent``, each of its open choices (a required
     choice, a yes/no) and its single children's set to the value that leaves the army fewest
     errors, the default on a tie: the first leader of a new army is its C-in-C, the second
     is not."""
     table = schema.table_at(ruleset.schema, parent).child(key).table
     record = blank(table, number)
-    parts = [(record, table)] + [(getattr(record, c.key), c.table) for c in table.children
-                                 if c.required and not c.many]
+    parts = [(record, table)] + [
+        (getattr(record, c.key), c.table) for c in table.children if c.required and not c.many
+    ]
 
     def errors(holder: object, field: str, value: object) -> int:
         setattr(holder, field, value)
@@ -149,8 +154,7 @@ def new_record(ruleset: Ruleset, army: ArmyRecord, parent: str, key: str,
     return record
 
 
-def follow_rename(table: Table, army: object, where: str, before: object,
-                  after: object) -> None:
+def follow_rename(table: Table, army: object, where: str, before: object, after: object) -> None:
     """``before`` at ``where`` became ``after``: each field elsewhere that names it by a key
     that changed (a stand's leader, by his name) is changed to match."""
     steps = schema.parse(where)
@@ -188,12 +192,12 @@ def move_children(army: object, table: Table, where: str, to: str) -> None:
 
 def children_count(army: object, table: Table, where: str) -> int:
     record = schema.get(army, where)
-    return sum(len(getattr(record, c.key)) for c in schema.table_at(table, where).children
-               if c.many)
+    return sum(
+        len(getattr(record, c.key)) for c in schema.table_at(table, where).children if c.many
+    )
 
 
 def apply_roll(army: object, roll: Roll) -> None:
     """Set what ``roll`` rolled, at its places."""
     for setting in roll.settings:
         schema.set_value(army, setting.where, setting.key, setting.value)
-

@@ -24,16 +24,18 @@ def _how(word: str, text: str) -> int | None:
     """How ``word`` is found in ``text`` (both lower case), or None."""
     if text.startswith(word):
         return _START
-    if any(w.startswith(word) for w in _WORD.findall(text)) or \
-            any(part.startswith(word) for part in text.split()):
+    if any(w.startswith(word) for w in _WORD.findall(text)) or any(
+        part.startswith(word) for part in text.split()
+    ):
         return _WORD_START
     return _INSIDE if word in text else None
 
 
 def _fields(entry: Entry) -> tuple[str, ...]:
     """What is searched, in rank order: name, kind, summary, options."""
-    return tuple(t.lower() for t in (entry.name, entry.kind, entry.summary,
-                                     " ; ".join(entry.options)))
+    return tuple(
+        t.lower() for t in (entry.name, entry.kind, entry.summary, " ; ".join(entry.options))
+    )
 
 
 def _rank(entry: Entry, words: Sequence[str], phrase: str) -> tuple[int, ...] | None:
@@ -42,8 +44,7 @@ def _rank(entry: Entry, words: Sequence[str], phrase: str) -> tuple[int, ...] | 
         return (0, _START, 0)  # the name as typed, spaces and all ("heavy c")
     best: list[tuple[int, int]] = []
     for word in words:
-        found = [(i, how) for i, text in enumerate(fields)
-                 if (how := _how(word, text)) is not None]
+        found = [(i, how) for i, text in enumerate(fields) if (how := _how(word, text)) is not None]
         if not found:
             return None
         best.append(min(found))
@@ -55,8 +56,9 @@ def ranked(entries: Sequence[Entry], query: str) -> list[Entry]:
     """The entries ``query`` finds, best first; every entry for an empty query."""
     phrase = " ".join(query.lower().split())
     words = phrase.split()
-    scored = [(rank, i, e) for i, e in enumerate(entries)
-              if (rank := _rank(e, words, phrase)) is not None]
+    scored = [
+        (rank, i, e) for i, e in enumerate(entries) if (rank := _rank(e, words, phrase)) is not None
+    ]
     return [e for _, _, e in sorted(scored, key=lambda s: (s[0], s[1]))]
 
 
@@ -64,6 +66,8 @@ def nothing_found(entries: Sequence[Entry], query: str) -> str:
     """What the picker says when ``query`` finds nothing: so, and what to try instead."""
     kinds = list(dict.fromkeys(e.kind for e in entries))
     names = ", ".join(e.name for e in entries[:3])
-    return (f"Nothing matches {query.strip()!r}. Search a name ({names}, ...) or a kind "
-            f"({', '.join(kinds)}); a record's other choices are made in its form once "
-            "added.")
+    return (
+        f"Nothing matches {query.strip()!r}. Search a name ({names}, ...) or a kind "
+        f"({', '.join(kinds)}); a record's other choices are made in its form once "
+        "added."
+    )

@@ -61,8 +61,14 @@ def new_army(name: str = "New army", ruleset: str = DEFAULT) -> ArmyRecord:
 class Session:
     """One army open in the builder."""
 
-    def __init__(self, army: ArmyRecord, path: Path | None, text: str | None = None,
-                 saved: bool = True, untitled: str = "new army") -> None:
+    def __init__(
+        self,
+        army: ArmyRecord,
+        path: Path | None,
+        text: str | None = None,
+        saved: bool = True,
+        untitled: str = "new army",
+    ) -> None:
         #: Where Save writes; None until the user picks a file (the sample army).
         self.path = path
         #: What to call the army while it has no file ("sample army", "mustered army").
@@ -133,8 +139,13 @@ class Session:
 
     # --- editing -------------------------------------------------------------------------
 
-    def apply(self, label: str, edit: Callable[[ArmyRecord], object],
-              before: str | None = None, after: str | None = None) -> None:
+    def apply(
+        self,
+        label: str,
+        edit: Callable[[ArmyRecord], object],
+        before: str | None = None,
+        after: str | None = None,
+    ) -> None:
         """Run ``edit`` on the army as one undoable step, then re-check. ``before``: the
         record it is made on, ``after``: where it leaves the cursor (see :attr:`changed`)."""
         was = copy.deepcopy(self.army)
@@ -156,8 +167,7 @@ class Session:
         if not self._undo:
             return None
         state = self._undo.pop()
-        self._redo.append(_State(state.label, self.army, self.version, state.before,
-                                 state.after))
+        self._redo.append(_State(state.label, self.army, self.version, state.before, state.after))
         self.army, self.version = state.army, state.version
         self.changed = state.before
         self.recheck()
@@ -168,8 +178,7 @@ class Session:
         if not self._redo:
             return None
         state = self._redo.pop()
-        self._undo.append(_State(state.label, self.army, self.version, state.before,
-                                 state.after))
+        self._undo.append(_State(state.label, self.army, self.version, state.before, state.after))
         self.army, self.version = state.army, state.version
         self.changed = state.after
         self.recheck()
@@ -181,8 +190,9 @@ class Session:
         """Where :meth:`save_recovery` writes: ``<name>.recovered.toml`` beside the army's
         file (in the current folder for an army with none), a number added rather than
         write over an earlier one."""
-        own = self.path or Path.cwd() / (re.sub(r"[^\w-]+", "-", self.army.name).strip("-")
-                                         or "army")
+        own = self.path or Path.cwd() / (
+            re.sub(r"[^\w-]+", "-", self.army.name).strip("-") or "army"
+        )
         stem = own.name.removesuffix(".toml")
         for n in itertools.count(1):
             found = own.with_name(f"{stem}.recovered{'' if n == 1 else f'-{n}'}.toml")

@@ -28,9 +28,12 @@ from .rolls import ROLLER
 from .schema import SCHEMA
 
 #: The Mustering draw on the command line: the core's command over this system's ``muster``.
-MUSTER = Command("muster", "the Mustering draw from a figure collection",
-                 "Deal an army from a collection of unit cards (the Mustering rules), "
-                 "narrating every card.", "builder.commands.muster")
+MUSTER = Command(
+    "muster",
+    "the Mustering draw from a figure collection",
+    "Deal an army from a collection of unit cards (the Mustering rules), narrating every card.",
+    "builder.commands.muster",
+)
 
 
 class Billhooks(PackagedRuleset[Army]):
@@ -61,8 +64,12 @@ class Billhooks(PackagedRuleset[Army]):
 
     def new_army(self, name: str) -> Army:
         """A fresh army for 100 agreed points: one ward under a C-in-C, ready for units."""
-        return Army(self.name, name, points=100,
-                    wards=[Ward(Leader("Commander-in-Chief", rank="Lord", c_in_c=True))])
+        return Army(
+            self.name,
+            name,
+            points=100,
+            wards=[Ward(Leader("Commander-in-Chief", rank="Lord", c_in_c=True))],
+        )
 
 
 BILLHOOKS = Billhooks()

@@ -21,10 +21,11 @@ def _options(troop: cat.Troop) -> tuple[str, ...]:
     company = _pts(troop.unit_points)
     opts: list[str] = []
     if allowed.qualities:
-        priced = sorted((q for q in allowed.qualities if cat.QUALITY_POINTS[q]),
-                        key=lambda q: -cat.QUALITY_POINTS[q])
-        opts.append(", ".join(f"{q} {cat.QUALITY_POINTS[q]:+g}" for q in priced)
-                    + " a company")
+        priced = sorted(
+            (q for q in allowed.qualities if cat.QUALITY_POINTS[q]),
+            key=lambda q: -cat.QUALITY_POINTS[q],
+        )
+        opts.append(", ".join(f"{q} {cat.QUALITY_POINTS[q]:+g}" for q in priced) + " a company")
     pairs = [f for f in allowed.formations if f in ("line", "block")]
     if pairs:
         n = max(cat.FORMATION_COMPANIES[f] for f in pairs)
@@ -36,17 +37,24 @@ def _options(troop: cat.Troop) -> tuple[str, ...]:
     if troop.key in cat.COMBINED_REAR_TROOPS:
         for front in (k for k in cat.COMPANY_TROOPS if troop.key in unit_options(k).rear_troops):
             ahead = cat.TROOPS[front].unit_points
-            opts.append(f"combined block (rear): {_pts(ahead)} in front + {company} = "
-                        f"{_pts(ahead + troop.unit_points)}")
+            opts.append(
+                f"combined block (rear): {_pts(ahead)} in front + {company} = "
+                f"{_pts(ahead + troop.unit_points)}"
+            )
     if allowed.stakes:
         opts.append(f"stakes +{cat.STAKES_POINTS} a company")
     if allowed.pavises:
         opts.append(f"pavises +{cat.PAVISES_POINTS}")
     if allowed.defences:
-        wide = ", ".join(f"{f} {n}" for f, n in cat.FORMATION_FRONTAGE.items()
-                         if n != 1 and f in allowed.formations)
-        opts.append(f"defences +{cat.DEFENCES_POINTS} a company of frontage"
-                    + (f" ({wide})" if wide else ""))
+        wide = ", ".join(
+            f"{f} {n}"
+            for f, n in cat.FORMATION_FRONTAGE.items()
+            if n != 1 and f in allowed.formations
+        )
+        opts.append(
+            f"defences +{cat.DEFENCES_POINTS} a company of frontage"
+            + (f" ({wide})" if wide else "")
+        )
     if allowed.arms:
         opts.append("arms " + "/".join(allowed.arms) + " (no cost)")
     return tuple(opts)
@@ -59,12 +67,20 @@ def _combined() -> list[Entry]:
     for front in cat.COMPANY_TROOPS:
         for rear in unit_options(front).rear_troops:
             block = Unit(front, formation="combined", rear=RearCompany(rear))
-            rows.append(Entry(f"combined-{front}-{rear}", "Combined block", "block",
-                              f"{cat.TROOPS[front].name} before {cat.TROOPS[rear].name}, "
-                              f"{figures(block)} figures", "units",
-                              partial(Unit, front, formation="combined",
-                                      rear=RearCompany(rear)),
-                              unit_points(block), (), figures(block)))
+            rows.append(
+                Entry(
+                    f"combined-{front}-{rear}",
+                    "Combined block",
+                    "block",
+                    f"{cat.TROOPS[front].name} before {cat.TROOPS[rear].name}, "
+                    f"{figures(block)} figures",
+                    "units",
+                    partial(Unit, front, formation="combined", rear=RearCompany(rear)),
+                    unit_points(block),
+                    (),
+                    figures(block),
+                )
+            )
     return rows
 
 
@@ -75,7 +91,17 @@ def entries() -> tuple[Entry, ...]:
     for troop in cat.TROOPS.values():
         size = cat.KIND_FIGURES[troop.kind]
         what = "1 gun + 3 crew" if troop.kind == cat.SECTION else f"{size} figures"
-        rows.append(Entry(troop.key, troop.name, troop.kind, what, "units",
-                          partial(Unit, troop.key), troop.unit_points,
-                          _options(troop), size))
+        rows.append(
+            Entry(
+                troop.key,
+                troop.name,
+                troop.kind,
+                what,
+                "units",
+                partial(Unit, troop.key),
+                troop.unit_points,
+                _options(troop),
+                size,
+            )
+        )
     return (*rows, *_combined())

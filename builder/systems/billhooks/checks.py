@@ -104,18 +104,22 @@ def _proportion_problems(army: Army) -> Iterator[tuple[str, str]]:
         # Fewer other troops lower the troop points by as much as more core raises them;
         # they do nothing against an agreed total.
         other = "" if fixed else f", or field {need} fewer point{_s(need)} of other troops"
-        yield ("archers-billmen-half",
-               f"archer and billmen companies make {_fmt(core)} points, under half of "
-               f"{against} ({_fmt(base)}): add {need} more point{_s(need)} of archers or "
-               f"billmen{other}")
+        yield (
+            "archers-billmen-half",
+            f"archer and billmen companies make {_fmt(core)} points, under half of "
+            f"{against} ({_fmt(base)}): add {need} more point{_s(need)} of archers or "
+            f"billmen{other}",
+        )
     bands = _band_points(army)
     skirm = sum(bands)
     if skirm > base * cat.SKIRMISH_SHARE:
         drop = bands_to_drop(bands, base, fixed)
         most = f", so at most {_at_most(base * cat.SKIRMISH_SHARE)}" if fixed else ""
-        yield ("skirmishers-fifth",
-               f"skirmish bands make {_fmt(skirm)} points, over one fifth of {against} "
-               f"({_fmt(base)}{most}): drop bands worth at least {drop} point{_s(drop)}")
+        yield (
+            "skirmishers-fifth",
+            f"skirmish bands make {_fmt(skirm)} points, over one fifth of {against} "
+            f"({_fmt(base)}{most}): drop bands worth at least {drop} point{_s(drop)}",
+        )
 
 
 def _proportion_finding(level: Level, code: str, message: str) -> Finding:
@@ -133,59 +137,113 @@ def check_english_proportions(army: Army) -> list[Finding]:
     """
     if not army.english:
         return []
-    return [_proportion_finding("error", code, msg) for code, msg in _proportion_problems(army)
-            if not (code == "skirmishers-fifth" and army.muster is not None)]
+    return [
+        _proportion_finding("error", code, msg)
+        for code, msg in _proportion_problems(army)
+        if not (code == "skirmishers-fifth" and army.muster is not None)
+    ]
 
 
 def check_restriction_advice(army: Army) -> list[Finding]:
     """Advice only (1.3, 1.7 decisions): a non-English army outside the English proportions,
     or a mustered English army over a fifth of skirmishers."""
     if not army.english:
-        return [Finding.hinting("warning", "restriction-advice",
-                                f"not an English army, so this is advice: {msg}",
-                                "add" if code == "archers-billmen-half" else "remove", "unit")
-                for code, msg in _proportion_problems(army)]
+        return [
+            Finding.hinting(
+                "warning",
+                "restriction-advice",
+                f"not an English army, so this is advice: {msg}",
+                "add" if code == "archers-billmen-half" else "remove",
+                "unit",
+            )
+            for code, msg in _proportion_problems(army)
+        ]
     if army.muster is None:
         return []
-    return [Finding.hinting("warning", "restriction-advice",
-                            f"the Mustering deal is literal, so this is advice: {msg}",
-                            "remove", "unit")
-            for code, msg in _proportion_problems(army) if code == "skirmishers-fifth"]
+    return [
+        Finding.hinting(
+            "warning",
+            "restriction-advice",
+            f"the Mustering deal is literal, so this is advice: {msg}",
+            "remove",
+            "unit",
+        )
+        for code, msg in _proportion_problems(army)
+        if code == "skirmishers-fifth"
+    ]
 
 
 def check_one_c_in_c(army: Army) -> list[Finding]:
     """Exactly one leader is the Commander-in-Chief (1.4)."""
     if not army.wards:
-        return [Finding.adding("error", "one-c-in-c", "the army has no wards, so no C-in-C",
-                               "wards", "add a ward ([[wards]]) whose leader has "
-                               "c_in_c = true", "wards")]
+        return [
+            Finding.adding(
+                "error",
+                "one-c-in-c",
+                "the army has no wards, so no C-in-C",
+                "wards",
+                "add a ward ([[wards]]) whose leader has c_in_c = true",
+                "wards",
+            )
+        ]
     chiefs = [i for i, w in enumerate(army.wards) if w.leader.c_in_c]
     if len(chiefs) == 1:
         return []
     if not chiefs:
-        return [Finding.advising("error", "one-c-in-c", "no leader is the C-in-C", "c_in_c",
-                                 "set c_in_c = true on one leader", "wards")]
+        return [
+            Finding.advising(
+                "error",
+                "one-c-in-c",
+                "no leader is the C-in-C",
+                "c_in_c",
+                "set c_in_c = true on one leader",
+                "wards",
+            )
+        ]
     names = ", ".join(army.wards[i].leader.name for i in chiefs)
-    return [Finding.advising("error", "one-c-in-c",
-                             f"{len(chiefs)} leaders are marked C-in-C ({names})", "c_in_c",
-                             "keep exactly one", f"wards[{i}].leader") for i in chiefs[1:]]
+    return [
+        Finding.advising(
+            "error",
+            "one-c-in-c",
+            f"{len(chiefs)} leaders are marked C-in-C ({names})",
+            "c_in_c",
+            "keep exactly one",
+            f"wards[{i}].leader",
+        )
+        for i in chiefs[1:]
+    ]
 
 
 def check_one_hero(army: Army) -> list[Finding]:
     """At most one Hero (command class 3) in an army (1.4)."""
     heroes = [i for i, w in enumerate(army.wards) if w.leader.command_class == 3]
-    return [Finding.advising("error", "one-hero",
-                             f"{army.wards[i].leader.name} is a second Hero, and an army has "
-                             "at most one", "command_class", "set command_class = 2",
-                             f"wards[{i}].leader") for i in heroes[1:]]
+    return [
+        Finding.advising(
+            "error",
+            "one-hero",
+            f"{army.wards[i].leader.name} is a second Hero, and an army has at most one",
+            "command_class",
+            "set command_class = 2",
+            f"wards[{i}].leader",
+        )
+        for i in heroes[1:]
+    ]
 
 
 def check_c_in_c_dolt(army: Army) -> list[Finding]:
     """The C-in-C is never a Dolt (1.4)."""
-    return [Finding.advising("error", "c-in-c-dolt",
-                             f"{w.leader.name} is the C-in-C and may not be a Dolt",
-                             "command_class", "set command_class to 2 or 3", f"wards[{i}].leader")
-            for i, w in enumerate(army.wards) if w.leader.c_in_c and w.leader.command_class == 1]
+    return [
+        Finding.advising(
+            "error",
+            "c-in-c-dolt",
+            f"{w.leader.name} is the C-in-C and may not be a Dolt",
+            "command_class",
+            "set command_class to 2 or 3",
+            f"wards[{i}].leader",
+        )
+        for i, w in enumerate(army.wards)
+        if w.leader.c_in_c and w.leader.command_class == 1
+    ]
 
 
 def check_over_points(army: Army) -> list[Finding]:
@@ -201,19 +259,34 @@ def check_over_points(army: Army) -> list[Finding]:
         if without < army.muster.troops:
             return []
         cut = _at_most(without - army.muster.troops) + 1
-        return [Finding.hinting("error", "over-points",
-                        f"troop points are {_fmt(total)} for the agreed {army.muster.troops}, "
-                        f"and without its largest unit ({unit_title(largest)}, "
-                        f"{_fmt(unit_points(largest))} points) still "
-                        f"{_fmt(without)}: the deal stops at the first card that reaches the "
-                        f"total, so remove at least {cut} point{_s(cut)} of other troops",
-                        "remove", "unit", "muster")]
+        return [
+            Finding.hinting(
+                "error",
+                "over-points",
+                f"troop points are {_fmt(total)} for the agreed {army.muster.troops}, "
+                f"and without its largest unit ({unit_title(largest)}, "
+                f"{_fmt(unit_points(largest))} points) still "
+                f"{_fmt(without)}: the deal stops at the first card that reaches the "
+                f"total, so remove at least {cut} point{_s(cut)} of other troops",
+                "remove",
+                "unit",
+                "muster",
+            )
+        ]
     if army.points is None or total <= army.points:
         return []
     cut = _at_least(total - army.points)
-    return [Finding.hinting("error", "over-points",
-                            f"troop points are {_fmt(total)}, over the agreed {army.points}: "
-                            f"remove {cut} point{_s(cut)} of troops", "remove", "unit", "points")]
+    return [
+        Finding.hinting(
+            "error",
+            "over-points",
+            f"troop points are {_fmt(total)}, over the agreed {army.points}: "
+            f"remove {cut} point{_s(cut)} of troops",
+            "remove",
+            "unit",
+            "points",
+        )
+    ]
 
 
 def check_under_points(army: Army) -> list[Finding]:
@@ -224,11 +297,19 @@ def check_under_points(army: Army) -> list[Finding]:
     if total >= army.muster.troops:
         return []
     need = _at_least(army.muster.troops - total)
-    return [Finding.hinting("error", "under-points",
-                    f"troop points are {_fmt(total)}, under the agreed {army.muster.troops} "
-                    f"the army was mustered for: the deal goes on until the total is reached, "
-                    f"so add at least {need} more point{_s(need)} of troops (deal another "
-                    "card)", "add", "unit", "muster")]
+    return [
+        Finding.hinting(
+            "error",
+            "under-points",
+            f"troop points are {_fmt(total)}, under the agreed {army.muster.troops} "
+            f"the army was mustered for: the deal goes on until the total is reached, "
+            f"so add at least {need} more point{_s(need)} of troops (deal another "
+            "card)",
+            "add",
+            "unit",
+            "muster",
+        )
+    ]
 
 
 def _unit_option_problems(unit: Unit) -> Iterator[tuple[str, str, str]]:
@@ -238,50 +319,87 @@ def _unit_option_problems(unit: Unit) -> Iterator[tuple[str, str, str]]:
     troop = cat.TROOPS[unit.troop]
     allowed = unit_options(unit.troop)
     if unit.quality not in (None, cat.DEFAULT_QUALITY, *allowed.qualities):
-        yield (f"quality {unit.quality} is only for infantry companies; {troop.name} are "
-               "always retinue", "quality", "remove quality")
+        yield (
+            f"quality {unit.quality} is only for infantry companies; {troop.name} are "
+            "always retinue",
+            "quality",
+            "remove quality",
+        )
     if unit.formation not in allowed.formations:
         if not troop.is_company:
-            yield (f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired",
-                   "formation", "only companies take formation = line, block or combined")
+            yield (
+                f"{troop.name} form {cat.KIND_PLURAL[troop.kind]}, which cannot be paired",
+                "formation",
+                "only companies take formation = line, block or combined",
+            )
         else:
-            yield (f"a combined block has archers in front, not {troop.name}", "formation",
-                   "make the archers the unit and put this company in rear")
+            yield (
+                f"a combined block has archers in front, not {troop.name}",
+                "formation",
+                "make the archers the unit and put this company in rear",
+            )
     if unit.formation == "combined" and allowed.rear_troops:
         if unit.rear is None:
-            yield ("a combined block needs its rear company", "rear",
-                   "add rear = { troop = \"billmen\" }")
+            yield (
+                "a combined block needs its rear company",
+                "rear",
+                'add rear = { troop = "billmen" }',
+            )
         elif unit.rear.troop not in allowed.rear_troops:
-            yield (f"{cat.TROOPS[unit.rear.troop].name} cannot stand behind archers in a "
-                   "combined block", "rear", "use billmen, pikemen or men-at-arms")
+            yield (
+                f"{cat.TROOPS[unit.rear.troop].name} cannot stand behind archers in a "
+                "combined block",
+                "rear",
+                "use billmen, pikemen or men-at-arms",
+            )
     if unit.rear is not None and unit.formation != "combined":
-        yield ("rear is only for a combined block", "rear",
-               "set formation = \"combined\" or remove rear")
+        yield (
+            "rear is only for a combined block",
+            "rear",
+            'set formation = "combined" or remove rear',
+        )
     if unit.stakes and not allowed.stakes:
         yield "stakes are only for archer companies", "stakes", "remove stakes"
     if unit.pavises and not allowed.pavises:
-        yield (f"pavises are only for bands of crossbowmen or handgunners, not {troop.name}",
-               "pavises", "remove pavises")
+        yield (
+            f"pavises are only for bands of crossbowmen or handgunners, not {troop.name}",
+            "pavises",
+            "remove pavises",
+        )
     if unit.defences and not allowed.defences:
-        yield (f"field defences protect infantry companies, not {troop.name}", "defences",
-               "remove defences")
+        yield (
+            f"field defences protect infantry companies, not {troop.name}",
+            "defences",
+            "remove defences",
+        )
     if unit.arms is not None and unit.arms not in allowed.arms:
         yield f"arms are only for light horse, not {troop.name}", "arms", "remove arms"
 
 
 def check_options(army: Army) -> list[Finding]:
     """Options that do not apply to the troop they are on (1.1-1.2)."""
-    return [Finding.advising("error", "option-not-allowed", problem, key, advice, where)
-            for where, unit in army.units_with_paths()
-            for problem, key, advice in _unit_option_problems(unit)]
+    return [
+        Finding.advising("error", "option-not-allowed", problem, key, advice, where)
+        for where, unit in army.units_with_paths()
+        for problem, key, advice in _unit_option_problems(unit)
+    ]
 
 
 def check_empty_wards(army: Army) -> list[Finding]:
     """Every ward has units; a leader with none commands nothing."""
-    return [Finding.adding("error", "empty-ward", f"{w.leader.name}'s ward has no units",
-                           "units", "add units or remove the ward", f"wards[{i}]",
-                           or_remove=True)
-            for i, w in enumerate(army.wards) if not w.units]
+    return [
+        Finding.adding(
+            "error",
+            "empty-ward",
+            f"{w.leader.name}'s ward has no units",
+            "units",
+            "add units or remove the ward",
+            f"wards[{i}]",
+            or_remove=True,
+        )
+        for i, w in enumerate(army.wards)
+        if not w.units
+    ]
 
 
 def check_leader_count(army: Army) -> list[Finding]:
@@ -290,20 +408,35 @@ def check_leader_count(army: Army) -> list[Finding]:
     n = len(army.wards)
     if low <= n <= high:
         return []
-    return [Finding.hinting("warning", "leader-count",
-                            f"the army has {n} leader{'s' if n != 1 else ''}; the rules advise "
-                            f"{low} to {high}", "add" if n < low else "remove", "group", "wards")]
+    return [
+        Finding.hinting(
+            "warning",
+            "leader-count",
+            f"the army has {n} leader{'s' if n != 1 else ''}; the rules advise {low} to {high}",
+            "add" if n < low else "remove",
+            "group",
+            "wards",
+        )
+    ]
 
 
 def check_ward_sizes(army: Army) -> list[Finding]:
     """Each ward 2-3 units is the advice (1.4); an empty ward is an error of its own."""
     low, high = cat.ADVICE_WARD_UNITS
-    return [Finding.hinting("warning", "ward-size",
-                            f"{w.leader.name}'s ward has {len(w.units)} unit"
-                            f"{'s' if len(w.units) != 1 else ''}; the rules advise {low} or "
-                            f"{high}", "add" if len(w.units) < low else "move", "unit",
-                            f"wards[{i}]")
-            for i, w in enumerate(army.wards) if w.units and not low <= len(w.units) <= high]
+    return [
+        Finding.hinting(
+            "warning",
+            "ward-size",
+            f"{w.leader.name}'s ward has {len(w.units)} unit"
+            f"{'s' if len(w.units) != 1 else ''}; the rules advise {low} or "
+            f"{high}",
+            "add" if len(w.units) < low else "move",
+            "unit",
+            f"wards[{i}]",
+        )
+        for i, w in enumerate(army.wards)
+        if w.units and not low <= len(w.units) <= high
+    ]
 
 
 CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
@@ -324,9 +457,19 @@ CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
 #: Every code the checks above give (DESIGN.md "Findings"; ``missing-photo`` is the army-file
 #: code's, which reads the disk).
 CODES: tuple[str, ...] = (
-    "archers-billmen-half", "skirmishers-fifth", "restriction-advice", "one-c-in-c", "one-hero",
-    "c-in-c-dolt", "over-points", "under-points", "option-not-allowed", "empty-ward",
-    "leader-count", "ward-size")
+    "archers-billmen-half",
+    "skirmishers-fifth",
+    "restriction-advice",
+    "one-c-in-c",
+    "one-hero",
+    "c-in-c-dolt",
+    "over-points",
+    "under-points",
+    "option-not-allowed",
+    "empty-ward",
+    "leader-count",
+    "ward-size",
+)
 
 
 def check_army(army: Army) -> list[Finding]:

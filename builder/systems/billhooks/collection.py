@@ -42,6 +42,7 @@ from builder.systems.billhooks.schema import UNIT
 COUNT_MAX = 10_000
 CARDS_MAX = 100_000
 
+
 @dataclass
 class _Head:
     """A collection file's own keys (its cards are read one by one)."""
@@ -124,8 +125,11 @@ def collection_from(data: dict[str, Any], ctx: Ctx, ruleset: Ruleset) -> Collect
     """The collection a parsed file holds; ArmyFileError (exit 2) for anything wrong."""
     path, text = ctx.path, ctx.text
     if "wards" in data and "cards" not in data:
-        raise ArmyFileError(path, "this is an army file, not a Mustering collection: a "
-                                  "collection lists [[cards]] (see `billhooks muster --help`)")
+        raise ArmyFileError(
+            path,
+            "this is an army file, not a Mustering collection: a "
+            "collection lists [[cards]] (see `billhooks muster --help`)",
+        )
     ctx = _CollectionCtx(path, text, ctx.folder, ctx.photos_anywhere, ctx.disk)
     head = build(ctx, _TOP, {k: v for k, v in data.items() if k != "cards"})
     raw_cards = data.get("cards", [])
@@ -138,15 +142,21 @@ def collection_from(data: dict[str, Any], ctx: Ctx, ruleset: Ruleset) -> Collect
         line = lines[index] if index < len(lines) else None
         cards.extend(_cards(ctx, ruleset, folder, index, line, raw))
         if len(cards) > CARDS_MAX:
-            raise ctx.error(f"cards[{index}].count",
-                            f"the collection holds more than {CARDS_MAX} cards")
-    return Collection(head.name, ruleset.name,
-                      os.path.join(ctx.folder, os.path.basename(path)), cards,
-                      english=head.english)
+            raise ctx.error(
+                f"cards[{index}].count", f"the collection holds more than {CARDS_MAX} cards"
+            )
+    return Collection(
+        head.name,
+        ruleset.name,
+        os.path.join(ctx.folder, os.path.basename(path)),
+        cards,
+        english=head.english,
+    )
 
 
-def _cards(ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None,
-           raw: Any) -> list[Card]:
+def _cards(
+    ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None, raw: Any
+) -> list[Card]:
     where = f"cards[{index}]"
     written = check_values(ctx, UNIT, raw, where, extra=(_COUNT.key,))
     count = _count(ctx, where, raw.get(_COUNT.key, 1))
@@ -157,15 +167,29 @@ def _cards(ctx: Ctx, ruleset: Ruleset, folder: str, index: int, line: int | None
     points = unit_points(unit)
     title = unit_title(unit)
     options = {k: v for k, v in raw.items() if k not in ("troop", "photo", _COUNT.key)}
-    return [Card(f"{index + 1}.{copy_no}", index, line, unit.troop, options, points, title,
-                 unit, unit.photo) for copy_no in range(1, count + 1)]
+    return [
+        Card(
+            f"{index + 1}.{copy_no}",
+            index,
+            line,
+            unit.troop,
+            options,
+            points,
+            title,
+            unit,
+            unit.photo,
+        )
+        for copy_no in range(1, count + 1)
+    ]
 
 
 def _count(ctx: Ctx, where: str, count: Any) -> int:
     count = check_field(ctx, f"{where}.{_COUNT.key}", count, _COUNT)
     if count < 1:
-        raise ctx.error(f"{where}.count", f"must be 1 or more, got {count} (remove the card "
-                                          "instead of giving it no copies)")
+        raise ctx.error(
+            f"{where}.count",
+            f"must be 1 or more, got {count} (remove the card instead of giving it no copies)",
+        )
     if count > COUNT_MAX:
         raise ctx.error(f"{where}.count", f"{count} is too many; at most {COUNT_MAX}")
     return int(count)
@@ -180,9 +204,12 @@ def _photo(ctx: Ctx, where: str, folder: str, value: str, target: str) -> None:
     # ``folder`` is a real path (the file's, its symlinks followed); a symlink out of it
     # counts as outside.
     if not ctx.photos_anywhere and ctx.disk.outside(target, folder):
-        raise ctx.error(key, f"{value!r} is outside the collection's folder ({folder}): keep "
-                             "photos beside the collection file, e.g. photos/archers.jpg (or "
-                             "export with --allow-photos-anywhere)")
+        raise ctx.error(
+            key,
+            f"{value!r} is outside the collection's folder ({folder}): keep "
+            "photos beside the collection file, e.g. photos/archers.jpg (or "
+            "export with --allow-photos-anywhere)",
+        )
     problem = ctx.disk.photo_problem(target)
     if problem is not None:
         raise ctx.error(key, f"{value!r} {problem} (looked for {target})")

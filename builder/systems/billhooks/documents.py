@@ -122,8 +122,12 @@ def _ranks(count: int) -> list[int]:
 
 def _pierced_notes(saves: Sequence[Any]) -> list[str]:
     """The profile's saves against crossbows and handguns, as roster notes."""
-    return [f"{s.who + ' save' if len(saves) > 1 else 'Saves'} {s.pierced}+ against crossbows"
-            " and handguns" for s in saves if s.pierced is not None]
+    return [
+        f"{s.who + ' save' if len(saves) > 1 else 'Saves'} {s.pierced}+ against crossbows"
+        " and handguns"
+        for s in saves
+        if s.pierced is not None
+    ]
 
 
 def _unit_row(unit: Unit, flagged: bool) -> UnitRow:
@@ -141,29 +145,67 @@ def _unit_row(unit: Unit, flagged: bool) -> UnitRow:
         reach = line.range_text
         if i == 0 and prof.shots_per_turn > 1:
             reach += f", {prof.shots_per_turn} a turn"
-        actions.append(ActionRow(name, reach, str(line.dice), _score(line.hit_on),
-                                 kill_cells(kills[f"shoot {line.name}"])))
+        actions.append(
+            ActionRow(
+                name,
+                reach,
+                str(line.dice),
+                _score(line.hit_on),
+                kill_cells(kills[f"shoot {line.name}"]),
+            )
+        )
         if line.dice_at_skirmishers is not None:
-            actions.append(ActionRow(f"{name} at bands or guns", "half dice",
-                                     str(line.dice_at_skirmishers), _score(line.hit_on),
-                                     kill_cells(kills[f"shoot {line.name} at skirmishers"])))
+            actions.append(
+                ActionRow(
+                    f"{name} at bands or guns",
+                    "half dice",
+                    str(line.dice_at_skirmishers),
+                    _score(line.hit_on),
+                    kill_cells(kills[f"shoot {line.name} at skirmishers"]),
+                )
+            )
     later = f"then {prof.melee_later} at {_score(MELEE_LATER_HIT)}"
     if "melee defending" in kills:
-        actions.append(ActionRow("Melee, attacking", later, str(prof.melee_first_round),
-                                 _score(MELEE_FIRST_HIT), kill_cells(kills["melee"])))
-        actions.append(ActionRow("Melee, defending", later, str(prof.melee_defending),
-                                 _score(MELEE_FIRST_HIT), kill_cells(kills["melee defending"])))
+        actions.append(
+            ActionRow(
+                "Melee, attacking",
+                later,
+                str(prof.melee_first_round),
+                _score(MELEE_FIRST_HIT),
+                kill_cells(kills["melee"]),
+            )
+        )
+        actions.append(
+            ActionRow(
+                "Melee, defending",
+                later,
+                str(prof.melee_defending),
+                _score(MELEE_FIRST_HIT),
+                kill_cells(kills["melee defending"]),
+            )
+        )
     elif "melee" in kills:
-        actions.append(ActionRow(
-            "Melee, first round" if prof.can_attack else "Melee, defending", later,
-            str(prof.melee_first_round), _score(MELEE_FIRST_HIT), kill_cells(kills["melee"])))
+        actions.append(
+            ActionRow(
+                "Melee, first round" if prof.can_attack else "Melee, defending",
+                later,
+                str(prof.melee_first_round),
+                _score(MELEE_FIRST_HIT),
+                kill_cells(kills["melee"]),
+            )
+        )
     troop = cat.TROOPS[unit.troop]
     details = [troop.name]
     if troop.is_company:
         details.append((unit.quality or cat.DEFAULT_QUALITY).capitalize())
-        details.append({"single": "single company", "line": "two companies in line",
-                        "block": "two companies in block",
-                        "combined": "combined block"}.get(unit.formation, unit.formation))
+        details.append(
+            {
+                "single": "single company",
+                "line": "two companies in line",
+                "block": "two companies in block",
+                "combined": "combined block",
+            }.get(unit.formation, unit.formation)
+        )
     if unit.nationality:
         details.append(unit.nationality)
     figures = prof.figures
@@ -223,17 +265,24 @@ def roster_context(item: Source[Army], today: dt.date) -> dict[str, Any]:
 
     troop_points, agreed = _pts(metric["troop_points"]), army.agreed_troops
     morale = int(metric["army_morale_tokens"])
-    tally = [TallyCell("Troop points", troop_points,
-                       "" if agreed is None else f"of {agreed} agreed"),
-             TallyCell("Leader points", _pts(metric["leader_points"])),
-             TallyCell("Total points", _pts(metric["total_points"])),
-             TallyCell("Army Morale tokens", str(morale), boxes=tuple(_ranks(morale)))]
+    tally = [
+        TallyCell("Troop points", troop_points, "" if agreed is None else f"of {agreed} agreed"),
+        TallyCell("Leader points", _pts(metric["leader_points"])),
+        TallyCell("Total points", _pts(metric["total_points"])),
+        TallyCell("Army Morale tokens", str(morale), boxes=tuple(_ranks(morale))),
+    ]
     if army.muster:
         seed = "" if army.muster.seed is None else f", seed {army.muster.seed}"
         tally.append(TallyCell("Muster table", str(army.muster.troops), f"troop points{seed}"))
     return {
-        "frame": frame(RULESET, item, today, tally=tally, place=place,
-                       remark="" if army.english else "not English"),
+        "frame": frame(
+            RULESET,
+            item,
+            today,
+            tally=tally,
+            place=place,
+            remark="" if army.english else "not English",
+        ),
         "leader_points": _pts(metric["leader_points"]),
         "wards": wards,
         "armour_columns": _armour_columns(),
@@ -245,10 +294,14 @@ def roster(sources: Sequence[Source[Army]], today: dt.date | None = None) -> Doc
     """``roster.pdf``: a page or more per army."""
     day = today or dt.date.today()
     armies = [roster_context(item, day) for item in sources]
-    return document(sources, armies, {
-        "armies": [item.army.name for item in sources],
-        "units": sum(len(ward.units) for a in armies for ward in a["wards"]),
-    })
+    return document(
+        sources,
+        armies,
+        {
+            "armies": [item.army.name for item in sources],
+            "units": sum(len(ward.units) for a in armies for ward in a["wards"]),
+        },
+    )
 
 
 # --- the crib sheet -----------------------------------------------------------------------------
@@ -281,6 +334,7 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
 
 def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
     """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
+
     def inches(value: int | None) -> str:
         return labels["no_bad_going"] if value is None else f'{value}"'
 
@@ -288,7 +342,8 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
     seen: set[str] = set()
     for troop in cat.TROOPS.values():
         who = {cat.COMPANY: labels["companies"], cat.BAND: labels["bands"]}.get(
-            troop.kind, troop.name)
+            troop.kind, troop.name
+        )
         if who not in seen:
             seen.add(who)
             move_rows.append([who, inches(troop.move_good), inches(troop.move_bad)])
@@ -315,16 +370,16 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
             shots = str(troop.shots_per_turn) if i == 0 else ""
             shoot_rows.append([label, rng.text, _score(rng.hit_on), shots])
 
-    save_rows = [[a.name, _score(a.save_shooting), _score(a.save_melee)]
-                 for a in cat.ARMOUR.values()]
+    save_rows = [
+        [a.name, _score(a.save_shooting), _score(a.save_melee)] for a in cat.ARMOUR.values()
+    ]
 
     by_dice: dict[float, list[str]] = {}
     for troop in cat.TROOPS.values():
         by_dice.setdefault(troop.melee_dice, []).append(troop.figure)
     dice_rows = []
     for per, figures in sorted(by_dice.items(), reverse=True):
-        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(),
-                          per_figure_text(per)])
+        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(), per_figure_text(per)])
 
     faces: dict[int, list[int]] = {}
     for die, cls in cat.CLASS_FOR_DIE.items():
@@ -335,8 +390,15 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
         face = str(dice[0]) if len(dice) == 1 else f"{dice[0]}-{dice[-1]}"
         # Tokens, wounds and extra melee hits as the ruleset gives them for a leader of cls.
         lp = leader_profile(Army("billhooks", ""), Leader("", command_class=cls))
-        class_rows.append([face, f"{COMMAND_CLASSES[cls]} ({cls})", str(lp.order_tokens),
-                           str(lp.wounds), str(lp.melee_hits)])
+        class_rows.append(
+            [
+                face,
+                f"{COMMAND_CLASSES[cls]} ({cls})",
+                str(lp.order_tokens),
+                str(lp.wounds),
+                str(lp.melee_hits),
+            ]
+        )
 
     # Troops that react alike share a row; a kind whose troops all do is named as the kind.
     reacting: dict[str, list[Any]] = {}
@@ -388,6 +450,16 @@ def crib_sheet() -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
     the project's own words."""
     words, tables = crib_content()
-    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
-        "title": "Crib sheet", "crib": words, "tables": tables, "ruleset_title": TITLE,
-        "version": builder.__version__}, duplex=True)
+    return Document(
+        "crib-sheet",
+        "crib-sheet.html",
+        f"Crib sheet: {TITLE}",
+        {
+            "title": "Crib sheet",
+            "crib": words,
+            "tables": tables,
+            "ruleset_title": TITLE,
+            "version": builder.__version__,
+        },
+        duplex=True,
+    )

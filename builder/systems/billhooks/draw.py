@@ -216,8 +216,10 @@ def _core_companies(card: Card) -> dict[str, int] | None:
         counts[card.troop] += 1
         counts[rear["troop"]] += 1
         return counts
-    return {kind: (cat.FORMATION_COMPANIES[formation] if kind == card.troop else 0)
-            for kind in cat.CORE_TROOPS}
+    return {
+        kind: (cat.FORMATION_COMPANIES[formation] if kind == card.troop else 0)
+        for kind in cat.CORE_TROOPS
+    }
 
 
 @dataclass
@@ -234,9 +236,16 @@ class _Side:
     skirmish_points: float = 0.0
 
 
-def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[str],
-           rng: random.Random, seed: int | None = None, *,
-           keep_proportions: bool = False) -> Draw:
+def muster(
+    collection: Collection,
+    troops: int,
+    leaders: int,
+    sides: Sequence[str],
+    rng: random.Random,
+    seed: int | None = None,
+    *,
+    keep_proportions: bool = False,
+) -> Draw:
     """Deal ``sides`` armies of ``troops`` agreed troop points with ``leaders`` leaders each.
 
     ``rng`` is a seeded ``random.Random`` (only ``randrange`` and ``shuffle`` are used); ``seed`` is
@@ -246,8 +255,11 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
     caller should pass.
     """
     if collection.ruleset != RULESET:
-        raise MusterError(f"the Mustering draw belongs to Never Mind the Billhooks; this "
-                          f"collection is for {collection.ruleset!r}", "ruleset")
+        raise MusterError(
+            f"the Mustering draw belongs to Never Mind the Billhooks; this "
+            f"collection is for {collection.ruleset!r}",
+            "ruleset",
+        )
     if troops < 1:
         raise ValueError(f"troops must be 1 or more, got {troops}")
     if leaders < 1:
@@ -258,8 +270,9 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
 
     states = {side: _Side(side) for side in sides}
     events: list[Event] = []
-    used = (_pick_cores(collection, troops, sides, states, rng, events)
-            if collection.english else set())
+    used = (
+        _pick_cores(collection, troops, sides, states, rng, events) if collection.english else set()
+    )
 
     deck = [card for card in collection.cards if card.id not in used]
     rng.shuffle(deck)
@@ -267,14 +280,31 @@ def muster(collection: Collection, troops: int, leaders: int, sides: Sequence[st
     deck = deck[cut:] + deck[:cut]
     _deal(deck, troops, sides, states, events, keep_proportions)
 
-    armies = [_army(collection, states[side], troops, leaders, seed, cut, len(deck))
-              for side in sides]
-    return Draw(seed, troops, leaders, collection.name, cut, len(deck), armies, events,
-                keep_proportions, collection.english)
+    armies = [
+        _army(collection, states[side], troops, leaders, seed, cut, len(deck)) for side in sides
+    ]
+    return Draw(
+        seed,
+        troops,
+        leaders,
+        collection.name,
+        cut,
+        len(deck),
+        armies,
+        events,
+        keep_proportions,
+        collection.english,
+    )
 
 
-def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
-                states: dict[str, _Side], rng: random.Random, events: list[Event]) -> set[str]:
+def _pick_cores(
+    collection: Collection,
+    troops: int,
+    sides: Sequence[str],
+    states: dict[str, _Side],
+    rng: random.Random,
+    events: list[Event],
+) -> set[str]:
     """Take each side's core, the sides picking in turn; the ids of the cards taken."""
     half = troops * cat.CORE_SHARE
     pools: dict[str, list[tuple[Card, dict[str, int], float]]] = {k: [] for k in cat.CORE_TROOPS}
@@ -295,8 +325,9 @@ def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
     while active:
         state = states[active[turn]]
         # The kind with fewer companies so far; archers first on a tie (the seed's example).
-        order = sorted(cat.CORE_TROOPS, key=lambda k: (state.companies[k],
-                                                         cat.CORE_TROOPS.index(k)))
+        order = sorted(
+            cat.CORE_TROOPS, key=lambda k: (state.companies[k], cat.CORE_TROOPS.index(k))
+        )
         kind = next((k for k in order if pools[k]), None)
         if kind is None:
             raise MusterError(_core_short(sides, states, half, available), "core-short")
@@ -316,20 +347,29 @@ def _pick_cores(collection: Collection, troops: int, sides: Sequence[str],
     return used
 
 
-def _core_short(sides: Sequence[str], states: dict[str, _Side], half: float,
-                available: float) -> str:
+def _core_short(
+    sides: Sequence[str], states: dict[str, _Side], half: float, available: float
+) -> str:
     need = f"{number(half)} points of archer and billmen companies"
     if len(sides) == 1:
         return f"the core needs {need}; the collection has {number(available)}"
     short = [s for s in sides if states[s].core_points < half]
     taken = ", ".join(f"{SIDE_NAMES.get(s, s)} {number(states[s].core_points)}" for s in sides)
-    return (f"each core needs {need} ({number(half * len(sides))} for {len(sides)} sides); "
-            f"the collection has {number(available)} in all, and the picks ran out with "
-            f"{taken}: {', '.join(SIDE_NAMES.get(s, s) for s in short)} short")
+    return (
+        f"each core needs {need} ({number(half * len(sides))} for {len(sides)} sides); "
+        f"the collection has {number(available)} in all, and the picks ran out with "
+        f"{taken}: {', '.join(SIDE_NAMES.get(s, s) for s in short)} short"
+    )
 
 
-def _deal(deck: list[Card], troops: int, sides: Sequence[str], states: dict[str, _Side],
-          events: list[Event], keep_proportions: bool) -> None:
+def _deal(
+    deck: list[Card],
+    troops: int,
+    sides: Sequence[str],
+    states: dict[str, _Side],
+    events: list[Event],
+    keep_proportions: bool,
+) -> None:
     """Deal ``deck`` in turn to each side under ``troops``; with ``keep_proportions``, set
     aside skirmish cards that would break the one-fifth limit."""
     fifth = troops * cat.SKIRMISH_SHARE
@@ -355,33 +395,65 @@ def _deal(deck: list[Card], troops: int, sides: Sequence[str], states: dict[str,
         else:
             turn = (turn + 1) % len(active)
     if active:
-        reached = ", ".join(f"{SIDE_NAMES.get(s, s)} {number(states[s].troop_points)}"
-                            for s in active)
+        reached = ", ".join(
+            f"{SIDE_NAMES.get(s, s)} {number(states[s].troop_points)}" for s in active
+        )
         aside = sum(len(states[s].set_aside) for s in sides)
-        why = (f" ({aside} skirmish card{'s' if aside != 1 else ''} set aside to keep "
-               f"skirmishers within one fifth)" if aside else "")
-        raise MusterError(f"the deck ran out before the troops made {troops} points: reached "
-                          f"{reached}{why}; the collection is too small for this total",
-                          "deck-short")
+        why = (
+            f" ({aside} skirmish card{'s' if aside != 1 else ''} set aside to keep "
+            f"skirmishers within one fifth)"
+            if aside
+            else ""
+        )
+        raise MusterError(
+            f"the deck ran out before the troops made {troops} points: reached "
+            f"{reached}{why}; the collection is too small for this total",
+            "deck-short",
+        )
 
 
-def _army(collection: Collection, state: _Side, troops: int, leaders: int, seed: int | None,
-          cut: int, deck_size: int) -> ArmyDraw:
+def _army(
+    collection: Collection,
+    state: _Side,
+    troops: int,
+    leaders: int,
+    seed: int | None,
+    cut: int,
+    deck_size: int,
+) -> ArmyDraw:
     units = [s.card.unit() for s in state.core] + [s.card.unit() for s in state.dealt]
     side_name = SIDE_NAMES.get(state.side, state.side)
     if len(units) < leaders:
-        raise MusterError(f"{leaders} leaders need a unit each, but {side_name}'s draw dealt "
-                          f"{len(units)} unit{'s' if len(units) != 1 else ''}: ask for "
-                          f"--leaders {len(units)} or fewer", "too-few-units")
+        raise MusterError(
+            f"{leaders} leaders need a unit each, but {side_name}'s draw dealt "
+            f"{len(units)} unit{'s' if len(units) != 1 else ''}: ask for "
+            f"--leaders {len(units)} or fewer",
+            "too-few-units",
+        )
     adjective = SIDE_ADJECTIVES.get(state.side, side_name)
     name = f"{adjective} army mustered from {collection.name}"
     if len(name) > NAME_MAX:
         name = f"{adjective} army (mustered)"
-    army = Army(ruleset=collection.ruleset, name=name, side=state.side,
-                english=collection.english, muster=Muster(troops, seed),
-                wards=_wards(units, leaders, adjective))
-    return ArmyDraw(state.side, army, state.core, cut, deck_size, state.dealt, state.set_aside,
-                    state.core_points, troop_points(army), total_leader_points(army))
+    army = Army(
+        ruleset=collection.ruleset,
+        name=name,
+        side=state.side,
+        english=collection.english,
+        muster=Muster(troops, seed),
+        wards=_wards(units, leaders, adjective),
+    )
+    return ArmyDraw(
+        state.side,
+        army,
+        state.core,
+        cut,
+        deck_size,
+        state.dealt,
+        state.set_aside,
+        state.core_points,
+        troop_points(army),
+        total_leader_points(army),
+    )
 
 
 def _wards(units: list[Unit], leaders: int, adjective: str) -> list[Ward]:
@@ -415,11 +487,14 @@ def transcript(draw: Draw) -> list[str]:
         f"{draw.leaders} leader{'s' if draw.leaders != 1 else ''}{seed}.",
         f"Core: archer and billmen companies at random, in turn, until they make "
         f"{number(half)}" + (" for each side" if many else "") + "."
-        if draw.english else "Not an English army: no core; every card goes into the deck.",
+        if draw.english
+        else "Not an English army: no core; every card goes into the deck.",
     ]
     if draw.keep_proportions:
-        lines.append(f"Keeping the proportions (house rule): a skirmish card that would take "
-                     f"skirmishers over one fifth ({number(fifth)}) is set aside.")
+        lines.append(
+            f"Keeping the proportions (house rule): a skirmish card that would take "
+            f"skirmishers over one fifth ({number(fifth)}) is set aside."
+        )
     width = max((len(e.card.title) for e in draw.events), default=0) + 8
 
     def who(side: str) -> str:
@@ -440,9 +515,11 @@ def transcript(draw: Draw) -> list[str]:
             done = "  reaches the total" if e.total >= draw.target else ""
             lines.append(f"  {who(e.side)}{card(e.card)} {pts}   total {number(e.total)}{done}")
         else:
-            lines.append(f"  {who(e.side)}{card(e.card)} {pts}   set aside: skirmishers would "
-                         f"make {number(e.total)}, over one fifth of {draw.target} "
-                         f"({number(fifth)})")
+            lines.append(
+                f"  {who(e.side)}{card(e.card)} {pts}   set aside: skirmishers would "
+                f"make {number(e.total)}, over one fifth of {draw.target} "
+                f"({number(fifth)})"
+            )
     if not dealing:
         lines += _cut_lines(draw, many)
         lines.append("  no cards needed: the core alone reaches the total")
@@ -451,8 +528,10 @@ def transcript(draw: Draw) -> list[str]:
         core = f", core {number(a.core_points)}" if draw.english else ""
         lines.append(
             f"{SIDE_NAMES.get(a.side, a.side)}: {number(a.troop_points)} troop points for "
-            f"{draw.target} agreed" + (f" (+{number(over)})" if over else "")
-            + f"{core}, leaders {number(a.leader_points)}, total {number(a.total_points)}.")
+            f"{draw.target} agreed"
+            + (f" (+{number(over)})" if over else "")
+            + f"{core}, leaders {number(a.leader_points)}, total {number(a.total_points)}."
+        )
     return lines
 
 
@@ -463,8 +542,13 @@ def _cut_lines(draw: Draw, many: bool) -> list[str]:
     elif draw.cut == 0:
         cut = "Shuffled the other card: there is nothing to cut."
     else:
-        cut = (f"Shuffled the other {n} cards and cut the deck: the top {draw.cut} went to "
-               f"the bottom, so card {draw.cut + 1} of {n} is on top.")
-    deal = ("Dealing one card at a time, in turn to each side still under the total:" if many
-            else "Dealing one card at a time until the troops equal or exceed the total:")
+        cut = (
+            f"Shuffled the other {n} cards and cut the deck: the top {draw.cut} went to "
+            f"the bottom, so card {draw.cut + 1} of {n} is on top."
+        )
+    deal = (
+        "Dealing one card at a time, in turn to each side still under the total:"
+        if many
+        else "Dealing one card at a time until the troops equal or exceed the total:"
+    )
     return [cut, deal]

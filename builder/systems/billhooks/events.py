@@ -45,11 +45,20 @@ class _File:
     name: str = ""
 
 
-_EVENT = Table("event", Event, (Field("title", "str", required=True, max_len=TITLE_MAX),
-                                Field("effect", "str", max_len=EFFECT_MAX)))
-_FILE = Table("events file", _File, (Field("name", "str", max_len=80),
-                                      Field("blank_cards", "int", min=0, max=BLANKS_MAX)),
-              (Child("events", _EVENT, "record"),))
+_EVENT = Table(
+    "event",
+    Event,
+    (
+        Field("title", "str", required=True, max_len=TITLE_MAX),
+        Field("effect", "str", max_len=EFFECT_MAX),
+    ),
+)
+_FILE = Table(
+    "events file",
+    _File,
+    (Field("name", "str", max_len=80), Field("blank_cards", "int", min=0, max=BLANKS_MAX)),
+    (Child("events", _EVENT, "record"),),
+)
 
 
 def shipped_events() -> Path:
@@ -67,5 +76,6 @@ def _finish(read: object, ctx: Ctx) -> EventsFile:
 
 
 #: The special-events file, as the export reads it (``--events FILE``).
-EVENTS_FILE = InputFile("events", "a file of event cards", _FILE, _finish, shipped_events,
-                        {"events": EVENTS_MAX})
+EVENTS_FILE = InputFile(
+    "events", "a file of event cards", _FILE, _finish, shipped_events, {"events": EVENTS_MAX}
+)

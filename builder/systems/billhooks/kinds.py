@@ -27,10 +27,19 @@ def _ward_offers(army: Army, where: str, _: Ward) -> tuple[Offer, ...]:
 
 ARMY = ArmyKind(Army, army_title, army_facts, army_offers, check_army, summary)
 KINDS = (
-    Kind[Army, Ward](Ward, lambda army, _, ward: leader_title(army, ward.leader),
-                     _leader_facts, _ward_offers),
-    Kind[Army, Leader](Leader, lambda army, _, leader: leader_title(army, leader),
-                       _leader_facts, lambda army, where, _: leader_offers(army, where)),
-    Kind[Army, Unit](Unit, lambda _, __, unit: unit_title(unit),
-                     lambda _, __, unit: unit_facts(unit), lambda _, __, unit: unit_offers(unit)),
+    Kind[Army, Ward](
+        Ward, lambda army, _, ward: leader_title(army, ward.leader), _leader_facts, _ward_offers
+    ),
+    Kind[Army, Leader](
+        Leader,
+        lambda army, _, leader: leader_title(army, leader),
+        _leader_facts,
+        lambda army, where, _: leader_offers(army, where),
+    ),
+    Kind[Army, Unit](
+        Unit,
+        lambda _, __, unit: unit_title(unit),
+        lambda _, __, unit: unit_facts(unit),
+        lambda _, __, unit: unit_offers(unit),
+    ),
 )

@@ -30,37 +30,64 @@ def _table(draw: Draw, a: ArmyDraw) -> Grid:
     for i, ward in enumerate(a.army.wards, 1):
         leader = ward.leader
         chief = ", C-in-C" if leader.c_in_c else ""
-        rows.append((f"Ward {i}", f"{leader.name} ({leader.rank}{chief})", "",
-                     f"{number(leader_points(a.army, leader))}"))
+        rows.append(
+            (
+                f"Ward {i}",
+                f"{leader.name} ({leader.rank}{chief})",
+                "",
+                f"{number(leader_points(a.army, leader))}",
+            )
+        )
         for _unit in ward.units:
             card = next(cards)
             rows.append(("", f"  {card.title}", card.id, f"{number(card.points)}"))
     totals = len(rows)
-    rows += [("", f"Troop points ({draw.target} agreed)", "", f"{number(a.troop_points)}"),
-             ("", "Leader points", "", f"{number(a.leader_points)}"),
-             ("", "Total", "", f"{number(a.total_points)}")]
-    return Grid(f"{SIDE_NAMES[a.side]}: {a.army.name}", ("ward", "leader / unit", "card",
-                                                            "points"),
-                tuple(rows), right=(3,), sections=(totals,))
+    rows += [
+        ("", f"Troop points ({draw.target} agreed)", "", f"{number(a.troop_points)}"),
+        ("", "Leader points", "", f"{number(a.leader_points)}"),
+        ("", "Total", "", f"{number(a.total_points)}"),
+    ]
+    return Grid(
+        f"{SIDE_NAMES[a.side]}: {a.army.name}",
+        ("ward", "leader / unit", "card", "points"),
+        tuple(rows),
+        right=(3,),
+        sections=(totals,),
+    )
 
 
 def _deal(draw: Draw) -> Deal:
-    steps = tuple(DealStep(e.kind, e.side, f"{e.card.title} [{e.card.id}]", e.card.points,
-                           e.total) for e in draw.events)
-    armies = tuple(DealtArmy(a.side, a.army, a.troop_points, a.leader_points)
-                   for a in draw.armies)
+    steps = tuple(
+        DealStep(e.kind, e.side, f"{e.card.title} [{e.card.id}]", e.card.points, e.total)
+        for e in draw.events
+    )
+    armies = tuple(DealtArmy(a.side, a.army, a.troop_points, a.leader_points) for a in draw.armies)
     opening = "" if draw.english else "not an English army (so the collection says): no core"
-    return Deal(draw.seed, draw.target, opening, draw.cut, draw.deck_size, steps, armies,
-                tuple(draw.transcript()), tuple(_table(draw, a) for a in draw.armies),
-                draw.as_dict(), draw.collection, draw.keep_proportions)
+    return Deal(
+        draw.seed,
+        draw.target,
+        opening,
+        draw.cut,
+        draw.deck_size,
+        steps,
+        armies,
+        tuple(draw.transcript()),
+        tuple(_table(draw, a) for a in draw.armies),
+        draw.as_dict(),
+        draw.collection,
+        draw.keep_proportions,
+    )
 
 
 def _header(deal: Deal, side: str) -> str:
     """Comments at the top of a written army file: what it is and what to edit."""
     a = deal.army(side)
     # The seed alone does not repeat a draw made under the house rule: say it was used.
-    kept = "\n# Dealt with --keep-proportions (skirmish cards over one fifth set aside)." \
-        if deal.keep_proportions else ""
+    kept = (
+        "\n# Dealt with --keep-proportions (skirmish cards over one fifth set aside)."
+        if deal.keep_proportions
+        else ""
+    )
     return (
         f"# {SIDE_NAMES[side]} army dealt by the Mustering draw (billhooks muster) from\n"
         f"# {deal.collection}: {deal.target} troop points agreed, seed {deal.seed}; dealt "
@@ -93,10 +120,27 @@ class Mustering:
 
         return collection_from(data, ctx, RULESET)
 
-    def deal(self, collection: object, troops: int, leaders: int, sides: Sequence[str],
-             rng: random.Random, seed: int | None, keep_proportions: bool) -> Deal:
-        return _deal(muster(_own(collection), troops, leaders, sides, rng, seed,
-                            keep_proportions=keep_proportions))
+    def deal(
+        self,
+        collection: object,
+        troops: int,
+        leaders: int,
+        sides: Sequence[str],
+        rng: random.Random,
+        seed: int | None,
+        keep_proportions: bool,
+    ) -> Deal:
+        return _deal(
+            muster(
+                _own(collection),
+                troops,
+                leaders,
+                sides,
+                rng,
+                seed,
+                keep_proportions=keep_proportions,
+            )
+        )
 
     def side_of(self, army: ArmyRecord) -> str | None:
         return army.side if isinstance(army, Army) else None

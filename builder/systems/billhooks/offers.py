@@ -37,47 +37,78 @@ def _choices(unit: Unit, key: str, values: tuple[str, ...]) -> tuple[Choice, ...
 def _flag(unit: Unit, key: str) -> Offer:
     """A checkbox whose choice ``True`` costs what switching it on adds."""
     on = _cost(unit, **{key: True}) - _cost(unit, **{key: False})
-    return Offer(UNIT.field(key), getattr(unit, key),
-                 (Choice(False, "No", 0.0), Choice(True, "Yes", on)))
+    return Offer(
+        UNIT.field(key), getattr(unit, key), (Choice(False, "No", 0.0), Choice(True, "Yes", on))
+    )
 
 
 def unit_offers(unit: Unit) -> tuple[Offer, ...]:
     allowed = unit_options(unit.troop)
-    offers = [Offer(UNIT.field("troop"), unit.troop,
-                    tuple(Choice(t.key, t.name) for t in cat.TROOPS.values()))]
+    offers = [
+        Offer(
+            UNIT.field("troop"),
+            unit.troop,
+            tuple(Choice(t.key, t.name) for t in cat.TROOPS.values()),
+        )
+    ]
     if allowed.qualities:
-        offers.append(Offer(UNIT.field("quality"), unit.quality or allowed.default_quality,
-                            _choices(unit, "quality", allowed.qualities)))
+        offers.append(
+            Offer(
+                UNIT.field("quality"),
+                unit.quality or allowed.default_quality,
+                _choices(unit, "quality", allowed.qualities),
+            )
+        )
     if len(allowed.formations) > 1:
         rear = unit.rear or RearCompany(allowed.rear_troops[0]) if allowed.rear_troops else None
         choices = []
         for f in allowed.formations:
-            priced = dataclasses.replace(unit, formation=f,
-                                         rear=rear if f == "combined" else None)
+            priced = dataclasses.replace(unit, formation=f, rear=rear if f == "combined" else None)
             choices.append(Choice(f, _words(f), unit_points(priced) - unit_points(unit)))
         offers.append(Offer(UNIT.field("formation"), unit.formation, tuple(choices)))
     if allowed.rear_troops and unit.formation == "combined":
         rear = unit.rear or RearCompany(allowed.rear_troops[0])
         troop_choices = tuple(
             Choice(t, _words(t), _cost(unit, rear=RearCompany(t, rear.quality)))
-            for t in allowed.rear_troops)
+            for t in allowed.rear_troops
+        )
         quality_choices = tuple(
             Choice(q, _words(q), _cost(unit, rear=RearCompany(rear.troop, q)))
-            for q in allowed.qualities)
-        offers.append(Offer(UNIT.field("rear"), rear, offers=(
-            Offer(REAR.field("troop"), rear.troop, troop_choices),
-            Offer(REAR.field("quality"), rear.quality or allowed.default_quality,
-                  quality_choices))))
-    for key, ok in (("stakes", allowed.stakes), ("pavises", allowed.pavises),
-                    ("defences", allowed.defences)):
+            for q in allowed.qualities
+        )
+        offers.append(
+            Offer(
+                UNIT.field("rear"),
+                rear,
+                offers=(
+                    Offer(REAR.field("troop"), rear.troop, troop_choices),
+                    Offer(
+                        REAR.field("quality"),
+                        rear.quality or allowed.default_quality,
+                        quality_choices,
+                    ),
+                ),
+            )
+        )
+    for key, ok in (
+        ("stakes", allowed.stakes),
+        ("pavises", allowed.pavises),
+        ("defences", allowed.defences),
+    ):
         if ok:
             offers.append(_flag(unit, key))
     if allowed.arms:
-        offers.append(Offer(UNIT.field("arms"), unit.arms,
-                            (Choice(None, "None", 0.0),
-                             *(Choice(a, _words(a), 0.0) for a in allowed.arms))))
-    offers += [Offer(UNIT.field("label"), unit.label),
-               Offer(UNIT.field("nationality"), unit.nationality)]
+        offers.append(
+            Offer(
+                UNIT.field("arms"),
+                unit.arms,
+                (Choice(None, "None", 0.0), *(Choice(a, _words(a), 0.0) for a in allowed.arms)),
+            )
+        )
+    offers += [
+        Offer(UNIT.field("label"), unit.label),
+        Offer(UNIT.field("nationality"), unit.nationality),
+    ]
     return tuple(offers)
 
 
@@ -98,12 +129,20 @@ def leader_offers(army: Army, where: str) -> tuple[Offer, ...]:
     return (
         Offer(LEADER.field("name"), leader.name),
         Offer(LEADER.field("rank"), leader.rank),
-        Offer(LEADER.field("c_in_c"), leader.c_in_c,
-              tuple(Choice(v, "Yes" if v else "No", _leaders_cost(army, where, c_in_c=v))
-                    for v in (False, True))),
+        Offer(
+            LEADER.field("c_in_c"),
+            leader.c_in_c,
+            tuple(
+                Choice(v, "Yes" if v else "No", _leaders_cost(army, where, c_in_c=v))
+                for v in (False, True)
+            ),
+        ),
         Offer(LEADER.field("mounted"), leader.mounted),
-        Offer(LEADER.field("command_class"), leader.command_class,
-              tuple(Choice(n, f"{name} ({n})") for n, name in cat.COMMAND_CLASSES.items())),
+        Offer(
+            LEADER.field("command_class"),
+            leader.command_class,
+            tuple(Choice(n, f"{name} ({n})") for n, name in cat.COMMAND_CLASSES.items()),
+        ),
     )
 
 
@@ -111,8 +150,11 @@ def army_offers(army: Army) -> tuple[Offer, ...]:
     """Name, side, English army, and the agreed points unless the army was mustered."""
     offers = [
         Offer(SCHEMA.field("name"), army.name),
-        Offer(SCHEMA.field("side"), army.side,
-              (Choice(None, "Not set"), *(Choice(s.key, s.name) for s in cat.SIDES.fixed))),
+        Offer(
+            SCHEMA.field("side"),
+            army.side,
+            (Choice(None, "Not set"), *(Choice(s.key, s.name) for s in cat.SIDES.fixed)),
+        ),
         Offer(SCHEMA.field("english"), army.english),
     ]
     if army.muster is None:

@@ -31,8 +31,9 @@ def unit_options(troop_key: str) -> UnitOptions:
     troop = cat.TROOPS[troop_key]
     company = troop.is_company
     archers = company and troop_key == "archers"
-    formations = tuple(f for f in cat.FORMATIONS
-                       if f == "single" or (company and (f != "combined" or archers)))
+    formations = tuple(
+        f for f in cat.FORMATIONS if f == "single" or (company and (f != "combined" or archers))
+    )
     return UnitOptions(
         qualities=cat.QUALITIES if company else (),
         default_quality=cat.DEFAULT_QUALITY,

@@ -53,7 +53,8 @@ def unit_points(unit: Unit) -> float:
         return troop.unit_points + (cat.PAVISES_POINTS if pavises else 0)
     if unit.formation == "combined" and unit.rear is not None and unit.rear.troop in cat.TROOPS:
         total = company_points(unit.troop, unit.quality) + company_points(
-            unit.rear.troop, unit.rear.quality)
+            unit.rear.troop, unit.rear.quality
+        )
         archer_companies = 1 if unit.troop == "archers" else 0
     else:
         n = companies(unit)
@@ -98,7 +99,8 @@ def troop_points(army: Army) -> float:
 def army_morale_tokens(army: Army) -> int:
     """Units at the start, not counting skirmish bands and artillery (a pair is one unit)."""
     return sum(
-        1 for _, u in army.units_with_paths()
+        1
+        for _, u in army.units_with_paths()
         if cat.TROOPS[u.troop].kind not in (cat.BAND, cat.SECTION)
     )
 
@@ -119,14 +121,23 @@ def unit_title(unit: Unit) -> str:
     elif troop.kind == cat.SECTION:
         title = "Gun and crew"
     elif unit.formation == "combined" and unit.rear is not None:
-        title = (f"Combined block: {_company_name(unit.troop, unit.quality)}"
-                 f" before {_company_name(unit.rear.troop, unit.rear.quality)}")
+        title = (
+            f"Combined block: {_company_name(unit.troop, unit.quality)}"
+            f" before {_company_name(unit.rear.troop, unit.rear.quality)}"
+        )
     elif unit.formation in ("line", "block"):
         title = f"{unit.formation.capitalize()} of {_company_name(unit.troop, unit.quality)}"
     else:
         title = f"Company of {_company_name(unit.troop, unit.quality)}"
-    extras = [name for flag, name in ((unit.stakes, "stakes"), (unit.pavises, "pavises"),
-                                      (unit.defences, "field defences")) if flag]
+    extras = [
+        name
+        for flag, name in (
+            (unit.stakes, "stakes"),
+            (unit.pavises, "pavises"),
+            (unit.defences, "field defences"),
+        )
+        if flag
+    ]
     if unit.arms:
         extras.append(unit.arms)
     if extras:

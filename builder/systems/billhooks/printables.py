@@ -69,7 +69,6 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("billhooks", name)
 
 
-
 def _accent(side: str | None) -> str:
     found = cat.SIDES.get(side)
     return found.accent if found else NEUTRAL
@@ -108,32 +107,72 @@ def leader_face(army: Army, ward_index: int) -> Face:
     blocks: tuple[Block, ...] = (
         Text(leader.name, "bold", 14, 10, 14, valign="middle", after=0.8, keep_height=True),
         Text(rank, "italic", 10, 7, 4.6, max_lines=1, after=0.6),
-        Text(f"{side.name}: {army.name}" if side else army.name, "caps", 8, 6.5, 7,
-             tint="accent", valign="middle", after=1.2),
+        Text(
+            f"{side.name}: {army.name}" if side else army.name,
+            "caps",
+            8,
+            6.5,
+            7,
+            tint="accent",
+            valign="middle",
+            after=1.2,
+        ),
         Rule(before=0.0, after=2.2),
-        Text(f"{leader.class_name} (class {leader.command_class})", "caps", 9.5, 7, 4.2,
-             max_lines=1, after=1.0),
+        Text(
+            f"{leader.class_name} (class {leader.command_class})",
+            "caps",
+            9.5,
+            7,
+            4.2,
+            max_lines=1,
+            after=1.0,
+        ),
         Stars(max(lp.wounds, 1), after=1.2),
         Text(words["wounds"], "italic", 7, 6.5, 6.2, after=1.2),
-        Text(words["orders"].format(tokens=tokens, token_word="token" if tokens == 1
-                                    else "tokens"), "body", 8.5, 6.5, 7, after=0.8),
+        Text(
+            words["orders"].format(tokens=tokens, token_word="token" if tokens == 1 else "tokens"),
+            "body",
+            8.5,
+            6.5,
+            7,
+            after=0.8,
+        ),
         Stars(tokens, "roundel", after=1.5),
         Text(f"{ward_name(ward_index)}: {units}", "body", 8, 7.5, valign="middle", fill=True),
     )
-    return Face(words["label"], _accent(army.side), blocks, _emblem(army.side),
-                footer=f"{how}. {words['command'].format(range=lp.command_range)}")
+    return Face(
+        words["label"],
+        _accent(army.side),
+        blocks,
+        _emblem(army.side),
+        footer=f"{how}. {words['command'].format(range=lp.command_range)}",
+    )
 
 
 def plain_face(label: str, title: str, text: str, accent: str, emblem: str | None) -> Face:
     """A card with a title, a device (a side's rose or an illuminated initial) and what it
     does in a line or two."""
-    return Face(label, accent, (
-        Text(title, "display", 18, 11, 13, max_lines=2, tint="accent", valign="middle",
-             keep_height=True),
-        Emblem(emblem or INITIAL, letter=title[:1]),
-        Rule("gold", before=2.0, after=2.5),
-        Text(text, "body", 10, 7.5, valign="middle", fill=True, inset=1.0),
-    ), emblem)
+    return Face(
+        label,
+        accent,
+        (
+            Text(
+                title,
+                "display",
+                18,
+                11,
+                13,
+                max_lines=2,
+                tint="accent",
+                valign="middle",
+                keep_height=True,
+            ),
+            Emblem(emblem or INITIAL, letter=title[:1]),
+            Rule("gold", before=2.0, after=2.5),
+            Text(text, "body", 10, 7.5, valign="middle", fill=True, inset=1.0),
+        ),
+        emblem,
+    )
 
 
 def play_deck(sources: Sequence[Source[Army]]) -> Deck:
@@ -142,14 +181,18 @@ def play_deck(sources: Sequence[Source[Army]]) -> Deck:
     for card in words["cards"]:
         side = card.get("side")
         accent = _accent(side) if side else BONUS
-        cards += [plain_face(card["label"], card["title"], card["text"], accent,
-                             _emblem(side))] * card.get("count", 1)
+        cards += [
+            plain_face(card["label"], card["title"], card["text"], accent, _emblem(side))
+        ] * card.get("count", 1)
     return Deck("play-deck", "Play deck", tuple(cards), _back("play-deck", NEUTRAL), dealt=True)
 
 
 def bonus_deck() -> Deck:
-    cards = [plain_face(c["label"], c["title"], c["text"], BONUS, None)
-             for c in card_words("bonus-deck")["cards"] for _ in range(c.get("count", 1))]
+    cards = [
+        plain_face(c["label"], c["title"], c["text"], BONUS, None)
+        for c in card_words("bonus-deck")["cards"]
+        for _ in range(c.get("count", 1))
+    ]
     return Deck("bonus-deck", "Bonus deck", tuple(cards), _back("bonus-deck", BONUS), dealt=True)
 
 
@@ -163,8 +206,20 @@ def event_face(event: Event | None) -> Face:
         blocks.append(Rule("ink", before=12.0, after=5.5, plain=True))
         initial = ""
     else:
-        blocks.append(Text(event.title, "display", 16, 10, 16, max_lines=3, tint="accent",
-                           valign="middle", keep_height=True, after=1.5))
+        blocks.append(
+            Text(
+                event.title,
+                "display",
+                16,
+                10,
+                16,
+                max_lines=3,
+                tint="accent",
+                valign="middle",
+                keep_height=True,
+                after=1.5,
+            )
+        )
         initial = event.title.lstrip("\"'¡¿")[:1]
     blocks.append(Rule("gold", before=0.0, after=2.5))
     effect = event.effect if event is not None else ""
@@ -180,11 +235,16 @@ def special_events(options: PrintOptions[Army]) -> Deck:
     read = options.inputs["events"]
     events = read.value
     assert isinstance(events, EventsFile)
-    return Deck("special-events", "Special events",
-                tuple(event_face(e) for e in events.events),
-                _both_sides(*EVENT_BACK, EVENT), fill=event_face(None),
-                blank_cards=events.blank_cards,
-                details={"events": len(events.events), "events_file": read.path.name}, dealt=True)
+    return Deck(
+        "special-events",
+        "Special events",
+        tuple(event_face(e) for e in events.events),
+        _both_sides(*EVENT_BACK, EVENT),
+        fill=event_face(None),
+        blank_cards=events.blank_cards,
+        details={"events": len(events.events), "events_file": read.path.name},
+        dealt=True,
+    )
 
 
 # --- Unit cards ------------------------------------------------------------------------------
@@ -194,12 +254,14 @@ def _stats(prof: Profile, words: dict[str, Any]) -> tuple[Stat, ...]:
     """The table rows (heading, value, note) of a unit's profile."""
     rows = [Stat(words["move"], prof.move_text, words["move_note"])]
     if prof.shooting:
-        shots = words["shots"].format(n=prof.shots_per_turn,
-                                      s="" if prof.shots_per_turn == 1 else "s")
+        shots = words["shots"].format(
+            n=prof.shots_per_turn, s="" if prof.shots_per_turn == 1 else "s"
+        )
         dice = {line.dice for line in prof.shooting}
         if len(dice) == 1:
             value = f"{prof.shooting[0].dice} dice, " + " / ".join(
-                f"{line.hit_on}+" for line in prof.shooting)
+                f"{line.hit_on}+" for line in prof.shooting
+            )
         else:
             value = " / ".join(f"{line.dice} dice {line.hit_on}+" for line in prof.shooting)
         note = " / ".join(line.range_text for line in prof.shooting) + f"; {shots}"
@@ -209,19 +271,34 @@ def _stats(prof: Profile, words: dict[str, Any]) -> tuple[Stat, ...]:
     else:
         rows.append(Stat(words["shooting"], "-", words["no_shooting"]))
     if prof.melee_defending != prof.melee_first_round:
-        rows.append(Stat(words["melee"], f"{prof.melee_first_round} / {prof.melee_defending}"
-                         f" / {prof.melee_later}", words["melee_note_both"]))
+        rows.append(
+            Stat(
+                words["melee"],
+                f"{prof.melee_first_round} / {prof.melee_defending} / {prof.melee_later}",
+                words["melee_note_both"],
+            )
+        )
     else:
         # Dice per figure only for one troop type: a combined block's two would not fit.
         per_figure = f"; {prof.melee_per_figure}" if len(prof.saves) == 1 else ""
-        rows.append(Stat(words["melee"], f"{prof.melee_first_round} / {prof.melee_later}",
-                         words["melee_note"] + per_figure))
+        rows.append(
+            Stat(
+                words["melee"],
+                f"{prof.melee_first_round} / {prof.melee_later}",
+                words["melee_note"] + per_figure,
+            )
+        )
     shot, melee = words["save_columns"]
     for i, save in enumerate(prof.saves):
         who = f"{save.who}: " if len(prof.saves) > 1 else ""
         note = save.armour if save.pierced is None else words["pierced"].format(n=save.pierced)
-        rows.append(Stat(words["saves"] if i == 0 else "",
-                         f"{who}{shot} {save.shooting}+, {melee} {save.melee}+", note))
+        rows.append(
+            Stat(
+                words["saves"] if i == 0 else "",
+                f"{who}{shot} {save.shooting}+, {melee} {save.melee}+",
+                note,
+            )
+        )
     return tuple(rows)
 
 
@@ -242,14 +319,18 @@ def unit_face(army: Army, unit: Unit, photo: Photo | None = None) -> Face:
     prof = profile(unit)
     blocks: list[Block] = []
     if unit.label:
-        blocks += [Text(unit.label, "bold", 11.5, 8, 6, max_lines=2, valign="middle"),
-                   Text(prof.title, "italic", 8.5, 6, 4.2, max_lines=2)]
+        blocks += [
+            Text(unit.label, "bold", 11.5, 8, 6, max_lines=2, valign="middle"),
+            Text(prof.title, "italic", 8.5, 6, 4.2, max_lines=2),
+        ]
     else:
         blocks.append(Text(prof.title, "bold", 11.5, 8, 9.5, max_lines=2, valign="middle"))
-    sub = words["sub"].format(figures=prof.figures, points=number(prof.points),
-                              morale=prof.morale_dice)
-    blocks.append(Text(sub, "caps", 8, 6, 4.4, max_lines=1, tint="accent", valign="middle",
-                       after=0.6))
+    sub = words["sub"].format(
+        figures=prof.figures, points=number(prof.points), morale=prof.morale_dice
+    )
+    blocks.append(
+        Text(sub, "caps", 8, 6, 4.4, max_lines=1, tint="accent", valign="middle", after=0.6)
+    )
     blocks.append(photo if photo is not None else Rule(before=0.6, after=1.4))
     blocks.append(StatRows(_stats(prof, words), 6.2 if unit.photo else 7.0))
     if prof.arrow_supply:
@@ -261,9 +342,11 @@ def unit_face(army: Army, unit: Unit, photo: Photo | None = None) -> Face:
 def unit_cards(sources: Sequence[Source[Army]], collections: Sequence[Source[Army]]) -> Deck:
     """A card per unit of every army, then per figure unit a collection's player owns."""
     inputs = [(s, False) for s in sources] + [(s, True) for s in collections]
-    cards = tuple(unit_face(s.army, unit, _photo(s, where, unit.photo, collection)
-                            if unit.photo else None)
-                  for s, collection in inputs for where, unit in s.army.units_with_paths())
+    cards = tuple(
+        unit_face(s.army, unit, _photo(s, where, unit.photo, collection) if unit.photo else None)
+        for s, collection in inputs
+        for where, unit in s.army.units_with_paths()
+    )
     return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", NEUTRAL))
 
 
@@ -279,41 +362,77 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     for army in armies:
         side = army.side if cat.SIDES.get(army.side) else None
         orders[side] = orders.get(side, cat.ORDER_TOKEN_SPARES) + sum(
-            leader_profile(army, leader).order_tokens for leader in army.leaders)
+            leader_profile(army, leader).order_tokens for leader in army.leaders
+        )
     label = words["order"]["label"]
-    round_ = [Token("badge", _accent(side), label, n, cat.SIDES.name_of(side), _emblem(side))
-              for side, n in sorted(orders.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))]
+    round_ = [
+        Token("badge", _accent(side), label, n, cat.SIDES.name_of(side), _emblem(side))
+        for side, n in sorted(orders.items(), key=lambda kv: (kv[0] is None, kv[0] or ""))
+    ]
     label = words["army_morale"]["label"]
-    round_ += [Token("standard", _accent(a.side), label, army_morale_tokens(a), a.name,
-                     _emblem(a.side)) for a in armies]
+    round_ += [
+        Token("standard", _accent(a.side), label, army_morale_tokens(a), a.name, _emblem(a.side))
+        for a in armies
+    ]
     units = [(a, u) for a in armies for _, u in a.units_with_paths()]
     dis, dau = words["disarray"], words["daunted"]
-    round_.append(Token("fallen-pikes", DISARRAY, dis["label"], len(units) * cat.DISARRAY_MAX,
-                        dis["note"].format(max=cat.DISARRAY_MAX), bag=dis["bag"]))
-    round_.append(Token("limp-banner", DAUNTED, dau["label"],
-                        sum(profile(u).daunted_tokens for _, u in units),
-                        dau["note"].format(max=cat.DAUNTED_MAX), bag=dau["bag"]))
-    groups = [TokenGroup("tokens", "Tokens", (TOKEN_MM, TOKEN_MM),
-                         tuple(t for t in round_ if t.count))]
+    round_.append(
+        Token(
+            "fallen-pikes",
+            DISARRAY,
+            dis["label"],
+            len(units) * cat.DISARRAY_MAX,
+            dis["note"].format(max=cat.DISARRAY_MAX),
+            bag=dis["bag"],
+        )
+    )
+    round_.append(
+        Token(
+            "limp-banner",
+            DAUNTED,
+            dau["label"],
+            sum(profile(u).daunted_tokens for _, u in units),
+            dau["note"].format(max=cat.DAUNTED_MAX),
+            bag=dau["bag"],
+        )
+    )
+    groups = [
+        TokenGroup("tokens", "Tokens", (TOKEN_MM, TOKEN_MM), tuple(t for t in round_ if t.count))
+    ]
     arrows = words["arrows"]
-    trackers = tuple(Token("tracker", _accent(a.side), arrows["label"], 1, a.name,
-                           title=u.label or unit_title(u), note=arrows["note"],
-                           boxes=profile(u).arrow_supply or 0)
-                     for a, u in units if profile(u).arrow_supply)
+    trackers = tuple(
+        Token(
+            "tracker",
+            _accent(a.side),
+            arrows["label"],
+            1,
+            a.name,
+            title=u.label or unit_title(u),
+            note=arrows["note"],
+            boxes=profile(u).arrow_supply or 0,
+        )
+        for a, u in units
+        if profile(u).arrow_supply
+    )
     if trackers:
-        groups.append(TokenGroup("arrow trackers", "Arrow-supply trackers", TRACKER_MM,
-                                 trackers, "rect"))
+        groups.append(
+            TokenGroup("arrow trackers", "Arrow-supply trackers", TRACKER_MM, trackers, "rect")
+        )
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order; a collection prints unit cards only."""
-    return Printables("billhooks", "Never Mind the Billhooks print pack", (
-        roster(sources),
-        crib_sheet(),
-        play_deck(sources),
-        bonus_deck(),
-        special_events(options),
-        tokens(sources),
-        unit_cards(sources, options.collections),
-    ))
+    return Printables(
+        "billhooks",
+        "Never Mind the Billhooks print pack",
+        (
+            roster(sources),
+            crib_sheet(),
+            play_deck(sources),
+            bonus_deck(),
+            special_events(options),
+            tokens(sources),
+            unit_cards(sources, options.collections),
+        ),
+    )

@@ -102,8 +102,7 @@ def _save_line(who: str, troop_key: str, quality: str, cover: bool = False) -> S
     key = _armour_key(troop_key, quality)
     armour = cat.ARMOUR[key]
     shooting = cat.ARMOUR[_step(key, 1)].save_shooting if cover else armour.save_shooting
-    pierced = (cat.ARMOUR[_step(key, -1)].save_shooting if key in cat.PIERCED_ARMOUR
-               else None)
+    pierced = cat.ARMOUR[_step(key, -1)].save_shooting if key in cat.PIERCED_ARMOUR else None
     return SaveLine(who, armour.name, shooting, armour.save_melee, pierced)
 
 
@@ -126,8 +125,7 @@ def _pierces(unit: Unit) -> bool:
 def _shoots_as_skirmisher(unit: Unit) -> bool:
     """Bands and guns (and light horse shooting dismounted) halve their dice at each other."""
     troop = cat.TROOPS[unit.troop]
-    return troop.kind in (cat.BAND, cat.SECTION) or (troop.kind == cat.SQUADRON
-                                                     and bool(unit.arms))
+    return troop.kind in (cat.BAND, cat.SECTION) or (troop.kind == cat.SQUADRON and bool(unit.arms))
 
 
 def _shooters(unit: Unit) -> int:
@@ -197,8 +195,7 @@ def reaction_text(troop_key: str, quality: str | None = None) -> str:
 def daunted_tokens(unit: Unit) -> int:
     """Daunted tokens a unit can need: two companies one behind the other (a block or a
     combined block) split into two units when daunted, each with its token (RULES.md 1.5)."""
-    two_deep = (companies(unit) == 2
-                and cat.FORMATION_FRONTAGE.get(unit.formation, 1) == 1)
+    two_deep = companies(unit) == 2 and cat.FORMATION_FRONTAGE.get(unit.formation, 1) == 1
     return 2 * cat.DAUNTED_MAX if two_deep else cat.DAUNTED_MAX
 
 
@@ -220,13 +217,16 @@ def _specials(unit: Unit) -> tuple[str, ...]:
     if unit.stakes:
         notes.append("Stakes: attackers crossing them get no re-rolls")
     if _pavised(unit):
-        notes.append(f'Pavises: cover against shooting, counted in the saves;'
-                     f' moves {cat.PAVISE_MOVE}"')
+        notes.append(
+            f'Pavises: cover against shooting, counted in the saves; moves {cat.PAVISE_MOVE}"'
+        )
     if unit.defences:
         notes.append("Field defences protect the unit's frontage")
     if unit.arms:
-        notes.append(f"{unit.arms.capitalize()}: dismount to shoot as skirmishers"
-                     " (special action; two hold the horses)")
+        notes.append(
+            f"{unit.arms.capitalize()}: dismount to shoot as skirmishers"
+            " (special action; two hold the horses)"
+        )
     if not troop.can_attack:
         notes.append("Cannot attack")
     return tuple(notes)
@@ -242,9 +242,11 @@ def profile(unit: Unit) -> Profile:
         move_good = move_bad = cat.PAVISE_MOVE
     shooters = _shooters(unit)
     halved = dice(shooters / 2) if _shoots_as_skirmisher(unit) else None
-    shooting = tuple(
-        ShootingLine(r.name, r.text, r.hit_on, shooters, halved) for r in _ranges(unit)
-    ) if shooters else ()
+    shooting = (
+        tuple(ShootingLine(r.name, r.text, r.hit_on, shooters, halved) for r in _ranges(unit))
+        if shooters
+        else ()
+    )
     shots = troop.shots_per_turn if troop.kind != cat.SQUADRON else (1 if unit.arms else 0)
     arrows = cat.ARROW_SUPPLY if unit.troop == "archers" else None
     first, defending, later = _melee(unit)
@@ -254,8 +256,10 @@ def profile(unit: Unit) -> Profile:
             _save_line(troop.name, unit.troop, quality),
             _save_line(rear.name, rear.key, unit.rear.quality or cat.DEFAULT_QUALITY),
         )
-        per_figure = (f"{troop.name} {per_figure_text(troop.melee_dice)}, "
-                      f"{rear.name} {per_figure_text(rear.melee_dice)}")
+        per_figure = (
+            f"{troop.name} {per_figure_text(troop.melee_dice)}, "
+            f"{rear.name} {per_figure_text(rear.melee_dice)}"
+        )
     else:
         saves = (_save_line(troop.name, unit.troop, quality, cover=pavised),)
         per_figure = per_figure_text(troop.melee_dice)
@@ -298,8 +302,11 @@ MELEE_LATER_HIT = 5
 
 
 #: Armour classes that bands and guns wear: the targets their halved shooting applies to.
-SKIRMISH_ARMOUR = tuple(k for k in cat.ARMOUR if any(
-    t.armour == k and t.kind in (cat.BAND, cat.SECTION) for t in cat.TROOPS.values()))
+SKIRMISH_ARMOUR = tuple(
+    k
+    for k in cat.ARMOUR
+    if any(t.armour == k and t.kind in (cat.BAND, cat.SECTION) for t in cat.TROOPS.values())
+)
 
 
 def kill_table(unit: Unit) -> dict[str, dict[str, float]]:
@@ -324,11 +331,13 @@ def kill_table(unit: Unit) -> dict[str, dict[str, float]]:
 
     for line in prof.shooting:
         table[f"shoot {line.name}"] = {
-            key: expected_kills(line.dice, line.hit_on, shot_save(key)) for key in cat.ARMOUR}
+            key: expected_kills(line.dice, line.hit_on, shot_save(key)) for key in cat.ARMOUR
+        }
         if line.dice_at_skirmishers is not None:
             table[f"shoot {line.name} at skirmishers"] = {
                 key: expected_kills(line.dice_at_skirmishers, line.hit_on, shot_save(key))
-                for key in SKIRMISH_ARMOUR}
+                for key in SKIRMISH_ARMOUR
+            }
     if prof.can_attack or prof.melee_first_round:
         table["melee"] = {
             key: expected_kills(prof.melee_first_round, MELEE_FIRST_HIT, armour.save_melee)
@@ -370,6 +379,18 @@ def leader_profile(army: Army, leader: Leader) -> LeaderProfile:
     )
 
 
-__all__ = ["Profile", "LeaderProfile", "ShootingLine", "SaveLine", "profile", "leader_profile",
-           "kill_table", "expected_kills", "dice", "companies", "per_figure_text",
-           "reaction_text", "daunted_tokens"]
+__all__ = [
+    "Profile",
+    "LeaderProfile",
+    "ShootingLine",
+    "SaveLine",
+    "profile",
+    "leader_profile",
+    "kill_table",
+    "expected_kills",
+    "dice",
+    "companies",
+    "per_figure_text",
+    "reaction_text",
+    "daunted_tokens",
+]

@@ -56,8 +56,7 @@ def roll_command_classes(army: Army, rng: random.Random) -> list[LeaderRoll]:
                 continue
             break
         hero_taken = hero_taken or cls == 3
-        results[i] = LeaderRoll(f"wards[{i}].leader", leader.name, tuple(dice), tuple(reasons),
-                                cls)
+        results[i] = LeaderRoll(f"wards[{i}].leader", leader.name, tuple(dice), tuple(reasons), cls)
     return [results[i] for i in range(len(army.wards))]
 
 
@@ -65,11 +64,15 @@ def command_class_roll(army: Army, rng: random.Random) -> Roll:
     """Every leader's command class, each die shown (the ruleset's ``roller``)."""
     rolls = roll_command_classes(army, rng)
     return Roll(
-        "Command class rolls", "6 Hero, 2-5 Commander, 1 Dolt",
-        tuple(RollLine(r.where, r.name, r.dice, r.rerolls,
-                       f"{r.class_name} ({r.command_class})") for r in rolls),
+        "Command class rolls",
+        "6 Hero, 2-5 Commander, 1 Dolt",
+        tuple(
+            RollLine(r.where, r.name, r.dice, r.rerolls, f"{r.class_name} ({r.command_class})")
+            for r in rolls
+        ),
         tuple(Setting(r.where, "command_class", r.command_class) for r in rolls),
-        "classes")
+        "classes",
+    )
 
 
 ROLLER = ArmyRoller("Roll command classes", Army, command_class_roll)

@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from builder.core.base import Side, Sides
 
 #: York and Lancaster: order tokens and skirmish cards are per side (RULES.md 1).
-SIDES = Sides(fixed=(
-    Side("york", "York", "Yorkist", "#24457a", "rose-white"),
-    Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-red"),
-))
+SIDES = Sides(
+    fixed=(
+        Side("york", "York", "Yorkist", "#24457a", "rose-white"),
+        Side("lancaster", "Lancaster", "Lancastrian", "#8e1b1f", "rose-red"),
+    )
+)
 
 # --- Unit kinds (RULES.md 1.1) -------------------------------------------------------------
 
@@ -94,17 +96,24 @@ PURSUIT_DISARRAY = 2
 #: Crossbows and handguns (seed 000, Shooting saving throw adjustments).
 ARMOUR_PIERCING = "Armour-piercing: men-at-arms hit save a class lower"
 #: What a cavalry charge is, after "Charge" (seed 000, Movement and Melee).
-CHARGE = (f'+{CHARGE_BONUS}" on an attack move (the second, if both actions are moves);'
-          " straight ahead, never uphill")
+CHARGE = (
+    f'+{CHARGE_BONUS}" on an attack move (the second, if both actions are moves);'
+    " straight ahead, never uphill"
+)
 #: What victorious cavalry and kern must do, after "Won a melee:" (seed 000, Morale).
-PURSUIT = (f'follow up a beaten enemy; chase a broken one {PURSUIT_INCHES}" and take'
-           f" {PURSUIT_DISARRAY} Disarray")
+PURSUIT = (
+    f'follow up a beaten enemy; chase a broken one {PURSUIT_INCHES}" and take'
+    f" {PURSUIT_DISARRAY} Disarray"
+)
 #: Melee re-rolls that never happen, whatever else would give one (seed 000, Melee).
-NO_REROLLS = ("no re-rolls for cavalry against pikes, for attackers in Disarray, attacking"
-              " uphill or across an obstacle such as stakes, whatever else applies")
+NO_REROLLS = (
+    "no re-rolls for cavalry against pikes, for attackers in Disarray, attacking"
+    " uphill or across an obstacle such as stakes, whatever else applies"
+)
 #: How a combined block meets an attack: the archers in front react as archers.
-COMBINED_REACTION = ("the archers swap to the rear, to support, only when they evade"
-                     " (no move, no Disarray)")
+COMBINED_REACTION = (
+    "the archers swap to the rear, to support, only when they evade (no move, no Disarray)"
+)
 
 
 @dataclass(frozen=True)
@@ -120,12 +129,16 @@ class Reaction:
 
 STAND = Reaction("always stand and fight")
 EVADE = Reaction("always try to evade (cavalry may still catch them)")
-ARCHER_REACTION = Reaction("roll 1D6: 4-6 shoot once at short range, 1-3 evade",
-                           levy="levy re-roll 6s",
-                           choice=((None, "veterans or archers with a leader choose instead"),
-                                   ("veteran", "veterans choose instead"),
-                                   ("retinue", "with a leader, choose instead"),
-                                   ("levy", "with a leader, choose instead")))
+ARCHER_REACTION = Reaction(
+    "roll 1D6: 4-6 shoot once at short range, 1-3 evade",
+    levy="levy re-roll 6s",
+    choice=(
+        (None, "veterans or archers with a leader choose instead"),
+        ("veteran", "veterans choose instead"),
+        ("retinue", "with a leader, choose instead"),
+        ("levy", "with a leader, choose instead"),
+    ),
+)
 
 # --- Morale crisis test (RULES.md 1.6) ----------------------------------------------------------
 
@@ -187,38 +200,156 @@ _CHARGES = "Charge " + CHARGE
 TROOPS: dict[str, Troop] = {
     t.key: t
     for t in (
-        Troop("archers", "Archers", "archer", COMPANY, 1, "light", 6, 4, 0.5,
-              ARCHER_RANGES, 2, reaction=ARCHER_REACTION, levy_armour="naked"),
-        Troop("billmen", "Billmen", "billman", COMPANY, 1, "medium", 6, 4, 1,
-              levy_armour="naked"),
-        Troop("pikemen", "Pikemen", "pikeman", COMPANY, 1, "medium", 6, 4, 1,
-              reaction=Reaction("always stand and fight; a block may form a hedgehog"
-                                " (no flanks or rear, cannot move)"),
-              levy_armour="naked",
-              specials=("Cavalry attacking pikes get no re-rolls",)),
+        Troop(
+            "archers",
+            "Archers",
+            "archer",
+            COMPANY,
+            1,
+            "light",
+            6,
+            4,
+            0.5,
+            ARCHER_RANGES,
+            2,
+            reaction=ARCHER_REACTION,
+            levy_armour="naked",
+        ),
+        Troop("billmen", "Billmen", "billman", COMPANY, 1, "medium", 6, 4, 1, levy_armour="naked"),
+        Troop(
+            "pikemen",
+            "Pikemen",
+            "pikeman",
+            COMPANY,
+            1,
+            "medium",
+            6,
+            4,
+            1,
+            reaction=Reaction(
+                "always stand and fight; a block may form a hedgehog"
+                " (no flanks or rear, cannot move)"
+            ),
+            levy_armour="naked",
+            specials=("Cavalry attacking pikes get no re-rolls",),
+        ),
         Troop("men-at-arms", "Men-at-Arms", "man-at-arms", COMPANY, 2, "heavy", 6, 4, 1.5),
-        Troop("skirmish-archers", "Skirmish Archers", "archer", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE),
-        Troop("crossbowmen", "Crossbowmen", "crossbowman", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
-        Troop("handgunners", "Handgunners", "handgunner", BAND, 1, "light", 8, 8, 0.5,
-              SKIRMISH_RANGES, 1, can_attack=False, reaction=EVADE, armour_piercing=True),
-        Troop("kern", "Kern", "kern", BAND, 1, "naked", 8, 8, 1,
-              KERN_RANGES, 1, reaction=EVADE,
-              specials=("The only skirmishers that may attack", _PURSUES)),
-        Troop("knights", "Knights", "knight", SQUADRON, 3, "heavy-mounted", 8, 4, 2,
-              reaction=Reaction("countercharge enemy cavalry; may evade foot"),
-              specials=(f"{_CHARGES}; {KNIGHT_CHARGES} charges a game",
-                        "Charging: re-roll 1-3 once; no re-rolls against pikes", _PURSUES)),
-        Troop("light-horse", "Light Horse", "light horseman", SQUADRON, 1.5, "light-horse",
-              10, 4, 1.5, reaction=Reaction("countercharge or evade"),
-              specials=(_CHARGES, "No re-rolls against pikes", _PURSUES)),
-        Troop("artillery", "Artillery", "artilleryman", SECTION, 1, "light", 4, None, 0.5,
-              ARTILLERY_RANGES, 1, shoot_double=True, fixed_points=6, can_attack=False,
-              reaction=Reaction("shoot if deployed and not yet fired this turn, else the"
-                                " crew flee for good"),
-              specials=("Hits kill outright; three or more 1s: the gun blows up",
-                        "Two actions to deploy or pack up", "Cannot enter bad going")),
+        Troop(
+            "skirmish-archers",
+            "Skirmish Archers",
+            "archer",
+            BAND,
+            1,
+            "light",
+            8,
+            8,
+            0.5,
+            SKIRMISH_RANGES,
+            1,
+            can_attack=False,
+            reaction=EVADE,
+        ),
+        Troop(
+            "crossbowmen",
+            "Crossbowmen",
+            "crossbowman",
+            BAND,
+            1,
+            "light",
+            8,
+            8,
+            0.5,
+            SKIRMISH_RANGES,
+            1,
+            can_attack=False,
+            reaction=EVADE,
+            armour_piercing=True,
+        ),
+        Troop(
+            "handgunners",
+            "Handgunners",
+            "handgunner",
+            BAND,
+            1,
+            "light",
+            8,
+            8,
+            0.5,
+            SKIRMISH_RANGES,
+            1,
+            can_attack=False,
+            reaction=EVADE,
+            armour_piercing=True,
+        ),
+        Troop(
+            "kern",
+            "Kern",
+            "kern",
+            BAND,
+            1,
+            "naked",
+            8,
+            8,
+            1,
+            KERN_RANGES,
+            1,
+            reaction=EVADE,
+            specials=("The only skirmishers that may attack", _PURSUES),
+        ),
+        Troop(
+            "knights",
+            "Knights",
+            "knight",
+            SQUADRON,
+            3,
+            "heavy-mounted",
+            8,
+            4,
+            2,
+            reaction=Reaction("countercharge enemy cavalry; may evade foot"),
+            specials=(
+                f"{_CHARGES}; {KNIGHT_CHARGES} charges a game",
+                "Charging: re-roll 1-3 once; no re-rolls against pikes",
+                _PURSUES,
+            ),
+        ),
+        Troop(
+            "light-horse",
+            "Light Horse",
+            "light horseman",
+            SQUADRON,
+            1.5,
+            "light-horse",
+            10,
+            4,
+            1.5,
+            reaction=Reaction("countercharge or evade"),
+            specials=(_CHARGES, "No re-rolls against pikes", _PURSUES),
+        ),
+        Troop(
+            "artillery",
+            "Artillery",
+            "artilleryman",
+            SECTION,
+            1,
+            "light",
+            4,
+            None,
+            0.5,
+            ARTILLERY_RANGES,
+            1,
+            shoot_double=True,
+            fixed_points=6,
+            can_attack=False,
+            reaction=Reaction(
+                "shoot if deployed and not yet fired this turn, else the crew flee for good"
+            ),
+            specials=(
+                "Hits kill outright; three or more 1s: the gun blows up",
+                "Two actions to deploy or pack up",
+                "Cannot enter bad going",
+            ),
+        ),
     )
 }
 

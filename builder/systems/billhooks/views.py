@@ -31,16 +31,17 @@ WARD_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Sevent
 
 
 def ward_name(index: int) -> str:
-    """"First Ward", ..., "Ward 9"."""
+    """ "First Ward", ..., "Ward 9"."""
     return f"{WARD_ORDINALS[index]} Ward" if index < len(WARD_ORDINALS) else f"Ward {index + 1}"
-
 
 
 def summary(army: Army) -> Summary:
     """Troop, leader and total points, Army Morale tokens, every unit and every finding."""
     findings = tuple(check_army(army))
-    lines = tuple(Line(where, u.troop, unit_title(u), figures(u), unit_points(u))
-                  for where, u in army.units_with_paths())
+    lines = tuple(
+        Line(where, u.troop, unit_title(u), figures(u), unit_points(u))
+        for where, u in army.units_with_paths()
+    )
     troops = troop_points(army)
     leaders = total_leader_points(army)
     agreed = army.agreed_troops
@@ -49,12 +50,23 @@ def summary(army: Army) -> Summary:
         note += " (mustered)"
     wrong = any(f.code in ("over-points", "under-points") for f in findings)
     metrics = (
-        Metric("troop_points", "Troop points", number(troops), agreed, "error" if wrong else None,
-               note, "Troop pts"),
+        Metric(
+            "troop_points",
+            "Troop points",
+            number(troops),
+            agreed,
+            "error" if wrong else None,
+            note,
+            "Troop pts",
+        ),
         Metric("leader_points", "Leader points", number(leaders), short="Leader pts"),
         Metric("total_points", "Total", number(troops + leaders), short="Total pts"),
-        Metric("army_morale_tokens", "Army Morale tokens", army_morale_tokens(army),
-               short="Morale tokens"),
+        Metric(
+            "army_morale_tokens",
+            "Army Morale tokens",
+            army_morale_tokens(army),
+            short="Morale tokens",
+        ),
     )
     return Summary(metrics, lines, findings)
 
@@ -63,8 +75,10 @@ def leader_title(army: Army, leader: Leader) -> str:
     """A leader with his rank, class and points (a ward is named by its leader)."""
     chief = ", C-in-C" if leader.c_in_c else ""
     horse = ", mounted" if leader.mounted else ""
-    return (f"{leader.name} ({leader.rank}{chief}{horse}, {leader.class_name}, "
-            f"{_pts(leader_points(army, leader))} pts)")
+    return (
+        f"{leader.name} ({leader.rank}{chief}{horse}, {leader.class_name}, "
+        f"{_pts(leader_points(army, leader))} pts)"
+    )
 
 
 def army_title(army: Army) -> str:
@@ -93,8 +107,7 @@ def unit_facts(unit: Unit) -> Facts:
         rows.append(Row("Nationality", unit.nationality))
     rows.append(Row("Move", f"{prof.move_text} (good / bad going)"))
     if prof.shooting:
-        lines = [f"{s.name} {s.range_text}: {s.dice} dice, hit {s.hit_on}+"
-                 for s in prof.shooting]
+        lines = [f"{s.name} {s.range_text}: {s.dice} dice, hit {s.hit_on}+" for s in prof.shooting]
         extra = f"{prof.shots_per_turn} shot{'s' if prof.shots_per_turn != 1 else ''} a turn"
         if prof.arrow_supply:
             extra += f"; {prof.arrow_supply} arrowstorms a game"
@@ -105,28 +118,40 @@ def unit_facts(unit: Unit) -> Facts:
     else:
         rows.append(Row("Shooting", "none"))
     if prof.melee_defending != prof.melee_first_round:
-        first = (f"{prof.melee_first_round} dice first round attacking, "
-                 f"{prof.melee_defending} defending")
+        first = (
+            f"{prof.melee_first_round} dice first round attacking, {prof.melee_defending} defending"
+        )
     else:
         first = f"{prof.melee_first_round} dice first round"
     rows.append(Row("Melee", f"{first}, {prof.melee_later} later ({prof.melee_per_figure})"))
-    rows.append(Row("Saves", "\n".join(
-        f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
-        f"({s.armour.split(' (')[0].lower()} armour)"
-        + ("" if s.pierced is None else f"; {s.pierced}+ against crossbows and handguns")
-        for s in prof.saves)))
+    rows.append(
+        Row(
+            "Saves",
+            "\n".join(
+                f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
+                f"({s.armour.split(' (')[0].lower()} armour)"
+                + ("" if s.pierced is None else f"; {s.pierced}+ against crossbows and handguns")
+                for s in prof.saves
+            ),
+        )
+    )
     rows.append(Row("Morale", f"{prof.morale_dice} for a morale crisis test"))
-    trackers = [Tracker("casualties", prof.figures, _ranks(prof.figures)),
-                Tracker("disarray", cat.DISARRAY_MAX),
-                Tracker("daunted", daunted_tokens(unit))]
+    trackers = [
+        Tracker("casualties", prof.figures, _ranks(prof.figures)),
+        Tracker("disarray", cat.DISARRAY_MAX),
+        Tracker("daunted", daunted_tokens(unit)),
+    ]
     if prof.arrow_supply:
         trackers.append(Tracker("arrows", prof.arrow_supply))
     # Two companies together are a line or a block, not a company.
     kind = _FORMED.get(unit.formation, prof.kind)
-    return Facts(prof.title,
-                 f"{unit.troop} · {kind} · {prof.figures} figures · "
-                 f"{_pts(prof.points)} points",
-                 tuple(rows), prof.specials, tuple(trackers))
+    return Facts(
+        prof.title,
+        f"{unit.troop} · {kind} · {prof.figures} figures · {_pts(prof.points)} points",
+        tuple(rows),
+        prof.specials,
+        tuple(trackers),
+    )
 
 
 def leader_facts(army: Army, ward_index: int) -> Facts:
@@ -144,23 +169,31 @@ def leader_facts(army: Army, ward_index: int) -> Facts:
         Row("Leader points", _pts(lp.points)),
         Row("Ward", f"{n} unit{'s' if n != 1 else ''}, {_pts(ward_points)} troop points"),
     )
-    return Facts(leader.name, f"Ward {ward_index + 1}", rows,
-                 trackers=(Tracker("wounds", lp.wounds),))
+    return Facts(
+        leader.name, f"Ward {ward_index + 1}", rows, trackers=(Tracker("wounds", lp.wounds),)
+    )
 
 
 def army_facts(army: Army) -> Facts:
     """The army's settings and totals."""
     totals = summary(army)
-    rows = [Row("Rules", "Never Mind the Billhooks"),
-            Row("Side", cat.SIDES.name_of(army.side) or "not set"),
-            Row("English army", "yes: the English restrictions apply" if army.english
-                else "no: the English restrictions are advice")]
+    rows = [
+        Row("Rules", "Never Mind the Billhooks"),
+        Row("Side", cat.SIDES.name_of(army.side) or "not set"),
+        Row(
+            "English army",
+            "yes: the English restrictions apply"
+            if army.english
+            else "no: the English restrictions are advice",
+        ),
+    ]
     if army.muster is not None:
         seed = f", seed {army.muster.seed}" if army.muster.seed is not None else ""
         rows.append(Row("Agreed", f"{army.muster.troops} troop points (mustered{seed})"))
     else:
-        rows.append(Row("Agreed", "not set" if army.points is None else
-                        f"{army.points} troop points"))
+        rows.append(
+            Row("Agreed", "not set" if army.points is None else f"{army.points} troop points")
+        )
     rows += [Row("Wards", str(len(army.wards))), Row("Units", str(len(totals.lines)))]
     rows += [Row(m.label, f"{m.value}") for m in totals.metrics]
     return Facts(army.name, rows=tuple(rows))

@@ -51,8 +51,7 @@ class Feudal(PackagedRuleset[Army]):
 
     def new_army(self, name: str) -> Army:
         """A fresh army: one battle under its C-in-C, ready for units."""
-        return Army(self.name, name, battles=[Battle(Leader("Commander-in-Chief",
-                                                            c_in_c=True))])
+        return Army(self.name, name, battles=[Battle(Leader("Commander-in-Chief", c_in_c=True))])
 
 
 RULESET: Ruleset = Feudal()

@@ -16,7 +16,7 @@ def width(unit: Unit) -> int:
 
 
 def formation(unit: Unit) -> str:
-    """"column" up to 8 figures wide, "line" from 9."""
+    """ "column" up to 8 figures wide, "line" from 9."""
     return "column" if width(unit) <= cat.COLUMN_MAX_WIDTH else "line"
 
 
@@ -64,8 +64,7 @@ def combat_figures(unit: Unit) -> int:
 
 def combat_dice(unit: Unit) -> int:
     """One die per four foot (a final three rounds up) or per three horse (a final two)."""
-    return dice(combat_figures(unit), cat.COMBAT_PER_DIE[unit.arm],
-                cat.COMBAT_ROUND_UP[unit.arm])
+    return dice(combat_figures(unit), cat.COMBAT_PER_DIE[unit.arm], cat.COMBAT_ROUND_UP[unit.arm])
 
 
 def score(lowest: int | None) -> str:
@@ -115,7 +114,7 @@ def casualties(figures: int) -> Casualties:
 
 
 def dice_text(n: int) -> str:
-    """"no dice", "1 die", "4 dice"."""
+    """ "no dice", "1 die", "4 dice"."""
     return "no dice" if n == 0 else f"{n} di{'e' if n == 1 else 'ce'}"
 
 

@@ -30,10 +30,22 @@ def _leader_facts(army: Army, where: str, _: Leader | Battle) -> Facts:
 
 ARMY = ArmyKind(Army, army_title, army_facts, army_offers, check_army, summary)
 KINDS = (
-    Kind[Army, Battle](Battle, lambda _, __, battle: leader_title(battle.leader), _leader_facts,
-                       lambda _, __, battle: leader_offers(battle.leader)),
-    Kind[Army, Leader](Leader, lambda _, __, leader: leader_title(leader), _leader_facts,
-                       lambda _, __, leader: leader_offers(leader)),
-    Kind[Army, Unit](Unit, lambda _, __, unit: unit_title(unit),
-                     lambda _, __, unit: unit_facts(unit), lambda _, __, unit: unit_offers(unit)),
+    Kind[Army, Battle](
+        Battle,
+        lambda _, __, battle: leader_title(battle.leader),
+        _leader_facts,
+        lambda _, __, battle: leader_offers(battle.leader),
+    ),
+    Kind[Army, Leader](
+        Leader,
+        lambda _, __, leader: leader_title(leader),
+        _leader_facts,
+        lambda _, __, leader: leader_offers(leader),
+    ),
+    Kind[Army, Unit](
+        Unit,
+        lambda _, __, unit: unit_title(unit),
+        lambda _, __, unit: unit_facts(unit),
+        lambda _, __, unit: unit_offers(unit),
+    ),
 )

@@ -62,9 +62,11 @@ class Army:
 
     def units_with_paths(self) -> list[tuple[str, Unit]]:
         """Every unit with its place in the file, e.g. ``battles[0].units[2]``."""
-        return [(f"battles[{bi}].units[{ui}]", unit)
-                for bi, battle in enumerate(self.battles)
-                for ui, unit in enumerate(battle.units)]
+        return [
+            (f"battles[{bi}].units[{ui}]", unit)
+            for bi, battle in enumerate(self.battles)
+            for ui, unit in enumerate(battle.units)
+        ]
 
     @property
     def uses_command_points(self) -> bool:

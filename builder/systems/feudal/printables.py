@@ -58,31 +58,47 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("feudal", name)
 
 
-
 def unit_stats(unit: Unit) -> StatRows:
     """A unit card's rows: short values, the detail in the note under each (the casualties
     are marked on the track of boxes under them)."""
     words = card_words("unit-cards")
-    rows = [Stat(words["formation"], f"{'skirmish' if unit.skirmish else d.formation(unit)}, "
-                                     f"{d.width(unit)} wide"),
-            Stat(words["move"], f'{d.move(unit)}"',
-                 "" if d.evade_move(unit) is None else f'evading {d.evade_move(unit)}"')]
+    rows = [
+        Stat(
+            words["formation"],
+            f"{'skirmish' if unit.skirmish else d.formation(unit)}, {d.width(unit)} wide",
+        ),
+        Stat(
+            words["move"],
+            f'{d.move(unit)}"',
+            "" if d.evade_move(unit) is None else f'evading {d.evade_move(unit)}"',
+        ),
+    ]
     hits = d.to_hit(unit)
     if unit.missile is not None and hits is not None:
         missile = cat.MISSILES[unit.missile]
-        rows.append(Stat(words["shooting"], f'{d.dice_text(d.shooting_dice(unit))}, '
-                                            f'{missile.range}"',
-                         f"{missile.name}: light {hits[0]}, heavy {hits[1]}, armored {hits[2]}"))
+        rows.append(
+            Stat(
+                words["shooting"],
+                f'{d.dice_text(d.shooting_dice(unit))}, {missile.range}"',
+                f"{missile.name}: light {hits[0]}, heavy {hits[1]}, armored {hits[2]}",
+            )
+        )
     else:
         rows.append(Stat(words["shooting"], "-", words["no_shooting"]))
     rows += [
-        Stat(words["combat"], f"{d.dice_text(d.combat_dice(unit))}, {d.score(cat.COMBAT_HIT)}",
-             f"{d.combat_figures(unit)} figures in the front two ranks"),
+        Stat(
+            words["combat"],
+            f"{d.dice_text(d.combat_dice(unit))}, {d.score(cat.COMBAT_HIT)}",
+            f"{d.combat_figures(unit)} figures in the front two ranks",
+        ),
         # Whether it can be steady rides with morale (its grade is in the heading): a row
         # less, so a mini card holds every note whole.
-        Stat(words["morale"], f"{d.morale_pass(unit)}+",
-             f"rout roll {d.signed(d.rout_modifier(unit))}, "
-             + words["steady" if d.can_be_steady(unit) else "never_steady"]),
+        Stat(
+            words["morale"],
+            f"{d.morale_pass(unit)}+",
+            f"rout roll {d.signed(d.rout_modifier(unit))}, "
+            + words["steady" if d.can_be_steady(unit) else "never_steady"],
+        ),
     ]
     return StatRows(tuple(rows), 7.0, note_size=7.0)
 
@@ -104,18 +120,33 @@ def leader_face(army: Army, index: int) -> Face:
     sub = words["sub"].format(battle=facts.subheading)
     blocks: list[Block] = [
         Text(facts.heading, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
-        Text(sub + (f" · {words['c_in_c']}" if leader.c_in_c else ""), "caps", 8, 6, 4.6,
-             max_lines=2, tint="accent", after=0.6),
+        Text(
+            sub + (f" · {words['c_in_c']}" if leader.c_in_c else ""),
+            "caps",
+            8,
+            6,
+            4.6,
+            max_lines=2,
+            tint="accent",
+            after=0.6,
+        ),
         Text(army.name, "italic", 8, 6, 4.2, max_lines=1),
         Rule(before=0.6, after=1.4),
-        StatRows((
-            Stat(words["charisma"], f"{leader.charisma:+d}", words["charisma_note"]),
-            Stat(words["radius"], f'{facts.rows[2].value}', words["radius_note"]),
-            # A box a point under his row, to cross off (none when he has none to spend).
-            Stat(words["points"], str(leader.command_points or 0)
-                 if army.uses_command_points else "-", _points_note(army, leader, words),
-                 (leader.command_points or 0) if army.uses_command_points else 0),
-        ), 7.0, note_size=8.0),
+        StatRows(
+            (
+                Stat(words["charisma"], f"{leader.charisma:+d}", words["charisma_note"]),
+                Stat(words["radius"], f"{facts.rows[2].value}", words["radius_note"]),
+                # A box a point under his row, to cross off (none when he has none to spend).
+                Stat(
+                    words["points"],
+                    str(leader.command_points or 0) if army.uses_command_points else "-",
+                    _points_note(army, leader, words),
+                    (leader.command_points or 0) if army.uses_command_points else 0,
+                ),
+            ),
+            7.0,
+            note_size=8.0,
+        ),
     ]
     return Face(words["label"], LEADER_ACCENT, tuple(blocks), footer=army.side or "")
 
@@ -132,15 +163,22 @@ def unit_face(army: Army, unit: Unit) -> Face:
     facts = unit_facts(unit)
     blocks: tuple[Block, ...] = (
         Text(facts.heading, "bold", 11.5, 8, 7, max_lines=2, valign="middle"),
-        Text(facts.subheading.replace(" · ", ", "), "caps", 7.5, 6, 4.4, max_lines=1,
-             tint="accent", after=0.4),
+        Text(
+            facts.subheading.replace(" · ", ", "),
+            "caps",
+            7.5,
+            6,
+            4.4,
+            max_lines=1,
+            tint="accent",
+            after=0.4,
+        ),
         Text(army.name, "italic", 7.5, 6, 4.0, max_lines=1),
         Rule(before=0.4, after=1.0),
         unit_stats(unit),
         Paragraphs(facts.notes),
         # A box a figure, in rows for a big unit, the 25%, 50% and shatter boxes marked.
-        Boxes(words["lost"], unit.figures, BOX_MM, BOX_MM,
-              _marks(unit, words)),
+        Boxes(words["lost"], unit.figures, BOX_MM, BOX_MM, _marks(unit, words)),
     )
     return Face(words["label"], UNIT_ACCENT, blocks)
 
@@ -152,14 +190,12 @@ def _back(deck: str, accent: str) -> Back:
 
 
 def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
-    cards = tuple(leader_face(s.army, i) for s in sources
-                  for i in range(len(s.army.battles)))
+    cards = tuple(leader_face(s.army, i) for s in sources for i in range(len(s.army.battles)))
     return Deck("leader-cards", "Leader cards", cards, _back("leader-cards", LEADER_ACCENT))
 
 
 def unit_cards(sources: Sequence[Source[Army]]) -> Deck:
-    cards = tuple(unit_face(s.army, unit) for s in sources
-                  for _, unit in s.army.units_with_paths())
+    cards = tuple(unit_face(s.army, unit) for s in sources for _, unit in s.army.units_with_paths())
     return Deck("unit-cards", "Unit cards", cards, _back("unit-cards", UNIT_ACCENT))
 
 
@@ -172,15 +208,25 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     counts = pc.counts(armies)
     marks: list[Token] = []
     for t in (t for t in words.values() if isinstance(t, dict) and counts[t["label"]]):
-        mark = Token(t["art"], MARKER_ACCENTS[t["label"]], t["label"], counts[t["label"]],
-                     t["note"], bag=t["bag"])
+        mark = Token(
+            t["art"],
+            MARKER_ACCENTS[t["label"]],
+            t["label"],
+            counts[t["label"]],
+            t["note"],
+            bag=t["bag"],
+        )
         if t["label"] != pc.COMMAND_POINT:
             marks.append(mark)
             continue
-        marks += [replace(mark, count=n, bag=t["bag"].format(army=army.name))
-                  for army in armies if (n := pc.counts([army])[t["label"]])]
-    return TokenSheet("tokens", "Markers", (TokenGroup("markers", "Markers",
-                                                        (TOKEN_MM, TOKEN_MM), tuple(marks)),))
+        marks += [
+            replace(mark, count=n, bag=t["bag"].format(army=army.name))
+            for army in armies
+            if (n := pc.counts([army])[t["label"]])
+        ]
+    return TokenSheet(
+        "tokens", "Markers", (TokenGroup("markers", "Markers", (TOKEN_MM, TOKEN_MM), tuple(marks)),)
+    )
 
 
 def crib_sheet() -> Document:
@@ -192,19 +238,33 @@ def crib_sheet() -> Document:
         for part in section["parts"]:
             if "table" in part:
                 tables[part["table"]] = {"rows": part.pop("rows")}
-    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
-        "title": words["title"], "crib": words, "tables": tables, "ruleset_title": TITLE,
-        "version": builder.__version__}, duplex=True)
+    return Document(
+        "crib-sheet",
+        "crib-sheet.html",
+        f"Crib sheet: {TITLE}",
+        {
+            "title": words["title"],
+            "crib": words,
+            "tables": tables,
+            "ruleset_title": TITLE,
+            "version": builder.__version__,
+        },
+        duplex=True,
+    )
 
 
-def printables(ruleset: Ruleset, sources: Sequence[Source[Army]], options: PrintOptions[Army]
-               ) -> Printables:
+def printables(
+    ruleset: Ruleset, sources: Sequence[Source[Army]], options: PrintOptions[Army]
+) -> Printables:
     """The whole pack, in its order: the roster, the crib sheet, the cards and the markers."""
-    return Printables("feudal", f"{TITLE} print pack", (
-        roster(ruleset, sources),
-        crib_sheet(),
-        leader_cards(sources),
-        unit_cards(sources),
-        tokens(sources),
-    ))
-
+    return Printables(
+        "feudal",
+        f"{TITLE} print pack",
+        (
+            roster(ruleset, sources),
+            crib_sheet(),
+            leader_cards(sources),
+            unit_cards(sources),
+            tokens(sources),
+        ),
+    )

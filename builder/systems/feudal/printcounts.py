@@ -35,6 +35,7 @@ def counts(armies: Sequence[Army]) -> dict[str, int]:
         UNIT: units,
         UNSTEADY: UNSTEADY_PER_UNIT * units,
         PURSUIT: PURSUIT_PER_UNIT * units,
-        COMMAND_POINT: sum(leader.command_points or 0 for army in armies
-                           for leader in army.leaders),
+        COMMAND_POINT: sum(
+            leader.command_points or 0 for army in armies for leader in army.leaders
+        ),
     }

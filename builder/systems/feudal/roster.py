@@ -38,23 +38,30 @@ COLUMNS = (
 
 def _unit(unit: FeudalUnit) -> Unit:
     formation = "skirmish" if unit.skirmish else d.formation(unit)
-    move = f"{d.move(unit)}\""
+    move = f'{d.move(unit)}"'
     evade = d.evade_move(unit)
     if evade is not None:
-        move += f", evade {evade}\""
+        move += f', evade {evade}"'
     hits = d.to_hit(unit)
     shooting = "–"
     hit_cells: tuple[str, ...] = ("–",) * 3
     if unit.missile is not None and hits is not None:
         missile = cat.MISSILES[unit.missile]
-        shooting = f"{missile.name} {missile.range}\": {d.dice_text(d.shooting_dice(unit))}"
+        shooting = f'{missile.name} {missile.range}": {d.dice_text(d.shooting_dice(unit))}'
         hit_cells = tuple("–" if h == "none" else h for h in hits)
     cas = d.casualties(unit.figures)
     steady = "yes" if d.can_be_steady(unit) else "never"
-    cells = (f"{formation}, {d.width(unit)}", move, shooting, *hit_cells,
-             d.dice_text(d.combat_dice(unit)), f"{d.morale_pass(unit)}+",
-             d.signed(d.rout_modifier(unit)), steady,
-             f"{cas.quarter} · {cas.half} · {cas.shatter}")
+    cells = (
+        f"{formation}, {d.width(unit)}",
+        move,
+        shooting,
+        *hit_cells,
+        d.dice_text(d.combat_dice(unit)),
+        f"{d.morale_pass(unit)}+",
+        d.signed(d.rout_modifier(unit)),
+        steady,
+        f"{cas.quarter} · {cas.half} · {cas.shatter}",
+    )
     notes = []
     if unit.missile is not None and d.shooting_figures(unit) < unit.figures:
         notes.append(f"{d.shooting_figures(unit)} shooting figures")
@@ -62,27 +69,42 @@ def _unit(unit: FeudalUnit) -> Unit:
         notes.append(f"{cat.MISSILES[unit.missile].name}: {cat.MISSILES[unit.missile].note}")
     if unit.skirmish:
         notes.append("Skirmishers may evade a charge, may not charge, and are never steady")
-    return Unit(unit.label, (f"{kind(unit)} · grade {unit.grade} · {unit.figures} figures",),
-                (cells,), tuple(notes), (casualty_tracker(unit),))
+    return Unit(
+        unit.label,
+        (f"{kind(unit)} · grade {unit.grade} · {unit.figures} figures",),
+        (cells,),
+        tuple(notes),
+        (casualty_tracker(unit),),
+    )
 
 
 def _battle(army: Army, index: int) -> Group:
     battle = army.battles[index]
     leader = battle.leader
-    stats = [("charisma", d.signed(leader.charisma)),
-             ("command radius", f"{cat.COMMAND_RADIUS}\"")]
+    stats = [("charisma", d.signed(leader.charisma)), ("command radius", f'{cat.COMMAND_RADIUS}"')]
     if army.uses_command_points:
         stats.append(("command points", str(leader.command_points or 0)))
     figures = sum(u.figures for u in battle.units)
-    stats += [("move", f"{cat.MOVE_LEADER}\""),
-              ("battle", f"{len(battle.units)} unit{'s' * (len(battle.units) != 1)}, "
-                         f"{figures} figures")]
+    stats += [
+        ("move", f'{cat.MOVE_LEADER}"'),
+        ("battle", f"{len(battle.units)} unit{'s' * (len(battle.units) != 1)}, {figures} figures"),
+    ]
     trackers: tuple[Tracker, ...] = ()
     if army.uses_command_points:
-        trackers = (Tracker("command points" if leader.command_points else NO_POINTS,
-                            leader.command_points or 0),)
-    return Group(battle_name(index), leader.name, ("C-in-C",) if leader.c_in_c else (),
-                 tuple(stats), (), trackers, tuple(_unit(u) for u in battle.units))
+        trackers = (
+            Tracker(
+                "command points" if leader.command_points else NO_POINTS, leader.command_points or 0
+            ),
+        )
+    return Group(
+        battle_name(index),
+        leader.name,
+        ("C-in-C",) if leader.c_in_c else (),
+        tuple(stats),
+        (),
+        trackers,
+        tuple(_unit(u) for u in battle.units),
+    )
 
 
 def legend(army: Army) -> tuple[str, ...]:
@@ -107,14 +129,19 @@ def legend(army: Army) -> tuple[str, ...]:
 
 
 def table(army: Army) -> Table:
-    return Table(COLUMNS, tuple(_battle(army, i) for i in range(len(army.battles))),
-                 preamble=(("command points",
-                            "used (optional rule)" if army.uses_command_points else "not used"),),
-                 legend=legend(army))
+    return Table(
+        COLUMNS,
+        tuple(_battle(army, i) for i in range(len(army.battles))),
+        preamble=(
+            ("command points", "used (optional rule)" if army.uses_command_points else "not used"),
+        ),
+        legend=legend(army),
+    )
 
 
-def roster(ruleset: Ruleset, sources: Sequence[Source[Army]],
-           today: dt.date | None = None) -> Document:
+def roster(
+    ruleset: Ruleset, sources: Sequence[Source[Army]], today: dt.date | None = None
+) -> Document:
     """``roster.pdf``: a page or more per army, in the shared frame."""
     day = today or dt.date.today()
     armies, units = [], 0

@@ -75,28 +75,45 @@ class Missile:
     note: str = ""
 
 
-MISSILES = {m.key: m for m in (
-    Missile("thrown", "Thrown weapons", 6, (8, 10, None)),
-    Missile("light-bow", "Light bows", 12, (8, 10, None)),
-    Missile("sling", "Slings", 12, (8, 10, None)),
-    Missile("crossbow", "Crossbows", 16, (7, 8, 9), "stands a turn to reload after shooting"),
-    Missile("longbow", "Longbows", 16, (8, 9, 10)),
-)}
+MISSILES = {
+    m.key: m
+    for m in (
+        Missile("thrown", "Thrown weapons", 6, (8, 10, None)),
+        Missile("light-bow", "Light bows", 12, (8, 10, None)),
+        Missile("sling", "Slings", 12, (8, 10, None)),
+        Missile("crossbow", "Crossbows", 16, (7, 8, 9), "stands a turn to reload after shooting"),
+        Missile("longbow", "Longbows", 16, (8, 9, 10)),
+    )
+}
 
-SHOOTING_MODIFIERS = (("Target skirmishing", -1), ("Target in soft cover", -1),
-                      ("Target in hard cover", -2), ("Shooter moved", -1))
+SHOOTING_MODIFIERS = (
+    ("Target skirmishing", -1),
+    ("Target in soft cover", -1),
+    ("Target in hard cover", -2),
+    ("Shooter moved", -1),
+)
 COMBAT_MODIFIERS = (
-    ("Cavalry in or against broken terrain", -2), ("Against a steep slope or obstacle", -1),
-    ("Attacking a flank or rear", 3), ("Striking at a flank or rear attacker", -3),
-    ("Skirmishers", -3), ("Against soft cover", -2), ("Against hard cover", -3),
-    ("Steady cavalry, first charge of the game", 2), ("Cavalry against foot", 2),
-    ("Foot against cavalry", -2), ("Each grade better than the enemy (up to +3)", 1),
-    ("Each grade worse than the enemy (down to -3)", -1), ("Heavier against lighter", 1),
+    ("Cavalry in or against broken terrain", -2),
+    ("Against a steep slope or obstacle", -1),
+    ("Attacking a flank or rear", 3),
+    ("Striking at a flank or rear attacker", -3),
+    ("Skirmishers", -3),
+    ("Against soft cover", -2),
+    ("Against hard cover", -3),
+    ("Steady cavalry, first charge of the game", 2),
+    ("Cavalry against foot", 2),
+    ("Foot against cavalry", -2),
+    ("Each grade better than the enemy (up to +3)", 1),
+    ("Each grade worse than the enemy (down to -3)", -1),
+    ("Heavier against lighter", 1),
     ("Lighter against heavier", -1),
 )
-MORALE_MODIFIERS = (("Foot meeting a charge by steady cavalry", -3),
-                    ("Each 25% of the unit lost", -2), ("Charged in flank or rear", -2),
-                    ("No leader within command radius", -1))
+MORALE_MODIFIERS = (
+    ("Foot meeting a charge by steady cavalry", -3),
+    ("Each 25% of the unit lost", -2),
+    ("Charged in flank or rear", -2),
+    ("No leader within command radius", -1),
+)
 #: Besides the grade's (ROUT_MODIFIER) and an attached leader's charisma.
 ROUT_MODIFIERS = (("No leader within command radius", -1),)
 

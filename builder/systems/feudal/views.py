@@ -15,9 +15,12 @@ BATTLE_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seve
 
 
 def battle_name(index: int) -> str:
-    """"First Battle", ..., "Battle 9"."""
-    return (f"{BATTLE_ORDINALS[index]} Battle" if index < len(BATTLE_ORDINALS)
-            else f"Battle {index + 1}")
+    """ "First Battle", ..., "Battle 9"."""
+    return (
+        f"{BATTLE_ORDINALS[index]} Battle"
+        if index < len(BATTLE_ORDINALS)
+        else f"Battle {index + 1}"
+    )
 
 
 def _s(n: int) -> str:
@@ -25,7 +28,7 @@ def _s(n: int) -> str:
 
 
 def kind(unit: Unit) -> str:
-    """"heavy cavalry", "light infantry"."""
+    """ "heavy cavalry", "light infantry"."""
     return f"{unit.armour} {unit.arm}"
 
 
@@ -60,25 +63,32 @@ def army_title(army: Army) -> str:
 
 
 def shooting_text(unit: Unit) -> str:
-    """"Crossbows 16": 2 dice (4 figures); hit light 7-10, heavy 8-10, armored 9-10"."""
+    """ "Crossbows 16": 2 dice (4 figures); hit light 7-10, heavy 8-10, armored 9-10"."""
     hits = d.to_hit(unit)
     if unit.missile is None or hits is None:
         return "none"
     missile = cat.MISSILES[unit.missile]
     n = d.shooting_figures(unit)
-    return (f"{missile.name} {missile.range}\": {d.dice_text(d.shooting_dice(unit))} "
-            f"({n} shooting figure{_s(n)})\n"
-            f"hit light {hits[0]}, heavy {hits[1]}, armored {hits[2]}")
+    return (
+        f'{missile.name} {missile.range}": {d.dice_text(d.shooting_dice(unit))} '
+        f"({n} shooting figure{_s(n)})\n"
+        f"hit light {hits[0]}, heavy {hits[1]}, armored {hits[2]}"
+    )
 
 
 def casualty_tracker(unit: Unit) -> Tracker:
     """A box a figure in ranks of the unit's width, marked at 25%, 50% and the shatter point."""
     cas = d.casualties(unit.figures)
     rank = max(1, min(d.width(unit), unit.figures))
-    groups = (rank,) * (unit.figures // rank) + ((unit.figures % rank,)
-                                                 if unit.figures % rank else ())
-    return Tracker("casualties", unit.figures, groups,
-                   ((cas.quarter, "25%"), (cas.half, "50%"), (cas.shatter, "shatter")))
+    groups = (rank,) * (unit.figures // rank) + (
+        (unit.figures % rank,) if unit.figures % rank else ()
+    )
+    return Tracker(
+        "casualties",
+        unit.figures,
+        groups,
+        ((cas.quarter, "25%"), (cas.half, "50%"), (cas.shatter, "shatter")),
+    )
 
 
 def unit_facts(unit: Unit) -> Facts:
@@ -86,38 +96,47 @@ def unit_facts(unit: Unit) -> Facts:
     steadiness and the casualty marks."""
     w = d.width(unit)
     cas = d.casualties(unit.figures)
-    move = f"{d.move(unit)}\""
+    move = f'{d.move(unit)}"'
     evade = d.evade_move(unit)
     if evade is not None:
-        move += f", evading {evade}\""
+        move += f', evading {evade}"'
     fighting = d.combat_figures(unit)
     per = cat.COMBAT_PER_DIE[unit.arm]
-    steady = ("can be steady (grade D or better, close order)" if d.can_be_steady(unit)
-              else "never steady (skirmishing)" if unit.skirmish
-              else "never steady (grade E or F)")
+    steady = (
+        "can be steady (grade D or better, close order)"
+        if d.can_be_steady(unit)
+        else "never steady (skirmishing)"
+        if unit.skirmish
+        else "never steady (grade E or F)"
+    )
     rows = (
         # Skirmishers move as a line whatever their width, so "column" would mislead.
-        Row("Formation", f"{'skirmish order' if unit.skirmish else d.formation(unit)}, "
-                         f"{w} wide"),
+        Row("Formation", f"{'skirmish order' if unit.skirmish else d.formation(unit)}, {w} wide"),
         Row("Move", move),
         Row("Shooting", shooting_text(unit)),
-        Row("Combat", f"{d.dice_text(d.combat_dice(unit))} ({fighting} figure{_s(fighting)} "
-                      f"in the first two ranks, one die per {per}); hit "
-                      f"{d.score(cat.COMBAT_HIT)}"),
+        Row(
+            "Combat",
+            f"{d.dice_text(d.combat_dice(unit))} ({fighting} figure{_s(fighting)} "
+            f"in the first two ranks, one die per {per}); hit "
+            f"{d.score(cat.COMBAT_HIT)}",
+        ),
         Row("Morale", f"pass on {d.morale_pass(unit)}+"),
         Row("Rout", f"{d.signed(d.rout_modifier(unit))} to the rout roll"),
         Row("Steady", steady),
-        Row("Casualties", f"{cas.quarter} at 25%, {cas.half} at 50%, shattered at "
-                          f"{cas.shatter}"),
+        Row("Casualties", f"{cas.quarter} at 25%, {cas.half} at 50%, shattered at {cas.shatter}"),
     )
     notes = []
     if unit.missile is not None and cat.MISSILES[unit.missile].note:
-        notes.append(f"{cat.MISSILES[unit.missile].name}: "
-                     f"{cat.MISSILES[unit.missile].note}.")
+        notes.append(f"{cat.MISSILES[unit.missile].name}: {cat.MISSILES[unit.missile].note}.")
     if unit.skirmish:
         notes.append("Skirmishers may evade a charge, may not charge, and are never steady.")
-    return Facts(unit.label, f"{kind(unit)} · grade {unit.grade} · {unit.figures} figures",
-                 rows, tuple(notes), (casualty_tracker(unit),))
+    return Facts(
+        unit.label,
+        f"{kind(unit)} · grade {unit.grade} · {unit.figures} figures",
+        rows,
+        tuple(notes),
+        (casualty_tracker(unit),),
+    )
 
 
 #: A leader of an army that uses command points, with none of his own.
@@ -138,18 +157,27 @@ def leader_facts(army: Army, index: int) -> Facts:
     else:
         points = "not used"
     rows = (
-        Row("C-in-C", "yes: may influence any unit" if leader.c_in_c
-            else "no: his own battle only"),
-        Row("Charisma", f"{d.signed(leader.charisma)} to the morale and rout rolls of a unit "
-                        "he is with"),
-        Row("Command radius", f"{cat.COMMAND_RADIUS}\""),
+        Row(
+            "C-in-C", "yes: may influence any unit" if leader.c_in_c else "no: his own battle only"
+        ),
+        Row(
+            "Charisma",
+            f"{d.signed(leader.charisma)} to the morale and rout rolls of a unit he is with",
+        ),
+        Row("Command radius", f'{cat.COMMAND_RADIUS}"'),
         Row("Command points", points),
-        Row("Move", f"{cat.MOVE_LEADER}\""),
+        Row("Move", f'{cat.MOVE_LEADER}"'),
         Row("Battle", f"{n} unit{_s(n)}, {figures} figures"),
     )
-    trackers = (() if not army.uses_command_points
-                else (Tracker("command points" if leader.command_points else NO_POINTS,
-                              leader.command_points or 0),))
+    trackers = (
+        ()
+        if not army.uses_command_points
+        else (
+            Tracker(
+                "command points" if leader.command_points else NO_POINTS, leader.command_points or 0
+            ),
+        )
+    )
     return Facts(leader.name, battle_name(index), rows, trackers=trackers)
 
 
@@ -157,6 +185,7 @@ def army_facts(army: Army) -> Facts:
     totals = summary(army)
     rows = [Row("Rules", "Feudal convention rules"), Row("Side", army.side or "not set")]
     rows += [Row(m.label, f"{m.value}") for m in totals.metrics]
-    rows.append(Row("Command points", "used (optional rule)" if army.uses_command_points
-                    else "not used"))
+    rows.append(
+        Row("Command points", "used (optional rule)" if army.uses_command_points else "not used")
+    )
     return Facts(army.name, rows=tuple(rows))

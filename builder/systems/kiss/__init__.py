@@ -49,8 +49,9 @@ class Kiss(PackagedRuleset[Army]):
 
     def new_army(self, name: str) -> Army:
         """A Yorkist army of one ward under its C-in-C, ready for units."""
-        return Army(self.name, name, "york",
-                    wards=[Ward(Magnate("Commander", "practiced", c_in_c=True))])
+        return Army(
+            self.name, name, "york", wards=[Ward(Magnate("Commander", "practiced", c_in_c=True))]
+        )
 
 
 RULESET: Ruleset = Kiss()

@@ -19,10 +19,23 @@ def entries() -> tuple[Entry, ...]:
     out = []
     for troop in cat.TROOPS.values():
         # Short, so a narrow terminal keeps the keys whole: the troop grid has the rest.
-        what = (f"{cat.FIGURES_DEFAULT} figures ({cat.FIGURES_MIN}-{cat.FIGURES_MAX}), "
-                f"move {d.move_text(Unit(troop.key))}")
-        out.append(Entry(troop.key, troop.name, "troop", what, "units",
-                         partial(Unit, troop.key), None, (), cat.FIGURES_DEFAULT))
+        what = (
+            f"{cat.FIGURES_DEFAULT} figures ({cat.FIGURES_MIN}-{cat.FIGURES_MAX}), "
+            f"move {d.move_text(Unit(troop.key))}"
+        )
+        out.append(
+            Entry(
+                troop.key,
+                troop.name,
+                "troop",
+                what,
+                "units",
+                partial(Unit, troop.key),
+                None,
+                (),
+                cat.FIGURES_DEFAULT,
+            )
+        )
     return tuple(out)
 
 
@@ -43,39 +56,85 @@ def troop_grid() -> Grid:
         fire = _saves(troop.save_fire)
         if troop.save_longbow is not None:
             fire = f"{d.die(troop.save_longbow)} vs longbows, {fire} other"
-        rows.append((troop.name, d.move_text(unit), d.range_text(unit),
-                     d.fire_text(unit) if troop.fire_hit else "-",
-                     d.hand_text(unit) if troop.hand_first else "-",
-                     fire, _saves(troop.save_hand)))
-    return Grid("Troops (saves against crossbow fire are 2 worse)",
-                ("troop", "move", "range", "fire to hit", "handstrokes", "save vs fire",
-                 "save in handstrokes"), tuple(rows))
+        rows.append(
+            (
+                troop.name,
+                d.move_text(unit),
+                d.range_text(unit),
+                d.fire_text(unit) if troop.fire_hit else "-",
+                d.hand_text(unit) if troop.hand_first else "-",
+                fire,
+                _saves(troop.save_hand),
+            )
+        )
+    return Grid(
+        "Troops (saves against crossbow fire are 2 worse)",
+        (
+            "troop",
+            "move",
+            "range",
+            "fire to hit",
+            "handstrokes",
+            "save vs fire",
+            "save in handstrokes",
+        ),
+        tuple(rows),
+    )
 
 
 def reference() -> tuple[Grid, ...]:
     return (
         troop_grid(),
-        Grid("Troop notes", ("troop", "note"),
-             tuple((t.name, t.special) for t in cat.TROOPS.values() if t.special)),
-        Grid("Commitment", ("commitment", "morale fails on"),
-             tuple((cat.COMMITMENT_NAMES[c], d.die(cat.MORALE_FAIL[c]))
-                   for c in cat.COMMITMENTS)),
-        Grid("Orders (a change needs 2+; any order may go back to Stand)",
-             ("order", "changes to", "effect"),
-             tuple((o.name, ", ".join(cat.ORDERS[t].name for t in o.to), o.effect)
-                   for o in cat.ORDERS.values())),
-        Grid("Abilities", ("ability", "order roll", "changes a turn", "stratagems", "reminder"),
-             tuple((a.key, f"{a.order_mod:+d}", str(a.changes), str(a.stratagems), a.reminder)
-                   for a in cat.ABILITIES.values())),
-        Grid("Traits", ("trait", "reminder"),
-             (*((t.key, t.reminder) for t in cat.TRAITS.values()),
-              (f"{cat.ANTI}<name or cause>", cat.ANTI_REMINDER))),
-        Grid("Stratagems", ("stratagem", "needs", "reminder"),
-             tuple((s.key, s.needs or "-", s.reminder) for s in cat.STRATAGEMS.values())),
-        Grid("Army morale (starts at 5, -1 for each pre-battle condition)",
-             ("level", "effect"),
-             tuple((str(level), effect) for level, effect in cat.MORALE_LEVELS.items())),
-        Grid("Magnate casualties (2D6, when his unit lost figures)", ("when", "2D6"),
-             tuple((table, ", ".join(f"{t} {r}" for t, r in d.casualty_rows(table)))
-                   for table in cat.CASUALTIES)),
+        Grid(
+            "Troop notes",
+            ("troop", "note"),
+            tuple((t.name, t.special) for t in cat.TROOPS.values() if t.special),
+        ),
+        Grid(
+            "Commitment",
+            ("commitment", "morale fails on"),
+            tuple((cat.COMMITMENT_NAMES[c], d.die(cat.MORALE_FAIL[c])) for c in cat.COMMITMENTS),
+        ),
+        Grid(
+            "Orders (a change needs 2+; any order may go back to Stand)",
+            ("order", "changes to", "effect"),
+            tuple(
+                (o.name, ", ".join(cat.ORDERS[t].name for t in o.to), o.effect)
+                for o in cat.ORDERS.values()
+            ),
+        ),
+        Grid(
+            "Abilities",
+            ("ability", "order roll", "changes a turn", "stratagems", "reminder"),
+            tuple(
+                (a.key, f"{a.order_mod:+d}", str(a.changes), str(a.stratagems), a.reminder)
+                for a in cat.ABILITIES.values()
+            ),
+        ),
+        Grid(
+            "Traits",
+            ("trait", "reminder"),
+            (
+                *((t.key, t.reminder) for t in cat.TRAITS.values()),
+                (f"{cat.ANTI}<name or cause>", cat.ANTI_REMINDER),
+            ),
+        ),
+        Grid(
+            "Stratagems",
+            ("stratagem", "needs", "reminder"),
+            tuple((s.key, s.needs or "-", s.reminder) for s in cat.STRATAGEMS.values()),
+        ),
+        Grid(
+            "Army morale (starts at 5, -1 for each pre-battle condition)",
+            ("level", "effect"),
+            tuple((str(level), effect) for level, effect in cat.MORALE_LEVELS.items()),
+        ),
+        Grid(
+            "Magnate casualties (2D6, when his unit lost figures)",
+            ("when", "2D6"),
+            tuple(
+                (table, ", ".join(f"{t} {r}" for t, r in d.casualty_rows(table)))
+                for table in cat.CASUALTIES
+            ),
+        ),
     )

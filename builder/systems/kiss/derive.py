@@ -113,8 +113,9 @@ def magnate_grade(ward: Ward) -> str:
 
 def anti_allies(army: Army, magnate: Magnate) -> list[str]:
     """The other magnates of his army that an anti- trait of his names (any case)."""
-    named = {t[len(cat.ANTI):].strip().lower() for t in magnate.traits
-             if t.lower().startswith(cat.ANTI)}
+    named = {
+        t[len(cat.ANTI) :].strip().lower() for t in magnate.traits if t.lower().startswith(cat.ANTI)
+    }
     return [m.name for m in army.magnates if m is not magnate and m.name.lower() in named]
 
 
@@ -132,7 +133,7 @@ def ward_morale_fail(army: Army, ward: Ward) -> int:
 
 
 def ward_morale_text(army: Army, ward: Ward, between: str = "") -> str:
-    """"5+ (retinue, one worse: timorous)", with ``between`` before the bracket."""
+    """ "5+ (retinue, one worse: timorous)", with ``between`` before the bracket."""
     worse = morale_worse(army, ward.leader)
     levels = {1: "one", 2: "two"}
     note = f", {levels[len(worse)]} worse: {' and '.join(worse)}" if worse else ""
@@ -167,8 +168,7 @@ class OrderRoll:
 def order_roll(magnate: Magnate) -> OrderRoll:
     ability = cat.ABILITIES[magnate.ability]
     needs = max(1, cat.ORDER_ROLL - ability.order_mod)
-    return OrderRoll(cat.ORDER_ROLL, ability.order_mod, needs, ability.extra_roll,
-                     ability.changes)
+    return OrderRoll(cat.ORDER_ROLL, ability.order_mod, needs, ability.extra_roll, ability.changes)
 
 
 def changes_text(magnate: Magnate) -> str:
@@ -185,15 +185,20 @@ def stratagems_allowed(magnate: Magnate) -> int:
 
 def _side_words(side: str) -> set[str]:
     found = cat.SIDES.get(side)
-    return {side.lower()} if found is None else {found.key.lower(), found.name.lower(),
-                                                 found.adjective.lower()}
+    return (
+        {side.lower()}
+        if found is None
+        else {found.key.lower(), found.name.lower(), found.adjective.lower()}
+    )
 
 
 def anti_own_side(magnate: Magnate, side: str) -> bool:
     """Has he a trait ``anti-<his own side>`` (by its key, name or adjective, any case)?"""
     words = _side_words(side)
-    return any(t.lower().startswith(cat.ANTI) and t[len(cat.ANTI):].strip().lower() in words
-               for t in magnate.traits)
+    return any(
+        t.lower().startswith(cat.ANTI) and t[len(cat.ANTI) :].strip().lower() in words
+        for t in magnate.traits
+    )
 
 
 def treacherous(magnate: Magnate, side: str) -> bool:
@@ -241,15 +246,17 @@ def starting_morale(army: Army) -> int:
 def morale_marks(start: int) -> tuple[tuple[int, str], ...]:
     """Where a track of army morale lost (one box a point) reaches each level that does
     something: from 5, the 3rd box lost is level 2 (every unit tests) and the 5th level 0."""
-    return tuple((start - level, mark) for level, mark in cat.MORALE_MARKS.items()
-                 if start - level >= 1)
+    return tuple(
+        (start - level, mark) for level, mark in cat.MORALE_MARKS.items() if start - level >= 1
+    )
 
 
 def cup(army: Army) -> Chits:
     """Every chit in the cup at the start: a ward chit a ward, lethargy and treacherous ones."""
     each = [chits(m, army.side) for m in army.magnates]
-    return Chits(sum(c.ward for c in each), sum(c.lethargy for c in each),
-                 sum(c.treacherous for c in each))
+    return Chits(
+        sum(c.ward for c in each), sum(c.lethargy for c in each), sum(c.treacherous for c in each)
+    )
 
 
 def figures(army: Army) -> int:

@@ -35,10 +35,22 @@ def _unit_facts(army: Army, where: str, unit: Unit) -> Facts:
 
 ARMY = ArmyKind(Army, army_title, army_facts, army_offers, check_army, summary)
 KINDS = (
-    Kind[Army, Ward](Ward, lambda _, __, ward: magnate_title(ward.leader), _magnate_facts,
-                     lambda army, _, ward: magnate_offers(army, ward.leader)),
-    Kind[Army, Magnate](Magnate, lambda _, __, magnate: magnate_title(magnate),
-                        _magnate_facts, lambda army, _, magnate: magnate_offers(army, magnate)),
-    Kind[Army, Unit](Unit, lambda _, __, unit: unit_title(unit), _unit_facts,
-                     lambda _, __, unit: unit_offers(unit)),
+    Kind[Army, Ward](
+        Ward,
+        lambda _, __, ward: magnate_title(ward.leader),
+        _magnate_facts,
+        lambda army, _, ward: magnate_offers(army, ward.leader),
+    ),
+    Kind[Army, Magnate](
+        Magnate,
+        lambda _, __, magnate: magnate_title(magnate),
+        _magnate_facts,
+        lambda army, _, magnate: magnate_offers(army, magnate),
+    ),
+    Kind[Army, Unit](
+        Unit,
+        lambda _, __, unit: unit_title(unit),
+        _unit_facts,
+        lambda _, __, unit: unit_offers(unit),
+    ),
 )

@@ -55,5 +55,8 @@ class Army:
 
     def units_with_paths(self) -> list[tuple[str, Unit]]:
         """Every unit with its place in the file, e.g. ``wards[0].units[2]``."""
-        return [(f"wards[{wi}].units[{ui}]", unit)
-                for wi, ward in enumerate(self.wards) for ui, unit in enumerate(ward.units)]
+        return [
+            (f"wards[{wi}].units[{ui}]", unit)
+            for wi, ward in enumerate(self.wards)
+            for ui, unit in enumerate(ward.units)
+        ]

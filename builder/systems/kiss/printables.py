@@ -58,7 +58,6 @@ def card_words(name: str) -> dict[str, Any]:
     return ruleset_words("kiss", name)
 
 
-
 def _accent(army: Army) -> str:
     side = cat.SIDES.get(army.side)
     return side.accent if side else NEUTRAL
@@ -88,12 +87,23 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
 
 def crib_sheet() -> Document:
     words, tables = crib_content()
-    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
-        "title": "Crib sheet", "crib": words, "tables": tables, "ruleset_title": TITLE,
-        "version": builder.__version__}, duplex=True)
+    return Document(
+        "crib-sheet",
+        "crib-sheet.html",
+        f"Crib sheet: {TITLE}",
+        {
+            "title": "Crib sheet",
+            "crib": words,
+            "tables": tables,
+            "ruleset_title": TITLE,
+            "version": builder.__version__,
+        },
+        duplex=True,
+    )
 
 
 # --- Magnate cards ---------------------------------------------------------------------------
+
 
 def magnate_face(army: Army, ward_index: int) -> Face:
     """A magnate's card: name, ward and scores, his ability, order roll, changes and chits,
@@ -103,9 +113,13 @@ def magnate_face(army: Army, ward_index: int) -> Face:
     m = army.wards[ward_index].leader
     facts = magnate_facts(army, ward_index)
     rows = {r.label: r.value for r in facts.rows}
-    sub = words["sub"].format(ward=ward_index + 1, level=m.level,
-                              peer=words["peer"] if d.peer(m) else "",
-                              puissance=m.puissance, forwardness=m.forwardness)
+    sub = words["sub"].format(
+        ward=ward_index + 1,
+        level=m.level,
+        peer=words["peer"] if d.peer(m) else "",
+        puissance=m.puissance,
+        forwardness=m.forwardness,
+    )
     reminders = [f"{m.ability}: {cat.ABILITIES[m.ability].reminder}"]
     reminders += [f"{s}: {cat.STRATAGEMS[s].reminder}" for s in m.stratagems]
     reminders += [f"{t}: {d.trait_reminder(t)}" for t in m.traits]
@@ -114,14 +128,27 @@ def magnate_face(army: Army, ward_index: int) -> Face:
     blocks: tuple[Block, ...] = (
         Text(m.name, "bold", 13, 9, 12, valign="middle", after=0.6, keep_height=True),
         Text(sub, "italic", 8, 6.5, 4.4, max_lines=2, after=0.4),
-        Text(words["c_in_c"] if m.c_in_c else army.name, "caps", 7.5, 6.5, 5, tint="accent",
-             valign="middle", after=0.6),
+        Text(
+            words["c_in_c"] if m.c_in_c else army.name,
+            "caps",
+            7.5,
+            6.5,
+            5,
+            tint="accent",
+            valign="middle",
+            after=0.6,
+        ),
         Rule(before=0.0, after=1.2),
-        StatRows((Stat(words["ability"], m.ability),
-                  Stat(words["orders"], rows["Order roll"]),
-                  # Captain's advice is among the reminders below.
-                  Stat(words["changes"], f"{d.order_roll(m).changes} a turn"),
-                  Stat(words["chits"], rows["Chits in the cup"])), row_height=6.0),
+        StatRows(
+            (
+                Stat(words["ability"], m.ability),
+                Stat(words["orders"], rows["Order roll"]),
+                # Captain's advice is among the reminders below.
+                Stat(words["changes"], f"{d.order_roll(m).changes} a turn"),
+                Stat(words["chits"], rows["Chits in the cup"]),
+            ),
+            row_height=6.0,
+        ),
         Paragraphs(tuple(reminders)),
         Boxes(f"{words['wounds']} ({words['wounds_note']})", cat.WOUNDS_TO_KILL),
     )
@@ -130,10 +157,13 @@ def magnate_face(army: Army, ward_index: int) -> Face:
 
 def magnate_cards(sources: Sequence[Source[Army]]) -> Deck:
     words = card_words("magnate-cards")
-    cards = tuple(magnate_face(s.army, wi) for s in sources
-                  for wi in range(len(s.army.wards)))
-    return Deck("magnate-cards", "Magnate cards", cards,
-                Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)))
+    cards = tuple(magnate_face(s.army, wi) for s in sources for wi in range(len(s.army.wards)))
+    return Deck(
+        "magnate-cards",
+        "Magnate cards",
+        cards,
+        Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)),
+    )
 
 
 # --- Order markers ---------------------------------------------------------------------------
@@ -144,21 +174,30 @@ def order_marker(army: Army, count: int) -> Token:
     (in its order: top, right, bottom, left) with its word, and the changes each allows."""
     words = card_words("order-markers")
     keys = list(cat.ORDERS)
-    changes = tuple((keys.index(o.key), keys.index(to)) for o in cat.ORDERS.values()
-                    for to in o.to)
-    return Token("four-way", _accent(army), ORDERS, count,
-                 segments=tuple(words["segments"][k] for k in keys), changes=changes,
-                 bag=words["bag"].format(army=army.name))
+    changes = tuple((keys.index(o.key), keys.index(to)) for o in cat.ORDERS.values() for to in o.to)
+    return Token(
+        "four-way",
+        _accent(army),
+        ORDERS,
+        count,
+        segments=tuple(words["segments"][k] for k in keys),
+        changes=changes,
+        bag=words["bag"].format(army=army.name),
+    )
 
 
 def order_markers(sources: Sequence[Source[Army]]) -> TokenSheet:
     """``order-markers.pdf``: an order marker a unit, in its army's colours."""
     words = card_words("order-markers")
     size = float(words["size_mm"])
-    markers = tuple(order_marker(a, n) for a in (s.army for s in sources)
-                    if (n := len(a.units_with_paths())))
-    return TokenSheet("order-markers", "Order markers", (
-        TokenGroup("order markers", "Order markers", (size, size), markers, "square"),))
+    markers = tuple(
+        order_marker(a, n) for a in (s.army for s in sources) if (n := len(a.units_with_paths()))
+    )
+    return TokenSheet(
+        "order-markers",
+        "Order markers",
+        (TokenGroup("order markers", "Order markers", (size, size), markers, "square"),),
+    )
 
 
 # --- Tokens ----------------------------------------------------------------------------------
@@ -174,36 +213,82 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
         for wi, ward in enumerate(army.wards):
             m = ward.leader
             c = d.chits(m, army.side)
-            round_.append(Token(words["ward"]["art"], _accent(army), WARD, c.ward,
-                                f"Ward {wi + 1}", _emblem(army), bag=words["ward"]["bag"]))
+            round_.append(
+                Token(
+                    words["ward"]["art"],
+                    _accent(army),
+                    WARD,
+                    c.ward,
+                    f"Ward {wi + 1}",
+                    _emblem(army),
+                    bag=words["ward"]["bag"],
+                )
+            )
             if c.lethargy:
-                round_.append(Token(words["lethargy"]["art"], LETHARGIC, LETHARGY, c.lethargy,
-                                    m.name, bag=words["lethargy"]["bag"]))
+                round_.append(
+                    Token(
+                        words["lethargy"]["art"],
+                        LETHARGIC,
+                        LETHARGY,
+                        c.lethargy,
+                        m.name,
+                        bag=words["lethargy"]["bag"],
+                    )
+                )
             if c.treacherous:
-                round_.append(Token(words["treacherous"]["art"], TRAITOR, TREACHEROUS,
-                                    c.treacherous, m.name, bag=words["treacherous"]["bag"]))
+                round_.append(
+                    Token(
+                        words["treacherous"]["art"],
+                        TRAITOR,
+                        TREACHEROUS,
+                        c.treacherous,
+                        m.name,
+                        bag=words["treacherous"]["bag"],
+                    )
+                )
     units = sum(len(a.units_with_paths()) for a in armies)
     if units:
-        round_.append(Token("limp-banner", SHAKEN_ACCENT, SHAKEN, units,
-                            words["shaken"]["caption"], bag=words["shaken"]["bag"]))
+        round_.append(
+            Token(
+                "limp-banner",
+                SHAKEN_ACCENT,
+                SHAKEN,
+                units,
+                words["shaken"]["caption"],
+                bag=words["shaken"]["bag"],
+            )
+        )
     track = words["morale_track"]
     effects = " · ".join(f"{level}: {effect}" for level, effect in cat.MORALE_MARKS.items())
-    tracks = tuple(Token("tracker", _accent(a), MORALE_TRACK, 1, a.name,
-                         title=track["note"].format(start=d.starting_morale(a)),
-                         note=effects, boxes=cat.MORALE_START) for a in armies)
+    tracks = tuple(
+        Token(
+            "tracker",
+            _accent(a),
+            MORALE_TRACK,
+            1,
+            a.name,
+            title=track["note"].format(start=d.starting_morale(a)),
+            note=effects,
+            boxes=cat.MORALE_START,
+        )
+        for a in armies
+    )
     groups = [TokenGroup("chits", "Chits and markers", (TOKEN_MM, TOKEN_MM), tuple(round_))]
     if tracks:
-        groups.append(TokenGroup("morale tracks", "Army morale tracks", TRACK_MM, tracks,
-                                 "rect"))
+        groups.append(TokenGroup("morale tracks", "Army morale tracks", TRACK_MM, tracks, "rect"))
     return TokenSheet("tokens", "Tokens", tuple(groups))
 
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The pack, in its order."""
-    return Printables("kiss", f"{TITLE} print pack", (
-        roster(sources),
-        crib_sheet(),
-        magnate_cards(sources),
-        order_markers(sources),
-        tokens(sources),
-    ))
+    return Printables(
+        "kiss",
+        f"{TITLE} print pack",
+        (
+            roster(sources),
+            crib_sheet(),
+            magnate_cards(sources),
+            order_markers(sources),
+            tokens(sources),
+        ),
+    )

@@ -12,9 +12,15 @@ from .model import Army
 MAGNATE, ORDERS, WARD = "MAGNATE", "ORDERS", "WARD"
 LETHARGY, TREACHEROUS, SHAKEN, MORALE_TRACK = "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK"
 #: Which file each label is printed in (the order markers share the token sheets).
-FILES = {MAGNATE: "magnate-cards.pdf", ORDERS: "tokens.pdf", WARD: "tokens.pdf",
-         LETHARGY: "tokens.pdf", TREACHEROUS: "tokens.pdf", SHAKEN: "tokens.pdf",
-         MORALE_TRACK: "tokens.pdf"}
+FILES = {
+    MAGNATE: "magnate-cards.pdf",
+    ORDERS: "tokens.pdf",
+    WARD: "tokens.pdf",
+    LETHARGY: "tokens.pdf",
+    TREACHEROUS: "tokens.pdf",
+    SHAKEN: "tokens.pdf",
+    MORALE_TRACK: "tokens.pdf",
+}
 
 
 def counts(armies: Iterable[Army]) -> dict[str, int]:

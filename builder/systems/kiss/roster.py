@@ -47,54 +47,86 @@ def _unit(army: Army, ward: Ward, unit: KissUnit) -> Unit:
     fire_save = "–" if save is None else d.die(save)
     if troop.save_longbow is not None and save is not None:
         fire_save = f"{d.die(troop.save_longbow)} longbows, {fire_save} other"
-    hand = "–" if troop.hand_first is None else (
-        d.die(troop.hand_first) if troop.hand_first == troop.hand_later
-        else f"{d.die(troop.hand_first)} {troop.hand_first_when}, {d.die(troop.hand_later)} later")
+    hand = (
+        "–"
+        if troop.hand_first is None
+        else (
+            d.die(troop.hand_first)
+            if troop.hand_first == troop.hand_later
+            else (
+                f"{d.die(troop.hand_first)} {troop.hand_first_when}, "
+                f"{d.die(troop.hand_later)} later"
+            )
+        )
+    )
     cells = (
-        d.move_text(unit), _dash(d.range_text(unit)),
-        "–" if troop.fire_hit is None else d.die(troop.fire_hit), hand,
-        fire_save, "–" if save is None else d.die(d.save_vs_crossbow(unit)),
+        d.move_text(unit),
+        _dash(d.range_text(unit)),
+        "–" if troop.fire_hit is None else d.die(troop.fire_hit),
+        hand,
+        fire_save,
+        "–" if save is None else d.die(d.save_vs_crossbow(unit)),
         "–" if troop.save_hand is None else d.die(d.save_hand(unit)),
-        d.ward_morale_text(army, ward), f"{d.die(d.morale_fail(unit))} ({unit.commitment})",
+        d.ward_morale_text(army, ward),
+        f"{d.die(d.morale_fail(unit))} ({unit.commitment})",
         str(rout) if unit.figures > rout else "first loss",
     )
     notes = []
-    if troop.fire_hit is not None and troop.fire_better and troop.fire_better_who in (
-            "", unit.commitment):
+    if (
+        troop.fire_hit is not None
+        and troop.fire_better
+        and troop.fire_better_who in ("", unit.commitment)
+    ):
         notes.append(f"Fire hits on 5+ {troop.fire_better}")
     if troop.special:
         notes.append(troop.special[:1].upper() + troop.special[1:])
-    track = Tracker("figures lost", unit.figures,
-                    marks=((d.losses_to_rout(unit.figures), "rout"),))
+    track = Tracker("figures lost", unit.figures, marks=((d.losses_to_rout(unit.figures), "rout"),))
     name = cat.TROOPS[unit.troop].name
-    return Unit(unit.label or name, (
-        *((name,) if unit.label else ()), f"{unit.commitment} · {unit.figures} figures"),
-        (cells,), tuple(notes), (track,))
+    return Unit(
+        unit.label or name,
+        (*((name,) if unit.label else ()), f"{unit.commitment} · {unit.figures} figures"),
+        (cells,),
+        tuple(notes),
+        (track,),
+    )
 
 
 def _ward(army: Army, index: int) -> Group:
     ward = army.wards[index]
     m = ward.leader
     c = d.chits(m, army.side)
-    chits = ", ".join(f"{n} {kind}" for n, kind in ((c.ward, "ward"), (c.lethargy, "lethargy"),
-                                                  (c.treacherous, "treacherous")) if n)
+    chits = ", ".join(
+        f"{n} {kind}"
+        for n, kind in ((c.ward, "ward"), (c.lethargy, "lethargy"), (c.treacherous, "treacherous"))
+        if n
+    )
     own = "his own" if m.commitment is not None else "his ward's"
     stats = (
         ("level", f"{m.level}" + (" (a peer)" if d.peer(m) else "")),
-        ("puissance", str(m.puissance)), ("forwardness", str(m.forwardness)),
-        ("order roll", d.order_roll(m).text), ("changes", d.changes_text(m)),
+        ("puissance", str(m.puissance)),
+        ("forwardness", str(m.forwardness)),
+        ("order roll", d.order_roll(m).text),
+        ("changes", d.changes_text(m)),
         ("stratagems", f"{len(m.stratagems)} of {d.stratagems_allowed(m)}"),
-        ("commitment", f"{d.magnate_grade(ward)} ({own})"), ("chits", chits),
+        ("commitment", f"{d.magnate_grade(ward)} ({own})"),
+        ("chits", chits),
     )
     notes = [f"{_first_up(m.ability)}: {cat.ABILITIES[m.ability].reminder}"]
     for s in m.stratagems:
         need = unmet(army, m, s)
-        notes.append(f"{_first_up(s)}: {cat.STRATAGEMS[s].reminder}"
-                     + (f" (needs {need})" if need else ""))
+        notes.append(
+            f"{_first_up(s)}: {cat.STRATAGEMS[s].reminder}" + (f" (needs {need})" if need else "")
+        )
     notes += [f"{_first_up(t)}: {d.trait_reminder(t)}" for t in m.traits]
-    return Group(f"Ward {index + 1}", m.name, ("C-in-C",) if m.c_in_c else (), stats,
-                 tuple(notes), (Tracker("wounds", cat.WOUNDS_TO_KILL),),
-                 tuple(_unit(army, ward, u) for u in ward.units))
+    return Group(
+        f"Ward {index + 1}",
+        m.name,
+        ("C-in-C",) if m.c_in_c else (),
+        stats,
+        tuple(notes),
+        (Tracker("wounds", cat.WOUNDS_TO_KILL),),
+        tuple(_unit(army, ward, u) for u in ward.units),
+    )
 
 
 def legend(army: Army) -> tuple[str, ...]:
@@ -117,12 +149,13 @@ def legend(army: Army) -> tuple[str, ...]:
 def table(army: Army) -> Table:
     start = d.starting_morale(army)
     chief = next((m.name for m in army.magnates if m.c_in_c), "none")
-    return Table(COLUMNS, tuple(_ward(army, i) for i in range(len(army.wards))),
-                 preamble=(("C-in-C", chief),
-                           ("pre-battle", ", ".join(army.pre_battle) or "none")),
-                 preamble_trackers=(Tracker("army morale lost", start,
-                                            marks=d.morale_marks(start)),),
-                 legend=legend(army))
+    return Table(
+        COLUMNS,
+        tuple(_ward(army, i) for i in range(len(army.wards))),
+        preamble=(("C-in-C", chief), ("pre-battle", ", ".join(army.pre_battle) or "none")),
+        preamble_trackers=(Tracker("army morale lost", start, marks=d.morale_marks(start)),),
+        legend=legend(army),
+    )
 
 
 def roster(sources: Sequence[Source[Army]], today: dt.date | None = None) -> Document:

@@ -20,10 +20,14 @@ def one_commander(army: Army) -> list[Finding]:
     n = sum(leader.role == "commander" for leader in army.leaders)
     if n == 1:
         return []
-    problem = ("no leader is the army commander" if n == 0
-               else f"{n} leaders are army commanders; an army has one")
-    advice = ("set role = \"commander\" on one leader" if n == 0
-              else "set role = \"hero\" on all but one")
+    problem = (
+        "no leader is the army commander"
+        if n == 0
+        else f"{n} leaders are army commanders; an army has one"
+    )
+    advice = (
+        'set role = "commander" on one leader' if n == 0 else 'set role = "hero" on all but one'
+    )
     return [Finding.advising("error", "one-commander", problem, "role", advice, role="leader")]
 
 
@@ -33,9 +37,16 @@ def duplicate_leader(army: Army) -> list[Finding]:
     found = []
     for i, leader in enumerate(army.leaders):
         if leader.name in seen:
-            found.append(Finding.advising(
-                "error", "duplicate-leader", f"a second leader is called {leader.name!r}",
-                "name", "give each leader a name of his own", f"leaders[{i}]"))
+            found.append(
+                Finding.advising(
+                    "error",
+                    "duplicate-leader",
+                    f"a second leader is called {leader.name!r}",
+                    "name",
+                    "give each leader a name of his own",
+                    f"leaders[{i}]",
+                )
+            )
         seen.add(leader.name)
     return found
 
@@ -43,11 +54,18 @@ def duplicate_leader(army: Army) -> list[Finding]:
 def unknown_leader(army: Army) -> list[Finding]:
     """A stand's ``leader`` names a leader of the army."""
     names = {leader.name for leader in army.leaders}
-    return [Finding.advising("error", "unknown-leader",
-                             f"{stand.label!r} names leader {stand.leader!r}, who is not listed",
-                             "leader", "add him under [[leaders]] or correct the name", where)
-            for where, stand in army.stands_with_paths()
-            if stand.leader is not None and stand.leader not in names]
+    return [
+        Finding.advising(
+            "error",
+            "unknown-leader",
+            f"{stand.label!r} names leader {stand.leader!r}, who is not listed",
+            "leader",
+            "add him under [[leaders]] or correct the name",
+            where,
+        )
+        for where, stand in army.stands_with_paths()
+        if stand.leader is not None and stand.leader not in names
+    ]
 
 
 def leader_attached_twice(army: Army) -> list[Finding]:
@@ -61,26 +79,47 @@ def leader_attached_twice(army: Army) -> list[Finding]:
         if stand.leader is not None and stand.leader in names:
             stands[stand.leader] += stand.count
             first.setdefault(stand.leader, where)
-    return [Finding.advising("error", "leader-attached-twice",
-                             f"{name!r} is attached to {n} stands; a leader leads one",
-                             "leader", "name him on one stand whose count is 1", first[name])
-            for name, n in stands.items() if n > 1]
+    return [
+        Finding.advising(
+            "error",
+            "leader-attached-twice",
+            f"{name!r} is attached to {n} stands; a leader leads one",
+            "leader",
+            "name him on one stand whose count is 1",
+            first[name],
+        )
+        for name, n in stands.items()
+        if n > 1
+    ]
 
 
 def no_stands(army: Army) -> list[Finding]:
     """An army has stands: leaders alone are not an army."""
     if army.stands:
         return []
-    return [Finding.adding("error", "no-stands", "the army has no stands", "stands",
-                           "add a [[stands]] table")]
+    return [
+        Finding.adding(
+            "error", "no-stands", "the army has no stands", "stands", "add a [[stands]] table"
+        )
+    ]
 
 
 #: Every code the checks can give, one per check, in its order.
-CODES: tuple[str, ...] = ("one-commander", "duplicate-leader", "unknown-leader",
-                          "leader-attached-twice", "no-stands")
+CODES: tuple[str, ...] = (
+    "one-commander",
+    "duplicate-leader",
+    "unknown-leader",
+    "leader-attached-twice",
+    "no-stands",
+)
 
 CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
-    one_commander, duplicate_leader, unknown_leader, leader_attached_twice, no_stands)
+    one_commander,
+    duplicate_leader,
+    unknown_leader,
+    leader_attached_twice,
+    no_stands,
+)
 
 
 def check_army(army: Army) -> list[Finding]:

@@ -39,9 +39,12 @@ def forms_shieldwall(stand: Stand) -> bool:
 def _for(stand: Stand, extras: tuple[str, ...]) -> tuple[str, ...]:
     """The modifiers of ``extras`` that can apply to ``stand``: going berserk only for
     berserkers, shieldwalls only for stands that form them."""
-    return tuple(e for e in extras
-                 if ("berserk" not in e or stand.quality == "berserker")
-                 and ("shieldwall" not in e or forms_shieldwall(stand)))
+    return tuple(
+        e
+        for e in extras
+        if ("berserk" not in e or stand.quality == "berserker")
+        and ("shieldwall" not in e or forms_shieldwall(stand))
+    )
 
 
 def bravery_extras(stand: Stand) -> tuple[str, ...]:
@@ -56,7 +59,7 @@ def hit_ladder(quality: str) -> tuple[int, ...]:
 
 
 def ladder_text(quality: str) -> str:
-    """"6s; no 6s: 5s; no 5s: 4s"."""
+    """ "6s; no 6s: 5s; no 5s: 4s"."""
     faces = hit_ladder(quality)
     steps = [f"no {hi}s: {lo}s" for hi, lo in zip(faces, faces[1:], strict=False)]
     return "; ".join([f"{faces[0]}s", *steps])
@@ -126,8 +129,9 @@ def expected_hits(dice: int, quality: str) -> Fraction:
     """
     if dice <= 0:
         return Fraction(0)
-    return sum((Fraction(dice, 6) * Fraction(v, 6) ** (dice - 1) for v in hit_ladder(quality)),
-               Fraction(0))
+    return sum(
+        (Fraction(dice, 6) * Fraction(v, 6) ** (dice - 1) for v in hit_ladder(quality)), Fraction(0)
+    )
 
 
 def expected_wounds(dice: int, quality: str, armour: str) -> Fraction:
@@ -164,6 +168,11 @@ def expectations(stand: Stand) -> tuple[Expectation, ...]:
         actions.append(("volley", volley))
     actions.append(("melee round", melee_dice(stand)))
     return tuple(
-        Expectation(name, n, expected_hits(n, stand.quality),
-                    {key: expected_wounds(n, stand.quality, key) for key, _ in cat.SAVE_CLASSES})
-        for name, n in actions)
+        Expectation(
+            name,
+            n,
+            expected_hits(n, stand.quality),
+            {key: expected_wounds(n, stand.quality, key) for key, _ in cat.SAVE_CLASSES},
+        )
+        for name, n in actions
+    )

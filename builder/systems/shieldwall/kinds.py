@@ -21,10 +21,16 @@ from .views import (
 
 ARMY = ArmyKind(Army, army_title, army_facts, army_offers, check_army, summary)
 KINDS = (
-    Kind[Army, Leader](Leader, lambda army, _, leader: leader_with(army, leader),
-                       lambda army, _, leader: leader_facts(army, leader),
-                       lambda _, __, leader: leader_offers(leader)),
-    Kind[Army, Stand](Stand, lambda _, __, stand: stand_title(stand),
-                      lambda army, _, stand: stand_facts(army, stand),
-                      lambda army, _, stand: stand_offers(army, stand)),
+    Kind[Army, Leader](
+        Leader,
+        lambda army, _, leader: leader_with(army, leader),
+        lambda army, _, leader: leader_facts(army, leader),
+        lambda _, __, leader: leader_offers(leader),
+    ),
+    Kind[Army, Stand](
+        Stand,
+        lambda _, __, stand: stand_title(stand),
+        lambda army, _, stand: stand_facts(army, stand),
+        lambda army, _, stand: stand_offers(army, stand),
+    ),
 )

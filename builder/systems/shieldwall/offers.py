@@ -16,26 +16,41 @@ def stand_offers(army: Army, stand: Stand) -> tuple[Offer, ...]:
     """Every key of a stand; the leader is chosen from the army's leaders."""
     return (
         Offer(STAND.field("label"), stand.label),
-        Offer(STAND.field("quality"), stand.quality,
-              tuple(Choice(q.key, q.name) for q in cat.QUALITIES.values())),
+        Offer(
+            STAND.field("quality"),
+            stand.quality,
+            tuple(Choice(q.key, q.name) for q in cat.QUALITIES.values()),
+        ),
         Offer(STAND.field("figures"), stand.figures),
-        Offer(STAND.field("armour"), stand.armour,
-              tuple(Choice(a.key, a.name.capitalize()) for a in cat.ARMOUR.values())),
-        Offer(STAND.field("weapon"), stand.weapon,
-              tuple(Choice(w.key, w.name.capitalize()) for w in cat.WEAPONS.values())),
+        Offer(
+            STAND.field("armour"),
+            stand.armour,
+            tuple(Choice(a.key, a.name.capitalize()) for a in cat.ARMOUR.values()),
+        ),
+        Offer(
+            STAND.field("weapon"),
+            stand.weapon,
+            tuple(Choice(w.key, w.name.capitalize()) for w in cat.WEAPONS.values()),
+        ),
         Offer(STAND.field("mounted"), stand.mounted, _YES_NO),
         Offer(STAND.field("count"), stand.count),
-        Offer(STAND.field("leader"), stand.leader,
-              (Choice(None, "None"), *(Choice(ldr.name, ldr.name) for ldr in army.leaders)),
-              note="a leader leads one stand; its count must be 1"),
+        Offer(
+            STAND.field("leader"),
+            stand.leader,
+            (Choice(None, "None"), *(Choice(ldr.name, ldr.name) for ldr in army.leaders)),
+            note="a leader leads one stand; its count must be 1",
+        ),
     )
 
 
 def leader_offers(leader: Leader) -> tuple[Offer, ...]:
     return (
         Offer(LEADER.field("name"), leader.name),
-        Offer(LEADER.field("role"), leader.role,
-              tuple(Choice(r, cat.ROLE_NAMES[r]) for r in cat.ROLES)),
+        Offer(
+            LEADER.field("role"),
+            leader.role,
+            tuple(Choice(r, cat.ROLE_NAMES[r]) for r in cat.ROLES),
+        ),
         Offer(LEADER.field("figures"), leader.figures),
     )
 

@@ -51,15 +51,18 @@ STAND = "#6b3a1f"
 COMMANDER = "#7a1f1f"
 HERO = "#1f4a6b"
 BANNER = "#8a6d1a"
-MARKERS = {"WOUND": "#7a1f1f", "LOOSE SHIELDWALL": "#3d5a3a", "TIGHT SHIELDWALL": "#26402a",
-           "WEDGE": "#4a3a6b", "BERSERK": "#8c3b12"}
+MARKERS = {
+    "WOUND": "#7a1f1f",
+    "LOOSE SHIELDWALL": "#3d5a3a",
+    "TIGHT SHIELDWALL": "#26402a",
+    "WEDGE": "#4a3a6b",
+    "BERSERK": "#8c3b12",
+}
 
 
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/shieldwall/<name>.toml``."""
     return ruleset_words("shieldwall", name)
-
-
 
 
 def _rows(found: Facts) -> dict[str, str]:
@@ -69,9 +72,19 @@ def _rows(found: Facts) -> dict[str, str]:
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
     words = crib_words("shieldwall")
-    return Document("crib-sheet", "crib-sheet.html", f"Crib sheet: {TITLE}", {
-        "title": words["title"], "crib": words, "tables": {}, "ruleset_title": TITLE,
-        "version": builder.__version__}, duplex=True)
+    return Document(
+        "crib-sheet",
+        "crib-sheet.html",
+        f"Crib sheet: {TITLE}",
+        {
+            "title": words["title"],
+            "crib": words,
+            "tables": {},
+            "ruleset_title": TITLE,
+            "version": builder.__version__,
+        },
+        duplex=True,
+    )
 
 
 # --- Stand labels ----------------------------------------------------------------------------
@@ -87,10 +100,9 @@ def label_stats(stand: Stand) -> tuple[Stat, ...]:
         f"{dice.bravery_dice(stand)}D {dice.faces(dice.bravery_target(stand.quality))}",
         "-".join(map(str, dice.hit_ladder(stand.quality))),
         f"{dice.melee_dice(stand)}D",
-        "\u2013" if shooting is None
-        else f"{shooting}D {cat.EFFECTIVE_RANGE}\"/{cat.LONG_RANGE}\"",
+        "\u2013" if shooting is None else f'{shooting}D {cat.EFFECTIVE_RANGE}"/{cat.LONG_RANGE}"',
         dice.faces(dice.save_on(stand.armour)),
-        f"{dice.move_dice(stand)}D6\"",
+        f'{dice.move_dice(stand)}D6"',
     )
     return tuple(Stat(name, value) for name, value in zip(names, values, strict=True))
 
@@ -98,12 +110,12 @@ def label_stats(stand: Stand) -> tuple[Stat, ...]:
 def label_note(army: Army, stand: Stand) -> str:
     """Under the title: quality and figures, and the leader with the stand, by name."""
     words = card_words("cards")["stand"]
-    parts = [words["sub"].format(quality=cat.QUALITIES[stand.quality].name,
-                                 figures=stand.figures)]
+    parts = [words["sub"].format(quality=cat.QUALITIES[stand.quality].name, figures=stand.figures)]
     leader = attached(army, stand)
     if leader is not None:
-        parts.append(words["led"].format(name=leader.name,
-                                         role=cat.ROLE_NAMES[leader.role].lower()))
+        parts.append(
+            words["led"].format(name=leader.name, role=cat.ROLE_NAMES[leader.role].lower())
+        )
     return " · ".join(parts)
 
 
@@ -111,17 +123,33 @@ def stand_label(army: Army, stand: Stand) -> Token:
     """One stand's label: its name, who leads it, its numbers as a row of labelled cells
     and its wound boxes (the tracker counts down from its figures)."""
     words = card_words("cards")["stand"]
-    return Token("stat-label", STAND, words["label"], 1, army.side, title=stand.label,
-                 note=label_note(army, stand), boxes=dice.wounds(stand),
-                 stats=label_stats(stand), boxes_label=words["wounds"],
-                 bag=words["bag"].format(army=army.name))
+    return Token(
+        "stat-label",
+        STAND,
+        words["label"],
+        1,
+        army.side,
+        title=stand.label,
+        note=label_note(army, stand),
+        boxes=dice.wounds(stand),
+        stats=label_stats(stand),
+        boxes_label=words["wounds"],
+        bag=words["bag"].format(army=army.name),
+    )
 
 
 def stand_labels(sources: Sequence[Source[Army]]) -> TokenSheet:
-    labels = tuple(stand_label(s.army, stand) for s in sources for stand in s.army.stands
-                   for _ in range(stand.count))
-    return TokenSheet("stand-labels", "Stand labels", (
-        TokenGroup("stand labels", "Stand labels", LABEL_MM, labels, "rect"),))
+    labels = tuple(
+        stand_label(s.army, stand)
+        for s in sources
+        for stand in s.army.stands
+        for _ in range(stand.count)
+    )
+    return TokenSheet(
+        "stand-labels",
+        "Stand labels",
+        (TokenGroup("stand labels", "Stand labels", LABEL_MM, labels, "rect"),),
+    )
 
 
 # --- Leader cards ----------------------------------------------------------------------------
@@ -135,8 +163,16 @@ def leader_face(army: Army, index: int) -> Face:
     accent = COMMANDER if leader.role == "commander" else HERO
     blocks: tuple[Block, ...] = (
         Text(leader.name, "bold", 14, 9, 12, max_lines=2, valign="middle", keep_height=True),
-        Text(f"{found.subheading}: {army.name}", "caps", 8, 6.5, 6, tint="accent",
-             max_lines=2, after=0.8),
+        Text(
+            f"{found.subheading}: {army.name}",
+            "caps",
+            8,
+            6.5,
+            6,
+            tint="accent",
+            max_lines=2,
+            after=0.8,
+        ),
         Rule(before=0.0, after=1.5),
         StatRows((Stat("Counts as", got["Counts as"]), Stat("Attached to", got["Attached to"]))),
         Paragraphs(tuple(words["lines"])),
@@ -147,13 +183,18 @@ def leader_face(army: Army, index: int) -> Face:
 
 def banner_face(army: Army) -> Face:
     words = card_words("cards")["banner"]
-    return Face(words["label"], BANNER, (
-        Text(army.name, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
-        Text(army.side, "caps", 8, 6.5, 6, tint="accent", after=0.8),
-        Rule(before=0.0, after=1.5),
-        Emblem("raven-banner", share=0.36),
-        Paragraphs(tuple(words["lines"])),
-    ), footer=army.side)
+    return Face(
+        words["label"],
+        BANNER,
+        (
+            Text(army.name, "bold", 13, 9, 12, max_lines=2, valign="middle", keep_height=True),
+            Text(army.side, "caps", 8, 6.5, 6, tint="accent", after=0.8),
+            Rule(before=0.0, after=1.5),
+            Emblem("raven-banner", share=0.36),
+            Paragraphs(tuple(words["lines"])),
+        ),
+        footer=army.side,
+    )
 
 
 def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
@@ -164,8 +205,12 @@ def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
         if army.banner:
             faces.append(banner_face(army))
     words = card_words("cards")
-    return Deck("leader-cards", "Leader cards", tuple(faces),
-                Back(words["back_title"], words["back_note"], STAND, (EMBLEM,)))
+    return Deck(
+        "leader-cards",
+        "Leader cards",
+        tuple(faces),
+        Back(words["back_title"], words["back_note"], STAND, (EMBLEM,)),
+    )
 
 
 # --- Markers ---------------------------------------------------------------------------------
@@ -181,19 +226,43 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
     art = {t["label"]: t["art"] for t in card_words("tokens").values()}
 
     def group(name: str, caption: str, size: float, labels: tuple[str, ...]) -> TokenGroup:
-        return TokenGroup(name, caption, (size, size), tuple(
-            Token(art[label], MARKERS[label], label, army_counts(army)[label], army.side)
-            for army in armies for label in labels if army_counts(army)[label]))
+        return TokenGroup(
+            name,
+            caption,
+            (size, size),
+            tuple(
+                Token(art[label], MARKERS[label], label, army_counts(army)[label], army.side)
+                for army in armies
+                for label in labels
+                if army_counts(army)[label]
+            ),
+        )
 
-    return TokenSheet("tokens", "Markers", (
-        group("markers", "Markers", TOKEN_MM, ("WOUND", "WEDGE", "BERSERK")),
-        group("shieldwalls", "Shieldwall markers", WIDE_MM,
-              ("LOOSE SHIELDWALL", "TIGHT SHIELDWALL")),
-    ))
+    return TokenSheet(
+        "tokens",
+        "Markers",
+        (
+            group("markers", "Markers", TOKEN_MM, ("WOUND", "WEDGE", "BERSERK")),
+            group(
+                "shieldwalls",
+                "Shieldwall markers",
+                WIDE_MM,
+                ("LOOSE SHIELDWALL", "TIGHT SHIELDWALL"),
+            ),
+        ),
+    )
 
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order (collections and events are Billhooks' only)."""
-    return Printables("shieldwall", f"{TITLE} print pack", (
-        roster(sources), crib_sheet(), stand_labels(sources), leader_cards(sources),
-        tokens(sources)))
+    return Printables(
+        "shieldwall",
+        f"{TITLE} print pack",
+        (
+            roster(sources),
+            crib_sheet(),
+            stand_labels(sources),
+            leader_cards(sources),
+            tokens(sources),
+        ),
+    )

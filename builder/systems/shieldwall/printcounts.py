@@ -15,8 +15,17 @@ from . import rules as cat
 from .model import Army
 
 #: The labels in the order the pack prints them: stand labels, leader cards, tokens.
-LABELS = ("STAND", "COMMANDER", "HERO", "BANNER", "WOUND", "LOOSE SHIELDWALL",
-          "TIGHT SHIELDWALL", "WEDGE", "BERSERK")
+LABELS = (
+    "STAND",
+    "COMMANDER",
+    "HERO",
+    "BANNER",
+    "WOUND",
+    "LOOSE SHIELDWALL",
+    "TIGHT SHIELDWALL",
+    "WEDGE",
+    "BERSERK",
+)
 
 #: WOUND markers a stand.
 WOUNDS_A_STAND = 2

@@ -33,8 +33,10 @@ COLUMNS = (
     Column("Wounds", "remove it", 0.9),
     Column("Action", "its usual dice", 1.9, group="expected per action"),
     Column("Hits", share=0.8, group="expected per action"),
-    *(Column(name, share=0.9 if key == "none" else 0.8, group="unsaved hits against")
-      for key, name in _SAVES),
+    *(
+        Column(name, share=0.9 if key == "none" else 0.8, group="unsaved hits against")
+        for key, name in _SAVES
+    ),
 )
 
 
@@ -45,30 +47,45 @@ def _dice(n: int) -> str:
 def _stand(army: Army, stand: Stand) -> Unit:
     q = cat.QUALITIES[stand.quality]
     shooting = dice.shooting_dice(stand)
-    first = (f"{_dice(dice.bravery_dice(stand))}, {dice.faces(dice.bravery_target(stand.quality))}",
-             dice.ladder_text(stand.quality).replace("; no ", ", no "),
-             str(dice.melee_dice(stand)), "–" if shooting is None else str(shooting),
-             f"{dice.faces(dice.save_on(stand.armour))} ({cat.ARMOUR[stand.armour].name})",
-             f"{dice.move_dice(stand)}D6\"", str(dice.wounds(stand)))
-    actions = [(f"{e.action.split()[0]}, {_dice(e.dice)}", dice.shown(e.hits),
-                *(dice.shown(e.wounds[key]) for key, _ in _SAVES))
-               for e in dice.expectations(stand)]
+    first = (
+        f"{_dice(dice.bravery_dice(stand))}, {dice.faces(dice.bravery_target(stand.quality))}",
+        dice.ladder_text(stand.quality).replace("; no ", ", no "),
+        str(dice.melee_dice(stand)),
+        "–" if shooting is None else str(shooting),
+        f"{dice.faces(dice.save_on(stand.armour))} ({cat.ARMOUR[stand.armour].name})",
+        f'{dice.move_dice(stand)}D6"',
+        str(dice.wounds(stand)),
+    )
+    actions = [
+        (
+            f"{e.action.split()[0]}, {_dice(e.dice)}",
+            dice.shown(e.hits),
+            *(dice.shown(e.wounds[key]) for key, _ in _SAVES),
+        )
+        for e in dice.expectations(stand)
+    ]
     blank = ("",) * len(first)
     lines = tuple((*(first if i == 0 else blank), *action) for i, action in enumerate(actions))
     horse = " · mounted" if stand.mounted else ""
-    details = [f"{stand.count} stands · " * (stand.count > 1) + f"{q.name} · "
-               f"{stand.figures} figures", f"{cat.WEAPONS[stand.weapon].name}{horse}"]
+    details = [
+        f"{stand.count} stands · " * (stand.count > 1) + f"{q.name} · {stand.figures} figures",
+        f"{cat.WEAPONS[stand.weapon].name}{horse}",
+    ]
     if stand.leader is not None:
         details.append(f"led by {stand.leader}")
     own = [e for e in dice.melee_extras(stand) if e not in cat.MELEE_EXTRAS]
     notes = [f"Melee: {e}" for e in own]
     if stand.quality == "berserker":
-        notes.append(f"Going berserk: {dice.faces(cat.BERSERK_ON)} with an enemy in sight, "
-                     "and a roll it must make in melee while not yet berserk; +2 lesser men "
-                     "charging close by, +1 banner with it or going forward close by, +1 "
-                     "commander or hero with it or going forward close by")
-    trackers = tuple(Tracker("wounds" if stand.count == 1 else f"wounds, stand {n + 1}",
-                             dice.wounds(stand)) for n in range(stand.count))
+        notes.append(
+            f"Going berserk: {dice.faces(cat.BERSERK_ON)} with an enemy in sight, "
+            "and a roll it must make in melee while not yet berserk; +2 lesser men "
+            "charging close by, +1 banner with it or going forward close by, +1 "
+            "commander or hero with it or going forward close by"
+        )
+    trackers = tuple(
+        Tracker("wounds" if stand.count == 1 else f"wounds, stand {n + 1}", dice.wounds(stand))
+        for n in range(stand.count)
+    )
     return Unit(stand.label, tuple(details), lines, tuple(notes), trackers)
 
 
@@ -76,11 +93,22 @@ def _leader(army: Army, leader: Leader) -> Group:
     led = [s.label for s in army.stands if s.leader == leader.name]
     counts = f"a stand of {dice.leader_figures(leader)}"
     tags = ("single figure",) if leader.figures == 1 else ()
-    notes = (("If he dies, every stand takes a bravery test with no modifiers and leaves the "
-              "battle if it fails",) if leader.role == "commander" else ())
-    return Group(cat.ROLE_NAMES[leader.role], leader.name, tags,
-                 (("counts as", counts), ("leads", ", ".join(led) if led else "no stand")),
-                 notes, (Tracker("wounds", dice.leader_figures(leader)),))
+    notes = (
+        (
+            "If he dies, every stand takes a bravery test with no modifiers and leaves the "
+            "battle if it fails",
+        )
+        if leader.role == "commander"
+        else ()
+    )
+    return Group(
+        cat.ROLE_NAMES[leader.role],
+        leader.name,
+        tags,
+        (("counts as", counts), ("leads", ", ".join(led) if led else "no stand")),
+        notes,
+        (Tracker("wounds", dice.leader_figures(leader)),),
+    )
 
 
 def _extras(name: str, extras: Sequence[str]) -> str:
@@ -94,12 +122,17 @@ def legend() -> tuple[str, ...]:
         "to bravery, melee and shooting); the conditional dice below are never added. Expected: "
         "the average hits of a volley or a melee round on the usual dice, and the hits left "
         "after each kind of save.",
-        "; ".join([_extras("Bravery", cat.BRAVERY_EXTRAS), _extras("Melee", cat.MELEE_EXTRAS),
-                   _extras("Shooting", cat.SHOOTING_EXTRAS) + "; a bravery test to shoot at "
-                   "chargers", _extras("Move", cat.MOVE_EXTRAS)])
+        "; ".join(
+            [
+                _extras("Bravery", cat.BRAVERY_EXTRAS),
+                _extras("Melee", cat.MELEE_EXTRAS),
+                _extras("Shooting", cat.SHOOTING_EXTRAS) + "; a bravery test to shoot at chargers",
+                _extras("Move", cat.MOVE_EXTRAS),
+            ]
+        )
         + ". Berserk modifiers are for berserkers only, shieldwall ones for stands that form "
         "one (not bows or sharpshooters).",
-        f"Bows shoot {cat.EFFECTIVE_RANGE}\" effective, {cat.LONG_RANGE}\" long. An attached "
+        f'Bows shoot {cat.EFFECTIVE_RANGE}" effective, {cat.LONG_RANGE}" long. An attached '
         "leader can be targeted apart from his stand only by sharpshooters at effective range.",
     )
 
@@ -121,6 +154,5 @@ def roster(sources: Sequence[Source[Army]], today: dt.date | None = None) -> Doc
         army = source.army
         # The banner is yes or no, not a count.
         tally = [TallyCell(m.label, m.note or str(m.value)) for m in summary(army).metrics]
-        armies.append({"frame": frame(RULESET, source, day, tally=tally),
-                       "table": table(army)})
+        armies.append({"frame": frame(RULESET, source, day, tally=tally), "table": table(army)})
     return document(sources, armies)

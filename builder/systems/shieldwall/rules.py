@@ -21,12 +21,15 @@ class Quality:
 
 
 #: Thralls score on 6, warriors 5-6, huscarls 4-6, berserkers 3-6 (RULES.md 3.1).
-QUALITIES = {q.key: q for q in (
-    Quality("thrall", "Thralls", 6),
-    Quality("warrior", "Warriors", 5),
-    Quality("huscarl", "Huscarls", 4),
-    Quality("berserker", "Berserkers", 3),
-)}
+QUALITIES = {
+    q.key: q
+    for q in (
+        Quality("thrall", "Thralls", 6),
+        Quality("warrior", "Warriors", 5),
+        Quality("huscarl", "Huscarls", 4),
+        Quality("berserker", "Berserkers", 3),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -38,12 +41,15 @@ class Armour:
 
 
 #: A save per hit: none or helmet 6, shield 5-6, mail (with or without shield) 4-6.
-ARMOUR = {a.key: a for a in (
-    Armour("none", "no armour", 6),
-    Armour("helmet", "helmet", 6),
-    Armour("shield", "shield", 5),
-    Armour("mail", "mail", 4),
-)}
+ARMOUR = {
+    a.key: a
+    for a in (
+        Armour("none", "no armour", 6),
+        Armour("helmet", "helmet", 6),
+        Armour("shield", "shield", 5),
+        Armour("mail", "mail", 4),
+    )
+}
 
 #: The save classes the expected-wounds table is worked against (helmet saves as none does).
 SAVE_CLASSES = (("none", "none or helmet"), ("shield", "shield"), ("mail", "mail"))
@@ -61,13 +67,16 @@ class Weapon:
         return self.shooting_per_figure > 0
 
 
-WEAPONS = {w.key: w for w in (
-    Weapon("spear", "spear"),
-    Weapon("axe", "axe"),
-    Weapon("sword", "sword"),
-    Weapon("bow", "bow", 1),
-    Weapon("sharpshooter", "sharpshooter bow", 2),
-)}
+WEAPONS = {
+    w.key: w
+    for w in (
+        Weapon("spear", "spear"),
+        Weapon("axe", "axe"),
+        Weapon("sword", "sword"),
+        Weapon("bow", "bow", 1),
+        Weapon("sharpshooter", "sharpshooter bow", 2),
+    )
+}
 
 ROLES = ("commander", "hero")
 ROLE_NAMES = {"commander": "Army commander", "hero": "Hero"}
@@ -131,5 +140,5 @@ SHOOTING_EXTRAS = (
 MOVE_EXTRAS = (
     "+1 die berserk",
     "-1 die in loose shieldwall, -2 in tight",
-    f"{MOVE_DICE_TEMPLATE}D6\" base in a template",
+    f'{MOVE_DICE_TEMPLATE}D6" base in a template',
 )

@@ -17,8 +17,10 @@ class BrokenFileDialog(Dialog[str | None]):
     """Dismisses with "open", "new" or "quit"; None (Escape) stays on the new army too."""
 
     # The app's own Ctrl+O and Ctrl+N are off under a dialog: here they answer it.
-    BINDINGS = [Binding("ctrl+o", "answer('open')", "Open", priority=True),
-                Binding("ctrl+n", "answer('new')", "New army", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+o", "answer('open')", "Open", priority=True),
+        Binding("ctrl+n", "answer('new')", "New army", priority=True),
+    ]
 
     def __init__(self, problem: ArmyFileError) -> None:
         super().__init__()
@@ -28,12 +30,16 @@ class BrokenFileDialog(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Label(f"Cannot open {self.problem.path}", classes="title", markup=False)
             yield Label(str(self.problem), id="broken-error", classes="error", markup=False)
-            yield Label("The file is left as it is: nothing is saved there unless you choose "
-                        "it in Save as. Mend it in an editor and open it again, open another "
-                        "file, or start on a new army.", classes="note")
+            yield Label(
+                "The file is left as it is: nothing is saved there unless you choose "
+                "it in Save as. Mend it in an editor and open it again, open another "
+                "file, or start on a new army.",
+                classes="note",
+            )
             with Horizontal(classes="buttons"):
-                yield Button(f"Open... ({key_of('open')})", id="open", variant="primary",
-                             compact=True)
+                yield Button(
+                    f"Open... ({key_of('open')})", id="open", variant="primary", compact=True
+                )
                 yield Button(f"New army ({key_of('new')})", id="new", compact=True)
                 yield Button("Quit", id="quit", compact=True)
 

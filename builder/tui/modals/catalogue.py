@@ -24,8 +24,10 @@ def _prompt(row: Entry, left: float | None) -> Text:
         text.append("  ")
     if left is not None:
         # What is left of the agreed points after adding it; what does not fit is marked.
-        text.append(f"{number(left):>4} left  " if left >= 0 else
-                    f"✖ {number(-left):>2} over  ", "bold red" if left < 0 else "")
+        text.append(
+            f"{number(left):>4} left  " if left >= 0 else f"✖ {number(-left):>2} over  ",
+            "bold red" if left < 0 else "",
+        )
     text.append(f"{row.kind}, {row.summary}", "dim")
     return text
 
@@ -33,8 +35,9 @@ def _prompt(row: Entry, left: float | None) -> Text:
 class CataloguePicker(Dialog[str | None]):
     """Dismisses with the chosen entry's key, or None. Typing filters the list."""
 
-    def __init__(self, rows: tuple[Entry, ...], heading: str,
-                 left: dict[str, float | None] | None = None) -> None:
+    def __init__(
+        self, rows: tuple[Entry, ...], heading: str, left: dict[str, float | None] | None = None
+    ) -> None:
         """``left``: each entry's points left after adding it, where the system has points."""
         super().__init__()
         self.rows = rows
@@ -45,14 +48,15 @@ class CataloguePicker(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="title", markup=False)
-            yield Input(placeholder="Search (name, kind, option)", id="search",
-                        compact=True)
+            yield Input(placeholder="Search (name, kind, option)", id="search", compact=True)
             yield OptionList(*self._options(""), id="troops", compact=True)
             yield Label("", id="nothing", markup=False)
 
     def _options(self, query: str) -> list[Option]:
-        return [Option(_prompt(row, self.left.get(row.key)), id=row.key)
-                for row in ranked(self.rows, query)]
+        return [
+            Option(_prompt(row, self.left.get(row.key)), id=row.key)
+            for row in ranked(self.rows, query)
+        ]
 
     def on_mount(self) -> None:
         self.query_one("#troops", OptionList).highlighted = 0

@@ -24,8 +24,12 @@ class Confirm(Dialog[str | None]):
             yield Label(self.question, classes="question", markup=False)
             with Horizontal(classes="buttons"):
                 for answer_id, label, variant in self.answers:
-                    yield Button(label, id=answer_id, variant=variant,  # type: ignore[arg-type]
-                                 compact=True)
+                    yield Button(
+                        label,
+                        id=answer_id,
+                        variant=variant,  # type: ignore[arg-type]
+                        compact=True,
+                    )
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -29,37 +29,65 @@ INTRO = (
 )
 
 SCREENS = (
-    ("muster", "Mustering (M)", "Pick a collection file, agreed troops, leaders, a seed "
-     "(blank: random) and one side or both; the deal plays out card by card with the running "
-     "total, then Edit opens a dealt army here."),
-    ("print", "Print (p)", "Paper, card size, bleed, gutters or gutter-fold sheets, the ink "
-     "saver, the format (PDF sheets, a PNG per card, Tabletop Simulator) and which files; "
-     "Export writes them in the background with a progress bar and lists where they went."),
+    (
+        "muster",
+        "Mustering (M)",
+        "Pick a collection file, agreed troops, leaders, a seed "
+        "(blank: random) and one side or both; the deal plays out card by card with the running "
+        "total, then Edit opens a dealt army here.",
+    ),
+    (
+        "print",
+        "Print (p)",
+        "Paper, card size, bleed, gutters or gutter-fold sheets, the ink "
+        "saver, the format (PDF sheets, a PNG per card, Tabletop Simulator) and which files; "
+        "Export writes them in the background with a progress bar and lists where they went.",
+    ),
 )
 
 
 def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
     """The help text: the introduction, then a table of keys per group (``actions``: the
     ruleset's, in its words)."""
-    parts: list[RenderableType] = [Text("billhooks: the army builder", "bold"), Text(),
-                                   Text(INTRO), Text()]
+    parts: list[RenderableType] = [
+        Text("billhooks: the army builder", "bold"),
+        Text(),
+        Text(INTRO),
+        Text(),
+    ]
     groups: dict[str, list[tuple[str, str, str]]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append((key_label(a.keys), a.title, a.help))
-    groups["Anywhere"] = [("Ctrl+P", "Palette", "Every action, searchable"),
-                          ("Tab", "Next pane", "Tree, findings, dialog fields"),
-                          ("Escape", "Back", "Close a dialog or leave a screen")]
+    groups["Anywhere"] = [
+        ("Ctrl+P", "Palette", "Every action, searchable"),
+        ("Tab", "Next pane", "Tree, findings, dialog fields"),
+        ("Escape", "Back", "Close a dialog or leave a screen"),
+    ]
     for group, rows in groups.items():
-        table = Table(title=group, title_justify="left", title_style="bold", box=None,
-                      padding=(0, 2, 0, 0), show_header=False, expand=True)
+        table = Table(
+            title=group,
+            title_justify="left",
+            title_style="bold",
+            box=None,
+            padding=(0, 2, 0, 0),
+            show_header=False,
+            expand=True,
+        )
         table.add_column(style="bold", no_wrap=True, min_width=14)
         table.add_column(no_wrap=True, min_width=14)
         table.add_column(ratio=1)
         for row in rows:
             table.add_row(*row)
         parts += [table, Text()]
-    screens = Table(title="Screens", title_justify="left", title_style="bold", box=None,
-                    padding=(0, 2, 0, 0), show_header=False, expand=True)
+    screens = Table(
+        title="Screens",
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 2, 0, 0),
+        show_header=False,
+        expand=True,
+    )
     screens.add_column(style="bold", no_wrap=True, min_width=14)
     screens.add_column(ratio=1)
     present = {a.action for a in actions}
@@ -76,8 +104,10 @@ class HelpScreen(Dialog[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(help_renderable(ruleset_actions(builder_of(self.app).session.ruleset)),
-                             id="help-text")
+                yield Static(
+                    help_renderable(ruleset_actions(builder_of(self.app).session.ruleset)),
+                    id="help-text",
+                )
             yield Button("Close", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

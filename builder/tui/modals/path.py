@@ -16,8 +16,14 @@ from builder.tui.modals.base import Dialog
 class PathDialog(Dialog[Path | None]):
     """Dismisses with the path typed (``~`` expanded), or None."""
 
-    def __init__(self, title: str, value: str = "", must_exist: bool = False,
-                 action: str = "OK", error: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        value: str = "",
+        must_exist: bool = False,
+        action: str = "OK",
+        error: str = "",
+    ) -> None:
         """``error``: shown from the start (the file last chosen could not be read)."""
         super().__init__()
         self.error = error

@@ -24,8 +24,13 @@ class PickDialog(Dialog[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.title_text, classes="title", markup=False)
-            yield OptionList(*[Option(Text(e), id=str(i), disabled=i in self.unavailable)
-                               for i, e in enumerate(self.entries)], id="entries")
+            yield OptionList(
+                *[
+                    Option(Text(e), id=str(i), disabled=i in self.unavailable)
+                    for i, e in enumerate(self.entries)
+                ],
+                id="entries",
+            )
 
     @on(OptionList.OptionSelected, "#entries")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -62,8 +62,7 @@ class OnOff(Tick):
 
 def _at_limit(widget: Widget, spec: Field) -> str:
     """What the form says when a text field is full: typing more does nothing, so say why."""
-    if isinstance(widget, Input) and widget.max_length and \
-            len(widget.value) >= widget.max_length:
+    if isinstance(widget, Input) and widget.max_length and len(widget.value) >= widget.max_length:
         return f"{spec.title}: at most {widget.max_length} characters."
     return ""
 
@@ -73,7 +72,7 @@ def _id(path: tuple[str, ...]) -> str:
 
 
 def _path(widget_id: str | None) -> tuple[str, ...]:
-    return tuple((widget_id or "")[len("field-"):].split("-"))
+    return tuple((widget_id or "")[len("field-") :].split("-"))
 
 
 def _choices(offer: Offer) -> tuple[Choice, ...]:
@@ -85,8 +84,10 @@ def _choices(offer: Offer) -> tuple[Choice, ...]:
 
 def _shape(offers: tuple[Offer, ...]) -> tuple[object, ...]:
     """What decides which widgets the form has: rebuilt only when this changes."""
-    return tuple((o.field.key, o.field.type, tuple(c.value for c in o.choices), _shape(o.offers))
-                 for o in offers)
+    return tuple(
+        (o.field.key, o.field.type, tuple(c.value for c in o.choices), _shape(o.offers))
+        for o in offers
+    )
 
 
 class RecordForm(Dialog[object | None]):
@@ -129,8 +130,11 @@ class RecordForm(Dialog[object | None]):
                 out.append(Label(offer.field.title, classes="subform-title"))
                 out.append(Vertical(*self._rows(offer.offers, path), classes="subform"))
             else:
-                out.append(row(offer.field.title, self._widget(offer, path),
-                               row_id=f"row-{'-'.join(path)}"))
+                out.append(
+                    row(
+                        offer.field.title, self._widget(offer, path), row_id=f"row-{'-'.join(path)}"
+                    )
+                )
         return out
 
     def _widget(self, offer: Offer, path: tuple[str, ...]) -> Widget:
@@ -141,17 +145,23 @@ class RecordForm(Dialog[object | None]):
             return OnOff(label, bool(value), id=_id(path), compact=True)
         if spec.type == "list":
             held = value if isinstance(value, (list, tuple)) else ()
-            items = [(cost_text(c), str(c.value), c.value in held)
-                     for c in _choices(offer)]
+            items = [(cost_text(c), str(c.value), c.value in held) for c in _choices(offer)]
             return TickList(*items, id=_id(path), compact=True)
         choices = _choices(offer)
         if choices:
             index = next((i for i, c in enumerate(choices) if c.value == value), 0)
-            return Select([(cost_text(c), i) for i, c in enumerate(choices)], value=index,
-                          allow_blank=False, id=_id(path), compact=True)
+            return Select(
+                [(cost_text(c), i) for i, c in enumerate(choices)],
+                value=index,
+                allow_blank=False,
+                id=_id(path),
+                compact=True,
+            )
         text = "" if value is None else str(value)
-        extra: dict[str, Any] = {"max_length": spec.max_len or 0,
-                                 "validators": [FileCheck(spec.key, spec, spec.title)]}
+        extra: dict[str, Any] = {
+            "max_length": spec.max_len or 0,
+            "validators": [FileCheck(spec.key, spec, spec.title)],
+        }
         if spec.type == "int":
             extra |= {"type": "integer", "valid_empty": self._may_be_blank(spec)}
         return Input(text, id=_id(path), compact=True, **extra)
@@ -210,8 +220,8 @@ class RecordForm(Dialog[object | None]):
         outer = self._offer(path[:1])
         assert outer is not None
         nested = getattr(schema.get(self.work, self.where), path[0]) or outer.value
-        schema.set_value(self.work, self.where, path[0],
-                         dataclasses.replace(nested, **{path[1]: value}))  # type: ignore[type-var]
+        changed = dataclasses.replace(nested, **{path[1]: value})  # type: ignore[type-var]
+        schema.set_value(self.work, self.where, path[0], changed)
 
     def _settle(self) -> None:
         """Offer again; a field no longer offered goes back to its default, and a nested table
@@ -227,8 +237,11 @@ class RecordForm(Dialog[object | None]):
                     schema.set_value(self.work, self.where, key, default)
                     changed = True
             for offer in self.offers:
-                if offer.field.type == "table" and getattr(record, offer.field.key) is None \
-                        and offer.value is not None:
+                if (
+                    offer.field.type == "table"
+                    and getattr(record, offer.field.key) is None
+                    and offer.value is not None
+                ):
                     schema.set_value(self.work, self.where, offer.field.key, offer.value)
                     changed = True
             self.seen |= set(offered)
@@ -240,9 +253,13 @@ class RecordForm(Dialog[object | None]):
         here (an option the unit may not take): the form drops them, as it shows none."""
         here = edits.place_of(self.ruleset.schema, self.work, self.where)
         fields = {f.key for f in self.table.fields if not f.path}
-        return {f.fix.key for f in self.ruleset.check(self.work)
-                if f.fix is not None and f.fix.key in fields
-                and edits.place_of(self.ruleset.schema, self.work, f.where) == here}
+        return {
+            f.fix.key
+            for f in self.ruleset.check(self.work)
+            if f.fix is not None
+            and f.fix.key in fields
+            and edits.place_of(self.ruleset.schema, self.work, f.where) == here
+        }
 
     async def _changed(self, widget: Widget) -> None:
         path = _path(widget.id)
@@ -304,8 +321,11 @@ class RecordForm(Dialog[object | None]):
         text.append_text(metrics_text(summary, theme_colours(self.app)))
         self.query_one("#form-totals", Static).update(text)
         here = edits.place_of(self.ruleset.schema, self.work, self.where)
-        about = [f for f in summary.findings
-                 if edits.place_of(self.ruleset.schema, self.work, f.where) == here]
+        about = [
+            f
+            for f in summary.findings
+            if edits.place_of(self.ruleset.schema, self.work, f.where) == here
+        ]
         colours = theme_colours(self.app)
         found = Text()
         for f in about[:3]:
@@ -332,8 +352,13 @@ class RecordForm(Dialog[object | None]):
     @on(Checkbox.Changed)
     @on(SelectionList.SelectedChanged)
     @on(Input.Changed)
-    async def _widget_changed(self, event: Select.Changed | Checkbox.Changed |
-                              SelectionList.SelectedChanged[str] | Input.Changed) -> None:
+    async def _widget_changed(
+        self,
+        event: Select.Changed
+        | Checkbox.Changed
+        | SelectionList.SelectedChanged[str]
+        | Input.Changed,
+    ) -> None:
         widget = event.control
         if widget is not None and widget.id and widget.id.startswith("field-"):
             await self._changed(widget)

@@ -42,8 +42,9 @@ class RollDialog(Dialog[bool | None]):
             yield Label(f"One die each: {self.roll.legend}.", classes="note")
             yield Static(roll_table(self.roll), id="rolls")
             with Horizontal(classes="buttons"):
-                yield Button(f"Keep these {self.roll.what}", id="ok", variant="primary",
-                             compact=True)
+                yield Button(
+                    f"Keep these {self.roll.what}", id="ok", variant="primary", compact=True
+                )
                 yield Button("Cancel", id="cancel", compact=True)
 
     @on(Button.Pressed, "#ok")

@@ -31,15 +31,17 @@ class RulesetDialog(Dialog[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="title", markup=False)
-            yield OptionList(*[Option(Text(title), id=name) for name, title in self.systems],
-                             id="rulesets")
+            yield OptionList(
+                *[Option(Text(title), id=name) for name, title in self.systems], id="rulesets"
+            )
             kept = dict(self.systems).get(self.current, self.current)
             yield Label(f"Enter chooses; Escape keeps {kept}.", classes="note", markup=False)
 
     def on_mount(self) -> None:
         entries = self.query_one("#rulesets", OptionList)
-        entries.highlighted = next((i for i, (name, _) in enumerate(self.systems)
-                                    if name == self.current), 0)
+        entries.highlighted = next(
+            (i for i, (name, _) in enumerate(self.systems) if name == self.current), 0
+        )
         entries.focus()
 
     @on(OptionList.OptionSelected, "#rulesets")

@@ -80,11 +80,13 @@ class ArmyScreen(BuilderScreen):
         self.actions = ruleset_actions(ruleset)
         # Quit is taken as it arrives too: else a screen key typed straight after it (priority,
         # so handled first) opens a dialog, and the quit lands on the dialog.
-        self._bindings = BindingsMap([*bindings("army", self.actions),
-                                      Binding("q", "quit", "Quit", priority=True)])
+        self._bindings = BindingsMap(
+            [*bindings("army", self.actions), Binding("q", "quit", "Quit", priority=True)]
+        )
         groups = [c for c in ruleset.schema.children if c.role == "group"]
-        self.query_one("#tree").border_title = \
+        self.query_one("#tree").border_title = (
             f"{nouns(ruleset)['group'].capitalize()}s" if groups else "Army"
+        )
         self.refresh_bindings()
 
     async def action_quit(self) -> None:
@@ -114,11 +116,13 @@ class ArmyScreen(BuilderScreen):
 
     def _show_detail(self) -> None:
         session = self.session
-        self.query_one("#detail", DetailPane).show(session.ruleset, session.army, self.place,
-                                                   session.summary)
+        self.query_one("#detail", DetailPane).show(
+            session.ruleset, session.army, self.place, session.summary
+        )
 
-    def apply(self, label: str, edit: Callable[[ArmyRecord], object],
-              select: str | None = None) -> None:
+    def apply(
+        self, label: str, edit: Callable[[ArmyRecord], object], select: str | None = None
+    ) -> None:
         """One undoable edit, re-checked at once, then shown; undo brings the cursor back to
         the record it was made on."""
         self.session.apply(label, edit, self.place, select)
@@ -157,8 +161,7 @@ class ArmyScreen(BuilderScreen):
             return []
         key = schema.parse(self.place)[-1].key
         here = schema.parent_of(self.place)
-        return [w for w in edits.holders(self.ruleset.schema, self.session.army, key)
-                if w != here]
+        return [w for w in edits.holders(self.ruleset.schema, self.session.army, key) if w != here]
 
     def _quick(self, index: int) -> bool:
         quick = self.ruleset.quick_actions[index]
@@ -183,8 +186,11 @@ class ArmyScreen(BuilderScreen):
         """Where Add puts each of the catalogue's kinds of record from the selection (None:
         the user must choose, or there is nowhere yet)."""
         table, army = self.ruleset.schema, self.session.army
-        return {e.into: edits.holder_of(table, army, self.place, e.into)
-                or _only(edits.holders(table, army, e.into)) for e in self.ruleset.catalogue()}
+        return {
+            e.into: edits.holder_of(table, army, self.place, e.into)
+            or _only(edits.holders(table, army, e.into))
+            for e in self.ruleset.catalogue()
+        }
 
     def action_add(self) -> None:
         table, army = self.ruleset.schema, self.session.army
@@ -192,13 +198,20 @@ class ArmyScreen(BuilderScreen):
         into = self._add_into()
         if all(parent is None for parent in into.values()):
             groups = [c for c in table.children if c.role == "group"]
-            self.app.notify(f"Add a {groups[0].table.noun} first." if groups
-                            else "Select where the new record goes.", severity="warning")
+            self.app.notify(
+                f"Add a {groups[0].table.noun} first."
+                if groups
+                else "Select where the new record goes.",
+                severity="warning",
+            )
             return
         usable = tuple(e for e in entries if into[e.into] is not None)
         group = schema.group_of(table, self.place)
-        heading = f"Add to {self.ruleset.title_of(army, group)}" if group else \
-            f"Add to {self.ruleset.title_of(army, ARMY)}"
+        heading = (
+            f"Add to {self.ruleset.title_of(army, group)}"
+            if group
+            else f"Add to {self.ruleset.title_of(army, ARMY)}"
+        )
 
         def chosen(key: str | None) -> None:
             entry = next((e for e in usable if e.key == key), None)
@@ -207,15 +220,17 @@ class ArmyScreen(BuilderScreen):
             parent = into[entry.into]
             assert parent is not None
             count = len(getattr(schema.get(self.session.army, parent), entry.into))
-            self.apply(f"add {entry.name}",
-                       lambda a: edits.add(a, parent, entry.into, entry.make()),
-                       schema.join(parent, entry.into, count))
+            self.apply(
+                f"add {entry.name}",
+                lambda a: edits.add(a, parent, entry.into, entry.make()),
+                schema.join(parent, entry.into, count),
+            )
 
-        self.app.push_screen(CataloguePicker(usable, heading, self._room(usable, into)),
-                             chosen)
+        self.app.push_screen(CataloguePicker(usable, heading, self._room(usable, into)), chosen)
 
-    def _room(self, entries: tuple[Entry, ...], into: dict[str, str | None]
-              ) -> dict[str, float | None]:
+    def _room(
+        self, entries: tuple[Entry, ...], into: dict[str, str | None]
+    ) -> dict[str, float | None]:
         """Each entry's points left after adding it, where the system has agreed points."""
         first = self.session.summary.metrics[0] if self.session.summary.metrics else None
         if first is None or first.of is None:
@@ -226,8 +241,13 @@ class ArmyScreen(BuilderScreen):
                 out[entry.key] = float(first.of) - float(first.value) - entry.points
         return out
 
-    def _form(self, where: str, heading: str, army: ArmyRecord | None = None,
-              done: Callable[[object], None] | None = None) -> None:
+    def _form(
+        self,
+        where: str,
+        heading: str,
+        army: ArmyRecord | None = None,
+        done: Callable[[object], None] | None = None,
+    ) -> None:
         def kept(record: object | None) -> None:
             if record is None:
                 return
@@ -236,12 +256,15 @@ class ArmyScreen(BuilderScreen):
                 return
             before = schema.get(self.session.army, where)
             if record != before:
-                self.apply(f"edit {self.ruleset.title_of(self.session.army, where)}",
-                           lambda a: _put(a, self.ruleset.schema, where, record, before),
-                           self.place)
+                self.apply(
+                    f"edit {self.ruleset.title_of(self.session.army, where)}",
+                    lambda a: _put(a, self.ruleset.schema, where, record, before),
+                    self.place,
+                )
 
-        self.app.push_screen(RecordForm(self.ruleset, army or self.session.army, where,
-                                        heading), kept)
+        self.app.push_screen(
+            RecordForm(self.ruleset, army or self.session.army, where, heading), kept
+        )
 
     def action_edit(self) -> None:
         target = self._target()
@@ -264,11 +287,15 @@ class ArmyScreen(BuilderScreen):
                 return
             to = targets[index]
             count = len(getattr(schema.get(self.session.army, to), key))
-            self.apply(f"move {self.ruleset.title_of(self.session.army, where)}",
-                       lambda a: edits.move(a, where, to), schema.join(to, key, count))
+            self.apply(
+                f"move {self.ruleset.title_of(self.session.army, where)}",
+                lambda a: edits.move(a, where, to),
+                schema.join(to, key, count),
+            )
 
-        self.app.push_screen(PickDialog("Move it to", [self.ruleset.title_of(army, w)
-                                                       for w in targets]), chosen)
+        self.app.push_screen(
+            PickDialog("Move it to", [self.ruleset.title_of(army, w) for w in targets]), chosen
+        )
 
     def action_remove(self) -> None:
         where, army, table = self.place, self.session.army, self.ruleset.schema
@@ -277,8 +304,11 @@ class ArmyScreen(BuilderScreen):
             return
         title = self.ruleset.title_of(army, where)
         inside = edits.children_count(army, table, where)
-        others = [n.where for n in edits.nodes(army, table)
-                  if n.table is schema.table_at(table, where) and n.where != where]
+        others = [
+            n.where
+            for n in edits.nodes(army, table)
+            if n.table is schema.table_at(table, where) and n.where != where
+        ]
         if inside and others:
             names = [f"Move them to {self.ruleset.title_of(army, w)}" for w in others]
 
@@ -292,9 +322,13 @@ class ArmyScreen(BuilderScreen):
                 else:
                     self._remove(where, title, inside)
 
-            self.app.push_screen(PickDialog(f"Remove {title}: {inside} record"
-                                            f"{'s' if inside != 1 else ''} in it",
-                                            [*names, "Remove them too"]), answered)
+            self.app.push_screen(
+                PickDialog(
+                    f"Remove {title}: {inside} record{'s' if inside != 1 else ''} in it",
+                    [*names, "Remove them too"],
+                ),
+                answered,
+            )
             return
         self._remove(where, title, inside)
 
@@ -308,8 +342,9 @@ class ArmyScreen(BuilderScreen):
         child = next(c for c in table.children if c.role == "group")
         count = len(getattr(army, child.key))
         work = copy.deepcopy(army)
-        where = edits.add(work, ARMY, child.key,
-                          edits.new_record(self.ruleset, army, ARMY, child.key, count + 1))
+        where = edits.add(
+            work, ARMY, child.key, edits.new_record(self.ruleset, army, ARMY, child.key, count + 1)
+        )
 
         target = edits.edit_target(table, where)
 
@@ -317,8 +352,11 @@ class ArmyScreen(BuilderScreen):
             # The form fills in the record it edits (a new ward's leader): put it in the new one.
             schema.replace(work, target, record)
             made = schema.get(work, where)
-            self.apply(f"add {child.table.noun}",
-                       lambda a: edits.add(a, ARMY, child.key, copy.deepcopy(made)), where)
+            self.apply(
+                f"add {child.table.noun}",
+                lambda a: edits.add(a, ARMY, child.key, copy.deepcopy(made)),
+                where,
+            )
 
         self._form(target, f"A new {child.table.noun}", work, done)
 
@@ -326,8 +364,9 @@ class ArmyScreen(BuilderScreen):
         quick = self.ruleset.quick_actions[index]
         target = self._target()
         if edits.role_at(self.ruleset.schema, target) != quick.role:
-            self.app.notify(f"{quick.title}: select a record it applies to first.",
-                            severity="warning")
+            self.app.notify(
+                f"{quick.title}: select a record it applies to first.", severity="warning"
+            )
             return
         title = self.ruleset.title_of(self.session.army, target)
         self.apply(f"{quick.title}: {title}", lambda a: quick.run(a, target))
@@ -336,8 +375,9 @@ class ArmyScreen(BuilderScreen):
         session = self.session
         roller = session.ruleset.roller
         if roller is None:
-            self.app.notify(f"{session.ruleset.title} has no dice to roll before the game.",
-                            severity="warning")
+            self.app.notify(
+                f"{session.ruleset.title} has no dice to roll before the game.", severity="warning"
+            )
             return
         seed = self.builder.next_seed()
         roll = roller.roll(session.army, random.Random(seed))
@@ -359,8 +399,11 @@ class ArmyScreen(BuilderScreen):
 
 
 def index_ok(ruleset: Ruleset, parameters: tuple[object, ...]) -> bool:
-    return bool(parameters) and str(parameters[0]).isdigit() and \
-        int(str(parameters[0])) < len(ruleset.quick_actions)
+    return (
+        bool(parameters)
+        and str(parameters[0]).isdigit()
+        and int(str(parameters[0])) < len(ruleset.quick_actions)
+    )
 
 
 def _only(places: list[str]) -> str | None:
@@ -368,8 +411,7 @@ def _only(places: list[str]) -> str | None:
     return places[0] if len(places) == 1 else None
 
 
-def _put(army: ArmyRecord, table: schema.Table, where: str, record: object,
-         before: object) -> None:
+def _put(army: ArmyRecord, table: schema.Table, where: str, record: object, before: object) -> None:
     if where:
         schema.replace(army, where, record)
         edits.follow_rename(table, army, where, before, record)  # in the same undo step
@@ -382,4 +424,3 @@ def _put(army: ArmyRecord, table: schema.Table, where: str, record: object,
 def _remove_moving(army: ArmyRecord, table: schema.Table, where: str, to: str) -> None:
     edits.move_children(army, table, where, to)
     schema.remove(army, where)
-

@@ -61,25 +61,43 @@ class MusterScreen(BuilderScreen):
         yield Header(icon="⚔")
         with Vertical(id="muster-form"):
             sample = self.muster.sample_collection
-            yield row("Collection", Input(_shown(examples_dir() / sample) if sample else "",
-                                          id="muster-collection", compact=True))
+            yield row(
+                "Collection",
+                Input(
+                    _shown(examples_dir() / sample) if sample else "",
+                    id="muster-collection",
+                    compact=True,
+                ),
+            )
             with Horizontal(classes="row"):
                 yield Label("Troops", classes="row-label")
                 yield Input("100", id="muster-troops", type="integer", compact=True)
                 yield Label("Leaders", classes="inline-label")
                 yield Input("3", id="muster-leaders", type="integer", compact=True)
                 yield Label("Seed", classes="inline-label")
-                yield Input("", id="muster-seed", type="integer", placeholder="random",
-                            compact=True)
+                yield Input(
+                    "", id="muster-seed", type="integer", placeholder="random", compact=True
+                )
             with Horizontal(classes="row"):
                 yield Label("Side", classes="row-label")
-                yield Select([(side.name, side.key) for side in self.ruleset.sides.fixed]
-                             + [("All (club draft)", BOTH)], value=self.side,
-                             allow_blank=False, id="muster-side", compact=True)
+                yield Select(
+                    [(side.name, side.key) for side in self.ruleset.sides.fixed]
+                    + [("All (club draft)", BOTH)],
+                    value=self.side,
+                    allow_blank=False,
+                    id="muster-side",
+                    compact=True,
+                )
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
             # The rules deal every card; this house rule is off unless asked for.
-            yield row("House rule", Tick("Keep proportions: set aside skirmish cards "
-                                         "over one fifth", id="muster-keep", compact=True))
+            yield row(
+                "House rule",
+                Tick(
+                    "Keep proportions: set aside skirmish cards over one fifth",
+                    id="muster-keep",
+                    compact=True,
+                ),
+            )
         yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
         yield Label("", id="muster-result")
         yield Horizontal(id="muster-open")
@@ -123,8 +141,9 @@ class MusterScreen(BuilderScreen):
         path = Path(self.query_one("#muster-collection", Input).value.strip()).expanduser()
         keep = self.query_one("#muster-keep", Checkbox).value
         try:
-            deal = self.muster.deal(self._collection(path), troops, leaders, sides,
-                                    random.Random(seed), seed, keep)
+            deal = self.muster.deal(
+                self._collection(path), troops, leaders, sides, random.Random(seed), seed, keep
+            )
         except (ArmyFileError, DrawError) as exc:
             result.update(Text(f"No army dealt: {exc}", "bold red"))
             return
@@ -155,34 +174,62 @@ class MusterScreen(BuilderScreen):
         for step, event in enumerate(deal.steps, 1):
             if event.kind != "core" and not shuffled:
                 shuffled = True
-                table.add_row("", "", "", "", Text(f"shuffled {deal.deck_size} cards, cut: "
-                                                   f"the top {deal.cut} to the bottom",
-                                                   "italic"))
+                table.add_row(
+                    "",
+                    "",
+                    "",
+                    "",
+                    Text(
+                        f"shuffled {deal.deck_size} cards, cut: the top {deal.cut} to the bottom",
+                        "italic",
+                    ),
+                )
             what = {"core": "core", "deal": "total", "set-aside": "set aside"}[event.kind]
             card = Text(event.card)
             if event.kind == "set-aside":
                 card.stylize("strike")
-            table.add_row(str(step), name(event.side),
-                          Text(f"{number(event.points)}", justify="right"),
-                          f"{what} {number(event.total)}", card)
+            table.add_row(
+                str(step),
+                name(event.side),
+                Text(f"{number(event.points)}", justify="right"),
+                f"{what} {number(event.total)}",
+                card,
+            )
             if event.kind == "deal" and event.total >= deal.target:
-                table.add_row("", "", "", "", Text(
-                    f"{name(event.side)} stops: {number(event.total)} reaches {deal.target}",
-                    "italic"))
+                table.add_row(
+                    "",
+                    "",
+                    "",
+                    "",
+                    Text(
+                        f"{name(event.side)} stops: {number(event.total)} reaches {deal.target}",
+                        "italic",
+                    ),
+                )
             table.move_cursor(row=table.row_count - 1)
             if self.delay:
                 await asyncio.sleep(self.delay)
-        lines = [f"{name(a.side)}: {number(a.troop_points)} troop points for "
-                 f"{deal.target} agreed, leaders {number(a.leader_points)}, total "
-                 f"{number(a.total_points)}" for a in deal.armies]
+        lines = [
+            f"{name(a.side)}: {number(a.troop_points)} troop points for "
+            f"{deal.target} agreed, leaders {number(a.leader_points)}, total "
+            f"{number(a.total_points)}"
+            for a in deal.armies
+        ]
         result.update(f"Seed {deal.seed}. " + "; ".join(lines) + ".")
         await buttons.mount_all(
-            Button(f"Edit the {name(a.side)} army", id=f"open-{a.side}",
-                   variant="primary", compact=True) for a in deal.armies)
+            Button(
+                f"Edit the {name(a.side)} army",
+                id=f"open-{a.side}",
+                variant="primary",
+                compact=True,
+            )
+            for a in deal.armies
+        )
         buttons.query(Button).first().focus()
 
     @on(Button.Pressed, "#muster-open Button")
     def _open(self, event: Button.Pressed) -> None:
         assert self.deal_result is not None and event.button.id is not None
-        self.builder.open_mustered(self.muster, self.deal_result,
-                                   event.button.id.removeprefix("open-"))
+        self.builder.open_mustered(
+            self.muster, self.deal_result, event.button.id.removeprefix("open-")
+        )

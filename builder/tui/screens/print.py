@@ -68,8 +68,11 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
     for entry in manifest["files"]:
         holds = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
         folder = "images" in entry  # a folder of images: its files, not pages
-        table.add_row(entry["file"] + ("/" if folder else ""),
-                      f"{entry['pages']} files" if folder else str(entry["pages"]), holds)
+        table.add_row(
+            entry["file"] + ("/" if folder else ""),
+            f"{entry['pages']} files" if folder else str(entry["pages"]),
+            holds,
+        )
     table.add_row("manifest.json", "", "what is in each file")
     return table
 
@@ -93,8 +96,10 @@ BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX
 class PrintScreen(BuilderScreen):
     """Exports the army being edited (as it stands, saved or not)."""
 
-    BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army"),
-                Binding("D", "download", "Download the pack")]
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back to the army"),
+        Binding("D", "download", "Download the pack"),
+    ]
     #: Whether the status line shows the bleed field's error.
     _bleed_shown = False
     #: The last pack written, as (folder, manifest), while the browser may download it.
@@ -119,37 +124,84 @@ class PrintScreen(BuilderScreen):
         yield Header(icon="⚔")
         with Horizontal(id="print-body"):
             with Vertical(id="print-form"):
-                yield row("Paper", Select([(f"{k.upper() if k == 'a4' else k.capitalize()} "
-                                            f"({_mm(v)})", k) for k, v in PAPER_MM.items()],
-                                          value=kept.paper, allow_blank=False,
-                                          id="print-paper", compact=True))
-                yield row("Card size", Select([(f"{k.capitalize()} ({_mm(v)})", k)
-                                               for k, v in CARD_MM.items()],
-                                              value=kept.card_size,
-                                              allow_blank=False, id="print-card-size",
-                                              compact=True))
-                yield row("Bleed (mm)", Input(kept.bleed, id="print-bleed",
-                                              type="number", validators=[BLEED],
-                                              valid_empty=True, compact=True))
-                yield row("", Tick("Bleed per card, with gutters", id="print-gutter",
-                                   value=kept.gutter, compact=True))
-                yield row("", Tick("Gutter-fold (single-sided)", id="print-fold",
-                                   value=kept.fold, compact=True))
-                yield row("", Tick("Ink saver (home printers)", id="print-ink-saver",
-                                   value=kept.ink_saver, compact=True))
-                yield row("Format", Select([(name, key) for key, name in FORMAT_NAMES.items()],
-                                           value=kept.format, allow_blank=False,
-                                           id="print-format", compact=True))
+                yield row(
+                    "Paper",
+                    Select(
+                        [
+                            (f"{k.upper() if k == 'a4' else k.capitalize()} ({_mm(v)})", k)
+                            for k, v in PAPER_MM.items()
+                        ],
+                        value=kept.paper,
+                        allow_blank=False,
+                        id="print-paper",
+                        compact=True,
+                    ),
+                )
+                yield row(
+                    "Card size",
+                    Select(
+                        [(f"{k.capitalize()} ({_mm(v)})", k) for k, v in CARD_MM.items()],
+                        value=kept.card_size,
+                        allow_blank=False,
+                        id="print-card-size",
+                        compact=True,
+                    ),
+                )
+                yield row(
+                    "Bleed (mm)",
+                    Input(
+                        kept.bleed,
+                        id="print-bleed",
+                        type="number",
+                        validators=[BLEED],
+                        valid_empty=True,
+                        compact=True,
+                    ),
+                )
+                yield row(
+                    "",
+                    Tick(
+                        "Bleed per card, with gutters",
+                        id="print-gutter",
+                        value=kept.gutter,
+                        compact=True,
+                    ),
+                )
+                yield row(
+                    "",
+                    Tick(
+                        "Gutter-fold (single-sided)", id="print-fold", value=kept.fold, compact=True
+                    ),
+                )
+                yield row(
+                    "",
+                    Tick(
+                        "Ink saver (home printers)",
+                        id="print-ink-saver",
+                        value=kept.ink_saver,
+                        compact=True,
+                    ),
+                )
+                yield row(
+                    "Format",
+                    Select(
+                        [(name, key) for key, name in FORMAT_NAMES.items()],
+                        value=kept.format,
+                        allow_blank=False,
+                        id="print-format",
+                        compact=True,
+                    ),
+                )
                 # The folder last exported to (this session), else the army's own default.
                 folder = self.builder.print_folder or str(self.default_folder(job))
                 yield row("Folder", Input(folder, id="print-out", compact=True))
                 with Horizontal(id="print-buttons"):
-                    yield Button("Export", id="print-export", variant="primary",
-                                 compact=True)
+                    yield Button("Export", id="print-export", variant="primary", compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            yield TickList(*[(kind, kind, kind not in kept.unticked)
-                             for kind in offered_kinds(job)],
-                           id="print-kinds")
+            yield TickList(
+                *[(kind, kind, kind not in kept.unticked) for kind in offered_kinds(job)],
+                id="print-kinds",
+            )
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
         yield Static(id="print-files")
@@ -185,13 +237,18 @@ class PrintScreen(BuilderScreen):
         options = ExportOptions(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
-            bleed=bleed, gutter=self.query_one("#print-gutter", Checkbox).value,
+            bleed=bleed,
+            gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
-            format=str(self.query_one("#print-format", Select).value))
+            format=str(self.query_one("#print-format", Select).value),
+        )
         typed = self.query_one("#print-out", Input).value.strip()
-        out = Path(typed).expanduser() if typed else self.default_folder(ExportJob(
-            self._job_armies()))
+        out = (
+            Path(typed).expanduser()
+            if typed
+            else self.default_folder(ExportJob(self._job_armies()))
+        )
         self.builder.print_folder = typed
         job = ExportJob(self._job_armies(), options)
         try:
@@ -210,8 +267,13 @@ class PrintScreen(BuilderScreen):
         self.query_one("#print-export", Button).disabled = True
         # The app runs the worker, not this screen: leaving the screen does not stop the
         # export, and the result is still reported.
-        self.app.run_worker(partial(self.export, self.app, job, out, only), thread=True,
-                            exclusive=True, group="export", name="export")
+        self.app.run_worker(
+            partial(self.export, self.app, job, out, only),
+            thread=True,
+            exclusive=True,
+            group="export",
+            name="export",
+        )
 
     @on(Select.Changed)
     @on(Checkbox.Changed)
@@ -228,8 +290,11 @@ class PrintScreen(BuilderScreen):
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
             format=str(self.query_one("#print-format", Select).value),
-            unticked=frozenset({str(kinds.get_option_at_index(i).value)
-                                for i in range(kinds.option_count)} - set(kinds.selected)))
+            unticked=frozenset(
+                {str(kinds.get_option_at_index(i).value) for i in range(kinds.option_count)}
+                - set(kinds.selected)
+            ),
+        )
 
     @on(Input.Changed, "#print-bleed")
     def _bleed_changed(self, event: Input.Changed) -> None:
@@ -273,17 +338,20 @@ class PrintScreen(BuilderScreen):
             app.notify(message, title="Export failed", severity="error", timeout=10)
             return
         self.query_one("#print-export", Button).disabled = False
-        self.query_one("#print-status", Label).update(Text(f"Export failed: {message}",
-                                                           "bold red"))
+        self.query_one("#print-status", Label).update(Text(f"Export failed: {message}", "bold red"))
 
     def _done(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
         if not self.is_attached:
             app.notify(f"Wrote {_files(manifest)} in {out.resolve()}", title="Print pack")
             return
         self.query_one("#print-export", Button).disabled = False
-        self.query_one("#print-status", Label).update(Text(
-            f"Done: {_files(manifest)} in {out.resolve()}. "
-            f"{NEXT_STEP[manifest.get('format', 'pdf')]}", "bold"))
+        self.query_one("#print-status", Label).update(
+            Text(
+                f"Done: {_files(manifest)} in {out.resolve()}. "
+                f"{NEXT_STEP[manifest.get('format', 'pdf')]}",
+                "bold",
+            )
+        )
         self.query_one("#print-files", Static).update(files_table(out, manifest))
         if app.is_web:
             self._offer((out, manifest))
@@ -298,22 +366,28 @@ class PrintScreen(BuilderScreen):
     def action_download(self) -> None:
         """Send the pack to the browser as one zip (made off the UI thread)."""
         if self._written is not None:
-            self.app.run_worker(partial(self._deliver, self.app, *self._written), thread=True,
-                                group="download", name="download")
+            self.app.run_worker(
+                partial(self._deliver, self.app, *self._written),
+                thread=True,
+                group="download",
+                name="download",
+            )
 
     def _deliver(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
         name = zip_name(out)
         try:
             data = pack_zip(out, manifest)
         except (OSError, ValueError) as exc:
-            app.call_from_thread(self._said, Text(f"Could not make {name}: {exc}",
-                                                  "bold red"))
+            app.call_from_thread(self._said, Text(f"Could not make {name}: {exc}", "bold red"))
             return
-        app.call_from_thread(app.deliver_binary, io.BytesIO(data), save_filename=name,
-                             mime_type="application/zip")
+        app.call_from_thread(
+            app.deliver_binary, io.BytesIO(data), save_filename=name, mime_type="application/zip"
+        )
         files = len(manifest["files"]) + 1  # and the manifest
-        app.call_from_thread(self._said, Text(
-            f"Sent {name} to the browser: {files} files, {_size(len(data))}.", "bold"))
+        app.call_from_thread(
+            self._said,
+            Text(f"Sent {name} to the browser: {files} files, {_size(len(data))}.", "bold"),
+        )
 
     def _said(self, news: Text) -> None:
         if self.is_attached:

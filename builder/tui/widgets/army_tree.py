@@ -78,14 +78,22 @@ class ArmyTree(Tree[str]):
             if line.points is not None:
                 totals[group] = (totals.get(group) or 0) + line.points
         records = edits.nodes(army, table)
-        labels = {n.where: self._label(ruleset, army, n.where, n.role, lines, totals, flagged)
-                  for n in records}
+        labels = {
+            n.where: self._label(ruleset, army, n.where, n.role, lines, totals, flagged)
+            for n in records
+        }
         parents = {n.where: self._holder_of(n.where) for n in records[1:]}
-        current = {node.data: self._holder_of(node.data or "") for node in self._all()
-                   if node is not self.root}
+        current = {
+            node.data: self._holder_of(node.data or "")
+            for node in self._all()
+            if node is not self.root
+        }
         self.root.set_label(labels[ARMY])
-        if current and current == parents and [n.data for n in self._all()][1:] == \
-                [n.where for n in records[1:]]:
+        if (
+            current
+            and current == parents
+            and [n.data for n in self._all()][1:] == [n.where for n in records[1:]]
+        ):
             for node in self._all():
                 node.set_label(labels[node.data or ARMY])
         else:
@@ -96,9 +104,11 @@ class ArmyTree(Tree[str]):
             for n in records[1:]:
                 holder = made[parents[n.where]]
                 has_children = any(p == n.where for p in parents.values())
-                made[n.where] = (holder.add(labels[n.where], data=n.where, expand=True)
-                                 if has_children or n.role == "group" else
-                                 holder.add_leaf(labels[n.where], data=n.where))
+                made[n.where] = (
+                    holder.add(labels[n.where], data=n.where, expand=True)
+                    if has_children or n.role == "group"
+                    else holder.add_leaf(labels[n.where], data=n.where)
+                )
             self.root.expand()
         order = [n.where for n in records]
         self.move_cursor_to_line(order.index(select) if select in order else 0)
@@ -120,9 +130,16 @@ class ArmyTree(Tree[str]):
             stack.extend(reversed(node.children))
         return out
 
-    def _label(self, ruleset: Ruleset, army: ArmyRecord, where: str, role: str,
-               lines: dict[str, Line], totals: dict[str, float | None],
-               flagged: dict[str, str]) -> Text:
+    def _label(
+        self,
+        ruleset: Ruleset,
+        army: ArmyRecord,
+        where: str,
+        role: str,
+        lines: dict[str, Line],
+        totals: dict[str, float | None],
+        flagged: dict[str, str],
+    ) -> Text:
         label = Text()
         line = lines.get(where)
         if role == "group":

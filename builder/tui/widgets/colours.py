@@ -18,5 +18,9 @@ class Colours:
 def theme_colours(app: App[object]) -> Colours:
     """The current theme's error, warning, success and accent colours as Rich colour names."""
     theme = app.current_theme
-    return Colours(theme.error or "red", theme.warning or "yellow", theme.success or "green",
-                   theme.accent or theme.primary)
+    return Colours(
+        theme.error or "red",
+        theme.warning or "yellow",
+        theme.success or "green",
+        theme.accent or theme.primary,
+    )

@@ -16,8 +16,7 @@ from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import Colours, theme_colours
 
 
-def _findings(findings: list[Finding], colours: Colours, ruleset: Ruleset
-              ) -> list[RenderableType]:
+def _findings(findings: list[Finding], colours: Colours, ruleset: Ruleset) -> list[RenderableType]:
     out: list[RenderableType] = []
     for f in findings:
         colour = colours.error if f.level == "error" else colours.warning
@@ -30,8 +29,9 @@ def _findings(findings: list[Finding], colours: Colours, ruleset: Ruleset
 LABEL_WIDTH = 18
 
 
-def facts_view(facts: Facts, findings: list[Finding], colours: Colours, ruleset: Ruleset
-               ) -> RenderableType:
+def facts_view(
+    facts: Facts, findings: list[Finding], colours: Colours, ruleset: Ruleset
+) -> RenderableType:
     """A record's facts: heading, subheading, a grid of label and value, its notes as
     bullets, then the findings about it."""
     grid = Table.grid(padding=(0, 2))
@@ -57,7 +57,7 @@ def owner(where: str) -> str:
     (``groups[1].leader`` and ``groups[1]`` are the group's; ``points`` is the army's)."""
     steps = schema.parse(where)
     last = max((i for i, step in enumerate(steps) if step.index is not None), default=-1)
-    return schema.place(*steps[:last + 1])
+    return schema.place(*steps[: last + 1])
 
 
 def findings_at(summary: Summary, where: str) -> list[Finding]:

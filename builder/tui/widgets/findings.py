@@ -34,18 +34,25 @@ class FindingsPanel(OptionList):
         highlighted = self.highlighted
         self.clear_options()
         if not summary.findings:
-            self.add_option(Option(Text("No findings: every rule is kept.", "italic"),
-                                   disabled=True))
+            self.add_option(
+                Option(Text("No findings: every rule is kept.", "italic"), disabled=True)
+            )
         for i, f in enumerate(summary.findings):
             colour = colours.error if f.level == "error" else colours.warning
             mark = "✖ error  " if f.level == "error" else "▲ warning"
-            self.add_option(Option(Text.assemble((mark, f"bold {colour}"), "  ",
-                                                 builder_message(f, ruleset)), id=str(i)))
+            self.add_option(
+                Option(
+                    Text.assemble((mark, f"bold {colour}"), "  ", builder_message(f, ruleset)),
+                    id=str(i),
+                )
+            )
         if summary.findings:
             self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
         errors, warnings = len(summary.errors), len(summary.warnings)
-        self.border_title = f"Findings: {errors} error{'s' if errors != 1 else ''}, " \
-                            f"{warnings} warning{'s' if warnings != 1 else ''}"
+        self.border_title = (
+            f"Findings: {errors} error{'s' if errors != 1 else ''}, "
+            f"{warnings} warning{'s' if warnings != 1 else ''}"
+        )
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

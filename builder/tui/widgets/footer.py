@@ -48,12 +48,27 @@ class KeyFooter(Footer):
         """Everything :meth:`compose` reads, in a form that compares."""
         palette = self.app.COMMAND_PALETTE_BINDING
         bindings = tuple(
-            (key, b.key, b.action, b.description, b.group, b.tooltip, enabled, tooltip,
-             self.app.get_key_display(b))
+            (
+                key,
+                b.key,
+                b.action,
+                b.description,
+                b.group,
+                b.tooltip,
+                enabled,
+                tooltip,
+                self.app.get_key_display(b),
+            )
             for key, (_, b, enabled, tooltip) in self.screen.active_bindings.items()
-            if b.show or key == palette)
-        return (self._bindings_ready, self.app.size.width, self.compact,
-                self.show_command_palette, bindings)
+            if b.show or key == palette
+        )
+        return (
+            self._bindings_ready,
+            self.app.size.width,
+            self.compact,
+            self.show_command_palette,
+            bindings,
+        )
 
     def compose(self) -> ComposeResult:
         self._built_from = self._inputs()

@@ -12,8 +12,9 @@ from builder.tui.widgets.colours import Colours, theme_colours
 def _metric(metric: Metric, colours: Colours) -> Text:
     text = Text(f"{metric.short or metric.label} ")
     # Red when the check finds the number wrong (a mustered army overshoots by design).
-    text.append(f"{number(metric.value)}", f"bold {colours.error}"
-                if metric.level == "error" else "bold")
+    text.append(
+        f"{number(metric.value)}", f"bold {colours.error}" if metric.level == "error" else "bold"
+    )
     if metric.of is not None:
         text.append(f" of {number(metric.of)}")
     text.append("  ")
@@ -25,15 +26,15 @@ def metrics_text(summary: Summary, colours: Colours) -> Text:
     return Text().join(_metric(m, colours) for m in summary.metrics)
 
 
-def status_text(summary: Summary, dirty: bool, colours: Colours,
-                width: int | None = None) -> Text:
+def status_text(summary: Summary, dirty: bool, colours: Colours, width: int | None = None) -> Text:
     """The metrics, the verdict, the warnings and the unsaved mark; in ``width`` columns the
     last metrics give way first, so the verdict and "● unsaved" always show."""
     tail = Text()
     errors, warnings = len(summary.errors), len(summary.warnings)
     if errors:
-        tail.append(f" ✖ {errors} broken rule{'s' if errors != 1 else ''} ",
-                    f"bold {colours.error} reverse")
+        tail.append(
+            f" ✖ {errors} broken rule{'s' if errors != 1 else ''} ", f"bold {colours.error} reverse"
+        )
     else:
         tail.append(" ✔ LEGAL ", f"bold {colours.success} reverse")
     if warnings:
@@ -41,8 +42,9 @@ def status_text(summary: Summary, dirty: bool, colours: Colours,
     if dirty:
         tail.append("  ● unsaved", "italic")
     metrics = [_metric(m, colours) for m in summary.metrics]
-    while width is not None and metrics and \
-            sum(m.cell_len for m in metrics) + tail.cell_len > width:
+    while (
+        width is not None and metrics and sum(m.cell_len for m in metrics) + tail.cell_len > width
+    ):
         metrics.pop()
     return Text().join([*metrics, tail])
 
