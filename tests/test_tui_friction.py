@@ -77,10 +77,10 @@ async def test_a_failed_save_is_said_in_a_dialog_that_offers_save_as(
     real_save = Session.save
     refused = army_path.parent / "locked.toml"
 
-    def save(self: Session, path: Path | None = None) -> Path:
+    def save(self: Session, path: Path | None = None, overwrite: bool = False) -> Path:
         if path == refused:
             raise PermissionError(13, "Permission denied")
-        return real_save(self, path)
+        return real_save(self, path, overwrite)
 
     monkeypatch.setattr(Session, "save", save)
     async with app.run_test(size=SIZE) as pilot:

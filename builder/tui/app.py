@@ -7,6 +7,7 @@ screens handle). The app holds no rules: the session asks the ruleset.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -19,11 +20,12 @@ from textual.notifications import Notify, SeverityLevel
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
+from builder.tui.modals.changed import ChangedOnDiskDialog
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
-from builder.tui.session import Session
+from builder.tui.session import ChangedOnDisk, Session
 
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
@@ -109,6 +111,8 @@ class BuilderApp(App[None]):
         #: What went wrong when an unexpected error closed the builder, and where the army
         #: was saved ("": nothing went wrong).
         self.crash: str | None = None
+        #: Set once the builder has been told to quit (Ctrl+Q, a browser tab closed).
+        self.quitting = False
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
         #: The Print screen's other settings as last set, kept for the session.
@@ -174,10 +178,23 @@ class BuilderApp(App[None]):
         if self.session.dirty and not self.session.untouched:
             self.session.save_recovery()
 
+    async def _on_exit_app(self) -> None:
+        self.quitting = True
+        # Callbacks of widgets that never finished mounting are dropped, unawaited: noise
+        # (in `serve`, on the server's terminal), not news.
+        warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+        await super()._on_exit_app()
+
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error the builder cannot survive (Textual quits, with status 1):
-        the army is saved to a recovery file first, and :attr:`crash` says where (the
-        command line prints it after the traceback)."""
+        unsaved work is saved to a recovery file first, and :attr:`crash` says where (the
+        command line prints it after the traceback). Once quitting (a browser tab closed as
+        its builder started), widgets still mounting find their parts gone (Textual's own
+        Header among them): that is no bug to report, and the builder quits as asked."""
+        if self.quitting:
+            if self.session.dirty and not self.session.untouched and self.crash is None:
+                self.crash = crash.recover(self.session, error)
+            return
         if self.crash is None:
             self.crash = crash.recover(self.session, error)
         super()._handle_exception(error)
@@ -293,10 +310,14 @@ class BuilderApp(App[None]):
 
     # --- files ------------------------------------------------------------------------------
 
-    def _write(self, path: Path, then: object = None) -> bool:
-        """Save to ``path``; a failure is said in a dialog that offers Save as."""
+    def _write(self, path: Path, then: object = None, overwrite: bool = False) -> bool:
+        """Save to ``path``; a failure is said in a dialog that offers Save as, and a file
+        changed on disk since it was read is never written over without asking."""
         try:
-            written = self.session.save(path)
+            written = self.session.save(path, overwrite=overwrite)
+        except ChangedOnDisk as changed:
+            self._ask_changed(changed, then)
+            return False
         except OSError as exc:
             problem = f"Could not save {path}: {exc.strerror or exc}"
 
@@ -314,6 +335,27 @@ class BuilderApp(App[None]):
         self._reshow()
         self.notify(f"Saved {written}")
         return True
+
+    def _ask_changed(self, changed: ChangedOnDisk, then: object) -> None:
+        """The file changed on disk: reload it, overwrite it, or save as another file."""
+        path = changed.path
+
+        def answered(answer: str | None) -> None:
+            if answer == "overwrite":
+                if self._write(path, then, overwrite=True) and callable(then):
+                    then()
+            elif answer == "save_as":
+                self.action_save_as(then=then, suggestion=str(path))
+            elif answer == "reload":
+                try:
+                    session = Session.open(path)
+                except ArmyFileError as exc:
+                    self.notify(f"Could not reload: {exc}", severity="error")
+                    return
+                self.load(session)
+                self.notify(f"Reloaded {path}: your changes were dropped")
+
+        self.push_screen(ChangedOnDiskDialog(path, changed.now.mtime_ns), answered)
 
     def action_save(self) -> None:
         if self.session.path is None:
