@@ -162,11 +162,14 @@ async def test_two_tabs_on_one_file(tmp_path: Path, ruleset: str) -> None:
         await save_and_get_asked(second, pilot)
         assert armyfile.load(path).name == "First tab"
         await pilot.click("#cancel")
-        # Quitting with unsaved changes: Save asks again, and nothing is written.
+        # Quitting with unsaved changes, Save: asked again; Overwrite saves, then quits.
         await pilot.press("q")
         await pilot.click("#save")
         await wait_until(pilot, lambda: isinstance(second.screen, ChangedOnDiskDialog))
         assert armyfile.load(path).name == "First tab"
+        await pilot.click("#overwrite")
+        await wait_until(pilot, lambda: not second.is_running)
+    assert armyfile.load(path).name == "Second tab"
 
 
 def test_only_a_change_of_what_the_file_holds_counts(tmp_path: Path) -> None:

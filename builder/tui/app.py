@@ -403,7 +403,7 @@ class BuilderApp(App[None]):
             elif answer == "save":
                 if self.session.path is None:
                     self.action_save_as(then=proceed)
-                elif self._write(self.session.path):
+                elif self._write(self.session.path, proceed):
                     proceed()
 
         name = self.session.path.name if self.session.path else "The army"
