@@ -11,14 +11,15 @@
 
 Writing trusts nothing it finds on the disk (issue 38.1). A file that arrives with an army (an
 unpacked zip, in the army's folder or anywhere in the home folder) may be named like anything
-billhooks ever wrote, signed with any key it likes, or be a link; so billhooks never reads
-back, replays, moves or deletes a file it did not make in this run. Every write is: a new
-temporary file in the output's own folder (``tempfile.mkstemp``: a random name, opened with
-``O_CREAT | O_EXCL``, so a file or link already at that name is never opened, and mode 0600
-until finished), the data written and flushed to disk through that same descriptor, then one
-``os.replace`` onto the output's name (which replaces a link there, never the file it points
-to), then the folder flushed. The only names a run changes are the outputs it was asked to
-write, and its own temporary files, which it removes itself if anything fails.
+billhooks ever wrote, signed with any key it likes, or be a link; so billhooks never obeys,
+moves or deletes a file it did not make in this run, but for replacing the outputs it was
+asked to write. Every write is: a new temporary file in the output's own folder
+(``tempfile.mkstemp``: a random name, opened with ``O_CREAT | O_EXCL``, so a file or link
+already at that name is never opened, and mode 0600 until finished), the data written and
+flushed to disk through that same descriptor, then one ``os.replace`` onto the output's name
+(which replaces a link there, never the file it points to), then the folder flushed. The only
+names a run changes are the outputs it was asked to write, and its own temporary files, which
+it removes itself if anything fails.
 
 There is no journal: a run killed (SIGKILL, power cut) between the renames of a commit
 leaves each output either old or new, and at most its own temporary files (``.NAME.bh<pid>-
@@ -215,10 +216,14 @@ def atomic_write(path: str | Path, data: bytes | str) -> Path:
     return target
 
 
+def _is_folder(path: Path) -> bool:
+    return path.is_dir() and not path.is_symlink()
+
+
 def _remove(path: Path) -> None:
     """Remove a file or link, or a folder and what it holds (links in it are removed, never
     followed)."""
-    if path.is_dir() and not path.is_symlink():
+    if _is_folder(path):
         shutil.rmtree(path, ignore_errors=True)
     else:
         with contextlib.suppress(FileNotFoundError):
@@ -227,18 +232,18 @@ def _remove(path: Path) -> None:
 
 def commit(moves: Iterable[tuple[Path, Path]]) -> None:
     """Rename each finished temporary file (or folder) of this run onto its final name, in
-    order (a pack's manifest last). A folder replaces whatever has its name: that is moved
-    aside first onto an empty folder made for it here (so no other file's name is taken) and
-    removed once the new one is in place. If a rename fails, the outputs moved so far stay
-    new, the one that failed is put back as it was, and the error is raised; the temporary
-    files not moved are the caller's to remove."""
+    order (a pack's manifest last). A folder replaces the folder of its name (the caller
+    refuses a file or link there first): that is moved aside onto an empty folder made for it
+    here (so no other name is taken) and removed once the new one is in place. If a rename
+    fails, the outputs moved so far stay new, the one that failed is put back as it was, and
+    the error is raised; the temporary files not moved are the caller's to remove."""
     pairs = [(Path(tmp), Path(final)) for tmp, final in moves]
     aside: list[tuple[Path, Path]] = []
     try:
         for tmp, final in pairs:
-            if tmp.is_dir() and not tmp.is_symlink() and os.path.lexists(final):
+            if _is_folder(tmp) and _is_folder(final):
                 hold = temp_dir(final.parent)
-                os.replace(final, hold)  # a folder onto an empty folder, or a file or link
+                os.replace(final, hold)  # a folder may take the name of an empty one
                 aside.append((final, hold))
             os.replace(tmp, final)
     except BaseException:
