@@ -197,11 +197,13 @@ def _mode_of(target: Path) -> int:
         return 0o644
 
 
-def atomic_write(path: str | Path, data: bytes | str) -> Path:
+def atomic_write(path: str | Path, data: bytes | str, follow: bool = True) -> Path:
     """Write ``data`` to ``path`` so a crash leaves the old file or the new one. Through a
-    symlink, the file it points to is written (in its own folder) and the link stays. Returns
-    the file written. An OSError (a full disk) names ``path``, not the temporary file."""
-    target = real_target(path)
+    symlink, the file it points to is written (in its own folder) and the link stays: the
+    file a player opened and saves. With ``follow`` False (billhooks' own settings and cache,
+    at names anyone can know) a link there is replaced instead. Returns the file written. An
+    OSError (a full disk) names ``path``, not the temporary file."""
+    target = real_target(path) if follow else Path(os.path.abspath(path))
     raw = data.encode("utf-8") if isinstance(data, str) else data
     try:
         tmp = write_temp(target.parent, target.name, raw, _mode_of(target))

@@ -17,6 +17,7 @@ from builder import files
 from builder.cli import main
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
+from builder.tui import config
 from builder.tui.session import Session
 
 #: One sample army per rule system.
@@ -121,3 +122,15 @@ def test_the_private_temporary_folder_must_be_private(
         monkeypatch.setattr(os, "getuid", lambda: os.stat(base).st_uid + 1)
     assert not files.private_folder(base)
     assert dead.exists()
+
+
+def test_the_settings_file_is_never_written_through_a_link(tmp_path: Path) -> None:
+    """The builder's settings live at a name anyone can know (~/.config/billhooks/builder.toml,
+    where an unpacked zip may put a link): toggling the theme replaces the link."""
+    notes = tmp_path / "notes.txt"
+    notes.write_bytes(b"the user's notes\n")
+    config.path().parent.mkdir(parents=True)
+    config.path().symlink_to(notes)
+    config.save({"theme": "textual-light"})
+    assert notes.read_bytes() == b"the user's notes\n"
+    assert not config.path().is_symlink() and config.load() == {"theme": "textual-light"}
