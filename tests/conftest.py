@@ -101,6 +101,27 @@ def pytest_configure(config: pytest.Config) -> None:
     _paint_last()
 
 
+# Textual's private internals the two patches below use, and why. They make the TUI tests
+# fast (a test spent two fifths of its time asleep in Textual's clock-based idle wait, and half
+# of the rest painting frames nobody reads); they change no behaviour a test asserts.
+#   textual.app.wait_for_idle, textual.pilot.wait_for_idle  (textual._wait's, imported by both)
+#       replaced: idle is read off the event loop instead of the clock (_quick_idle).
+#   textual._context.active_app  the running app, to ask its screen what it still owes.
+#   App._batch_count  a batch update in progress: no refresh is owed until it ends.
+#   Screen._layout_required, _scroll_required, _repaint_required, _recompose_required,
+#       _dirty_widgets  what the next refresh would do; Screen._on_timer_update() does it now.
+#   Screen._callbacks  call_after_refresh callbacks still waiting.
+#   Worker._thread_worker  a thread worker, whose work shows only on the clock.
+#   Screen._compositor_refresh  replaced: no paint until the test ends (_paint_last), which
+#       clears Screen._dirty_widgets and Screen._compositor._dirty_regions and keeps
+#       App._update_mouse_over(screen) up as the paint would.
+# And asyncio's BaseEventLoop._ready and ._scheduled (the ready queue and the timers).
+# wait_for_idle, _compositor_refresh, _update_mouse_over and the loop's two are checked first:
+# without them Textual's own waits and paints are kept. The others would fail every TUI test
+# loudly, never silently, and pyproject.toml bounds Textual below its next major version, which
+# is where such names change; a new major is taken by checking this list against it.
+
+
 def _quick_idle() -> None:
     """Pilot waits for the builder to go idle after each key (twice) and each pause. Textual
     tells idle by the clock (sleeps of 20 ms until one passes with under 1 ms of work), so a
