@@ -8,9 +8,10 @@ from the sources when they are at hand; no test runs it). A run's hash is 40 bit
 BLAKE2b (:data:`KEY`) of its words; a fingerprint keeps the hash of a source run only when it
 falls in one residue class, ``hash % EVERY == 0``, so about one run in :data:`EVERY`, chosen
 by its words rather than its place. Never every run: a full set of overlapping hashes could be
-walked word by word, guessing each next word, to rebuild the text. With a third kept, the next
-kept run is on average three words on, and a guess of three words at once matches some kept
-hash by chance more often than not, so a walk loses its way within a few steps.
+walked word by word (guess the next word, keep the guess whose run is in the set) to rebuild the
+text. With one run in three kept, a walk must often guess three words or more before it meets a
+kept run, and of the billions of three-word guesses thousands match one of a few thousand
+40-bit hashes by chance: the walk loses its way.
 
 The check hashes every run of our text and counts a run copied when its hash is kept. What the
 sample costs: a passage of ``L`` words copied whole holds ``L - n + 1`` runs, each kept with
