@@ -26,8 +26,7 @@ def seed_text(number: str) -> str:
         if found:
             return found[0].read_text(encoding="utf-8", errors="replace")
     pytest.fail(
-        f"the source text shared/seeds/{number}_*.txt is not beside this checkout: "
-        "set BILLHOOKS_SEEDS to its folder"
+        f"source text {number} is not beside this checkout: set BILLHOOKS_SEEDS to its folder"
     )
 
 

@@ -24,7 +24,7 @@ SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
 def own_words(text: str | list[str]) -> list[str]:
-    """Runs of :data:`RUN` words ``text`` shares with the Billhooks source (seed 000)."""
+    """Runs of :data:`RUN` words ``text`` shares with the Billhooks rulebook."""
     return shared_runs(text, seed_text("000"), RUN)
 
 

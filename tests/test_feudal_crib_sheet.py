@@ -1,6 +1,6 @@
 """The Feudal crib sheet's words (templates/feudal/crib-sheet.toml): two sides with every
 topic of issue 16's crib-sheet row, look-up tables that agree with the ruleset's catalogue, and
-words of our own (no run of 7 words shared with the source, seed 004)."""
+words of our own (no run of 7 words shared with the Feudal rulebook)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The KISS crib sheet's words (templates/kiss/crib-sheet.toml): two sides, every part the
 issue lists, look-up tables that carry the catalogue's numbers, and our own words (no run of 7
-words shared with the source, seed 001)."""
+words shared with the KISS rulebook)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def part(title: str) -> list[dict[str, Any]]:
 
 
 def own_words(texts: list[str]) -> list[str]:
-    """Runs of :data:`RUN` words the texts share with the KISS source (seed 001)."""
+    """Runs of :data:`RUN` words the texts share with the KISS rulebook."""
     return shared_runs(texts, seed_text("001"), RUN)
 
 

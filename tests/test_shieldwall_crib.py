@@ -1,6 +1,6 @@
 """The shieldwall crib sheet's words (templates/shieldwall/crib-sheet.toml): two sides, every
 topic of the issue's crib-sheet row, tables that agree with the catalogue, and our own words
-(no run of seven words shared with the source text, seed 003), as are the card and token
+(no run of seven words shared with the shieldwall rules), as are the card and token
 wording (cards/shieldwall/) and everything the ruleset shows."""
 
 from __future__ import annotations
