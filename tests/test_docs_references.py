@@ -6,11 +6,13 @@ cited by its title and section name). The checker itself is tested on references
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from docpages import ROOT, Problem, anchors, pages, problems, section_rows, slug
 
+from builder import armyfile
 from builder.core.schema import Table
 from builder.registry import BUILT_IN, get_ruleset
 
@@ -182,3 +184,31 @@ def test_the_contracts_list_the_file_findings() -> None:
 def test_the_contracts_list_every_key_of_the_army_file(name: str) -> None:
     listed = section_rows(CONTRACTS.read_text(encoding="utf-8"), f"{name} army file")
     assert listed == _keys(get_ruleset(name).schema)
+
+
+# --- The examples in the pages work ------------------------------------------------------------
+
+
+def _blocks(language: str) -> list[tuple[str, str]]:
+    """Every fenced block of ``language`` in the pages, with the page it is in."""
+    found = []
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for m in re.finditer(rf"^```{language}\n(.*?)^```", text, re.S | re.M):
+            found.append((path.relative_to(ROOT).as_posix(), m.group(1)))
+    return found
+
+
+def test_the_python_examples_run() -> None:
+    blocks = _blocks("python")
+    assert blocks
+    for _page, code in blocks:
+        exec(compile(code, _page, "exec"), {})
+
+
+def test_the_army_file_examples_load() -> None:
+    armies = [(page, text) for page, text in _blocks("toml") if "[[cards]]" not in text]
+    assert armies
+    for page, text in armies:
+        army = armyfile.loads(text, page)
+        assert army.name
