@@ -41,9 +41,9 @@ def _at_most(value: float) -> int:
 
 
 def core_points(unit: Unit) -> float:
-    """Points of the archer and billmen companies in ``unit``
-    (docs/rules/billhooks.md#restrictions), with the extras
-    they carry (quality, stakes, field defences), as for single and paired companies.
+    """Points of the archer and billmen companies in ``unit``, with the extras they carry
+    (quality, stakes, field defences), as for single and paired companies
+    (docs/rules/billhooks.md#restrictions).
 
     In a combined block the archers stand in front, so the block's stakes and defences are
     theirs; only a rear company that is not billmen is left out.

@@ -4,8 +4,8 @@ seeded rng -> armies.
 Pure: no I/O and no printing; every random choice comes from the ``random.Random`` passed in, in
 a fixed order (core picks, then the shuffle, then the cut), so a seed always gives the same draw.
 
-How the draw reads the rules (the decisions of docs/rules/billhooks.md#mustering, and the cases they
-leave open):
+How the draw reads the rules (the decisions of docs/rules/billhooks.md#mustering, and the cases
+they leave open):
 
 * **The core.** Archer and billmen company cards are taken first, chosen at random among the
   cards of each kind, until the core makes at least half the agreed troop total. The kinds take

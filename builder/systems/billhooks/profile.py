@@ -134,7 +134,7 @@ def _shooters(unit: Unit) -> int:
     troop = cat.TROOPS[unit.troop]
     if troop.kind == cat.SQUADRON:
         # Light horse armed with bows or crossbows shoot dismounted as skirmishers, two of
-        # the eight holding the horses (the rulebook's "Actions").
+        # the eight holding the horses (the rulebook's "Special Action").
         return 6 if unit.arms else 0
     if troop.is_company:
         # A line shoots with both companies; a block or combined block with its front one.
