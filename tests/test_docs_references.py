@@ -212,3 +212,32 @@ def test_the_army_file_examples_load() -> None:
     for page, text in armies:
         army = armyfile.loads(text, page)
         assert army.name
+
+
+# --- The rules pages mark what is ours ---------------------------------------------------------
+
+#: The two labels a rules page marks our own decisions and readings with, and nothing else.
+LABELS = {"Decision (ours):", "Our reading:"}
+
+
+def _labels(text: str) -> list[str]:
+    """The bold spans of ``text`` that name a decision or a reading, however written."""
+    spans = [" ".join(s.split()) for s in re.findall(r"\*\*([^*]+)\*\*", text)]
+    return [s for s in spans if re.search(r"decision|reading", s, re.I)]
+
+
+def test_the_rules_pages_mark_decisions_one_way() -> None:
+    for path in sorted((ROOT / "docs" / "rules").glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        assert set(_labels(text)) <= LABELS, path.name
+        assert "*Decision*" not in text, path.name
+    system_pages = [ROOT / "docs" / "rules" / f"{name}.md" for name in BUILT_IN]
+    assert all(_labels(p.read_text(encoding="utf-8")) for p in system_pages)
+
+
+def test_a_label_written_another_way_is_found() -> None:
+    assert _labels("**Decision (ours):** a pair; **Decisions (ours)** for the draw") == [
+        "Decision (ours):",
+        "Decisions (ours)",
+    ]
+    assert _labels("**Our reading: dice.** one a figure; **Move**") == ["Our reading: dice."]
