@@ -1,7 +1,7 @@
 """Command-line parsing only: each command lives in ``builder.commands`` and calls the core.
 
-Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not be completed,
-2 unreadable input or bad usage. Messages go to stderr; no traceback reaches the user.
+Exit codes (docs/contracts.md#exit-codes): 0 done, 1 the army breaks a rule or the draw could not be
+completed, 2 unreadable input or bad usage. Messages go to stderr; no traceback reaches the user.
 """
 
 from __future__ import annotations
