@@ -782,7 +782,7 @@ async def test_print_in_a_terminal_offers_no_download(army_path: Path, tmp_path:
         assert isinstance(screen, PrintScreen)
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.deselect_all()
-        kinds.select("roster")
+        kinds.select("roster.pdf")
         await clear_and_type(pilot, "#print-out", str(tmp_path / "pack"))
         await pilot.click("#print-export")
         await app.workers.wait_for_complete()

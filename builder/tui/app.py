@@ -47,9 +47,9 @@ class BuilderCommands(Provider):
         app = self.app
         assert isinstance(app, BuilderApp)
         for action in ruleset_actions(app.session.ruleset):
-            target = screen if action.scope == "army" else app
-            if action.scope == "army" and not isinstance(screen, ArmyScreen):
-                continue
+            target = app if action.scope == "app" else screen
+            if action.scope != "app" and getattr(screen, "SCOPE", "") != action.scope:
+                continue  # a key of another screen
             if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
                 continue
             name, _, args = action.action.partition("(")
@@ -255,8 +255,6 @@ class BuilderApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:
             return False
-        if action == "muster" and self.session.ruleset.muster is None:
-            return False  # Mustering only where the ruleset has the draw
         return True
 
     def _reshow(self, select: str | None = None) -> None:
@@ -426,7 +424,13 @@ class BuilderApp(App[None]):
 
         ruleset = self.session.ruleset
         if ruleset.muster is None:
-            self.notify(f"{ruleset.title} has no Mustering draw.", severity="warning")
+            # The key stays bound where there is no draw, to say so rather than do nothing.
+            self.notify(
+                f"{ruleset.title} has no Mustering draw: M deals an army from a collection "
+                "only in a rule system that has one.",
+                title="No Mustering",
+                severity="warning",
+            )
             return
         if self.muster_screen is None or self.muster_screen.ruleset is not ruleset:
             # Installed, so leaving it keeps the last draw (both sides of a club draft).
@@ -478,4 +482,5 @@ class BuilderApp(App[None]):
         from builder.tui.modals.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # On a screen with keys of its own (Print), those come first.
+            self.push_screen(HelpScreen(getattr(self.screen, "SCOPE", "")))

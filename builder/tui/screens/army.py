@@ -43,6 +43,7 @@ class ArmyScreen(BuilderScreen):
     """Shows the app's session and turns keys into edits on it."""
 
     BINDINGS = bindings("army")
+    SCOPE = "army"
 
     def __init__(self) -> None:
         super().__init__()
