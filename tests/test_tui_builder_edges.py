@@ -13,18 +13,26 @@ from typing import Any
 import pytest
 from pilot import palette_search, run_async, wait_until
 from rich.console import Console
-from textual.widgets import Input, Label, Select, SelectionList, Static
+from test_tui_findings_words import CODES as FINDING_CODES
+from test_tui_findings_words import FILE_SYNTAX, raised
+from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
 
 from builder import armyfile
+from builder.core import schema
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import outputs, printables
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
+from builder.tui import edits
+from builder.tui.advice import form_message
 from builder.tui.app import BuilderApp
+from builder.tui.modals.catalogue import CataloguePicker
 from builder.tui.modals.help import HelpScreen
+from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
+from builder.tui.widgets.army_tree import ArmyTree
 
 #: An example army of each built-in system.
 EXAMPLES = {
@@ -34,6 +42,11 @@ EXAMPLES = {
     "shieldwall": "shieldwall-norse.toml",
 }
 WIDE = (120, 40)
+
+
+def army_of(app: BuilderApp) -> Any:
+    """The army being edited, as its own ruleset's record."""
+    return app.session.army
 
 
 def copied(tmp_path: Path, system: str) -> Path:
@@ -220,3 +233,147 @@ async def test_mustering_key_says_when_the_system_has_no_draw(system: str, tmp_p
         toasts = list(app._notifications)
         assert len(toasts) == 1 and ruleset.title in toasts[0].message
         assert "no Mustering draw" in toasts[0].message
+
+
+# --- 13: shieldwall's leaders: found where they are looked for, and a leader on several -----
+
+
+async def select(pilot: Any, where: str) -> None:
+    tree = pilot.app.army_screen.query_one("#tree", ArmyTree)
+    node = tree.find(where)
+    assert node is not None, where
+    tree.move_cursor(node)
+    tree.focus()
+    await pilot.pause()
+
+
+def findings_shown(app: BuilderApp) -> list[str]:
+    panel = app.army_screen.query_one("#findings", OptionList)
+    return [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+
+
+@run_async
+async def test_add_with_a_leader_selected_offers_leaders_first(tmp_path: Path) -> None:
+    app = BuilderApp(Session.new(tmp_path / "new.toml", "shieldwall"))
+    async with app.run_test(size=WIDE) as pilot:
+        await select(pilot, "leaders[0]")  # the new army's commander
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, CataloguePicker))
+        troops = app.screen.query_one("#troops", OptionList)
+        first = troops.get_option_at_index(0).id
+        rules = get_ruleset("shieldwall")
+        assert next(e for e in rules.catalogue() if e.key == first).into == "leaders"
+        await pilot.press("escape")
+        await pilot.press("a", *"warriors", "enter")  # a stand
+        await wait_until(pilot, lambda: len(army_of(app).stands) == 1)
+        await select(pilot, "stands[0]")
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, CataloguePicker))
+        first = app.screen.query_one("#troops", OptionList).get_option_at_index(0).id
+        assert next(e for e in rules.catalogue() if e.key == first).into == "stands"
+
+
+@run_async
+async def test_a_leader_on_an_entry_of_several_stands_is_split_off_with_a_key(
+    tmp_path: Path,
+) -> None:
+    path = copied(tmp_path, "shieldwall")
+    app = BuilderApp(Session.open(path))
+    army = army_of(app)
+    several = next(i for i, s in enumerate(army.stands) if s.count >= 2)
+    before = army.stands[several].count
+    leader = army.leaders[-1].name
+    async with app.run_test(size=WIDE) as pilot:
+        for i, stand in enumerate(army_of(app).stands):
+            assert stand.leader != leader or i == several
+        await select(pilot, f"stands[{several}]")
+        footer = {b.binding.key for b in app.army_screen.active_bindings.values() if b.binding.show}
+        assert "S" in footer  # shown on an entry of several stands
+        # Attach the leader in the stand's form: the form says how to put it right.
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordForm))
+        form = app.screen
+        # The choices are "None", then the leaders in order: the last one.
+        form.query_one("#field-leader", Select).value = len(army.leaders)
+        await pilot.pause()
+        said = " ".join(shown(form.query_one("#form-findings", Static)).split())
+        assert "change Count here" in said and "press S (Split one off)" in said, said
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: isinstance(app.screen, ArmyScreen))
+        assert any("press S (Split one off)" in f for f in findings_shown(app))
+        await select(pilot, f"stands[{several}]")
+        await pilot.press("S")
+        await pilot.pause()
+        stands = army_of(app).stands
+        assert stands[several].count == before - 1 and stands[several].leader is None
+        assert stands[several + 1].count == 1 and stands[several + 1].leader == leader
+        assert not any("attached" in f for f in findings_shown(app))
+        await select(pilot, f"stands[{several + 1}]")  # a single stand: nothing to split
+        footer = {b.binding.key for b in app.army_screen.active_bindings.values() if b.binding.show}
+        assert "S" not in footer
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert army_of(app).stands[several].count == before
+
+
+# --- 14: KISS's choices read whole, a plain new magnate, and the screen's words -----------
+
+
+@run_async
+async def test_kiss_trait_and_stratagem_read_whole_while_choosing(tmp_path: Path) -> None:
+    app = BuilderApp(Session.new(tmp_path / "new.toml", "kiss"))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.press("w")  # a new ward: its magnate's form
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordForm))
+        form = app.screen
+        choice = form.query_one("#form-choice", Static)
+        assert not choice.display
+        cut = 0
+        for key in ("traits", "stratagems"):
+            ticks = form.query_one(f"#field-{key}", SelectionList)
+            ticks.focus()
+            await pilot.pause()
+            for i in range(ticks.option_count):
+                ticks.highlighted = i
+                await pilot.pause()
+                whole = str(ticks.get_option_at_index(i).prompt)
+                # Under the list, the whole of the line the list may cut short.
+                assert choice.display and str(choice.content) == whole
+                cut += len(whole) > ticks.content_region.width - 4
+        assert cut  # some are cut in the list at this width: the reason for the line
+        form.query_one("#field-name", Input).focus()
+        await pilot.pause()
+        assert not choice.display
+
+
+def test_a_new_magnate_is_practiced_and_every_start_is_a_choice() -> None:
+    for name in EXAMPLES:
+        rules = get_ruleset(name)
+        tables = [rules.schema]
+        while tables:
+            table = tables.pop()
+            tables += [c.table for c in table.children]
+            for f in table.fields:
+                assert f.start is None or f.start in (f.choices or ()), (name, f.key)
+    rules = get_ruleset("kiss")
+    army = rules.new_army("Test")
+    ward = edits.new_record(rules, army, "", "wards", 2)
+    assert ward.leader.ability == "practiced"  # type: ignore[attr-defined]
+    assert army.wards[0].leader.ability == "practiced"  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "code"), FINDING_CODES, ids=[f"{r}-{c}" for r, c in FINDING_CODES]
+)
+def test_a_form_says_its_findings_in_the_screens_words(ruleset: str, code: str) -> None:
+    """Every finding a record's form can show, in every system: no file syntax ([[stands]],
+    key = value, snake_case keys)."""
+    rules = get_ruleset(ruleset)
+    for finding in raised(ruleset, code):
+        where = finding.where
+        try:
+            table = schema.table_at(rules.schema, edits.edit_target(rules.schema, where))
+        except (KeyError, ValueError):
+            table = rules.schema
+        said = form_message(finding, rules, table)
+        assert not FILE_SYNTAX.search(said), said

@@ -63,6 +63,9 @@ class Field:
     #: A "str" naming a record of an army list by one of its keys (``"leaders.name"``: a
     #: stand's leader): renaming that record renames the reference too.
     refers: str = ""
+    #: The choice a new record starts with, where it is not the first (the plain one: KISS's
+    #: "practiced" ability, not "audacious").
+    start: str | None = None
 
     @property
     def title(self) -> str:

@@ -27,6 +27,7 @@ from builder.core import schema
 from builder.core.base import ArmyRecord, Choice, Offer, Ruleset, number
 from builder.core.schema import Field
 from builder.tui import edits
+from builder.tui.advice import form_message
 from builder.tui.modals.base import Dialog, FileCheck, row
 from builder.tui.widgets.colours import theme_colours
 from builder.tui.widgets.status import metrics_text
@@ -115,6 +116,9 @@ class RecordForm(Dialog[object | None]):
             yield Label(self.heading, id="form-title", classes="title", markup=False)
             with VerticalScroll(id="form-fields", classes="fields"):
                 yield from self._rows(self.offers, ())
+            # The whole of the choice under the cursor in a list of choices (a trait, a
+            # stratagem), which the list's line cuts short.
+            yield Static("", id="form-choice", markup=False)
             yield Static("", id="form-totals", classes="points")
             yield Static("", id="form-findings")
             yield Label("", id="form-error", classes="error", markup=False)
@@ -331,7 +335,7 @@ class RecordForm(Dialog[object | None]):
         for f in about[:3]:
             colour = colours.error if f.level == "error" else colours.warning
             found.append("✖ " if f.level == "error" else "▲ ", f"bold {colour}")
-            found.append(f.message + "\n")
+            found.append(form_message(f, self.ruleset, self.table) + "\n")
         self.query_one("#form-findings", Static).update(found)
 
     def _say(self, problem: str) -> None:
@@ -347,6 +351,21 @@ class RecordForm(Dialog[object | None]):
         # row did not follow Tab).
         for row_ in self.query(".row"):
             row_.set_class(event.widget in row_.query("*"), "-current")
+        widget = event.widget
+        if isinstance(widget, SelectionList) and widget.highlighted is not None:
+            self._show_choice(widget, widget.highlighted)
+        else:
+            self.query_one("#form-choice", Static).display = False
+
+    @on(SelectionList.SelectionHighlighted)
+    def _choice_highlighted(self, event: SelectionList.SelectionHighlighted[str]) -> None:
+        if event.selection_list.has_focus:
+            self._show_choice(event.selection_list, event.selection_index)
+
+    def _show_choice(self, choices: SelectionList[str], index: int) -> None:
+        shown = self.query_one("#form-choice", Static)
+        shown.update(str(choices.get_option_at_index(index).prompt))
+        shown.display = True
 
     @on(Select.Changed)
     @on(Checkbox.Changed)
