@@ -66,6 +66,9 @@ class Field:
     #: The choice a new record starts with, where it is not the first (the plain one: KISS's
     #: "practiced" ability, not "audacious").
     start: str | None = None
+    #: Values a free "str" field suggests as it is typed (Billhooks' ranks the rules name);
+    #: any other text is allowed too.
+    suggestions: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:

@@ -57,6 +57,7 @@ from builder.tui.actions import bindings
 from builder.tui.modals.base import row
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.base import BuilderScreen
+from builder.tui.widgets.lists import Choices
 from builder.tui.widgets.ticks import Tick, TickList
 
 #: One file the pack writes: its name (a PDF, or a folder of images), the kinds printed in it
@@ -169,7 +170,7 @@ class PrintScreen(BuilderScreen):
             with Vertical(id="print-form"):
                 yield row(
                     "Paper",
-                    Select(
+                    Choices(
                         [
                             (f"{k.upper() if k == 'a4' else k.capitalize()} ({_mm(v)})", k)
                             for k, v in PAPER_MM.items()
@@ -182,7 +183,7 @@ class PrintScreen(BuilderScreen):
                 )
                 yield row(
                     "Card size",
-                    Select(
+                    Choices(
                         [(f"{k.capitalize()} ({_mm(v)})", k) for k, v in CARD_MM.items()],
                         value=kept.card_size,
                         allow_blank=False,
@@ -227,7 +228,7 @@ class PrintScreen(BuilderScreen):
                 )
                 yield row(
                     "Format",
-                    Select(
+                    Choices(
                         [(name, key) for key, name in FORMAT_NAMES.items()],
                         value=kept.format,
                         allow_blank=False,

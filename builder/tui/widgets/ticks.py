@@ -15,6 +15,8 @@ from textual.widgets import Checkbox, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 
+from builder.tui.widgets.lists import Stopping
+
 ON, OFF = "✔", " "
 
 
@@ -30,8 +32,9 @@ class Tick(Checkbox):
         super().watch_value()
 
 
-class TickList(SelectionList[str]):
-    """A selection list whose chosen lines hold a tick in their box."""
+class TickList(Stopping, SelectionList[str]):
+    """A selection list whose chosen lines hold a tick in their box (its cursor stops at
+    its ends)."""
 
     def render_line(self, y: int) -> Strip:
         line = super().render_line(y)
