@@ -6,18 +6,23 @@ drives the builder, in every system where the edge can be met."""
 from __future__ import annotations
 
 import io
+import random
+import re
 import shutil
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pilot import palette_search, run_async, wait_until
+from pilot import builder_on, palette_search, run_async, wait_until
 from rich.console import Console
+from rich.style import Style
+from rich.text import Text
 from test_tui_findings_words import CODES as FINDING_CODES
 from test_tui_findings_words import FILE_SYNTAX, raised
 from textual.widgets import Input, Label, OptionList, Select, SelectionList, Static
 
 from builder import armyfile
+from builder.cli import main
 from builder.core import schema
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import outputs, printables
@@ -32,7 +37,7 @@ from builder.tui.modals.record import RecordForm
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
-from builder.tui.widgets.army_tree import ArmyTree
+from builder.tui.widgets.army_tree import ArmyTree, fit
 
 #: An example army of each built-in system.
 EXAMPLES = {
@@ -338,7 +343,7 @@ async def test_kiss_trait_and_stratagem_read_whole_while_choosing(tmp_path: Path
                 await pilot.pause()
                 whole = str(ticks.get_option_at_index(i).prompt)
                 # Under the list, the whole of the line the list may cut short.
-                assert choice.display and str(choice.content) == whole
+                assert choice.display and str(choice.content).endswith(whole)
                 cut += len(whole) > ticks.content_region.width - 4
         assert cut  # some are cut in the list at this width: the reason for the line
         form.query_one("#field-name", Input).focus()
@@ -377,3 +382,187 @@ def test_a_form_says_its_findings_in_the_screens_words(ruleset: str, code: str) 
             table = rules.schema
         said = form_message(finding, rules, table)
         assert not FILE_SYNTAX.search(said), said
+
+
+# --- 15: the smaller edges ---------------------------------------------------------------
+
+
+def test_a_long_line_keeps_what_follows_its_parenthesis() -> None:
+    line = Text("Sigurd (army commander, single figure, a stand of 3) with Hearth-troop")
+    cut = fit(line, 50).plain
+    assert cut.endswith(") with Hearth-troop") and cut.startswith("Sigurd (army")
+    assert len(cut) <= 50 and "…" in cut
+    # A line whose parenthesis ends it is cut at its end, as before.
+    plain = fit(Text("Finnish archers (thralls, 2 figures, no armour, sharpshooter bow)"), 40)
+    assert plain.plain.endswith("…") and len(plain.plain) <= 40
+
+
+@run_async
+async def test_a_shieldwall_leaders_tree_line_shows_his_stand_at_120_columns(
+    tmp_path: Path,
+) -> None:
+    app = BuilderApp(Session.open(copied(tmp_path, "shieldwall")))
+    async with app.run_test(size=WIDE) as pilot:
+        await pilot.pause()
+        tree = app.army_screen.query_one("#tree", ArmyTree)
+        node = tree.find("leaders[0]")
+        assert node is not None
+        full = str(node.label)
+        assert " with " in full and tree.size.width < len(full) + 8  # it must be cut
+        shown = tree.render_label(node, Style(), Style()).plain
+        assert shown.endswith(full[full.rindex(")") :]), shown
+
+
+@pytest.mark.parametrize("system", list(EXAMPLES))
+def test_check_lists_every_record_share_lists(
+    system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = copied(tmp_path, system)
+    assert main(["share", str(path)]) == 0
+    # Each record's line of the list, its numbers ("12 figures, 12 pts") left off.
+    shared = [
+        re.sub(r": [0-9][0-9a-z ,.]*$", "", line[2:])
+        for line in capsys.readouterr().out.splitlines()
+        if line.startswith("- ")
+    ]
+    main(["check", str(path)])
+    checked = capsys.readouterr().out
+    assert shared and all(title in checked for title in shared), shared
+    if system == "shieldwall":
+        assert "leaders[0]  Sigurd (army commander" in checked
+        assert "with Hearth-troop" in checked
+
+
+def test_feudal_roll_names_the_leader_alone() -> None:
+    rules = get_ruleset("feudal")
+    army = armyfile.load(examples_dir() / "feudal-flanders.toml")  # with command points
+    army.battles[0].leader.name = "William, Duke of Normandy"  # a name with a comma
+    assert rules.roller is not None
+    roll = rules.roller.roll(army, random.Random(1))
+    names = [leader.name for leader in army.leaders]
+    assert all(line.who in names for line in roll.lines)
+    results = " ".join(line.result for line in roll.lines)
+    assert "charisma" in results and "command point" in results
+
+
+@pytest.mark.parametrize("system", ["billhooks", "kiss", "feudal"])
+def test_verify_names_a_leader_or_group_change_in_the_systems_words(
+    system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = copied(tmp_path, system)
+    code = tmp_path / "code.txt"
+    assert main(["share", str(path)]) == 0
+    code.write_text(capsys.readouterr().out)
+    rules = get_ruleset(system)
+    army = armyfile.load(path)
+    group = next(c for c in rules.schema.children if c.role == "group")
+    leader = next(c for c in group.table.children if c.role == "leader")
+    groups = getattr(army, group.key)
+    text = path.read_text()
+    old = groups[0].leader.name
+    path.write_text(text.replace(f'name = "{old}"', 'name = "Somebody Else"', 1))
+    main(["verify", str(path), "--code-file", str(code)])
+    said = capsys.readouterr().out
+    noun = group.table.noun.capitalize()
+    assert f"{leader.table.noun} of {noun} 1: {old}" in said, said
+    assert "group" not in said
+    # One group fewer: that group is gone, in the system's word.
+    del groups[-1]
+    path.write_text(armyfile.dumps(army))
+    main(["verify", str(path), "--code-file", str(code)])
+    said = capsys.readouterr().out
+    assert f"{group.table.noun} gone: {noun} {len(groups) + 1}" in said, said
+    assert "group" not in said
+
+
+@run_async
+async def test_billhooks_rank_offers_the_ranks_the_rules_name(tmp_path: Path) -> None:
+    app = BuilderApp(Session.open(copied(tmp_path, "billhooks")))
+    async with app.run_test(size=WIDE) as pilot:
+        await select(pilot, "wards[0]")
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordForm))
+        form = app.screen
+        rank = form.query_one("#field-rank", Input)
+        rank.focus()
+        await pilot.pause()
+        note = " ".join(str(form.query_one("#form-choice", Static).content).split())
+        assert all(r in note for r in ("Lord", "Knight Banneret", "Captain", "Serjeant"))
+        await pilot.press("home", "ctrl+k", "k", "n")
+        await wait_until(pilot, lambda: rank._suggestion == "Knight Banneret")
+        await pilot.press("right")
+        assert rank.value == "Knight Banneret"
+        await pilot.press("ctrl+a", "ctrl+k", *"Duke")  # a rank of his own still types
+        assert rank.value == "Duke"
+
+
+@run_async
+async def test_a_drop_down_stops_at_its_last_choice(tmp_path: Path) -> None:
+    app = BuilderApp(Session.open(copied(tmp_path, "billhooks")))
+    async with app.run_test(size=WIDE) as pilot:
+        army = army_of(app)
+        where = next(
+            f"wards[{w}].units[{u}]"
+            for w, ward in enumerate(army.wards)
+            for u, unit in enumerate(ward.units)
+            if unit.quality in (None, "retinue")  # the default quality
+        )
+        await select(pilot, where)
+        await pilot.press("e")
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordForm))
+        quality = app.screen.query_one("#field-quality", Select)
+        quality.focus()
+        # The choices are Levy, Retinue, Veteran (by index): from Retinue, Downs stop on
+        # Veteran, Ups on Levy; none wraps round.
+        assert quality.value == 1
+        await pilot.press("enter", "down", "down", "down", "enter")
+        await pilot.pause()
+        assert quality.value == 2
+        await pilot.press("enter", "up", "up", "up", "up", "enter")
+        await pilot.pause()
+        assert quality.value == 0
+
+
+@pytest.mark.parametrize("system", list(EXAMPLES))
+@run_async
+async def test_the_add_catalogue_keeps_each_entry_on_one_line_at_120_columns(
+    system: str, tmp_path: Path
+) -> None:
+    app = BuilderApp(Session.open(copied(tmp_path, system)))
+    async with app.run_test(size=WIDE) as pilot:
+        tree = app.army_screen.query_one("#tree", ArmyTree)
+        tree.move_cursor(tree.find(next(n.data for n in tree._all() if n.data)))
+        await pilot.press("a")
+        await wait_until(pilot, lambda: isinstance(app.screen, CataloguePicker))
+        await pilot.pause()
+        troops = app.screen.query_one("#troops", OptionList)
+        widest = max(
+            len(str(troops.get_option_at_index(i).prompt)) for i in range(troops.option_count)
+        )
+        assert widest <= troops.scrollable_content_region.width, widest
+
+
+@pytest.mark.parametrize("system", list(EXAMPLES))
+@run_async
+async def test_a_new_army_asks_its_side(
+    system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = builder_on(["tui", str(tmp_path / "new.toml"), "--ruleset", system], monkeypatch)
+    rules = get_ruleset(system)
+    async with app.run_test(size=WIDE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, RecordForm))
+        side = app.screen.query_one("#field-side")
+        if rules.sides.fixed:
+            assert isinstance(side, Select)
+            last = rules.sides.fixed[-1]
+            side.focus()
+            await pilot.press("enter", *["down"] * len(rules.sides.fixed), "enter")
+            await pilot.press("ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, ArmyScreen))
+            assert army_of(app).side == last.key
+        else:
+            assert isinstance(side, Input)  # the side in the player's own words
+            side.focus()
+            await pilot.press("ctrl+a", "ctrl+k", *"Welsh", "ctrl+s")
+            await wait_until(pilot, lambda: isinstance(app.screen, ArmyScreen))
+            assert army_of(app).side == "Welsh"

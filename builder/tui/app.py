@@ -90,14 +90,17 @@ class BuilderApp(App[None]):
         seed: int | None = None,
         problem: ArmyFileError | None = None,
         ask_ruleset: bool = False,
+        new: bool = False,
     ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
-        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it."""
+        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it.
+        ``new``: ``session`` is a new army (its rule system named): ask its name and side."""
         super().__init__()
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
+        self.new = new
         self._seeds: random.Random = (
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
@@ -215,6 +218,15 @@ class BuilderApp(App[None]):
                 f"{path.name} is a new file: which rule system is its army for?",
                 lambda name: Session.new(path, name),
             )
+        elif self.new:
+            self._ask_settings()
+
+    def _ask_settings(self) -> None:
+        """A new army: its settings form first, so its side is chosen, not assumed (KISS's
+        York), in every system with sides; Escape keeps what the new army has."""
+        ruleset = self.session.ruleset
+        if any(f.key == ruleset.sides.field for f in ruleset.schema.fields):
+            self.army_screen.settings("A new army: its name and side")
 
     def _ask_ruleset(self, heading: str, make: Callable[[str], Session]) -> None:
         """Ask which rule system, then edit the new army ``make`` starts in it (Escape: keep
@@ -224,6 +236,7 @@ class BuilderApp(App[None]):
         def chosen(name: str | None) -> None:
             if name is not None:
                 self.load(make(name))
+                self._ask_settings()
 
         self.push_screen(RulesetDialog(heading, self.session.ruleset.name), chosen)
 

@@ -356,6 +356,8 @@ class RecordForm(Dialog[object | None]):
         for row_ in self.query(".row"):
             row_.set_class(event.widget in row_.query("*"), "-current")
         widget = event.widget
+        if not (widget.id or "").startswith("field-"):
+            return  # a button: what is said stays put (it moving would move the button)
         index = widget.highlighted if isinstance(widget, SelectionList) else None
         self._show_choice(widget, index)
 

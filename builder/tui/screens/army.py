@@ -280,7 +280,11 @@ class ArmyScreen(BuilderScreen):
         self._form(target, f"Edit the {noun}")
 
     def action_settings(self) -> None:
-        self._form(ARMY, "Army settings")
+        self.settings("Army settings")
+
+    def settings(self, heading: str) -> None:
+        """The army's own form (its name, side and what else the rules give it)."""
+        self._form(ARMY, heading)
 
     def action_move(self) -> None:
         targets, army = self._move_targets(), self.session.army

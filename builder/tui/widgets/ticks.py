@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 
-from builder.tui.widgets.lists import Stopping
+from builder.tui.widgets.lists import step
 
 ON, OFF = "✔", " "
 
@@ -32,7 +32,7 @@ class Tick(Checkbox):
         super().watch_value()
 
 
-class TickList(Stopping, SelectionList[str]):
+class TickList(SelectionList[str]):
     """A selection list whose chosen lines hold a tick in their box (its cursor stops at
     its ends)."""
 
@@ -47,3 +47,11 @@ class TickList(Stopping, SelectionList[str]):
             return line
         segments[1] = Segment(ON if chosen else OFF, segments[1].style)
         return Strip(segments, line.cell_length)
+
+    def action_cursor_down(self) -> None:
+        if not step(self, 1):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if not step(self, -1):
+            super().action_cursor_up()
