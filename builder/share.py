@@ -19,7 +19,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeVar
 
 from builder.core import schema
@@ -114,8 +114,8 @@ class ShareList:
     facts_hash: str = ""
     facts: str = ""
     #: What the army's system calls a group's leader ("magnate"), for verify's words; not
-    #: in the code (a list read from one says "leader").
-    leader: str = "leader"
+    #: in the code (a list read from one says "leader"), so not compared either.
+    leader: str = field(default="leader", compare=False)
 
 
 # --- Building -----------------------------------------------------------------------------

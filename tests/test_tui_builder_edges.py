@@ -435,7 +435,7 @@ def test_check_lists_every_record_share_lists(
 
 def test_feudal_roll_names_the_leader_alone() -> None:
     rules = get_ruleset("feudal")
-    army = armyfile.load(examples_dir() / "feudal-flanders.toml")  # with command points
+    army: Any = armyfile.load(examples_dir() / "feudal-flanders.toml")  # command points too
     army.battles[0].leader.name = "William, Duke of Normandy"  # a name with a comma
     assert rules.roller is not None
     roll = rules.roller.roll(army, random.Random(1))
