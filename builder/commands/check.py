@@ -101,6 +101,29 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
             text.highlight_words([" !"], style="bold red")
             lines.append(text)
 
+    # Records of the army that are neither listed nor a group (a shieldwall leader, with the
+    # stand he leads in his title), each on a line, as share lists them.
+    listed = {u.where for u in summary.lines}
+    others = [
+        n
+        for n in schema.walk(army, ruleset.schema)
+        if n.role not in ("army", "group")
+        and schema.parent_of(n.where) == ""
+        and n.where not in listed
+    ]
+    if others:
+        lines.append(Text(""))
+        rows: list[tuple[str, ...]] = [("where", others[0].table.noun)]
+        rows += [
+            (n.where, ruleset.title_of(army, n.where) + (" !" if n.where in flagged else ""))
+            for n in others
+        ]
+        shown = _columns(rows, right=set())
+        lines.append(Text("  " + shown[0], style="dim"))
+        for line in shown[1:]:
+            text = Text("  " + line)
+            text.highlight_words([" !"], style="bold red")
+            lines.append(text)
     loose = by_group.pop("", [])
     if loose:
         lines.append(Text(""))

@@ -98,15 +98,6 @@ def kinds(job: ExportJob) -> tuple[str, ...]:
     return printables(job).kinds
 
 
-def offered_kinds(job: ExportJob) -> tuple[str, ...]:
-    """The kinds the Print screen offers for ``job``; none if its printables cannot be made
-    (the export then says why)."""
-    try:
-        return kinds(job)
-    except ExportError:
-        return ()
-
-
 def ruleset_kinds(name: str) -> tuple[str, ...]:
     """The kinds a ruleset's pack holds (for help texts and tests)."""
     ruleset = get_ruleset(name)

@@ -49,9 +49,9 @@ class BuilderCommands(Provider):
         app = self.app
         assert isinstance(app, BuilderApp)
         for action in ruleset_actions(app.session.ruleset):
-            target = screen if action.scope == "army" else app
-            if action.scope == "army" and not isinstance(screen, ArmyScreen):
-                continue
+            target = app if action.scope == "app" else screen
+            if action.scope != "app" and getattr(screen, "SCOPE", "") != action.scope:
+                continue  # a key of another screen
             if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
                 continue
             name, _, args = action.action.partition("(")
@@ -92,14 +92,17 @@ class BuilderApp(App[None]):
         seed: int | None = None,
         problem: ArmyFileError | None = None,
         ask_ruleset: bool = False,
+        new: bool = False,
     ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
-        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it."""
+        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it.
+        ``new``: ``session`` is a new army (its rule system named): ask its name and side."""
         super().__init__()
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
+        self.new = new
         self._seeds: random.Random = (
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
@@ -232,6 +235,15 @@ class BuilderApp(App[None]):
                 f"{path.name} is a new file: which rule system is its army for?",
                 lambda name: Session.new(path, name),
             )
+        elif self.new:
+            self._ask_settings()
+
+    def _ask_settings(self) -> None:
+        """A new army: its settings form first, so its side is chosen, not assumed (KISS's
+        York), in every system with sides; Escape keeps what the new army has."""
+        ruleset = self.session.ruleset
+        if any(f.key == ruleset.sides.field for f in ruleset.schema.fields):
+            self.army_screen.settings("A new army: its name and side")
 
     def _ask_ruleset(self, heading: str, make: Callable[[str], Session]) -> None:
         """Ask which rule system, then edit the new army ``make`` starts in it (Escape: keep
@@ -241,6 +253,7 @@ class BuilderApp(App[None]):
         def chosen(name: str | None) -> None:
             if name is not None:
                 self.load(make(name))
+                self._ask_settings()
 
         self.push_screen(RulesetDialog(heading, self.session.ruleset.name), chosen)
 
@@ -272,8 +285,6 @@ class BuilderApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:
             return False
-        if action == "muster" and self.session.ruleset.muster is None:
-            return False  # Mustering only where the ruleset has the draw
         return True
 
     def _reshow(self, select: str | None = None) -> None:
@@ -468,7 +479,13 @@ class BuilderApp(App[None]):
 
         ruleset = self.session.ruleset
         if ruleset.muster is None:
-            self.notify(f"{ruleset.title} has no Mustering draw.", severity="warning")
+            # The key stays bound where there is no draw, to say so rather than do nothing.
+            self.notify(
+                f"{ruleset.title} has no Mustering draw: M deals an army from a collection "
+                "only in a rule system that has one.",
+                title="No Mustering",
+                severity="warning",
+            )
             return
         if self.muster_screen is None or self.muster_screen.ruleset is not ruleset:
             # Installed, so leaving it keeps the last draw (both sides of a club draft).
@@ -520,4 +537,5 @@ class BuilderApp(App[None]):
         from builder.tui.modals.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # On a screen with keys of its own (Print), those come first.
+            self.push_screen(HelpScreen(getattr(self.screen, "SCOPE", "")))
