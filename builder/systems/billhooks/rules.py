@@ -378,7 +378,7 @@ PAVISE_MOVE = 6  # skirmishers carrying pavises
 
 # --- Leaders (docs/rules/billhooks.md#leaders) ----------------------------------------------------
 
-#: The ranks the rules name for a leader (RULES.md 1.4); a leader may hold any other.
+#: The ranks the rules name for a leader (the section above); a leader may hold any other.
 RANKS = ("Lord", "Knight Banneret", "Captain", "Serjeant")
 
 #: Command classes as the rules name them.

@@ -1,6 +1,6 @@
 """Shieldwall's own key in the builder (the ruleset's ``quick_actions``): split one stand off an
-entry of several identical stands, so a leader can be attached to it (RULES.md 3.3: a leader
-leads one stand)."""
+entry of several identical stands, so a leader can be attached to it (a leader leads one
+stand: docs/rules/shieldwall.md#leaders)."""
 
 from __future__ import annotations
 
