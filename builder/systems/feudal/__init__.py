@@ -22,6 +22,7 @@ from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
 from .printables import printables
 from .rolls import ROLLER
+from .mustering import MUSTER
 from .schema import SCHEMA
 
 
@@ -36,7 +37,8 @@ class Feudal(PackagedRuleset[Army]):
     #: Every finding code its checks can give.
     codes = CODES
     roller = ROLLER
-    muster = None
+    #: The draw is our own (docs/rules/draws.md).
+    muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
     army = ARMY
     kinds = KINDS

@@ -18,6 +18,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
+from .mustering import MUSTER
 from .schema import SCHEMA
 
 
@@ -31,7 +32,8 @@ class Shieldwall(PackagedRuleset[Army]):
     file_comment = "A Dark Ages shieldwall army, written by billhooks."
     codes = CODES
     roller = None
-    muster = None
+    #: The draw is our own (docs/rules/draws.md).
+    muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
     army = ARMY
     kinds = KINDS
