@@ -70,7 +70,17 @@ class _Parser(argparse.ArgumentParser):
 
 #: The commands the command line has of its own, and those of them that import no rule system
 #: to parse (the export's parser asks every system for its input-file options).
-CORE_COMMANDS = ("tui", "serve", "check", "roll", "export", "share", "verify", "catalogue")
+CORE_COMMANDS = (
+    "tui",
+    "serve",
+    "check",
+    "roll",
+    "export",
+    "share",
+    "verify",
+    "catalogue",
+    "muster",
+)
 _LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
 
@@ -325,6 +335,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("--ruleset", default=DEFAULT, help=f"rule system (default {DEFAULT})")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p = command(
+        "muster",
+        "deal an army from a figure collection (Mustering, or our own draw)",
+        "Deal an army from a figure collection, narrating every card and die.",
+    )
+    import_module("builder.commands.muster").arguments(p)
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)
         import_module(cmd.module).arguments(p)

@@ -125,7 +125,9 @@ def deal(
                 f"{_s(n, 'unit')}: ask for --leaders {n} or fewer"
             )
     _figures(stock, rules, sides, states, counts, rng)
-    made = {s: rules.leaders(states[s].figures, counts[s], states[s].cards, rng, stock) for s in sides}
+    made = {
+        s: rules.leaders(states[s].figures, counts[s], states[s].cards, rng, stock) for s in sides
+    }
     armies = tuple(
         DealtArmy(s, rules.army(stock, states[s], made[s].records, size, seed), states[s].size, 0)
         for s in sides
@@ -287,7 +289,8 @@ def _transcript(
     how = "exactly" if rules.exact else "at least"
     leaders = ", ".join(sorted({_s(n, "leader") for n in counts.values()}))
     lines = [
-        f"Mustering {' and '.join(map(name, sides))} from {stock.name}: {size} {rules.measure} agreed "
+        f"Mustering {' and '.join(map(name, sides))} from {stock.name}: "
+        f"{size} {rules.measure} agreed "
         f"(dealt to {how} that), {leaders}" + (f", seed {seed}." if seed is not None else "."),
     ]
     if rules.core:
@@ -440,7 +443,7 @@ class Shared:
 
     def _own(self, collection: object) -> Stock:
         if not isinstance(collection, Stock) or collection.ruleset != self.ruleset:
-            raise TypeError(f"not a {self.rules.title} collection")
+            raise TypeError(f"not a {self.rules.title} collection: {type(collection).__name__}")
         return collection
 
     def deal(
@@ -458,8 +461,13 @@ class Shared:
 
     def plan(self, collection: object, size: int, leaders: int | None) -> Plan:
         stock = self._own(collection)
-        return plan(question(stock, self.rules, leaders), size, self.size_step,
-                    self.rules.measure, stock.name)
+        return plan(
+            question(stock, self.rules, leaders),
+            size,
+            self.size_step,
+            self.rules.measure,
+            stock.name,
+        )
 
     def side_of(self, army: ArmyRecord) -> str | None:
         value = vars(army).get(self.side_field)

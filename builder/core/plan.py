@@ -57,7 +57,8 @@ def _grow(
             size = s + k * e.size
             if size > cap:
                 break
-            key = (size, tuple(min(c, m + k * x) for c, m, x in zip(caps, met, e.needs)))
+            grown = zip(caps, met, e.needs, strict=True)
+            key = (size, tuple(min(c, m + k * x) for c, m, x in grown))
             out[key] = out.get(key, 0) + n
     return out
 
@@ -105,11 +106,7 @@ def largest(q: Question) -> int:
 def unused(q: Question, size: int) -> list[str]:
     """The entries no legal army of ``size`` holds."""
     all_ = count(q, size)
-    return [
-        e.title
-        for i, e in enumerate(q.entries)
-        if count(_without(q, i), size) == all_
-    ]
+    return [e.title for i, e in enumerate(q.entries) if count(_without(q, i), size) == all_]
 
 
 def _without(q: Question, i: int) -> Question:
@@ -118,7 +115,9 @@ def _without(q: Question, i: int) -> Question:
 
 def _plus(q: Question, i: int) -> Question:
     e = q.entries[i]
-    return replace(q, entries=(*q.entries[:i], replace(e, copies=e.copies + 1), *q.entries[i + 1 :]))
+    return replace(
+        q, entries=(*q.entries[:i], replace(e, copies=e.copies + 1), *q.entries[i + 1 :])
+    )
 
 
 def additions(q: Question, size: int) -> list[str] | None:
@@ -140,9 +139,7 @@ def additions(q: Question, size: int) -> list[str] | None:
 def _progress(q: Question, size: int) -> tuple[int, int, int]:
     """How near ``q`` is to an army of ``size``: its armies, needs met, then size owned."""
     caps = [need.amount(size) for need in q.needs]
-    met = sum(
-        min(cap, sum(e.copies * e.needs[j] for e in q.entries)) for j, cap in enumerate(caps)
-    )
+    met = sum(min(cap, sum(e.copies * e.needs[j] for e in q.entries)) for j, cap in enumerate(caps))
     owned = min(size, sum(e.copies * e.size for e in q.entries))
     return (count(q, size), met, owned)
 
@@ -219,6 +216,4 @@ def entries_of(
     needs: Callable[[object], tuple[int, ...]],
 ) -> tuple[PlanEntry, ...]:
     """One :class:`PlanEntry` per group of alike cards (a collection table)."""
-    return tuple(
-        PlanEntry(title(g[0]), len(g), size(g[0]), needs(g[0])) for g in groups if g
-    )
+    return tuple(PlanEntry(title(g[0]), len(g), size(g[0]), needs(g[0])) for g in groups if g)

@@ -20,9 +20,9 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
+from .mustering import MUSTER
 from .printables import printables
 from .rolls import ROLLER
-from .mustering import MUSTER
 from .schema import SCHEMA
 
 

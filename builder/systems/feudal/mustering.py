@@ -150,7 +150,9 @@ MUSTER = Shared(
         ),
     ),
     cards=Entry("cards", "unit", UNIT, _describe_unit, _refuse_unit),
-    figures=Entry("leader_figures", "leader", optional(LEADER, Figure, ("c_in_c",)), _describe_figure),
+    figures=Entry(
+        "leader_figures", "leader", optional(LEADER, Figure, ("c_in_c",)), _describe_figure
+    ),
     default_side=FREE_SIDES[0],
     sample_collection="feudal-collection.toml",
     usual_size=8,

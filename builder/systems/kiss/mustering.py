@@ -33,7 +33,9 @@ from .views import unit_title
 
 #: Units a ward when ``--leaders`` is not given.
 WARD_UNITS = 3
-DEFAULTS = {"ability": "practiced", "level": 2, "puissance": 3, "forwardness": 3}
+#: What a magnate figure does not fix (RULES.md 2.3 leaves no roll for them).
+ABILITY, LEVEL, SCORE = "practiced", 2, 3
+DEFAULTS = ("level", "ability", "puissance", "forwardness")
 
 
 @dataclass
@@ -55,10 +57,10 @@ def _magnate(figure: Figure, name: str) -> Magnate:
     """The magnate a figure makes, defaults filling what it leaves open."""
     return Magnate(
         figure.name or name,
-        figure.ability or str(DEFAULTS["ability"]),
-        level=figure.level or int(DEFAULTS["level"]),
-        puissance=figure.puissance or int(DEFAULTS["puissance"]),
-        forwardness=figure.forwardness or int(DEFAULTS["forwardness"]),
+        figure.ability or ABILITY,
+        level=figure.level or LEVEL,
+        puissance=figure.puissance or SCORE,
+        forwardness=figure.forwardness or SCORE,
         traits=list(figure.traits),
         stratagems=list(figure.stratagems),
         commitment=figure.commitment,
@@ -116,14 +118,17 @@ def _leaders(
 def _ratings(m: Magnate) -> str:
     extra = "".join(f", {x}" for x in (*m.traits, *m.stratagems))
     return (
-        f"level {m.level}, {m.ability}, puissance {m.puissance}, "
-        f"forwardness {m.forwardness}{extra}"
+        f"level {m.level}, {m.ability}, puissance {m.puissance}, forwardness {m.forwardness}{extra}"
     )
 
 
-def _army(stock: Stock, dealt: Dealt, leaders: list[Any], size: int, seed: int | None) -> ArmyRecord:
-    units = [Unit(c.record.troop, c.record.commitment, c.record.figures, c.record.label)
-             for c in dealt.cards]
+def _army(
+    stock: Stock, dealt: Dealt, leaders: list[Any], size: int, seed: int | None
+) -> ArmyRecord:
+    units = [
+        Unit(c.record.troop, c.record.commitment, c.record.figures, c.record.label)
+        for c in dealt.cards
+    ]
     side = cat.SIDES.get(dealt.side)
     adjective = side.adjective if side else dealt.side
     name = f"{adjective} army mustered from {stock.name}"
@@ -139,7 +144,9 @@ def _leader_row(m: Magnate) -> tuple[str, str]:
 
 def _as_army(stock: Stock) -> ArmyRecord:
     units = [c.record for c in stock.cards]
-    return Army("kiss", stock.name, "york", wards=[Ward(Magnate(stock.name, "practiced", True), units)])
+    return Army(
+        "kiss", stock.name, "york", wards=[Ward(Magnate(stock.name, "practiced", True), units)]
+    )
 
 
 RULES = Rules(

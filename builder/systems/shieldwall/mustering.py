@@ -73,9 +73,11 @@ def _leaders(
             k += 1
             name = f"{base} {k}"
         names.add(name)
-        was = " (the collection's commander serves as a hero)" if (
-            i and figure.role == "commander"
-        ) else ""
+        was = (
+            " (the collection's commander serves as a hero)"
+            if (i and figure.role == "commander")
+            else ""
+        )
         lines.append(f"{name}{shown}: {role}, {figure.figures} figure(s){was}")
         made.append(Leader(name, role, figure.figures))
     return Leaders(made, lines)
@@ -102,14 +104,13 @@ def _leader_row(leader: Leader) -> tuple[str, str]:
 
 def _as_army(stock: Stock) -> ArmyRecord:
     stands = [Stand(**{**vars(c.record), "count": 1}) for c in stock.cards]
-    return Army("shieldwall", stock.name, FREE_SIDES[0], [Leader("Commander", "commander")], stands)
+    leaders = [Leader("Commander", "commander")]
+    return Army("shieldwall", stock.name, FREE_SIDES[0], leaders=leaders, stands=stands)
 
 
 #: A stand of the collection: a stand of the army file without ``count`` (the collection's
 #: own) and ``leader`` (the draw attaches none).
-_STAND = Table(
-    "stand", Stand, tuple(f for f in STAND.fields if f.key not in ("count", "leader"))
-)
+_STAND = Table("stand", Stand, tuple(f for f in STAND.fields if f.key not in ("count", "leader")))
 
 RULES = Rules(
     title="Dark Ages shieldwall",
