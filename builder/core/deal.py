@@ -428,6 +428,7 @@ class Shared:
     side_field: str = "side"
     collection_key: str = CARDS
     collection_kinds: frozenset[str] = frozenset()
+    default_leaders: int | None = None
 
     measure: str = field(init=False)
     exact: bool = field(init=False)

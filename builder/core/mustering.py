@@ -104,6 +104,9 @@ class Mustering(Protocol):
     size_step: int
     #: True: dealt to the size exactly; False: until the size is equalled or exceeded.
     exact: bool
+    #: Leaders each army gets when none are asked for (None: the draw decides from the units
+    #: it dealt).
+    default_leaders: int | None
     #: The draw as the command's help and the docs say it (one paragraph).
     summary: str
 

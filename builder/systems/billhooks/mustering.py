@@ -152,6 +152,7 @@ class Mustering:
     usual_size = 100
     size_step = 10
     exact = False
+    default_leaders: int | None = LEADERS
     summary = (
         "Never Mind the Billhooks (its Mustering rules, RULES.md 1.7): archer and billmen "
         "companies first until they make half the agreed troop points, then the rest "
