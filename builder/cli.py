@@ -119,6 +119,12 @@ def _system_commands(rulesets: list[Ruleset]) -> dict[str, Command]:
     return found
 
 
+def _draws(rulesets: list[Ruleset]) -> str:
+    """Each rule system's draw as it says it (an installed system's too)."""
+    found = (r.muster for r in rulesets)
+    return " ".join(f"{m.summary} Size in {m.measure}, usually {m.usual_size}." for m in found if m)
+
+
 def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     """The whole command line. ``systems``: add what the rule systems declare, their own
     commands and the export's input-file options (which imports them all; not needed to run
@@ -338,7 +344,8 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     p = command(
         "muster",
         "deal an army from a figure collection (Mustering, or our own draw)",
-        "Deal an army from a figure collection, narrating every card and die.",
+        "Deal an army from a figure collection, narrating every card and die, by the draw of "
+        "the collection's rule system. " + _draws(rulesets),
     )
     import_module("builder.commands.muster").arguments(p)
     for cmd in _system_commands(rulesets).values():
@@ -352,7 +359,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     named = next((a for a in argv if not a.startswith("-")), None)
     # No command runs the builder, unless asked for help, which lists every command.
-    light = named in _LIGHT or (named is None and not {"-h", "--help"} & set(argv))
+    # Help lists what the systems declare (each one's draw), so it loads them all.
+    asks_help = bool({"-h", "--help"} & set(argv))
+    light = named in _LIGHT and not asks_help or (named is None and not asks_help)
     args = build_parser(systems=not light).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):

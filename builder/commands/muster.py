@@ -1,5 +1,5 @@
 """``billhooks muster COLLECTION --size N``: an army dealt from a figure collection, by the
-draw of the collection's rule system (its ``muster``: Billhooks' Mustering rules, RULES.md
+draw of the collection's rule system (its ``muster``: a Mustering rule of its own, RULES.md
 1.7, or our own draw for a system without one, docs/rules/draws.md).
 
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
@@ -24,35 +24,21 @@ from builder.core.base import Grid, Ruleset
 from builder.core.mustering import FREE_SIDES, Collection, Deal, DrawError, Mustering
 from builder.files import commit, printable, real_target, sweep, write_temp
 
-#: How each system's draw goes, for the help (the ruleset's ``muster.summary`` says the same).
-DRAWS = (
-    "The draw is the collection's rule system's: Never Mind the Billhooks deals troop points "
-    "by its Mustering rules (archer and billmen companies to half the size, then the deck "
-    "until the size is equalled or exceeded; 3 leaders by default); KISS deals figures (a "
-    "unit of archers and one of billmen, then the deck until equalled or exceeded; a magnate "
-    "for every 3 units); Feudal deals units (a cavalry and an infantry unit, then the deck to "
-    "exactly the size; a leader for every 4 units, charisma rolled); shieldwall deals stands "
-    "(shieldwall stands to half the size, then the deck to exactly the size; a leader for "
-    "every 7 stands). The last three draws are our own (docs/rules/draws.md)."
-)
-
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    p.description = "Deal an army from a figure collection, narrating every card and die. " + DRAWS
     p.add_argument("collection", help="the figure collection file (.toml) to deal from")
     p.add_argument(
         "--size",
         type=whole,
-        help="the agreed size in the system's measure: troop points (Billhooks, e.g. 100), "
-        "figures (KISS, e.g. 120), units (Feudal, e.g. 8), stands (shieldwall, e.g. 14)",
+        help="the agreed size, in the measure of the collection's rule system (troop points, "
+        "figures, units, stands: above)",
     )
-    p.add_argument("--troops", type=whole, help="another name for --size (Billhooks' troop points)")
+    p.add_argument("--troops", type=whole, help="another name for --size (troop points)")
     p.add_argument(
         "--leaders",
         type=whole,
-        help="leaders each army gets (default: the system's own: Billhooks 3, KISS one a 3 "
-        "units, Feudal one a 4 units, shieldwall one a 7 stands); the collection's leader "
-        "figures first, placeholders for the rest",
+        help="leaders each army gets (default: the draw's own number, above); the "
+        "collection's leader figures first, placeholders for the rest",
     )
     p.add_argument(
         "--plan",
@@ -83,8 +69,8 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--keep-proportions",
         action="store_true",
-        help="Billhooks house rule: set aside skirmish cards that would pass one fifth of "
-        "the total (the rules deal every card)",
+        help="house rule of the Mustering rules: set aside skirmish cards that would pass "
+        "one fifth of the total (the rules deal every card)",
     )
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument(

@@ -1,5 +1,5 @@
 """The shared draw: armies dealt from a :class:`~builder.core.stock.Stock` to an agreed size,
-in the spirit of Billhooks' Mustering (a core that makes the army playable, then a shuffled,
+in the spirit of the Mustering draw (a core that makes the army playable, then a shuffled,
 cut deck dealt a card at a time). A system whose sources have no Mustering rule declares its
 :class:`Rules` (what counts as core, how size is measured, how an army is made of the cards
 and leaders) and gets the deal, the narration, the tables and the ``--json`` object from here.
@@ -348,7 +348,7 @@ def _cut_lines(rules: Rules, cut: int, n: int, many: bool) -> list[str]:
         )
     how = "make exactly" if rules.exact else "equal or exceed"
     to = "in turn to each side still under the size" if many else f"until they {how} the size"
-    return [first, f"Dealing one card at a time, {to}:"]
+    return [first, f"Dealing one card at a time {to}:"]
 
 
 def _table(rules: Rules, size: int, state: Dealt, made: Leaders, army: DealtArmy) -> Grid:

@@ -41,7 +41,7 @@ class Card:
     title: str
     #: What it adds to the army's size, in the system's measure (figures, units, stands).
     size: int
-    #: The core kinds it counts for (``"archers"``, ``"shieldwall"``).
+    #: The core kinds it counts for (as the system names them).
     kinds: frozenset[str]
     #: The system's own record for it (a unit, a stand, a leader); the draw copies it.
     record: Any

@@ -78,9 +78,13 @@ def _leaders(
             if (i and figure.role == "commander")
             else ""
         )
-        lines.append(f"{name}{shown}: {role}, {figure.figures} figure(s){was}")
+        lines.append(f"{name}{shown}: {role}, {_figures(figure.figures)}{was}")
         made.append(Leader(name, role, figure.figures))
     return Leaders(made, lines)
+
+
+def _figures(n: int) -> str:
+    return "a single figure" if n == 1 else f"{n} figures"
 
 
 def _army(
@@ -99,7 +103,7 @@ def _army(
 
 
 def _leader_row(leader: Leader) -> tuple[str, str]:
-    return leader.name, f"{leader.role}, {leader.figures} figure(s)"
+    return leader.name, f"{leader.role}, {_figures(leader.figures)}"
 
 
 def _as_army(stock: Stock) -> ArmyRecord:

@@ -73,7 +73,7 @@ class MusterScreen(BuilderScreen):
                 ),
             )
             with Horizontal(classes="row"):
-                # Billhooks' size is its troops; the others' their figures, units or stands.
+                # The size's word: troop points -> Troops, figures -> Figures.
                 word = self.muster.measure.split()[0].capitalize()
                 measure = word if word.endswith("s") else f"{word}s"
                 yield Label(measure, classes="row-label")
