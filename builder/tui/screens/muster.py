@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,12 @@ if TYPE_CHECKING:
     pass
 
 BOTH = "both"
+
+
+def _button_id(side: str, index: int) -> str:
+    """A widget id for a side's button: its key ("york"), or its place where the side is
+    free text ("Side A" cannot be an id)."""
+    return side if re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", side) else f"side-{index + 1}"
 
 
 def _shown(path: Path) -> str:
@@ -237,17 +244,17 @@ class MusterScreen(BuilderScreen):
         await buttons.mount_all(
             Button(
                 f"Edit the {name(a.side)} army",
-                id=f"open-{a.side}",
+                id=f"open-{_button_id(a.side, i)}",
                 variant="primary",
                 compact=True,
             )
-            for a in deal.armies
+            for i, a in enumerate(deal.armies)
         )
         buttons.query(Button).first().focus()
 
     @on(Button.Pressed, "#muster-open Button")
     def _open(self, event: Button.Pressed) -> None:
         assert self.deal_result is not None and event.button.id is not None
-        self.builder.open_mustered(
-            self.muster, self.deal_result, event.button.id.removeprefix("open-")
-        )
+        ids = {_button_id(a.side, i): a.side for i, a in enumerate(self.deal_result.armies)}
+        side = ids[event.button.id.removeprefix("open-")]
+        self.builder.open_mustered(self.muster, self.deal_result, side)
