@@ -232,3 +232,26 @@ def test_kiss_defaults_and_the_highest_level_commands() -> None:
         assert magnates[0].level == max(m.level for m in magnates)
         unnamed = [m for m in magnates if m.name.startswith("Magnate ")]
         assert all((m.level, m.ability, m.puissance) == (2, "practiced", 3) for m in unnamed)
+
+
+@pytest.mark.parametrize("name", [n for n in _drawing() if n != "billhooks"])
+def test_a_card_photo_must_be_beside_the_collection(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, muster, _ = _sample(name)
+    text = (examples_dir() / str(muster.sample_collection)).read_text(encoding="utf-8")
+    text = text.replace('photo = "photos/archers.jpg"\n', "")
+    club = tmp_path / "club"
+    club.mkdir()
+    (tmp_path / "secret.jpg").write_bytes(b"\xff\xd8\xff\xe0 not really")
+    head = "\n[[cards]]\n"
+    first = text.index(head) + len(head)
+    for photo, words in (
+        ("../secret.jpg", "outside the collection's folder"),
+        ("photos/none.jpg", "photos/none.jpg"),
+    ):
+        path = club / "c.toml"
+        path.write_text(text[:first] + f'photo = "{photo}"\n' + text[first:], encoding="utf-8")
+        assert main(["muster", str(path), "--size", "5"]) == 2
+        err = capsys.readouterr().err
+        assert "c.toml:" in err and "cards[0].photo" in err and words in err
