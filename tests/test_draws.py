@@ -255,3 +255,34 @@ def test_a_card_photo_must_be_beside_the_collection(
         assert main(["muster", str(path), "--size", "5"]) == 2
         err = capsys.readouterr().err
         assert "c.toml:" in err and "cards[0].photo" in err and words in err
+
+
+def test_options_a_draw_does_not_have_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    sample = str(examples_dir() / "kiss-collection.toml")
+    assert main(["muster", sample, "--size", "120", "--keep-proportions"]) == 2
+    assert "no proportions to keep" in capsys.readouterr().err
+    assert main(["muster", sample, "--plan", "--out", "x.toml"]) == 2
+    assert "--plan deals nothing" in capsys.readouterr().err
+    assert main(["muster", sample, "--size", "120", "--side", "burgundy"]) == 2
+    assert "expected one of york, lancaster" in capsys.readouterr().err
+
+
+def test_the_plan_says_what_to_add_for_the_next_size(capsys: pytest.CaptureFixture[str]) -> None:
+    """Four stands of shieldwall make a 4-stand army only (half must be wall); the fifth
+    stand is one more of a table, named."""
+    import tempfile
+
+    body = (
+        'ruleset = "shieldwall"\nname = "Few"\n\n[[cards]]\nlabel = "Spears"\n'
+        'quality = "warrior"\nfigures = 4\narmour = "shield"\nweapon = "spear"\ncount = 2\n\n'
+        '[[cards]]\nlabel = "Bows"\nquality = "warrior"\nfigures = 4\narmour = "none"\n'
+        'weapon = "bow"\ncount = 2\n'
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "few.toml"
+        path.write_text(body, encoding="utf-8")
+        assert main(["muster", str(path), "--plan", "--size", "4", "--json"]) == 0
+    plan = json.loads(capsys.readouterr().out)
+    assert plan["largest"] == 4 and plan["armies"] == 1 and plan["unused"] == []
+    assert plan["next_size"] == 5 and len(plan["additions"]) == 1
+    assert plan["additions"][0].startswith("Spears")

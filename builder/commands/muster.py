@@ -252,7 +252,14 @@ def run(args: argparse.Namespace) -> int:
     muster = ruleset.muster
     assert muster is not None  # load_collection refuses a system without the draw
     size = _size(args, muster)
+    if args.keep_proportions and not muster.keeps_proportions:
+        raise UsageError(
+            f"--keep-proportions is a house rule of the Mustering rules; {ruleset.title}'s "
+            "draw has no proportions to keep"
+        )
     if args.plan:
+        if args.out is not None or args.both:
+            raise UsageError("--plan deals nothing: it takes no --out or --both")
         return _plan(args, muster, collection, size)
     sides = _sides(ruleset, muster, args.side, args.both)
     paths = out_paths(args.out, sides) if args.out is not None else {}

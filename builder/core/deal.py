@@ -429,6 +429,8 @@ class Shared:
     collection_key: str = CARDS
     collection_kinds: frozenset[str] = frozenset()
     default_leaders: int | None = None
+    #: No proportions to keep: the core is the draw's only restriction.
+    keeps_proportions: bool = False
 
     measure: str = field(init=False)
     exact: bool = field(init=False)
@@ -457,7 +459,8 @@ class Shared:
         seed: int | None,
         keep_proportions: bool,
     ) -> Deal:
-        # No house rule of proportions here: the core is the draw's only restriction.
+        if keep_proportions:
+            raise ValueError("this draw has no proportions to keep")
         return deal(self._own(collection), self.rules, size, leaders, sides, rng, seed)
 
     def plan(self, collection: object, size: int, leaders: int | None) -> Plan:

@@ -109,6 +109,8 @@ class Mustering(Protocol):
     default_leaders: int | None
     #: The draw as the command's help and the docs say it (one paragraph).
     summary: str
+    #: Whether the draw has the keep-proportions house rule (``--keep-proportions``).
+    keeps_proportions: bool
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         """The collection a parsed file holds, or an ArmyFileError at its place."""

@@ -153,6 +153,7 @@ class Mustering:
     size_step = 10
     exact = False
     default_leaders: int | None = LEADERS
+    keeps_proportions = True
     summary = (
         "Never Mind the Billhooks (its Mustering rules, RULES.md 1.7): archer and billmen "
         "companies first until they make half the agreed troop points, then the rest "

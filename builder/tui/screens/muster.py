@@ -110,8 +110,9 @@ class MusterScreen(BuilderScreen):
                     compact=True,
                 )
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
-            # The rules deal every card; this house rule is off unless asked for.
-            yield row(
+            # The rules deal every card; this house rule is off unless asked for, and shown
+            # only for a draw that has it.
+            house = row(
                 "House rule",
                 Tick(
                     "Keep proportions: set aside skirmish cards over one fifth",
@@ -119,6 +120,8 @@ class MusterScreen(BuilderScreen):
                     compact=True,
                 ),
             )
+            house.display = self.muster.keeps_proportions
+            yield house
         yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
         yield Label("", id="muster-result")
         yield Horizontal(id="muster-open")
