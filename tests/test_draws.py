@@ -16,7 +16,7 @@ from builder import armyfile
 from builder.cli import main
 from builder.core.base import Ruleset
 from builder.core.mustering import FREE_SIDES, Collection, DrawError, Mustering
-from builder.core.plan import Question, count
+from builder.core.plan import Question, count, largest
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 
@@ -156,6 +156,15 @@ def test_the_plan_counts_what_enumeration_finds(name: str) -> None:
         q.exact,
     )
     assert count(trimmed, small) == _brute(trimmed, small) > 0
+    # The largest legal army, found in one pass, is the largest size enumeration finds.
+    tiny = Question(
+        tuple(type(e)(e.title, min(e.copies, 2), e.size, e.needs) for e in q.entries[:6]),
+        q.needs,
+        q.exact,
+    )
+    total = sum(e.copies * e.size for e in tiny.entries)
+    found = max((n for n in range(1, total + 1) if _brute(tiny, n)), default=0)
+    assert largest(tiny) == found > 0
 
 
 KISS_BAD = """ruleset = "kiss"
@@ -286,3 +295,48 @@ def test_the_plan_says_what_to_add_for_the_next_size(capsys: pytest.CaptureFixtu
     assert plan["largest"] == 4 and plan["armies"] == 1 and plan["unused"] == []
     assert plan["next_size"] == 5 and len(plan["additions"]) == 1
     assert plan["additions"][0].startswith("Spears")
+
+
+@pytest.mark.parametrize("name", _drawing())
+def test_mutated_collections_load_deal_and_plan_or_say_why(name: str, tmp_path: Path) -> None:
+    """Any collection loads or gives a clean error naming the file; one that loads deals a
+    legal army or says why, and plans, at every seed."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from builder.core.validate import ArmyFileError
+
+    ruleset, muster, _ = _sample(name)
+    lines = (examples_dir() / str(muster.sample_collection)).read_text("utf-8").splitlines()
+    values = ['"x"', "0", "-3", "true", "1e9", "[1]", '""', "99999999", "1", "3"]
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.lists(st.tuples(st.integers(0, len(lines) - 1), st.sampled_from(values)), max_size=4))
+    def mutated(changes: list[tuple[int, str]]) -> None:
+        text = list(lines)
+        for i, value in changes:
+            if i >= len(text):
+                continue
+            if "=" in text[i]:
+                text[i] = f"{text[i].split('=')[0]}= {value}"
+            else:
+                text.pop(i)
+        path = tmp_path / "c.toml"
+        path.write_text("\n".join(text), encoding="utf-8")
+        try:
+            found, collection = armyfile.load_collection(path)
+        except ArmyFileError as exc:
+            assert str(exc).startswith(str(path))
+            return
+        side = _sides(found)[:1]
+        try:
+            deal = muster.deal(
+                collection, muster.usual_size, None, side, random.Random(1), 1, False
+            )
+        except DrawError:
+            pass
+        else:
+            assert not [f for f in found.check(deal.armies[0].army) if f.level == "error"]
+        muster.plan(collection, muster.usual_size, None)
+
+    mutated()

@@ -88,25 +88,71 @@ def count(q: Question, size: int) -> int:
 
 
 def largest(q: Question) -> int:
-    """The largest size at which the entries make a legal army (0: none)."""
-    high = sum(e.copies * e.size for e in q.entries)
-    low, best = 1, 0
-    while low <= high:  # a size the draw can reach, the one below it can too (near enough)
-        mid = (low + high) // 2
-        if count(q, mid):
-            best, low = mid, mid + 1
-        else:
-            high = mid - 1
-    # Step up past the halving's guess while a larger size still works.
-    while best and count(q, best + 1):
-        best += 1
-    return best
+    """The largest size at which the entries make a legal army (0: none): an army of exactly
+    its own size is legal at that size whenever its needs are met, so this is the largest
+    size of a multiset meeting its needs at that size. One pass: by size and the smaller
+    needs (capped), the most of the largest need any multiset reaches; copies split into
+    1, 2, 4, ... so each table costs a few steps, not one a copy."""
+    total = sum(e.copies * e.size for e in q.entries)
+    if not q.needs:
+        return total
+    at_most = [need.amount(total) for need in q.needs]
+    big = max(range(len(q.needs)), key=lambda j: at_most[j])
+    small = [j for j in range(len(q.needs)) if j != big]
+    best: dict[tuple[int, tuple[int, ...]], int] = {(0, tuple(0 for _ in small)): 0}
+    for e in q.entries:
+        for k in _pieces(e.copies):
+            grown = dict(best)
+            for (size, met), most in best.items():
+                key = (
+                    size + k * e.size,
+                    tuple(
+                        min(at_most[j], m + k * e.needs[j]) for j, m in zip(small, met, strict=True)
+                    ),
+                )
+                value = most + k * e.needs[big]
+                if grown.get(key, -1) < value:
+                    grown[key] = value
+            best = grown
+    return max(
+        (
+            size
+            for (size, met), most in best.items()
+            if size
+            and most >= q.needs[big].amount(size)
+            and all(m >= q.needs[j].amount(size) for j, m in zip(small, met, strict=True))
+        ),
+        default=0,
+    )
+
+
+def _pieces(copies: int) -> list[int]:
+    """``copies`` as 1, 2, 4, ... and a remainder: any number up to it is a sum of some."""
+    out, k = [], 1
+    while copies > 0:
+        out.append(min(k, copies))
+        copies -= k
+        k *= 2
+    return out
+
+
+def _alike(q: Question) -> list[int]:
+    """The first entry of each kind (same size and needs): entries alike answer alike."""
+    seen: dict[tuple[int, tuple[int, ...]], int] = {}
+    for i, e in enumerate(q.entries):
+        seen.setdefault((e.size, e.needs), i)
+    return list(seen.values())
 
 
 def unused(q: Question, size: int) -> list[str]:
     """The entries no legal army of ``size`` holds."""
     all_ = count(q, size)
-    return [e.title for i, e in enumerate(q.entries) if count(_without(q, i), size) == all_]
+    idle = {
+        (q.entries[i].size, q.entries[i].needs)
+        for i in _alike(q)
+        if count(_without(q, i), size) == all_
+    }
+    return [e.title for e in q.entries if (e.size, e.needs) in idle]
 
 
 def _without(q: Question, i: int) -> Question:
@@ -130,7 +176,7 @@ def additions(q: Question, size: int) -> list[str] | None:
             return added
         if not q.entries:
             return None
-        best = max(range(len(q.entries)), key=lambda i: _progress(_plus(q, i), size))
+        best = max(_alike(q), key=lambda i: _progress(_plus(q, i), size))
         added.append(q.entries[best].title)
         q = _plus(q, best)
     return None
@@ -147,7 +193,7 @@ def _progress(q: Question, size: int) -> tuple[int, int, int]:
 def best_addition(q: Question, size: int) -> tuple[str, int] | None:
     """The one copy to add that makes the most more armies of ``size``, and how many more."""
     now = count(q, size)
-    found = [(count(_plus(q, i), size) - now, e.title) for i, e in enumerate(q.entries)]
+    found = [(count(_plus(q, i), size) - now, q.entries[i].title) for i in _alike(q)]
     gain, title = max(found, default=(0, ""))
     return (title, gain) if gain > 0 else None
 
