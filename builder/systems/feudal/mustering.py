@@ -26,6 +26,7 @@ from builder.core.stock import Card, Entry, Stock
 
 from . import rules as cat
 from .checks import check_army
+from .derive import signed
 from .model import Army, Battle, Leader, Unit
 from .schema import LEADER, UNIT
 from .views import unit_title
@@ -58,9 +59,11 @@ def _describe_figure(figure: Figure) -> tuple[str, int, frozenset[str]]:
 def _roll(
     rng: random.Random, table: tuple[tuple[int, int], ...], name: str, what: str
 ) -> tuple[int, str]:
+    """One D10 on ``table``, and the line saying it ("rolls 7 for charisma: +1")."""
     die = rng.randint(1, 10)
     value = cat.from_table(table, die)
-    return value, f"{name} rolls {die} for {what}: {value}"
+    shown = signed(value) if table is cat.CHARISMA_FOR_DIE else str(value)
+    return value, f"{name} rolls {die} for {what}: {shown}"
 
 
 def _leaders(
@@ -91,7 +94,7 @@ def _leaders(
     chief = max(range(len(made)), key=lambda i: (made[i].charisma, -i))
     made.insert(0, made.pop(chief))
     made[0].c_in_c = True
-    lines.append(f"C-in-C: {made[0].name} (charisma {made[0].charisma}, the highest)")
+    lines.append(f"C-in-C: {made[0].name} (charisma {signed(made[0].charisma)}, the highest)")
     return Leaders(made, lines)
 
 
@@ -113,7 +116,7 @@ def _copy(unit: Unit) -> Unit:
 def _leader_row(leader: Leader) -> tuple[str, str]:
     cp = "" if leader.command_points is None else f", {leader.command_points} command points"
     chief = ", C-in-C" if leader.c_in_c else ""
-    return leader.name, f"charisma {leader.charisma}{cp}{chief}"
+    return leader.name, f"charisma {signed(leader.charisma)}{cp}{chief}"
 
 
 def _as_army(stock: Stock) -> ArmyRecord:
