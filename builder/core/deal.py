@@ -66,9 +66,8 @@ class Rules:
 
     #: The system's title, for messages.
     title: str
-    #: The size's unit, plural ("figures"); and singular ("figure").
+    #: The size's unit, plural ("figures").
     measure: str
-    unit: str
     #: True: the deal stops at the size exactly (a card that would pass it is set aside);
     #: False: at the first card that equals or passes it.
     exact: bool
@@ -294,7 +293,7 @@ def _transcript(
         f"(dealt to {how} that), {leaders}" + (f", seed {seed}." if seed is not None else "."),
     ]
     if rules.core:
-        needs = ", ".join(f"{_count(k.need(size), k.name)}" for k in rules.core)
+        needs = ", ".join(f"{k.need(size)} {k.name}" for k in rules.core)
         each = " for each side" if many else ""
         lines.append(f"Core: at random, in turn, until it holds {needs}{each}.")
     else:
@@ -330,10 +329,6 @@ def _transcript(
             f"{_s(len(state.cards), 'card')}, {_s(len(made[side].records), 'leader')}."
         )
     return lines
-
-
-def _count(n: int, name: str) -> str:
-    return f"{n} {name}"
 
 
 def _cut_lines(rules: Rules, cut: int, n: int, many: bool) -> list[str]:

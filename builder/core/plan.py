@@ -10,7 +10,7 @@ army. The counts come from a dynamic programme over (size so far, needs met so f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 #: Most additions ``--plan`` proposes before it gives up.
@@ -253,13 +253,3 @@ def plan(
             "best_addition": None if better is None else {"add": better[0], "armies": better[1]},
         },
     )
-
-
-def entries_of(
-    groups: Sequence[Sequence[object]],
-    title: Callable[[object], str],
-    size: Callable[[object], int],
-    needs: Callable[[object], tuple[int, ...]],
-) -> tuple[PlanEntry, ...]:
-    """One :class:`PlanEntry` per group of alike cards (a collection table)."""
-    return tuple(PlanEntry(title(g[0]), len(g), size(g[0]), needs(g[0])) for g in groups if g)

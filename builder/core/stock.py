@@ -54,18 +54,14 @@ class Card:
 class Entry:
     """How a system reads one kind of table of its collection."""
 
-    #: The array-of-tables key (``cards``, ``leaders``).
+    #: The array-of-tables key (``cards``, ``leader_figures``).
     key: str
-    #: What one table is called in messages ("unit", "stand", "magnate").
-    noun: str
     #: The table's keys (``count`` and ``photo`` are added).
     table: Table
     #: ``(title, size, core kinds)`` of a record built from the table.
     describe: Callable[[Any], tuple[str, int, frozenset[str]]]
     #: Why the rules forbid the record on its own, or None.
     refuse: Callable[[Any], str | None] = lambda record: None
-    #: A photo is a key of the record itself (the army file prints it), not only of the card.
-    photo_in_record: bool = False
 
 
 @dataclass
@@ -87,13 +83,6 @@ class Stock:
         for card in self.cards:
             groups.setdefault(card.index, []).append(card)
         return list(groups.values())
-
-
-@dataclass
-class _Head:
-    ruleset: str
-    name: str
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def read_stock(
@@ -130,8 +119,7 @@ def _read(ctx: Ctx, entry: Entry, raw: Any, prefix: str) -> list[Card]:
     out: list[Card] = []
     for index, table in enumerate(array(ctx, entry.key, raw)):
         where = f"{entry.key}[{index}]"
-        extra = (_COUNT.key,) if entry.photo_in_record else (_COUNT.key, _PHOTO.key)
-        check_values(ctx, entry.table, table, where, extra)
+        check_values(ctx, entry.table, table, where, (_COUNT.key, _PHOTO.key))
         count = _count(ctx, where, table.get(_COUNT.key, 1))
         photo = None
         if _PHOTO.key in table:

@@ -127,7 +127,6 @@ def _as_army(stock: Stock) -> ArmyRecord:
 RULES = Rules(
     title="Feudal convention rules",
     measure="units",
-    unit="unit",
     exact=True,
     core=(
         CoreKind("cavalry", "cavalry unit", lambda size: 1),
@@ -152,10 +151,8 @@ MUSTER = Shared(
             help="armies dealt from it use the optional command points rule",
         ),
     ),
-    cards=Entry("cards", "unit", UNIT, _describe_unit, _refuse_unit),
-    figures=Entry(
-        "leader_figures", "leader", optional(LEADER, Figure, ("c_in_c",)), _describe_figure
-    ),
+    cards=Entry("cards", UNIT, _describe_unit, _refuse_unit),
+    figures=Entry("leader_figures", optional(LEADER, Figure, ("c_in_c",)), _describe_figure),
     default_side=FREE_SIDES[0],
     sample_collection="feudal-collection.toml",
     usual_size=8,

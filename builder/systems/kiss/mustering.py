@@ -152,7 +152,6 @@ def _as_army(stock: Stock) -> ArmyRecord:
 RULES = Rules(
     title="KISS Wars of the Roses",
     measure="figures",
-    unit="figure",
     exact=False,
     core=(
         CoreKind("archers", "unit of archers", lambda size: 1),
@@ -171,10 +170,9 @@ MUSTER = Shared(
     rules=RULES,
     ruleset="kiss",
     head=(),
-    cards=Entry("cards", "unit", UNIT, _describe_unit),
+    cards=Entry("cards", UNIT, _describe_unit),
     figures=Entry(
         "leader_figures",
-        "magnate",
         optional(MAGNATE, Figure, drop=("c_in_c",)),
         _describe_figure,
         _refuse_figure,
