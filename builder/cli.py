@@ -84,7 +84,17 @@ class _Version(argparse.Action):
 
 #: The commands the command line has of its own, and those of them that import no rule system
 #: to parse (the export's parser asks every system for its input-file options).
-CORE_COMMANDS = ("tui", "serve", "check", "roll", "export", "share", "verify", "catalogue")
+CORE_COMMANDS = (
+    "tui",
+    "serve",
+    "check",
+    "roll",
+    "export",
+    "share",
+    "verify",
+    "catalogue",
+    "muster",
+)
 _LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
 
@@ -121,6 +131,12 @@ def _system_commands(rulesets: list[Ruleset]) -> dict[str, Command]:
                 continue
             found[cmd.name] = cmd
     return found
+
+
+def _draws(rulesets: list[Ruleset]) -> str:
+    """Each rule system's draw as it says it (an installed system's too)."""
+    found = (r.muster for r in rulesets)
+    return " ".join(f"{m.summary} Size in {m.measure}, usually {m.usual_size}." for m in found if m)
 
 
 def build_parser(systems: bool = True) -> argparse.ArgumentParser:
@@ -339,6 +355,13 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument("--ruleset", default=DEFAULT, help=f"rule system (default {DEFAULT})")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p = command(
+        "muster",
+        "deal an army from a figure collection (Mustering, or our own draw)",
+        "Deal an army from a figure collection, narrating every card and die, by the draw of "
+        "the collection's rule system. " + _draws(rulesets),
+    )
+    import_module("builder.commands.muster").arguments(p)
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)
         import_module(cmd.module).arguments(p)
@@ -350,7 +373,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     named = next((a for a in argv if not a.startswith("-")), None)
     # No command runs the builder, unless asked for help, which lists every command.
-    light = named in _LIGHT or (named is None and not {"-h", "--help"} & set(argv))
+    # Help lists what the systems declare (each one's draw), so it loads them all.
+    asks_help = bool({"-h", "--help"} & set(argv))
+    light = named in _LIGHT and not asks_help or (named is None and not asks_help)
     args = build_parser(systems=not light).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):

@@ -36,4 +36,6 @@ def big(units: int, name: str = "york.toml") -> share.ShareList:
     return replace(found, groups=(replace(first, items=first.items + extra), *found.groups[1:]))
 
 
-EXAMPLES = sorted(p for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
+EXAMPLES = sorted(
+    p for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+)

@@ -32,7 +32,7 @@ def examples(ruleset: str) -> list[Path]:
     return [
         p
         for p in sorted(examples_dir().glob("*.toml"))
-        if p.name != "collection.toml" and armyfile.load(p).ruleset == ruleset
+        if not p.name.endswith("collection.toml") and armyfile.load(p).ruleset == ruleset
     ]
 
 

@@ -202,9 +202,11 @@ def test_out_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 2 and "is a folder" in err
 
 
-def test_argparse_rejects_bad_numbers() -> None:
+def test_argparse_rejects_bad_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    # No size: --plan has a default one, a draw has none (exit 2, the option named).
+    assert main(["muster", COLLECTION]) == 2
+    assert "--size is required" in capsys.readouterr().err
     for argv in (
-        ["muster", COLLECTION],
         ["muster", COLLECTION, "--troops", "many"],
         ["muster", COLLECTION, "--troops", "-5"],
     ):

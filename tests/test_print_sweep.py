@@ -73,7 +73,7 @@ def example_armies() -> dict[str, list[Path]]:
     """Every example army file (not the Mustering collection), by rule system."""
     by_system: dict[str, list[Path]] = {}
     for path in sorted(examples_dir().glob("*.toml")):
-        if path.name != "collection.toml":
+        if not path.name.endswith("collection.toml"):
             by_system.setdefault(armyfile.load(path).ruleset, []).append(path)
     return by_system
 

@@ -37,7 +37,9 @@ from builder.resources import examples_dir
 
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
-EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
+EXAMPLES = sorted(
+    p.name for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+)
 RULESETS = ("billhooks", "kiss", "feudal", "shieldwall")
 
 

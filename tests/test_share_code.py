@@ -42,7 +42,11 @@ DPI = 200
 MM = 72 / 25.4
 #: Every example army on its own, and the two Billhooks armies in one roster.
 ROSTERS = [
-    *((p.name,) for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"),
+    *(
+        (p.name,)
+        for p in sorted(examples_dir().glob("*.toml"))
+        if not p.name.endswith("collection.toml")
+    ),
     ("lancaster.toml", "york.toml"),
 ]
 #: A pen stroke's width.

@@ -390,3 +390,45 @@ async def test_muster_collection_not_english_deals_without_a_core(
         await pilot.click("#open-lancaster")
         await pilot.pause()
         assert BH.army_of(app).english is False
+
+
+def _drawing_systems() -> list[str]:
+    from builder.registry import get_ruleset, names
+
+    return [n for n in names() if get_ruleset(n).muster is not None]
+
+
+@pytest.mark.parametrize("name", _drawing_systems())
+@run_async
+async def test_muster_deals_in_every_system(name: str, tmp_path: Path) -> None:
+    """M opens the draw in every system with one: its sample collection offered, the size in
+    its measure, both sides dealt; each army opens as a new, unsaved army its checks pass."""
+    from builder.registry import get_ruleset
+
+    ruleset = get_ruleset(name)
+    muster = ruleset.muster
+    assert muster is not None and muster.sample_collection is not None
+    app = BuilderApp(Session.new(tmp_path / "army.toml", name))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        screen = app.screen
+        assert isinstance(screen, MusterScreen)
+        offered = screen.query_one("#muster-collection", Input).value
+        assert offered.endswith(muster.sample_collection)
+        assert screen.query_one("#muster-troops", Input).value == str(muster.usual_size)
+        await clear_and_type(pilot, "#muster-seed", "5")
+        screen.query_one("#muster-side", Select).value = "both"
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        buttons = [b.id for b in screen.query("#muster-open Button")]
+        assert len(buttons) == 2, str(screen.query_one("#muster-result", Label).render())
+        assert f"{muster.measure} for {muster.usual_size} agreed" in str(
+            screen.query_one("#muster-result", Label).render()
+        )
+        await pilot.click(f"#{buttons[1]}")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmyScreen)
+        army = app.session.army
+        assert army.ruleset == name and app.session.path is None and app.session.dirty
+        assert [f for f in ruleset.check(army) if f.level == "error"] == []

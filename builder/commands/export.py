@@ -89,6 +89,11 @@ def run(args: argparse.Namespace) -> int:
     if not armies:
         # Collections alone print the kinds their draw names; the other kinds need an army.
         kept = _collection_kinds(collections)
+        if not kept:
+            raise UsageError(
+                "this rule system's collections print nothing on their own: deal an army "
+                "from one with `billhooks muster`, then export the army"
+            )
         if only is not None and not only <= kept:
             listed = ",".join(sorted(kept))
             raise UsageError(

@@ -1,10 +1,12 @@
-"""``billhooks muster COLLECTION --troops N``: the Mustering draw
-(docs/rules/billhooks.md#mustering).
+"""``billhooks muster COLLECTION --size N``: an army dealt from a figure collection, by the
+draw of the collection's rule system (its ``muster``: a Mustering rule of its own, as
+Billhooks' docs/rules/billhooks.md#mustering, or our own draw for a system without one).
 
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
-points and running total, set-asides), then a table of the army it made; ``--json`` prints the
-draw for other tools instead. ``--out FILE`` writes the army file (with ``--both``: one file per
-side, ``FILE``'s stem plus ``-<side>``), only after the whole draw succeeded.
+size and running total, set-asides, leaders and their dice), then a table of the army it made;
+``--json`` prints the draw for other tools instead. ``--out FILE`` writes the army file (with
+``--both``: one file per side, ``FILE``'s stem plus ``-<side>``), only after the whole draw
+succeeded. ``--plan`` answers what the collection can field, without dealing.
 """
 
 from __future__ import annotations
@@ -17,20 +19,33 @@ import sys
 from pathlib import Path
 
 from builder import armyfile
-from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError, lower, seed, whole
+from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError, seed, whole
 from builder.core.base import Grid, Ruleset
-from builder.core.mustering import Deal, DrawError, Mustering
+from builder.core.mustering import FREE_SIDES, Collection, Deal, DrawError, Mustering
 from builder.files import commit, printable, write_temp
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("collection", help="the figure collection file (.toml) to deal from")
-    p.add_argument("--troops", type=whole, required=True, help="agreed troop points, e.g. 100")
+    p.add_argument(
+        "--size",
+        type=whole,
+        help="the agreed size, in the measure of the collection's rule system (troop points, "
+        "figures, units, stands: above)",
+    )
+    p.add_argument("--troops", type=whole, help="another name for --size (troop points)")
     p.add_argument(
         "--leaders",
         type=whole,
-        default=3,
-        help="leaders to add, priced as the Mustering rules price them (default 3)",
+        help="leaders each army gets (default: the draw's own number, above); the "
+        "collection's leader figures first, placeholders for the rest",
+    )
+    p.add_argument(
+        "--plan",
+        action="store_true",
+        help="deal nothing: say the largest legal army, how many different armies the "
+        "collection makes at --size (default the system's usual size), the units no legal "
+        "army uses, and what to add for the next size up",
     )
     p.add_argument(
         "--seed",
@@ -39,9 +54,8 @@ def arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--side",
-        type=lower,
-        help="the side of a single army, one of the rule system's sides (default: "
-        "the one its Mustering rules name)",
+        help="the side of a single army: one of the rule system's sides, or your own words "
+        "where its sides are free text (default: the one its draw names)",
     )
     p.add_argument(
         "--both", action="store_true", help="club draft: every side from the one collection"
@@ -55,11 +69,13 @@ def arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--keep-proportions",
         action="store_true",
-        help="house rule: set aside skirmish cards that would pass one fifth of "
-        "the total (the rules deal every card)",
+        help="house rule of the Mustering rules: set aside skirmish cards that would pass "
+        "one fifth of the total (the rules deal every card)",
     )
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.add_argument("--json", action="store_true", help="print the draw as JSON instead")
+    p.add_argument(
+        "--json", action="store_true", help="print the draw (or the plan) as JSON instead"
+    )
 
 
 def out_paths(out: str, sides: tuple[str, ...]) -> dict[str, Path]:
@@ -177,26 +193,78 @@ def _findings_ok(ruleset: Ruleset, deal: Deal, quiet: bool) -> bool:
     return ok
 
 
+def _size(args: argparse.Namespace, muster: Mustering) -> int:
+    """The agreed size (``--size``, or ``--troops`` by its other name); the usual one for
+    ``--plan`` without either."""
+    if args.size is not None and args.troops is not None:
+        raise UsageError("give --size or --troops, not both (they are one option)")
+    given, name = (args.troops, "--troops") if args.troops is not None else (args.size, "--size")
+    if given is None:
+        if args.plan:
+            return muster.usual_size
+        raise UsageError(
+            f"--size is required: the agreed size in {muster.measure}, e.g. --size "
+            f"{muster.usual_size}"
+        )
+    if given < 1:
+        raise UsageError(f"{name} must be 1 or more (the agreed {muster.measure}, e.g. 100)")
+    return int(given)
+
+
+def _sides(ruleset: Ruleset, muster: Mustering, side: str | None, both: bool) -> tuple[str, ...]:
+    """The sides to deal: a system's own (York and Lancaster), or "Side A" and "Side B" where
+    its sides are free text; one of them, or the one asked for, for a single army."""
+    fixed = tuple(s.key for s in ruleset.sides.fixed)
+    if both:
+        return fixed or FREE_SIDES
+    if side is None:
+        return (muster.default_side,)
+    if fixed:
+        key = side.lower()
+        if key not in fixed:
+            raise UsageError(f"--side {printable(side)!r}: expected one of {', '.join(fixed)}")
+        return (key,)
+    if not side.strip() or len(side) > ruleset.sides.max_len:
+        raise UsageError(f"--side: your words for the side, 1-{ruleset.sides.max_len} letters")
+    return (side.strip(),)
+
+
+def _plan(args: argparse.Namespace, muster: Mustering, collection: Collection, size: int) -> int:
+    plan = muster.plan(collection, size, args.leaders)
+    if args.json:
+        print(json.dumps(plan.json, indent=2, ensure_ascii=False))
+    else:
+        print("\n".join(plan.lines))
+    return EXIT_OK
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.troops < 1:
-        raise UsageError("--troops must be 1 or more (the agreed troop points, e.g. 100)")
-    if args.leaders < 1:
+    if args.leaders is not None and args.leaders < 1:
         raise UsageError("--leaders must be 1 or more: every army has a commander")
+    if args.size is not None and args.size < 1 or args.troops is not None and args.troops < 1:
+        name = "--troops" if args.troops is not None else "--size"
+        raise UsageError(f"{name} must be 1 or more (the agreed size, e.g. 100)")
     ruleset, collection = armyfile.load_collection(args.collection)
     muster = ruleset.muster
     assert muster is not None  # load_collection refuses a system without the draw
-    keys = tuple(side.key for side in ruleset.sides.fixed)
-    side = muster.default_side if args.side is None else args.side
-    if side not in keys:
-        raise UsageError(f"--side {printable(side)!r}: expected one of {', '.join(keys)}")
-    sides: tuple[str, ...] = keys if args.both else (side,)
+    size = _size(args, muster)
+    if args.keep_proportions and not muster.keeps_proportions:
+        raise UsageError(
+            f"--keep-proportions is a house rule of the Mustering rules; {ruleset.title}'s "
+            "draw has no proportions to keep"
+        )
+    if args.plan:
+        if args.out is not None or args.both:
+            raise UsageError("--plan deals nothing: it takes no --out or --both")
+        return _plan(args, muster, collection, size)
+    sides = _sides(ruleset, muster, args.side, args.both)
     paths = out_paths(args.out, sides) if args.out is not None else {}
     _check_out(paths, args.force)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     try:
         deal = muster.deal(
             collection,
-            args.troops,
+            size,
             args.leaders,
             sides,
             random.Random(seed),

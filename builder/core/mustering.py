@@ -14,7 +14,12 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from builder.core.base import ArmyRecord, Grid
 
 if TYPE_CHECKING:
+    from builder.core.plan import Plan
     from builder.core.validate import Ctx
+
+
+#: A club draft's sides where a system's sides are free text.
+FREE_SIDES = ("Side A", "Side B")
 
 
 class DrawError(Exception):
@@ -84,13 +89,28 @@ class Mustering(Protocol):
 
     #: The key of a collection file's cards: a file holding it and no army is a collection.
     collection_key: str
-    #: The side a single army is dealt for when none is asked for.
+    #: The side a single army is dealt for when none is asked for (for a system whose sides
+    #: are free text, what the army's side reads).
     default_side: str
     #: The kinds of the print pack a collection prints on its own (without an army).
     collection_kinds: frozenset[str]
     #: The example collection (a file in ``examples/``) the builder's Mustering screen offers
     #: first, if the system ships one.
     sample_collection: str | None
+    #: The size's unit, plural ("troop points", "figures", "units", "stands"); the usual
+    #: size of an army, and the step from one size to the next (``--plan``'s "next size up").
+    measure: str
+    usual_size: int
+    size_step: int
+    #: True: dealt to the size exactly; False: until the size is equalled or exceeded.
+    exact: bool
+    #: Leaders each army gets when none are asked for (None: the draw decides from the units
+    #: it dealt).
+    default_leaders: int | None
+    #: The draw as the command's help and the docs say it (one paragraph).
+    summary: str
+    #: Whether the draw has the keep-proportions house rule (``--keep-proportions``).
+    keeps_proportions: bool
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         """The collection a parsed file holds, or an ArmyFileError at its place."""
@@ -99,14 +119,19 @@ class Mustering(Protocol):
     def deal(
         self,
         collection: Collection,
-        troops: int,
-        leaders: int,
+        size: int,
+        leaders: int | None,
         sides: Sequence[str],
         rng: random.Random,
         seed: int | None,
         keep_proportions: bool,
     ) -> Deal:
-        """Deal ``sides`` armies of ``troops`` agreed points; DrawError when it cannot."""
+        """Deal ``sides`` armies of ``size`` (in :attr:`measure`) with ``leaders`` leaders
+        each (None: the system's own number); DrawError when it cannot."""
+        ...
+
+    def plan(self, collection: Collection, size: int, leaders: int | None) -> Plan:
+        """What ``collection`` can field at ``size`` (``muster --plan``)."""
         ...
 
     def side_of(self, army: ArmyRecord) -> str | None:

@@ -27,14 +27,6 @@ from .quick import QUICK_ACTIONS
 from .rolls import ROLLER
 from .schema import SCHEMA
 
-#: The Mustering draw on the command line: the core's command over this system's ``muster``.
-MUSTER = Command(
-    "muster",
-    "the Mustering draw from a figure collection",
-    "Deal an army from a collection of unit cards (the Mustering rules), narrating every card.",
-    "builder.commands.muster",
-)
-
 
 class Billhooks(PackagedRuleset[Army]):
     """The ruleset object (see :class:`builder.core.base.Ruleset`)."""
@@ -49,7 +41,7 @@ class Billhooks(PackagedRuleset[Army]):
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
-    commands: tuple[Command, ...] = (MUSTER,)
+    commands: tuple[Command, ...] = ()
     army = ARMY
     kinds = KINDS
 

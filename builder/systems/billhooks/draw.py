@@ -206,7 +206,7 @@ def card_dict(card: Card, **extra: float) -> dict[str, Any]:
 # --- The draw ---------------------------------------------------------------------------------
 
 
-def _core_companies(card: Card) -> dict[str, int] | None:
+def core_companies(card: Card) -> dict[str, int] | None:
     """Archer and billmen companies a core card brings, or None if it is not a core card."""
     if card.troop not in cat.CORE_TROOPS:
         return None
@@ -316,7 +316,7 @@ def _pick_cores(
     for card in collection.cards:
         key = (card.troop, id(card.options))
         if key not in alike:
-            counts = _core_companies(card)
+            counts = core_companies(card)
             alike[key] = None if counts is None else (counts, core_points(card.unit()))
         known = alike[key]
         if known is not None:

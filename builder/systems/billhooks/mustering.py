@@ -9,18 +9,25 @@ object and each army's file with its header comments.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from builder.core.base import ArmyRecord, Grid, number
 from builder.core.mustering import Deal, DealStep, DealtArmy
+from builder.core.plan import Need, Plan, PlanEntry, Question, plan
 from builder.core.validate import Ctx
 
-from .collection import Collection, collection_from
-from .draw import SIDE_NAMES, ArmyDraw, Draw, muster
+from . import rules as cat
+from .checks import core_points
+from .collection import Card, Collection, collection_from
+from .draw import SIDE_NAMES, ArmyDraw, Draw, core_companies, muster
 from .model import Army, Leader, Ward
 from .points import leader_points
+
+#: Leaders when none are asked for: the C-in-C and two captains (the seed's example).
+LEADERS = 3
 
 
 def _table(draw: Draw, a: ArmyDraw) -> Grid:
@@ -98,6 +105,35 @@ def _header(deal: Deal, side: str) -> str:
     )
 
 
+def _question(collection: Collection, leaders: int) -> Question:
+    """The collection as ``--plan`` counts it: a table per ``[[cards]]`` table, its troop
+    points (whole points: a half-point card is counted up), the core's points toward half
+    the size (an English army) and one unit a leader."""
+    groups: dict[int, list[Card]] = {}
+    for card in collection.cards:
+        groups.setdefault(card.index, []).append(card)
+    entries = []
+    for cards in groups.values():
+        card = cards[0]
+        core = core_points(card.unit()) if core_companies(card) is not None else 0
+        entries.append(
+            PlanEntry(
+                f"{card.title} [{card.index + 1}]",
+                len(cards),
+                math.ceil(card.points),
+                (math.ceil(core), 1),
+            )
+        )
+    half = (
+        (lambda size: math.ceil(size * cat.CORE_SHARE)) if collection.english else (lambda size: 0)
+    )
+    needs = (
+        Need("archer and billmen points", half),
+        Need("units, one a leader", lambda s: leaders),
+    )
+    return Question(tuple(entries), needs, exact=False)
+
+
 def _own(collection: object) -> Collection:
     """``collection`` as this system's own: the core hands back what :meth:`Mustering.collection`
     read, typed only as some system's; another system's is refused by name."""
@@ -113,6 +149,18 @@ class Mustering:
     default_side = "lancaster"
     collection_kinds = frozenset({"unit-cards"})
     sample_collection: str | None = "collection.toml"
+    measure = "troop points"
+    usual_size = 100
+    size_step = 10
+    exact = False
+    default_leaders: int | None = LEADERS
+    keeps_proportions = True
+    summary = (
+        'Never Mind the Billhooks (its "Mustering the Forces" rules): archer and billmen '
+        "companies first until they make half the agreed troop points, then the rest "
+        "shuffled, cut and dealt until the troop points equal or exceed the size; "
+        f"--leaders leaders (default {LEADERS}), the C-in-C free and 5 points each other."
+    )
 
     def collection(self, data: dict[str, Any], ctx: Ctx) -> Collection:
         # The package's own ruleset checks each card's options (imported here: the package
@@ -124,8 +172,8 @@ class Mustering:
     def deal(
         self,
         collection: object,
-        troops: int,
-        leaders: int,
+        size: int,
+        leaders: int | None,
         sides: Sequence[str],
         rng: random.Random,
         seed: int | None,
@@ -134,13 +182,23 @@ class Mustering:
         return _deal(
             muster(
                 _own(collection),
-                troops,
-                leaders,
+                size,
+                LEADERS if leaders is None else leaders,
                 sides,
                 rng,
                 seed,
                 keep_proportions=keep_proportions,
             )
+        )
+
+    def plan(self, collection: object, size: int, leaders: int | None) -> Plan:
+        own = _own(collection)
+        return plan(
+            _question(own, LEADERS if leaders is None else leaders),
+            size,
+            self.size_step,
+            self.measure,
+            own.name,
         )
 
     def side_of(self, army: ArmyRecord) -> str | None:

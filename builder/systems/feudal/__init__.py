@@ -20,6 +20,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
+from .mustering import MUSTER
 from .printables import printables
 from .rolls import ROLLER
 from .schema import SCHEMA
@@ -36,7 +37,8 @@ class Feudal(PackagedRuleset[Army]):
     #: Every finding code its checks can give.
     codes = CODES
     roller = ROLLER
-    muster = None
+    #: The draw is our own (docs/rules/feudal.md#our-draw).
+    muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
     army = ARMY
     kinds = KINDS

@@ -20,6 +20,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
+from .mustering import MUSTER
 from .printables import printables
 from .schema import SCHEMA
 
@@ -33,9 +34,9 @@ class Kiss(PackagedRuleset[Army]):
     sides = cat.SIDES
     file_comment = "A KISS Wars of the Roses army, written by billhooks."
     codes = CODES
-    #: No build-time dice and no Mustering draw.
+    #: No build-time dice; the draw is our own (docs/rules/kiss.md#our-draw).
     roller: Roller | None = None
-    muster = None
+    muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
     army = ARMY
     kinds = KINDS

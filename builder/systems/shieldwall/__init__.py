@@ -18,6 +18,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
+from .mustering import MUSTER
 from .quick import QUICK_ACTIONS
 from .schema import SCHEMA
 
@@ -32,7 +33,8 @@ class Shieldwall(PackagedRuleset[Army]):
     file_comment = "A Dark Ages shieldwall army, written by billhooks."
     codes = CODES
     roller = None
-    muster = None
+    #: The draw is our own (docs/rules/shieldwall.md#our-draw).
+    muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = QUICK_ACTIONS
     army = ARMY
     kinds = KINDS

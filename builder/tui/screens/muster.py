@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +20,7 @@ from textual.widgets import Button, Checkbox, DataTable, Footer, Header, Input, 
 
 from builder import armyfile
 from builder.core.base import Ruleset, number
-from builder.core.mustering import Collection, Deal, DrawError, Mustering
+from builder.core.mustering import FREE_SIDES, Collection, Deal, DrawError, Mustering
 from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 from builder.tui.modals.base import row
@@ -31,6 +32,12 @@ if TYPE_CHECKING:
     pass
 
 BOTH = "both"
+
+
+def _button_id(side: str, index: int) -> str:
+    """A widget id for a side's button: its key ("york"), or its place where the side is
+    free text ("Side A" cannot be an id)."""
+    return side if re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", side) else f"side-{index + 1}"
 
 
 def _shown(path: Path) -> str:
@@ -55,7 +62,10 @@ class MusterScreen(BuilderScreen):
         super().__init__()
         self.ruleset = ruleset
         self.muster = muster
-        self.side = side if ruleset.sides.get(side) is not None else muster.default_side
+        fixed = tuple(s.key for s in ruleset.sides.fixed)
+        #: The sides a draw deals for: the system's own, or "Side A" and "Side B".
+        self.sides = fixed or FREE_SIDES
+        self.side = side if side in self.sides else muster.default_side
         self.deal_result: Deal | None = None
 
     def compose(self) -> ComposeResult:
@@ -71,10 +81,21 @@ class MusterScreen(BuilderScreen):
                 ),
             )
             with Horizontal(classes="row"):
-                yield Label("Troops", classes="row-label")
-                yield Input("100", id="muster-troops", type="integer", compact=True)
+                # The size's word: troop points -> Troops, figures -> Figures.
+                word = self.muster.measure.split()[0].capitalize()
+                measure = word if word.endswith("s") else f"{word}s"
+                yield Label(measure, classes="row-label")
+                size = str(self.muster.usual_size)
+                yield Input(size, id="muster-troops", type="integer", compact=True)
                 yield Label("Leaders", classes="inline-label")
-                yield Input("3", id="muster-leaders", type="integer", compact=True)
+                leaders = self.muster.default_leaders
+                yield Input(
+                    "" if leaders is None else str(leaders),
+                    id="muster-leaders",
+                    type="integer",
+                    placeholder="usual",
+                    compact=True,
+                )
                 yield Label("Seed", classes="inline-label")
                 yield Input(
                     "", id="muster-seed", type="integer", placeholder="random", compact=True
@@ -82,7 +103,7 @@ class MusterScreen(BuilderScreen):
             with Horizontal(classes="row"):
                 yield Label("Side", classes="row-label")
                 yield Choices(
-                    [(side.name, side.key) for side in self.ruleset.sides.fixed]
+                    [(self.ruleset.sides.name_of(side), side) for side in self.sides]
                     + [("All (club draft)", BOTH)],
                     value=self.side,
                     allow_blank=False,
@@ -90,8 +111,9 @@ class MusterScreen(BuilderScreen):
                     compact=True,
                 )
                 yield Button("Deal", id="muster-deal", variant="primary", compact=True)
-            # The rules deal every card; this house rule is off unless asked for.
-            yield row(
+            # The rules deal every card; this house rule is off unless asked for, and shown
+            # only for a draw that has it.
+            house = row(
                 "House rule",
                 Tick(
                     "Keep proportions: set aside skirmish cards over one fifth",
@@ -99,6 +121,8 @@ class MusterScreen(BuilderScreen):
                     compact=True,
                 ),
             )
+            house.display = self.muster.keeps_proportions
+            yield house
         yield DataTable(id="muster-deal-table", cursor_type="row", zebra_stripes=True)
         yield Label("", id="muster-result")
         yield Horizontal(id="muster-open")
@@ -113,7 +137,7 @@ class MusterScreen(BuilderScreen):
 
     def _int(self, selector: str, what: str, low: int) -> int | None:
         text = self.query_one(selector, Input).value.strip()
-        if not text and selector == "#muster-seed":
+        if not text and selector in ("#muster-seed", "#muster-leaders"):
             return None
         try:
             value = int(text)
@@ -128,17 +152,17 @@ class MusterScreen(BuilderScreen):
     def deal(self) -> None:
         result = self.query_one("#muster-result", Label)
         try:
-            troops = self._int("#muster-troops", "Troops", 1)
+            troops = self._int("#muster-troops", self.muster.measure.capitalize(), 1)
             leaders = self._int("#muster-leaders", "Leaders", 1)
             seed = self._int("#muster-seed", "Seed", 0)
         except ValueError as exc:
             result.update(Text(str(exc), "bold red"))
             return
-        assert troops is not None and leaders is not None
+        assert troops is not None
         if seed is None:
             seed = self.builder.next_seed()
         side = str(self.query_one("#muster-side", Select).value)
-        sides = tuple(s.key for s in self.ruleset.sides.fixed) if side == BOTH else (side,)
+        sides = self.sides if side == BOTH else (side,)
         path = Path(self.query_one("#muster-collection", Input).value.strip()).expanduser()
         keep = self.query_one("#muster-keep", Checkbox).value
         try:
@@ -168,7 +192,7 @@ class MusterScreen(BuilderScreen):
         buttons = self.query_one("#muster-open", Horizontal)
         await buttons.remove_children()
         name = self.ruleset.sides.name_of
-        result.update(f"Seed {deal.seed}: dealing {deal.target} troop points ...")
+        result.update(f"Seed {deal.seed}: dealing {deal.target} {self.muster.measure} ...")
         if deal.opening:
             table.add_row("", "", "", "", Text(deal.opening, "italic"))
         shuffled = False
@@ -211,26 +235,30 @@ class MusterScreen(BuilderScreen):
             if self.delay:
                 await asyncio.sleep(self.delay)
         lines = [
-            f"{name(a.side)}: {number(a.troop_points)} troop points for "
-            f"{deal.target} agreed, leaders {number(a.leader_points)}, total "
-            f"{number(a.total_points)}"
+            f"{name(a.side)}: {number(a.troop_points)} {self.muster.measure} for "
+            f"{deal.target} agreed"
+            + (
+                f", leaders {number(a.leader_points)}, total {number(a.total_points)}"
+                if a.leader_points
+                else ""
+            )
             for a in deal.armies
         ]
         result.update(f"Seed {deal.seed}. " + "; ".join(lines) + ".")
         await buttons.mount_all(
             Button(
                 f"Edit the {name(a.side)} army",
-                id=f"open-{a.side}",
+                id=f"open-{_button_id(a.side, i)}",
                 variant="primary",
                 compact=True,
             )
-            for a in deal.armies
+            for i, a in enumerate(deal.armies)
         )
         buttons.query(Button).first().focus()
 
     @on(Button.Pressed, "#muster-open Button")
     def _open(self, event: Button.Pressed) -> None:
         assert self.deal_result is not None and event.button.id is not None
-        self.builder.open_mustered(
-            self.muster, self.deal_result, event.button.id.removeprefix("open-")
-        )
+        ids = {_button_id(a.side, i): a.side for i, a in enumerate(self.deal_result.armies)}
+        side = ids[event.button.id.removeprefix("open-")]
+        self.builder.open_mustered(self.muster, self.deal_result, side)
