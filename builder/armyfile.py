@@ -26,7 +26,7 @@ from builder.core.mustering import Collection
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
-from builder.registry import get_ruleset, names
+from builder.registry import get_ruleset, known, names
 
 # --- Reading ----------------------------------------------------------------------------------
 
@@ -36,7 +36,7 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
     if "ruleset" not in data:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
-    if not isinstance(name, str) or name not in names():
+    if not isinstance(name, str) or not known(name):
         raise ctx.error(
             "ruleset", f"unknown ruleset {short(name)}: expected one of " + ", ".join(names())
         )

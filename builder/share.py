@@ -20,12 +20,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Metric, Ruleset, number
-from builder.core.printables import SHORT_HASH, Source, short_hash
 from builder.registry import get_ruleset
+
+if TYPE_CHECKING:
+    from builder.core.printables import Source
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
@@ -198,6 +200,9 @@ def _short(digest: str) -> str:
 def share_list(source: Source) -> ShareList:
     """The list of the army ``source`` holds, from its ruleset's summary, sides, titles and
     facts."""
+    # Imported here: `check` uses this module's listing alone, not the print side's hash.
+    from builder.core.printables import short_hash
+
     army = source.army
     ruleset = get_ruleset(army.ruleset)
     found = ruleset.summary(army)
@@ -554,6 +559,8 @@ def _lines(text: str) -> list[str]:
 def parse(text: str) -> ShareList:
     """A list from what a phone read off a roster's code (or ``share``'s plain text);
     :class:`NotAShareList` if it is not one. Linear in the code's length."""
+    from builder.core.printables import SHORT_HASH
+
     lines = _lines(text)
     found = _HASH_LINE.match(lines[-1]) if lines else None
     if found is None:
