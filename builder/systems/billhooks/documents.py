@@ -332,13 +332,14 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     return _fill(words, numbers), tables
 
 
-def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
-    """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
+def _move_rows(labels: dict[str, Any]) -> list[list[str]]:
+    """Good and bad going: a row per kind of company or band, or per troop that moves apart,
+    then pavises and leaders."""
 
     def inches(value: int | None) -> str:
         return labels["no_bad_going"] if value is None else f'{value}"'
 
-    move_rows: list[list[str]] = []
+    rows: list[list[str]] = []
     seen: set[str] = set()
     for troop in cat.TROOPS.values():
         who = {cat.COMPANY: labels["companies"], cat.BAND: labels["bands"]}.get(
@@ -346,15 +347,18 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
         )
         if who not in seen:
             seen.add(who)
-            move_rows.append([who, inches(troop.move_good), inches(troop.move_bad)])
-    move_rows.append([labels["pavises"], inches(cat.PAVISE_MOVE), inches(cat.PAVISE_MOVE)])
+            rows.append([who, inches(troop.move_good), inches(troop.move_bad)])
+    rows.append([labels["pavises"], inches(cat.PAVISE_MOVE), inches(cat.PAVISE_MOVE)])
     # The rules give leaders one rate and say nothing of bad going for them.
     for key, mounted in (("leader_foot", False), ("leader_horse", True)):
-        move_rows.append([labels[key], inches(cat.LEADER_MOVE[mounted]), labels["unstated"]])
+        rows.append([labels[key], inches(cat.LEADER_MOVE[mounted]), labels["unstated"]])
+    return rows
 
-    # One row per range; bands sharing the usual skirmish ranges share a row, the odd ones
-    # out (kern) get their own.
-    shoot_rows: list[list[str]] = []
+
+def _shoot_rows(labels: dict[str, Any]) -> list[list[str]]:
+    """One row per range; bands sharing the usual skirmish ranges share a row, the odd ones
+    out (kern) get their own."""
+    rows: list[list[str]] = []
     band_ranges = None
     for troop in cat.TROOPS.values():
         if not troop.ranges:
@@ -368,29 +372,33 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
         for i, rng in enumerate(troop.ranges):
             label = title if len(troop.ranges) == 1 else f"{title}, {rng.name}"
             shots = str(troop.shots_per_turn) if i == 0 else ""
-            shoot_rows.append([label, rng.text, _score(rng.hit_on), shots])
+            rows.append([label, rng.text, _score(rng.hit_on), shots])
+    return rows
 
-    save_rows = [
-        [a.name, _score(a.save_shooting), _score(a.save_melee)] for a in cat.ARMOUR.values()
-    ]
 
+def _dice_rows() -> list[list[str]]:
+    """Melee dice per figure, the figures that roll alike on one row."""
     by_dice: dict[float, list[str]] = {}
     for troop in cat.TROOPS.values():
         by_dice.setdefault(troop.melee_dice, []).append(troop.figure)
-    dice_rows = []
-    for per, figures in sorted(by_dice.items(), reverse=True):
-        dice_rows.append([", ".join(dict.fromkeys(figures)).capitalize(), per_figure_text(per)])
+    return [
+        [", ".join(dict.fromkeys(figures)).capitalize(), per_figure_text(per)]
+        for per, figures in sorted(by_dice.items(), reverse=True)
+    ]
 
+
+def _class_rows() -> list[list[str]]:
+    """A row per command class: its die faces, tokens, wounds and extra melee hits."""
     faces: dict[int, list[int]] = {}
     for die, cls in cat.CLASS_FOR_DIE.items():
         faces.setdefault(cls, []).append(die)
-    class_rows = []
+    rows = []
     for cls in sorted(faces, reverse=True):
         dice = faces[cls]
         face = str(dice[0]) if len(dice) == 1 else f"{dice[0]}-{dice[-1]}"
         # Tokens, wounds and extra melee hits as the ruleset gives them for a leader of cls.
         lp = leader_profile(Army("billhooks", ""), Leader("", command_class=cls))
-        class_rows.append(
+        rows.append(
             [
                 face,
                 f"{COMMAND_CLASSES[cls]} ({cls})",
@@ -399,37 +407,33 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
                 str(lp.melee_hits),
             ]
         )
+    return rows
 
-    # Troops that react alike share a row; a kind whose troops all do is named as the kind.
+
+def _reaction_rows(labels: dict[str, Any]) -> list[list[str]]:
+    """Troops that react alike share a row; a kind whose troops all do is named as the kind."""
     reacting: dict[str, list[Any]] = {}
     for troop in cat.TROOPS.values():
         reacting.setdefault(reaction_text(troop.key), []).append(troop)
     per_kind = Counter(t.kind for t in cat.TROOPS.values())
-    reaction_rows = []
+    rows = []
     for text, troops in reacting.items():
         kind = troops[0].kind
         whole_kind = all(t.kind == kind for t in troops) and len(troops) == per_kind[kind] > 1
         who = labels["kinds"][kind] if whole_kind else ", ".join(t.name for t in troops)
-        reaction_rows.append([who, text])
-    reaction_rows.append([labels["combined"], cat.COMBINED_REACTION])
-    morale_rows = [[labels["kinds"][kind], dice] for kind, dice in cat.MORALE_DICE.items()]
-    # The saves the prose quotes, as the ruleset gives them for a band behind pavises and for
-    # the troops crossbows pierce.
+        rows.append([who, text])
+    rows.append([labels["combined"], cat.COMBINED_REACTION])
+    return rows
+
+
+def _prose_numbers() -> dict[str, object]:
+    """The numbers the crib sheet's prose quotes, the saves as the ruleset gives them for a
+    band behind pavises and for the troops crossbows pierce."""
     pavised = profile(Unit(cat.PAVISE_TROOPS[0], pavises=True)).saves[0].shooting
     pierced_troop = next(t for t in cat.TROOPS.values() if t.armour in cat.PIERCED_ARMOUR)
     pierced = profile(Unit(pierced_troop.key)).saves[0].pierced
     assert pierced is not None, "men-at-arms are pierced by crossbows and handguns"
-
-    tables = {
-        "reactions": {"rows": reaction_rows},
-        "morale": {"rows": morale_rows},
-        "movement": {"rows": move_rows},
-        "shooting": {"rows": shoot_rows},
-        "saves": {"rows": save_rows},
-        "melee_dice": {"rows": dice_rows},
-        "command": {"rows": class_rows},
-    }
-    numbers: dict[str, object] = {
+    return {
         "arrows": cat.ARROW_SUPPLY,
         "disarray_max": cat.DISARRAY_MAX,
         "daunted_max": cat.DAUNTED_MAX,
@@ -443,7 +447,24 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
         "pavise_save": _score(pavised),
         "pierced_save": _score(pierced),
     }
-    return tables, numbers
+
+
+def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dict[str, object]]:
+    """The crib sheet's look-up tables and prose numbers, all read from the catalogue."""
+    save_rows = [
+        [a.name, _score(a.save_shooting), _score(a.save_melee)] for a in cat.ARMOUR.values()
+    ]
+    morale_rows = [[labels["kinds"][kind], dice] for kind, dice in cat.MORALE_DICE.items()]
+    tables = {
+        "reactions": {"rows": _reaction_rows(labels)},
+        "morale": {"rows": morale_rows},
+        "movement": {"rows": _move_rows(labels)},
+        "shooting": {"rows": _shoot_rows(labels)},
+        "saves": {"rows": save_rows},
+        "melee_dice": {"rows": _dice_rows()},
+        "command": {"rows": _class_rows()},
+    }
+    return tables, _prose_numbers()
 
 
 def crib_sheet() -> Document:
