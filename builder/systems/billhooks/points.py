@@ -7,11 +7,6 @@ from builder.systems.billhooks.model import Army, Leader, Unit
 from . import rules as cat
 
 
-def points_text(value: float) -> str:
-    """Points as a player writes them: 12, 1.5."""
-    return f"{value:g}"
-
-
 def quality_of(unit: Unit) -> str:
     return unit.quality or cat.DEFAULT_QUALITY
 
