@@ -7,7 +7,6 @@ Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not b
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
 from collections.abc import Sequence
@@ -61,6 +60,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if m and self.prog == "billhooks":
+            import difflib
+
             choices = re.findall(r"'([^']+)'", m.group(2))
             close = difflib.get_close_matches(m.group(1), choices, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""

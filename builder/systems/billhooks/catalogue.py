@@ -11,7 +11,7 @@ from . import rules as cat
 from .model import RearCompany, Unit
 from .options import unit_options
 from .points import figures, unit_points
-from .shown import points as _pts
+from .points import points_text as _pts
 
 
 def _options(troop: cat.Troop) -> tuple[str, ...]:

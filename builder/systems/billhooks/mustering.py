@@ -10,21 +10,27 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.base import ArmyRecord, Grid, number
 from builder.core.mustering import Deal, DealStep, DealtArmy
 from builder.core.validate import Ctx
 
-from .collection import Collection, collection_from
-from .draw import SIDE_NAMES, ArmyDraw, Draw, muster
 from .model import Army, Leader, Ward
 from .points import leader_points
+
+if TYPE_CHECKING:
+    # The draw and the collection's reader are loaded when a draw is dealt or a collection
+    # read, in the functions below: an army's `check` uses neither.
+    from .collection import Collection
+    from .draw import ArmyDraw, Draw
 
 
 def _table(draw: Draw, a: ArmyDraw) -> Grid:
     """One army of the draw: each ward's leader and his units with their cards and points,
     then the totals."""
+    from .draw import SIDE_NAMES
+
     rows: list[tuple[str, ...]] = []
     cards = iter([s.card for s in a.core] + [s.card for s in a.dealt])
     for i, ward in enumerate(a.army.wards, 1):
@@ -81,6 +87,8 @@ def _deal(draw: Draw) -> Deal:
 
 def _header(deal: Deal, side: str) -> str:
     """Comments at the top of a written army file: what it is and what to edit."""
+    from .draw import SIDE_NAMES
+
     a = deal.army(side)
     # The seed alone does not repeat a draw made under the house rule: say it was used.
     kept = (
@@ -100,6 +108,8 @@ def _header(deal: Deal, side: str) -> str:
 def _own(collection: object) -> Collection:
     """``collection`` as this system's own: the core hands back what :meth:`Mustering.collection`
     read, typed only as some system's; another system's is refused by name."""
+    from .collection import Collection
+
     if not isinstance(collection, Collection):
         raise TypeError(f"not a Never Mind the Billhooks collection: {type(collection).__name__}")
     return collection
@@ -117,6 +127,7 @@ class Mustering:
         # The package's own ruleset checks each card's options (imported here: the package
         # imports this module).
         from . import RULESET
+        from .collection import collection_from
 
         return collection_from(data, ctx, RULESET)
 
@@ -130,6 +141,8 @@ class Mustering:
         seed: int | None,
         keep_proportions: bool,
     ) -> Deal:
+        from .draw import muster
+
         return _deal(
             muster(
                 _own(collection),

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from builder.core.base import Tracker, number
+from builder.core.base import Tracker
 
 from . import rules as cat
 from .model import Army, Leader, Unit
+from .points import points_text
 from .profile import (
     MELEE_FIRST_HIT,
     MELEE_LATER_HIT,
@@ -27,16 +28,13 @@ from .profile import (
 
 #: A dash where a table has no value.
 NONE = "–"
+#: Points as a player writes them: 12, 1.5; a dash for none.
+points = points_text
 
 
 def score(hit_on: int) -> str:
     """A dice score: "5+" (a 6 is "6+" too, as the cards and rulebooks write it)."""
     return f"{hit_on}+"
-
-
-def points(value: float | None) -> str:
-    """Points as a player writes them: 12, 1.5; a dash for none."""
-    return NONE if value is None else f"{number(value)}"
 
 
 def inches(value: int) -> str:

@@ -8,6 +8,8 @@ built from the same facts and numbers, so none of them works out or formats a nu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker, number
 
 from . import rules as cat
@@ -22,7 +24,10 @@ from .points import (
     unit_points,
     unit_title,
 )
-from .shown import UnitShown, leader_shown, points, unit_shown
+from .points import points_text as points
+
+if TYPE_CHECKING:
+    from .shown import UnitShown
 
 #: The ward numbers as a roster heads them; a ninth ward and later are numbered.
 WARD_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
@@ -124,6 +129,9 @@ def _saves(shown: UnitShown) -> str:
 
 def unit_facts(unit: Unit) -> Facts:
     """Everything a player looks up for ``unit``: move, shooting, melee, saves, morale."""
+    # Imported here: `check` shows no record's facts.
+    from .shown import unit_shown
+
     shown = unit_shown(unit)
     rows = []
     if unit.label:
@@ -150,6 +158,8 @@ def unit_facts(unit: Unit) -> Facts:
 
 def leader_facts(army: Army, ward_index: int) -> Facts:
     """A leader: rank, class, C-in-C, mounted, his points and his ward's size."""
+    from .shown import leader_shown
+
     ward = army.wards[ward_index]
     leader = ward.leader
     shown = leader_shown(army, leader)
