@@ -3,7 +3,7 @@ mounted stand, a commander and a hero), and the look-up grids ``catalogue`` prin
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cache, partial
 
 from builder.core.base import Entry, Grid
 
@@ -44,6 +44,7 @@ def _stand_summary(stand: Stand) -> str:
     )
 
 
+@cache
 def entries() -> tuple[Entry, ...]:
     rows = []
     for key, name, args in _STANDS:
