@@ -17,7 +17,6 @@ from pathlib import Path
 from builder.core.inputs import InputFile
 from builder.core.schema import Child, Field, Table
 from builder.core.validate import ArmyFileError, Ctx
-from builder.resources import cards_dir
 
 TITLE_MAX = 60
 EFFECT_MAX = 600
@@ -63,6 +62,10 @@ _FILE = Table(
 
 def shipped_events() -> Path:
     """The events file shipped with the nine core titles and empty effects."""
+    # Imported here: finding the package's data loads importlib.resources, which only a
+    # reader of the file needs (an export), not every command that loads the system.
+    from builder.resources import cards_dir
+
     return cards_dir() / "billhooks" / "special-events.toml"
 
 
