@@ -88,14 +88,16 @@ def test_check_imports_only_its_own_rule_system() -> None:
 
 
 #: What `check` of a built-in system's army, printed to a pipe, has no use for: the print
-#: side (its sizes, its data types, its share-code hash), rich (a pipe takes the words alone)
-#: and the installed distributions' metadata (read only for a ruleset not built in).
+#: side (its sizes, its data types, its share-code hash), rich (a pipe takes the words alone),
+#: the installed distributions' metadata (read only for a ruleset not built in) and the
+#: package's data files (found when a shipped file is read).
 NOT_FOR_CHECK = (
     "builder.export",
     "builder.core.printables",
     "builder.core.roster",
     "rich",
     "importlib.metadata",
+    "importlib.resources",
     "typing_extensions",
 )
 
