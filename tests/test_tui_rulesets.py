@@ -18,7 +18,7 @@ from builder.tui.modals.ruleset import RulesetDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 
-#: Each system as its source text names itself (the seeds in /work/shared/seeds/).
+#: Each system as its source text names itself (each rulebook's title).
 TITLES = {
     "billhooks": "Never Mind the Billhooks",
     "kiss": "KISS Wars of the Roses",

@@ -21,8 +21,8 @@ CORE_KEYS = frozenset({"name", "ruleset", "legal", "metrics", "units", "findings
 
 
 def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
-    """The ``check --json`` object (DESIGN.md contract): the army, whether it is legal, each of
-    the ruleset's metrics by its key (and all of them under ``metrics``, the ruleset's own
+    """The ``check --json`` object (docs/contracts.md#check-json): the army, whether it is legal,
+    each of the ruleset's metrics by its key (and all of them under ``metrics``, the ruleset's own
     object), every record line and every finding."""
     metrics = {m.key: number(m.value) for m in summary.metrics}
     return {

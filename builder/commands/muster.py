@@ -1,4 +1,5 @@
-"""``billhooks muster COLLECTION --troops N``: the Mustering draw (RULES.md 1.7).
+"""``billhooks muster COLLECTION --troops N``: the Mustering draw
+(docs/rules/billhooks.md#mustering).
 
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
 points and running total, set-asides), then a table of the army it made; ``--json`` prints the

@@ -390,7 +390,8 @@ class QuickAction:
 
 
 class Ruleset(Protocol):
-    """The interface every rule system implements (RULESETS.md "The ruleset protocol").
+    """The interface every rule system implements
+    (docs/architecture.md#how-a-new-rule-system-plugs-in).
 
     Records are the ruleset's own dataclasses; everything here takes the army and a place in
     it (``where``) and answers in the plain types above.
@@ -405,7 +406,7 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
-    #: Every finding code its checks can give (DESIGN.md's findings contract).
+    #: Every finding code its checks can give (docs/contracts.md#findings).
     codes: tuple[str, ...]
 
     #: Keys of its own for the editor (none for most systems).

@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, armyfile, files
+import builder
+from builder import armyfile, files
 from builder.core.base import Ruleset
 from builder.core.printables import (
     Deck,
@@ -267,7 +268,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
     opts = job.options
     images = {"format": opts.format, "dpi": opts.dpi} if opts.format != "pdf" else {}
     return {
-        "generator": f"billhooks {__version__}",
+        "generator": f"billhooks {builder.__version__}",
         "armies": [_input_entry(job.ruleset, item) for item in job.armies],
         "collections": [_input_entry(job.ruleset, item) for item in job.collections],
         "paper": {"name": opts.paper, "mm": list(PAPER_MM[opts.paper])},

@@ -1,4 +1,4 @@
-"""The Billhooks army file's shape (DESIGN.md "The army file"), declared over the model.
+"""The Billhooks army file's shape (docs/contracts.md#billhooks-army-file), declared over the model.
 
 The generic army-file code validates, builds and writes Billhooks armies from this tree alone;
 the builder's forms and ``catalogue`` read their labels and choices from it too. The unit keys

@@ -1,6 +1,6 @@
 """What a Billhooks army adds up to and what each record shows a player: the ruleset's
-``summary``, ``title_of`` and ``facts`` (RULESETS.md), built from the points and the numbers
-as :mod:`.shown` writes them.
+``summary``, ``title_of`` and ``facts`` (docs/architecture.md#how-a-new-rule-system-plugs-in),
+built from the points and the numbers as :mod:`.shown` writes them.
 
 The builder's detail pane and ``check`` show these as they are; the roster and the cards are
 built from the same facts and numbers, so none of them works out or formats a number itself.

@@ -1,5 +1,5 @@
-"""The leaders' rolls (RULES.md 4.4): charisma for every leader, always, and command points for
-every leader where the army uses that optional rule. One D10 each, every die shown."""
+"""The leaders' rolls (docs/rules/feudal.md#leaders): charisma for every leader, always, and command
+points for every leader where the army uses that optional rule. One D10 each, every die shown."""
 
 from __future__ import annotations
 

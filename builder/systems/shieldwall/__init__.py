@@ -1,4 +1,4 @@
-"""The Dark Ages shieldwall rules (RULES.md section 3, issue 17): a flat army of leaders and
+"""The Dark Ages shieldwall rules (docs/rules/shieldwall.md, issue 17): a flat army of leaders and
 stands, no points. The ruleset object below is all the rest of the program sees of it; the
 modules beside it hold the rules as data (``catalogue``), the derived numbers (``dice``), the
 checks, the views, the offers, the catalogue entries (``listing``), the print-pack counts
