@@ -3,7 +3,7 @@ type, with unit size, points and every option's cost read from the rules data (:
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from builder.core.base import Entry
 
@@ -84,11 +84,9 @@ def _combined() -> list[Entry]:
     return rows
 
 
-@cache
 def entries() -> tuple[Entry, ...]:
     """One entry per troop type (a unit of it with no options) and one per combined block,
-    added to a ward's units. Made once: the catalogue is data, and the builder asks for it
-    after every key."""
+    added to a ward's units."""
     rows = []
     for troop in cat.TROOPS.values():
         size = cat.KIND_FIGURES[troop.kind]

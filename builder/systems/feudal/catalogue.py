@@ -3,7 +3,7 @@ look-up grids ``catalogue`` prints (grades, missile weapons, leaders' rolls, rou
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from builder.core.base import Entry, Grid
 
@@ -23,7 +23,6 @@ def _moves(arm: str, armour: str) -> str:
     return f'move {cat.MOVE_COLUMN - penalty}" in column, {cat.MOVE_LINE - penalty}" in line'
 
 
-@cache
 def entries() -> tuple[Entry, ...]:
     rows = []
     for arm in cat.ARMS:

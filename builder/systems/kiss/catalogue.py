@@ -4,7 +4,7 @@ stratagems, army morale, casualties), all read from the rules data (:mod:`.rules
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from builder.core.base import Entry, Grid
 
@@ -13,7 +13,6 @@ from . import rules as cat
 from .model import Unit
 
 
-@cache
 def entries() -> tuple[Entry, ...]:
     """One entry per troop: a retinue unit of 12 figures, added to a ward's units. Its only
     choices are its commitment and size, the same for every troop (the Commitment grid)."""

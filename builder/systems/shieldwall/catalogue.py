@@ -3,7 +3,7 @@ mounted stand, a commander and a hero), and the look-up grids ``catalogue`` prin
 
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import partial
 
 from builder.core.base import Entry, Grid
 
@@ -44,7 +44,6 @@ def _stand_summary(stand: Stand) -> str:
     )
 
 
-@cache
 def entries() -> tuple[Entry, ...]:
     rows = []
     for key, name, args in _STANDS:
