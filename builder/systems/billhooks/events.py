@@ -26,12 +26,16 @@ EVENTS_MAX = 200
 
 @dataclass(frozen=True)
 class Event:
+    """A special event's card: its title and, where the player writes one, its effect."""
+
     title: str
     effect: str = ""
 
 
 @dataclass(frozen=True)
 class EventsFile:
+    """The events to print, the blank cards after them and the file's name."""
+
     events: tuple[Event, ...]
     blank_cards: int = 0
     name: str = ""
@@ -39,6 +43,8 @@ class EventsFile:
 
 @dataclass
 class _File:
+    """The events file as read, before it is trimmed into an :class:`EventsFile`."""
+
     events: list[Event] = field(default_factory=list)
     blank_cards: int = 0
     name: str = ""
