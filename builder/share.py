@@ -19,7 +19,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal, TypeVar
 
 from builder.core import schema
@@ -115,6 +115,9 @@ class ShareList:
     #: of the army record's own (its side, its agreed points).
     facts_hash: str = ""
     facts: str = ""
+    #: What the army's system calls a group's leader ("magnate"), for verify's words; not
+    #: in the code (a list read from one says "leader"), so not compared either.
+    leader: str = field(default="leader", compare=False)
 
 
 # --- Building -----------------------------------------------------------------------------
@@ -167,7 +170,7 @@ def _sha256(text: str) -> str:
 def _owners(ruleset: Ruleset, army: ArmyRecord, listed: set[str]) -> dict[str, list[str]]:
     """The records each line of the list stands for, by the line's place: a listed record, a
     group (with its leader and whatever else it holds but does not list), a record of the army
-    that is neither (a shieldwall leader: it gets a line of its own) and the army ("")."""
+    that is neither (a leader of a flat army: it gets a line of its own) and the army ("")."""
     groups = {node.where for node in schema.groups(army, ruleset.schema)}
     owned: dict[str, list[str]] = {}
     for node in schema.walk(army, ruleset.schema):
@@ -263,6 +266,7 @@ def share_list(source: Source) -> ShareList:
         error_count=len(errors),
         facts_hash=facts_hash[:FACTS_HASH],
         facts=_short(digests[""]),
+        leader=leader_noun(ruleset),
     )
 
 
@@ -488,12 +492,39 @@ def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
     return out
 
 
-def _group_changes(old: Sequence[Group], new: Sequence[Group], touched: set[str]) -> list[str]:
-    """The groups' headings read in order, and a group whose heading is the same but whose
-    facts (its leader's) are not, unless a record of it is reported changed already (a
-    leader's facts count his group's units)."""
+def leader_noun(ruleset: Ruleset) -> str:
+    """What the system calls a group's leader ("leader", "magnate"), for verify."""
+    for child in ruleset.schema.children:
+        if child.role == "group":
+            for sub in child.table.children:
+                if sub.role == "leader":
+                    return sub.table.noun
+    return "leader"
+
+
+def _group_noun(label: str) -> str:
+    """The system's word for a group, from its label: "Ward 1" is a ward."""
+    word, _, n = label.rpartition(" ")
+    return word.lower() if word and n.isdigit() else "group"
+
+
+def _group_changes(
+    old: Sequence[Group], new: Sequence[Group], touched: set[str], leader: str = "leader"
+) -> list[str]:
+    """The groups' headings read in order, in the system's words (a new leader of the same
+    ward: "leader of Ward 1: ..."; a ward gone: "ward gone: ..."), and a group whose heading
+    is the same but whose facts (its leader's) are not, unless a record of it is reported
+    changed already (a leader's facts count his group's units)."""
     was, now = [g for g in old if g.label], [g for g in new if g.label]
-    out = _pairs("group", [g.heading for g in was], [g.heading for g in now])
+    out = [
+        f"{leader} of {a.label}: {a.title} -> {b.title}"
+        if a.label == b.label
+        else f"{_group_noun(a.label)}: {a.heading} -> {b.heading}"
+        for a, b in zip(was, now, strict=False)
+        if a.heading != b.heading
+    ]
+    out += [f"{_group_noun(a.label)} gone: {a.heading}" for a in was[len(now) :]]
+    out += [f"{_group_noun(b.label)} new: {b.heading}" for b in now[len(was) :]]
     out += [
         f"changed: {a.heading} {FACTS_ONLY}"
         for a, b in zip(was, now, strict=False)
@@ -524,7 +555,9 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
         # army says so.
         army.append(f"changed: the army {FACTS_ONLY}")
     units, touched = _unit_changes(printed.groups, now.groups)
-    out = army + _group_changes(printed.groups, now.groups, touched) + units + totals
+    out = (
+        army + _group_changes(printed.groups, now.groups, touched, current.leader) + units + totals
+    )
     if not out and printed.facts_hash != now.facts_hash:
         # The lines' short digests all agree, the army's hash does not: a change no line
         # names (a short digest matched by chance), or a code shortened to its totals.

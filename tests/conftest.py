@@ -82,7 +82,7 @@ def pytest_configure(config: pytest.Config) -> None:
     """Compiled code is kept, whatever ``PYTHONDONTWRITEBYTECODE`` says (the machines here set
     it): every command and probe the tests start in a fresh interpreter compiled billhooks
     from source again, a fifth of the time of the files that start many (test_kills,
-    test_cli, test_journals). So the run compiles the package once, before xdist starts its
+    test_cli, test_serve). So the run compiles the package once, before xdist starts its
     workers, which then read it, and keeps pytest's rewritten test modules for the next run."""
     config.addinivalue_line(
         "markers", "system_package(package, path): needs the file a Debian package installs"

@@ -42,7 +42,7 @@ PLANS: dict[str, list[list[str]]] = {
 }
 
 #: The keys each system's army takes (docs/builder.md says the same).
-KEYS = {"billhooks": 77, "kiss": 96, "feudal": 99, "shieldwall": 123}
+KEYS = {"billhooks": 78, "kiss": 97, "feudal": 100, "shieldwall": 124}
 
 #: Keys the help names for moving about and answering forms, beside the actions' own.
 MOVING = {"tab", "space", "enter", "escape", "up", "down"}
@@ -98,6 +98,9 @@ async def test_a_new_player_builds_a_legal_army(
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         player = Player(pilot)
+        # A new army asks its name and side first (issue 38): kept as offered.
+        assert isinstance(app.screen, RecordForm)
+        await player.press("ctrl+s")
         for i, group in enumerate(PLANS[ruleset]):
             if i:
                 assert "w" in shown

@@ -61,6 +61,36 @@ def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
 Styled = tuple[tuple[str, str], ...]
 
 
+def _marked(line: str) -> Styled:
+    """A record's line indented, a flagged record's mark in bold red."""
+    title, mark, rest = f"  {line}".partition(" !")
+    return ((title, ""), (mark, "bold red"), (rest, ""))
+
+
+def _others(
+    ruleset: Ruleset, army: ArmyRecord, summary: Summary, flagged: set[str]
+) -> list[Styled]:
+    """Records of the army that are neither listed nor a group (a leader of a flat army, with the
+    stand he leads in his title), each on a line, as share lists them."""
+    listed = {u.where for u in summary.lines}
+    others = [
+        n
+        for n in schema.walk(army, ruleset.schema)
+        if n.role not in ("army", "group")
+        and schema.parent_of(n.where) == ""
+        and n.where not in listed
+    ]
+    if not others:
+        return []
+    rows: list[tuple[str, ...]] = [("where", others[0].table.noun)]
+    rows += [
+        (n.where, ruleset.title_of(army, n.where) + (" !" if n.where in flagged else ""))
+        for n in others
+    ]
+    shown = _columns(rows, right=set())
+    return [(), (("  " + shown[0], "dim"),), *(_marked(line) for line in shown[1:])]
+
+
 def _breakdown(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> list[Styled]:
     """The breakdown as lines of styled runs, in time linear in the army's size: each group
     with its records, then the metrics, the findings and the verdict."""
@@ -97,11 +127,9 @@ def _breakdown(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) 
             return
         shown = _columns([heading, *rows], right=right)
         lines.append((("  " + shown[0], "dim"),))
-        for line in shown[1:]:
-            # A flagged record's mark in bold red.
-            title, mark, rest = f"  {line}".partition(" !")
-            lines.append(((title, ""), (mark, "bold red"), (rest, "")))
+        lines.extend(_marked(line) for line in shown[1:])
 
+    lines += _others(ruleset, army, summary, flagged)
     loose = by_group.pop("", [])
     if loose:
         lines.append(())

@@ -393,6 +393,9 @@ class QuickAction:
     run: Callable[[ArmyRecord, str], None]
     #: The footer's word for it, where ``title`` is long for 80 columns ("C-in-C").
     short: str = ""
+    #: Whether it does anything for the record at ``where`` (None: for every record of
+    #: ``role``); an editor offers it only where it does (no split of a single stand).
+    applies: Callable[[ArmyRecord, str], bool] | None = None
 
 
 class Ruleset(Protocol):

@@ -384,6 +384,9 @@ PAVISE_MOVE = 6  # skirmishers carrying pavises
 
 # --- Leaders (docs/rules/billhooks.md#leaders) ----------------------------------------------------
 
+#: The ranks the rules name for a leader (the section above); a leader may hold any other.
+RANKS = ("Lord", "Knight Banneret", "Captain", "Serjeant")
+
 #: Command classes as the rules name them.
 COMMAND_CLASSES = {1: "Dolt", 2: "Commander", 3: "Hero"}
 C_IN_C_POINTS = 0

@@ -22,6 +22,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
+from .quick import QUICK_ACTIONS
 from .schema import SCHEMA
 
 
@@ -36,7 +37,7 @@ class Shieldwall(PackagedRuleset[Army]):
     codes = CODES
     roller = None
     muster = None
-    quick_actions: tuple[QuickAction, ...] = ()
+    quick_actions: tuple[QuickAction, ...] = QUICK_ACTIONS
     army = ARMY
     kinds = KINDS
 

@@ -75,23 +75,43 @@ def leader_attached_twice(army: Army) -> list[Finding]:
     ``unknown-leader`` only."""
     names = {leader.name for leader in army.leaders}
     stands: Counter[str] = Counter()
+    entries: Counter[str] = Counter()
     first: dict[str, str] = {}
     for where, stand in army.stands_with_paths():
         if stand.leader is not None and stand.leader in names:
             stands[stand.leader] += stand.count
+            entries[stand.leader] += 1
             first.setdefault(stand.leader, where)
-    return [
-        Finding.advising(
-            "error",
-            "leader-attached-twice",
-            f"{name!r} is attached to {n} stands; a leader leads one",
-            "leader",
-            "name him on one stand whose count is 1",
-            first[name],
+    found = []
+    for name, n in stands.items():
+        if n < 2:
+            continue
+        if entries[name] == 1:
+            # One entry of several stands: the fix is on that entry (split one off for him).
+            problem = f"{name!r} is attached to an entry of {n} stands; a leader leads one"
+            found.append(
+                Finding.advising(
+                    "error",
+                    "leader-attached-twice",
+                    problem,
+                    "count",
+                    "set count = 1, or move one stand into a [[stands]] entry of its own "
+                    "that names him",
+                    first[name],
+                )
+            )
+            continue
+        found.append(
+            Finding.advising(
+                "error",
+                "leader-attached-twice",
+                f"{name!r} is attached to {n} stands; a leader leads one",
+                "leader",
+                "name him on one stand whose count is 1",
+                first[name],
+            )
         )
-        for name, n in stands.items()
-        if n > 1
-    ]
+    return found
 
 
 def no_stands(army: Army) -> list[Finding]:
