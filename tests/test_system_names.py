@@ -30,7 +30,6 @@ KNOWN = {
     "builder/export/size.py": 1,
     "builder/export/tts.py": 1,
     "builder/registry.py": 6,  # BUILT_IN: the one line that makes each system known
-    "builder/share.py": 1,
     "builder/tui/modals/ruleset.py": 1,
 }
 

@@ -38,8 +38,8 @@ def _cut(text: Text, width: int) -> Text:
 
 
 def fit(text: Text, width: int) -> Text:
-    """``text`` cut to ``width`` cells. Words after the last parenthesis (a shieldwall
-    leader's "with Hearth-troop") are kept, the parenthesis cut short instead; else the end
+    """``text`` cut to ``width`` cells. Words after the last parenthesis (a leader's
+    "with Hearth-troop") are kept, the parenthesis cut short instead; else the end
     is cut, at a space, ending in an ellipsis (never mid-word)."""
     if text.cell_len <= width or width < 2:
         return text
