@@ -17,16 +17,18 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder import files
 from builder.core.base import ArmyRecord, Finding, Ruleset
 from builder.core.inputs import Input, InputFile
-from builder.core.mustering import Collection
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
 from builder.registry import get_ruleset, known, names
+
+if TYPE_CHECKING:
+    from builder.core.mustering import Collection
 
 # --- Reading ----------------------------------------------------------------------------------
 

@@ -89,16 +89,19 @@ def test_check_imports_only_its_own_rule_system() -> None:
 
 #: What `check` of a built-in system's army, printed to a pipe, has no use for: the print
 #: side (its sizes, its data types, its share-code hash), rich (a pipe takes the words alone),
-#: the installed distributions' metadata (read only for a ruleset not built in) and the
-#: package's data files (found when a shipped file is read).
+#: the installed distributions' metadata (read only for a ruleset not built in), the
+#: package's data files (found when a shipped file is read), the Mustering draw's types and
+#: the hashes (a share code's).
 NOT_FOR_CHECK = (
     "builder.export",
     "builder.core.printables",
     "builder.core.roster",
+    "builder.core.mustering",
     "rich",
     "importlib.metadata",
     "importlib.resources",
     "typing_extensions",
+    "hashlib",
 )
 
 

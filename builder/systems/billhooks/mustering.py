@@ -14,15 +14,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from builder.core.base import ArmyRecord, Grid, number
-from builder.core.mustering import Deal, DealStep, DealtArmy
 from builder.core.validate import Ctx
 
 from .model import Army, Leader, Ward
 from .points import leader_points
 
 if TYPE_CHECKING:
-    # The draw and the collection's reader are loaded when a draw is dealt or a collection
-    # read, in the functions below: an army's `check` uses neither.
+    # The draw, the collection's reader and the deal's types are loaded when a draw is dealt
+    # or a collection read, in the functions below: an army's `check` uses none of them.
+    from builder.core.mustering import Deal
+
     from .collection import Collection
     from .draw import ArmyDraw, Draw
 
@@ -64,6 +65,8 @@ def _table(draw: Draw, a: ArmyDraw) -> Grid:
 
 
 def _deal(draw: Draw) -> Deal:
+    from builder.core.mustering import Deal, DealStep, DealtArmy
+
     steps = tuple(
         DealStep(e.kind, e.side, f"{e.card.title} [{e.card.id}]", e.card.points, e.total)
         for e in draw.events
