@@ -1,9 +1,12 @@
 """Time the builder: opening the sample army, and re-checking after an edit on a 40-unit army.
 
 Measures, headless (Textual's test driver, 80x24):
-* import: a fresh interpreter importing the app (Textual included);
+* import: a fresh interpreter importing the app (Textual included), and one importing
+  Textual's app alone (the floor of the first screen);
 * first screen: from creating the app on the sample army to its first screen drawn, in this
-  process and in a fresh interpreter (what ``billhooks`` costs before the player sees it);
+  process, and from starting a fresh interpreter to the first frame drawn after the army's
+  status (its metrics and LEGAL or what is broken) was set (what ``billhooks`` costs before
+  the player sees it; the child stops there, so its teardown is not counted);
 * per edit on a 40-unit army (10 wards of 4 units): the core check alone
   (``ruleset.summary``), the session's step (undo snapshot + check), the screen's step (that
   plus refreshing the tree, detail, findings and status bar), and a key press (the ``k`` key
@@ -12,7 +15,8 @@ Measures, headless (Textual's test driver, 80x24):
   Pilot finds the app idle again (Pilot's round trip, which sleeps in steps while it polls; an
   unbound key gives its floor).
 
-Targets (issue 6): the first screen in under a second, an edit in under 50 ms.
+Targets (issue 41.5; issue 6 asked a second and 50 ms): the first screen within 1.6x of a
+fresh interpreter importing Textual's app, an edit on screen within one 60 Hz frame (16 ms).
 
 Run: .venv/bin/python benchmarks/bench_tui.py [--runs N]
 """
@@ -26,7 +30,7 @@ import sys
 import time
 from typing import Any
 
-from measure import Row, Target, run_child, table
+from measure import Row, Target, clocked_child, medians_alternating, run_child, table
 
 from builder.core.base import ArmyRecord
 from builder.registry import get_ruleset
@@ -35,9 +39,12 @@ from builder.systems.billhooks.model import Army, Leader, Unit, Ward
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
 
-#: Issue 6: the first screen within a second, an edit re-checked and repainted within 50 ms.
-FIRST_SCREEN_MS = 1000
-EDIT_MS = 50
+#: Issue 41.5: the first screen within 1.6x of importing Textual's app, an edit re-checked and
+#: repainted within one 60 Hz frame.
+FIRST_SCREEN_RATIO = 1.6
+EDIT_MS = 16
+#: The floor of the first screen: a fresh interpreter importing what every Textual app imports.
+TEXTUAL = "import textual.app"
 
 TROOPS = ["archers", "billmen", "men-at-arms", "crossbowmen", "knights", "pikemen"]
 
@@ -53,17 +60,38 @@ def army_40() -> Army:
     return Army("billhooks", "Forty units", side="york", points=500, wards=wards)
 
 
-#: A fresh interpreter: import the app, open the sample army, stop once the first screen is up.
+#: A fresh interpreter: import the app, open the sample army, and print the time of the first
+#: frame drawn once the status bar holds the army's status; then stop at once.
 COLD_START = """
-import asyncio
+import asyncio, os, time
 from builder.resources import sample_army
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
+from builder.tui.widgets.status import StatusBar
+
+shown = []
+show = StatusBar.show
+
+def show_and_note(self, *args):
+    show(self, *args)
+    shown.append(True)
+
+StatusBar.show = show_and_note
 
 async def main():
     app = BuilderApp(Session.sample(sample_army()))
+    display = app._display
+
+    def painted(screen, renderable):
+        display(screen, renderable)
+        if shown:
+            print(time.time(), flush=True)
+            os._exit(0)
+
+    app._display = painted
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+    raise SystemExit("no frame was drawn after the status was shown")
 
 asyncio.run(main())
 """
@@ -158,17 +186,25 @@ async def edits(runs: int) -> dict[str, list[float]]:
 
 
 def measure(runs: int, full: bool = False) -> list[Row]:
-    """First screen of the sample army in a fresh interpreter, and one edit on a 40-unit army
-    (``runs * 6`` key presses, as each is cheap); ``full`` adds the parts of both."""
+    """First screen of the sample army in a fresh interpreter against importing Textual's app
+    (their runs taking turns), and one edit on a 40-unit army (``runs * 6`` key presses, as
+    each is cheap); ``full`` adds the parts of both."""
     fresh_runs = max(3, runs)
-    cold = fresh(COLD_START, fresh_runs)
+    textual, cold = medians_alternating(
+        (
+            lambda: run_child([sys.executable, "-c", TEXTUAL]).seconds,
+            lambda: clocked_child(COLD_START),
+        ),
+        fresh_runs,
+    )
     per_edit = asyncio.run(edits(runs * 6))
     med = statistics.median
     rows = [
         Row(
-            "TUI first screen, sample army (fresh python)",
-            med(cold),
-            target=Target("max", FIRST_SCREEN_MS),
+            "TUI first screen, status painted (fresh python)",
+            cold,
+            textual,
+            Target("ratio", FIRST_SCREEN_RATIO),
         ),
         Row(
             "TUI edit, 40 units: key -> re-checked, on screen",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import compileall
 import os
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -126,6 +127,29 @@ def median_seconds(job: Callable[[], object], runs: int) -> float:
 def median_child(cmd: Sequence[str], runs: int) -> float:
     """The median wall time of ``runs`` fresh runs of ``cmd``."""
     return statistics.median(run_child(cmd).seconds for _ in range(runs))
+
+
+def medians_alternating(jobs: Sequence[Callable[[], float]], runs: int) -> tuple[float, ...]:
+    """The median of ``runs`` samples of each job, the jobs taking turns, so a machine that
+    grows busier or quieter meanwhile weighs on each alike (a job and its floor)."""
+    samples: list[list[float]] = [[] for _ in jobs]
+    for _ in range(runs):
+        for job, out in zip(jobs, samples, strict=True):
+            out.append(job())
+    return tuple(statistics.median(out) for out in samples)
+
+
+def clocked_child(code: str) -> float:
+    """Seconds from starting a fresh interpreter on ``code`` to the moment it prints
+    (``time.time()``, its last line of output): what a user waits for, not the child's
+    teardown."""
+    _bytecode()
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    start = time.time()
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    return float(done.stdout.split()[-1]) - start
 
 
 HEADER = ("job", "median", "floor", "ratio", "target", "result")

@@ -17,16 +17,18 @@ import re
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder import files
 from builder.core.base import ArmyRecord, Finding, Ruleset
 from builder.core.inputs import Input, InputFile
-from builder.core.mustering import Collection
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
-from builder.registry import get_ruleset, names
+from builder.registry import get_ruleset, known, names
+
+if TYPE_CHECKING:
+    from builder.core.mustering import Collection
 
 # --- Reading ----------------------------------------------------------------------------------
 
@@ -36,7 +38,7 @@ def ruleset_of(data: dict[str, Any], ctx: Ctx) -> Ruleset:
     if "ruleset" not in data:
         raise ctx.error("", "missing required key 'ruleset' (e.g. ruleset = \"billhooks\")")
     name = data["ruleset"]
-    if not isinstance(name, str) or name not in names():
+    if not isinstance(name, str) or not known(name):
         raise ctx.error(
             "ruleset", f"unknown ruleset {short(name)}: expected one of " + ", ".join(names())
         )

@@ -7,7 +7,6 @@ completed, 2 unreadable input or bad usage. Messages go to stderr; no traceback 
 from __future__ import annotations
 
 import argparse
-import difflib
 import re
 import sys
 from collections.abc import Sequence
@@ -18,13 +17,14 @@ import builder
 from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, port, seed
 from builder.core.base import Ruleset
 from builder.core.commands import Command
-from builder.export.base import BLEED_MAX_MM, CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
 from builder.files import printable
 from builder.registry import DEFAULT
 from builder.share import FORMATS as SHARE_FORMATS
 
 
 def _bleed(text: str) -> float:
+    from builder.export.base import BLEED_MAX_MM
+
     try:
         value = float(text)
     except ValueError:
@@ -35,6 +35,8 @@ def _bleed(text: str) -> float:
 
 
 def _dpi(text: str) -> int:
+    from builder.export.base import DPI_RANGE
+
     try:
         value = int(text)
     except ValueError:
@@ -58,6 +60,8 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         m = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
         if m and self.prog == "billhooks":
+            import difflib
+
             choices = re.findall(r"'([^']+)'", m.group(2))
             close = difflib.get_close_matches(m.group(1), choices, n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -137,6 +141,100 @@ def _draws(rulesets: list[Ruleset]) -> str:
     """Each rule system's draw as it says it (an installed system's too)."""
     found = (r.muster for r in rulesets)
     return " ".join(f"{m.summary} Size in {m.measure}, usually {m.usual_size}." for m in found if m)
+
+
+def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> None:
+    """The export's options. Its sizes are the print engine's, imported only to parse an
+    export: the other commands never load it."""
+    from builder.export.base import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
+
+    p.add_argument(
+        "armies",
+        nargs="+",
+        metavar="ARMY",
+        help="army files (.toml); a Mustering collection prints what its rule system prints of one",
+    )
+    p.add_argument(
+        "--out", metavar="DIR", help="output folder (default output/<first army's file stem>/)"
+    )
+    p.add_argument(
+        "--paper",
+        choices=tuple(PAPER_MM),
+        default="a4",
+        type=lower,
+        help=f"paper size: {' or '.join(PAPER_MM)} (default a4)",
+    )
+    p.add_argument(
+        "--card-size",
+        choices=tuple(CARD_MM),
+        default="poker",
+        type=lower,
+        help="card size: "
+        + ", ".join(f"{k} {w:g} x {h:g} mm" for k, (w, h) in CARD_MM.items())
+        + " (default poker)",
+    )
+    p.add_argument(
+        "--bleed",
+        type=_bleed,
+        default=0.0,
+        metavar="MM",
+        help="bleed around every card and token in mm, 0-10 (default 0)",
+    )
+    p.add_argument(
+        "--gutter",
+        action="store_true",
+        help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
+        "bleed all round each card; fewer per sheet)",
+    )
+    p.add_argument(
+        "--fold",
+        action="store_true",
+        help="gutter-fold sheets for single-sided printers: each card's back beside "
+        "its front with a fold line between (decks with backs; not with "
+        "--gutter)",
+    )
+    p.add_argument(
+        "--ink-saver",
+        action="store_true",
+        help="for home printers: pale fills instead of solid grounds, black text",
+    )
+    p.add_argument(
+        "--only",
+        metavar="KIND,...",
+        help="write only these kinds of the ruleset's pack, comma-separated (roster, "
+        "tokens, ...; an unknown kind lists them all)",
+    )
+    for option, (noun, titles) in _input_options(rulesets).items():
+        p.add_argument(
+            f"--{option}",
+            metavar="FILE",
+            dest=INPUT_DEST + option,
+            help=f"{noun} (.toml) to print instead of the one shipped; read by "
+            + ", ".join(titles),
+        )
+    p.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="pdf",
+        type=lower,
+        help="cards and tokens as pdf sheets to print (default), png: an image "
+        "per card and token for a print shop, or tts: decks for Tabletop "
+        "Simulator (the roster and crib sheet stay PDFs)",
+    )
+    p.add_argument(
+        "--dpi",
+        type=_dpi,
+        metavar="N",
+        help=f"resolution of the images with --format png or tts, "
+        f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})",
+    )
+    p.add_argument(
+        "--allow-photos-anywhere",
+        action="store_true",
+        help="print photos from outside the army file's folder too (by default "
+        "an army file, which may come from anyone, prints only photos in or "
+        "under its own folder)",
+    )
 
 
 def build_parser(systems: bool = True) -> argparse.ArgumentParser:
@@ -225,93 +323,8 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "the print pack: rosters, cards, tokens, crib sheet",
         "Write the print pack PDFs and manifest.json into one folder. Print at 100% (actual size).",
     )
-    p.add_argument(
-        "armies",
-        nargs="+",
-        metavar="ARMY",
-        help="army files (.toml); a Mustering collection prints what its rule system prints of one",
-    )
-    p.add_argument(
-        "--out", metavar="DIR", help="output folder (default output/<first army's file stem>/)"
-    )
-    p.add_argument(
-        "--paper",
-        choices=tuple(PAPER_MM),
-        default="a4",
-        type=lower,
-        help=f"paper size: {' or '.join(PAPER_MM)} (default a4)",
-    )
-    p.add_argument(
-        "--card-size",
-        choices=tuple(CARD_MM),
-        default="poker",
-        type=lower,
-        help="card size: "
-        + ", ".join(f"{k} {w:g} x {h:g} mm" for k, (w, h) in CARD_MM.items())
-        + " (default poker)",
-    )
-    p.add_argument(
-        "--bleed",
-        type=_bleed,
-        default=0.0,
-        metavar="MM",
-        help="bleed around every card and token in mm, 0-10 (default 0)",
-    )
-    p.add_argument(
-        "--gutter",
-        action="store_true",
-        help="a 2 mm gap between cards, each cut on its own lines (with --bleed: "
-        "bleed all round each card; fewer per sheet)",
-    )
-    p.add_argument(
-        "--fold",
-        action="store_true",
-        help="gutter-fold sheets for single-sided printers: each card's back beside "
-        "its front with a fold line between (decks with backs; not with "
-        "--gutter)",
-    )
-    p.add_argument(
-        "--ink-saver",
-        action="store_true",
-        help="for home printers: pale fills instead of solid grounds, black text",
-    )
-    p.add_argument(
-        "--only",
-        metavar="KIND,...",
-        help="write only these kinds of the ruleset's pack, comma-separated (roster, "
-        "tokens, ...; an unknown kind lists them all)",
-    )
-    for option, (noun, titles) in _input_options(rulesets).items():
-        p.add_argument(
-            f"--{option}",
-            metavar="FILE",
-            dest=INPUT_DEST + option,
-            help=f"{noun} (.toml) to print instead of the one shipped; read by "
-            + ", ".join(titles),
-        )
-    p.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="pdf",
-        type=lower,
-        help="cards and tokens as pdf sheets to print (default), png: an image "
-        "per card and token for a print shop, or tts: decks for Tabletop "
-        "Simulator (the roster and crib sheet stay PDFs)",
-    )
-    p.add_argument(
-        "--dpi",
-        type=_dpi,
-        metavar="N",
-        help=f"resolution of the images with --format png or tts, "
-        f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})",
-    )
-    p.add_argument(
-        "--allow-photos-anywhere",
-        action="store_true",
-        help="print photos from outside the army file's folder too (by default "
-        "an army file, which may come from anyone, prints only photos in or "
-        "under its own folder)",
-    )
+    if systems:
+        _export_arguments(p, rulesets)
 
     p = command(
         "share",

@@ -14,18 +14,19 @@ was given and compares like with like.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Metric, Ruleset, number
-from builder.core.printables import SHORT_HASH, Source, short_hash
 from builder.registry import get_ruleset
+
+if TYPE_CHECKING:
+    from builder.core.printables import Source
 
 Format = Literal["text", "markdown", "bbcode"]
 FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
@@ -162,13 +163,17 @@ def _facts_text(ruleset: Ruleset, army: ArmyRecord, where: str) -> str:
 
 
 def _sha256(text: str) -> str:
+    # Imported here: loading OpenSSL's hashes is a tenth of `check`'s start, which lists
+    # groups from this module but hashes nothing.
+    import hashlib
+
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _owners(ruleset: Ruleset, army: ArmyRecord, listed: set[str]) -> dict[str, list[str]]:
     """The records each line of the list stands for, by the line's place: a listed record, a
     group (with its leader and whatever else it holds but does not list), a record of the army
-    that is neither (a shieldwall leader: it gets a line of its own) and the army ("")."""
+    that is neither (a leader of a flat army: it gets a line of its own) and the army ("")."""
     groups = {node.where for node in schema.groups(army, ruleset.schema)}
     owned: dict[str, list[str]] = {}
     for node in schema.walk(army, ruleset.schema):
@@ -201,6 +206,9 @@ def _short(digest: str) -> str:
 def share_list(source: Source) -> ShareList:
     """The list of the army ``source`` holds, from its ruleset's summary, sides, titles and
     facts."""
+    # Imported here: `check` uses this module's listing alone, not the print side's hash.
+    from builder.core.printables import short_hash
+
     army = source.army
     ruleset = get_ruleset(army.ruleset)
     found = ruleset.summary(army)
@@ -488,7 +496,7 @@ def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
 
 
 def leader_noun(ruleset: Ruleset) -> str:
-    """What the system calls a group's leader ("leader", KISS's "magnate"), for verify."""
+    """What the system calls a group's leader ("leader", "magnate"), for verify."""
     for child in ruleset.schema.children:
         if child.role == "group":
             for sub in child.table.children:
@@ -587,6 +595,8 @@ def _lines(text: str) -> list[str]:
 def parse(text: str) -> ShareList:
     """A list from what a phone read off a roster's code (or ``share``'s plain text);
     :class:`NotAShareList` if it is not one. Linear in the code's length."""
+    from builder.core.printables import SHORT_HASH
+
     lines = _lines(text)
     found = _HASH_LINE.match(lines[-1]) if lines else None
     if found is None:

@@ -85,3 +85,62 @@ def test_check_imports_only_its_own_rule_system() -> None:
     ).stdout
     systems = {m.split(".")[2] for m in json.loads(out.splitlines()[-1])}
     assert systems == {"kiss"}
+
+
+#: What `check` of a built-in system's army, printed to a pipe, has no use for: the print
+#: side (its sizes, its data types, its share-code hash), rich (a pipe takes the words alone),
+#: the installed distributions' metadata (read only for a ruleset not built in), the
+#: package's data files (found when a shipped file is read), the Mustering draw's types and
+#: the hashes (a share code's).
+NOT_FOR_CHECK = (
+    "builder.export",
+    "builder.core.printables",
+    "builder.core.roster",
+    "builder.core.mustering",
+    "rich",
+    "importlib.metadata",
+    "importlib.resources",
+    "typing_extensions",
+    "hashlib",
+)
+
+
+def test_check_loads_only_what_it_uses() -> None:
+    army = examples_dir() / "lancaster.toml"
+    code = (
+        f"from builder.cli import main\nimport contextlib, io, sys, json\n"
+        f"with contextlib.redirect_stdout(io.StringIO()): main(['check', {str(army)!r}])\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out.splitlines()[-1]))
+    assert "builder.systems.billhooks" in loaded
+    assert not {m for m in loaded if m.startswith(NOT_FOR_CHECK)}
+
+
+def test_a_ruleset_not_built_in_is_found_through_its_entry_point(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The entry points are read for a name the registry does not hold, and only then."""
+    import importlib.metadata
+
+    from builder import registry
+
+    asked: list[str] = []
+
+    def entry_points(group: str) -> list[importlib.metadata.EntryPoint]:
+        asked.append(group)
+        return [importlib.metadata.EntryPoint("plugged", "flat_ruleset", group)]
+
+    monkeypatch.setattr(importlib.metadata, "entry_points", entry_points)
+    registry._installed.cache_clear()
+    try:
+        assert registry.get_ruleset("kiss").name == "kiss"
+        assert registry.known("feudal") and not asked
+        assert registry.known("plugged") and asked == ["billhooks.rulesets"]
+        assert registry.get_ruleset("plugged").name == "flat"
+        assert "plugged" in registry.names()
+    finally:
+        registry._installed.cache_clear()

@@ -225,7 +225,7 @@ def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
 
     from builder.commands.check import summary_dict
     from builder.export.base import ArmyInput
-    from builder.systems.billhooks.documents import roster_context
+    from builder.systems.billhooks.roster import roster_context
 
     a = army(
         [unit("archers"), unit("billmen")],

@@ -27,8 +27,8 @@ from builder.export.pack import write_kind
 from builder.export.sharecode import CAPTION
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
-from builder.systems.billhooks.documents import roster_context
 from builder.systems.billhooks.model import Army, Leader, Muster, Ward
+from builder.systems.billhooks.roster import roster_context
 
 MM = 72 / 25.4
 EXAMPLES = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]
@@ -374,5 +374,5 @@ def test_daunted_boxes_from_the_ruleset() -> None:
     context = roster_context(
         ArmyInput(made, Path("x.toml"), armyfile.dumps(made)), dt.date(2026, 12, 1)
     )
-    boxes = [u.daunted for ward in context["wards"] for u in ward.units]
-    assert boxes == [2, 1, 2, 1, 1, 1]
+    boxes = [dict(u.trackers)["daunted"] for ward in context["wards"] for u in ward.units]
+    assert boxes == [(2,), (1,), (2,), (1,), (1,), (1,)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
+import sys
 from typing import Any
 
 from builder import armyfile
@@ -55,13 +57,43 @@ def _columns(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
     ]
 
 
-def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> None:
-    """The breakdown as plain lines, never re-wrapped (a heading stays on one line in any
-    terminal, and piped output is not cut at 80 columns), in time linear in the army's size:
-    each group with its records, then the metrics, the findings and the verdict."""
-    from rich.console import Console
-    from rich.text import Text
+#: A line of the breakdown: runs of text, each with its style ("" for none).
+Styled = tuple[tuple[str, str], ...]
 
+
+def _marked(line: str) -> Styled:
+    """A record's line indented, a flagged record's mark in bold red."""
+    title, mark, rest = f"  {line}".partition(" !")
+    return ((title, ""), (mark, "bold red"), (rest, ""))
+
+
+def _others(
+    ruleset: Ruleset, army: ArmyRecord, summary: Summary, flagged: set[str]
+) -> list[Styled]:
+    """Records of the army that are neither listed nor a group (a leader of a flat army, with the
+    stand he leads in his title), each on a line, as share lists them."""
+    listed = {u.where for u in summary.lines}
+    others = [
+        n
+        for n in schema.walk(army, ruleset.schema)
+        if n.role not in ("army", "group")
+        and schema.parent_of(n.where) == ""
+        and n.where not in listed
+    ]
+    if not others:
+        return []
+    rows: list[tuple[str, ...]] = [("where", others[0].table.noun)]
+    rows += [
+        (n.where, ruleset.title_of(army, n.where) + (" !" if n.where in flagged else ""))
+        for n in others
+    ]
+    shown = _columns(rows, right=set())
+    return [(), (("  " + shown[0], "dim"),), *(_marked(line) for line in shown[1:])]
+
+
+def _breakdown(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> list[Styled]:
+    """The breakdown as lines of styled runs, in time linear in the army's size: each group
+    with its records, then the metrics, the findings and the verdict."""
     flagged = {f.where for f in summary.findings}
     has_figures = any(u.figures is not None for u in summary.lines)
     has_points = any(u.points is not None for u in summary.lines)
@@ -88,74 +120,61 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
         *(("points",) if has_points else ()),
     )
     right = set(range(2, len(heading)))
-    lines: list[Text] = []
-    lines.append(Text.assemble((ruleset.title_of(army, ""), "bold"), f"  {ruleset.title}"))
+    lines: list[Styled] = [((ruleset.title_of(army, ""), "bold"), (f"  {ruleset.title}", ""))]
 
     def table(rows: list[tuple[str, ...]]) -> None:
         if not rows:
             return
         shown = _columns([heading, *rows], right=right)
-        lines.append(Text("  " + shown[0], style="dim"))
-        for line in shown[1:]:
-            text = Text("  " + line)
-            text.highlight_words([" !"], style="bold red")
-            lines.append(text)
+        lines.append((("  " + shown[0], "dim"),))
+        lines.extend(_marked(line) for line in shown[1:])
 
-    # Records of the army that are neither listed nor a group (a shieldwall leader, with the
-    # stand he leads in his title), each on a line, as share lists them.
-    listed = {u.where for u in summary.lines}
-    others = [
-        n
-        for n in schema.walk(army, ruleset.schema)
-        if n.role not in ("army", "group")
-        and schema.parent_of(n.where) == ""
-        and n.where not in listed
-    ]
-    if others:
-        lines.append(Text(""))
-        rows: list[tuple[str, ...]] = [("where", others[0].table.noun)]
-        rows += [
-            (n.where, ruleset.title_of(army, n.where) + (" !" if n.where in flagged else ""))
-            for n in others
-        ]
-        shown = _columns(rows, right=set())
-        lines.append(Text("  " + shown[0], style="dim"))
-        for line in shown[1:]:
-            text = Text("  " + line)
-            text.highlight_words([" !"], style="bold red")
-            lines.append(text)
+    lines += _others(ruleset, army, summary, flagged)
     loose = by_group.pop("", [])
     if loose:
-        lines.append(Text(""))
+        lines.append(())
         table(loose)
     for where, label, title in group_headings(ruleset, army):
-        lines.append(Text(""))
-        lines.append(Text(f"{label}: {title}", style="bold"))
+        lines.append(())
+        lines.append(((f"{label}: {title}", "bold"),))
         table(by_group.get(where, []))
     totals = _columns([(m.label, f"{number(m.value)}", m.note) for m in summary.metrics], right={1})
     if totals:
-        lines.append(Text(""))
-        lines.extend(Text(line) for line in totals)
+        lines.append(())
+        lines.extend(((line, ""),) for line in totals)
     for f in summary.findings:
         colour = "red" if f.level == "error" else "yellow"
         place = f"{f.where}: " if f.where else ""
         lines.append(
-            Text.assemble(
-                (f"{f.level:7}", f"bold {colour}"), f" {place}{f.message}", (f"  [{f.code}]", "dim")
+            (
+                (f"{f.level:7}", f"bold {colour}"),
+                (f" {place}{f.message}", ""),
+                (f"  [{f.code}]", "dim"),
             )
         )
     if summary.legal:
         warn = f" with {len(summary.warnings)} warning(s)" if summary.warnings else ""
-        lines.append(Text.assemble(("LEGAL", "bold green"), warn))
+        lines.append((("LEGAL", "bold green"), (warn, "")))
     else:
-        lines.append(
-            Text.assemble(
-                ("NOT LEGAL", "bold red"),
-                f": {len(summary.errors)} broken rule(s) in {printable(path)}",
-            )
-        )
+        broken = f": {len(summary.errors)} broken rule(s) in {printable(path)}"
+        lines.append((("NOT LEGAL", "bold red"), (broken, "")))
+    return lines
+
+
+def _print_human(lines: list[Styled]) -> None:
+    """The lines, never re-wrapped (a heading stays on one line in any terminal, and piped
+    output is not cut at 80 columns). Styled through rich only for a terminal (or when
+    FORCE_COLOR asks, as rich reads it): piped, rich would print the words alone, so they are
+    printed so without loading it (a fifth of `check`'s start)."""
+    if not (sys.stdout.isatty() or os.environ.get("FORCE_COLOR")):
+        print("\n".join("".join(text for text, _ in line) for line in lines))
+        return
+    from rich.console import Console
+    from rich.text import Text
+
     # One print, soft-wrapped: the terminal folds long lines, nothing is padded or cut.
-    Console(highlight=False, soft_wrap=True).print(Text("\n").join(lines))
+    shown = Text("\n").join(Text.assemble(*line) for line in lines)
+    Console(highlight=False, soft_wrap=True).print(shown)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -168,5 +187,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary_dict(army, summary), indent=2, ensure_ascii=False))
     else:
-        _print_human(args.army, read.ruleset, army, summary)
+        _print_human(_breakdown(args.army, read.ruleset, army, summary))
     return 0 if summary.legal else 1

@@ -6,6 +6,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from builder import armyfile
 from builder.commands.usage import INPUT_DEST, UsageError
@@ -56,17 +57,8 @@ def _collection_kinds(collections: tuple[ArmyInput, ...]) -> frozenset[str]:
     return muster.collection_kinds
 
 
-def run(args: argparse.Namespace) -> int:
-    only = None
-    if args.only is not None:
-        only = {part.strip() for part in args.only.split(",") if part.strip()}
-    # The input files the rule systems declare: a bad one stops the export before
-    # anything is written, as the core reads it while the ruleset decides its printables.
-    inputs = tuple(
-        (key.removeprefix(INPUT_DEST), Path(value))
-        for key, value in vars(args).items()
-        if key.startswith(INPUT_DEST) and value is not None
-    )
+def _format_notes(args: argparse.Namespace) -> None:
+    """Refuse what the chosen format cannot do, and note the options it ignores."""
     if args.dpi is not None and args.format == "pdf":
         raise UsageError(
             "--dpi sets the resolution of images: use it with --format png or "
@@ -85,38 +77,80 @@ def run(args: argparse.Namespace) -> int:
             "--bleed is ignored with --format tts",
             file=sys.stderr,
         )
+
+
+def _options(args: argparse.Namespace) -> ExportOptions:
+    # The input files the rule systems declare: a bad one stops the export before
+    # anything is written, as the core reads it while the ruleset decides its printables.
+    inputs = tuple(
+        (key.removeprefix(INPUT_DEST), Path(value))
+        for key, value in vars(args).items()
+        if key.startswith(INPUT_DEST) and value is not None
+    )
+    return ExportOptions(
+        paper=args.paper,
+        card_size=args.card_size,
+        bleed=args.bleed,
+        gutter=args.gutter,
+        fold=args.fold,
+        ink_saver=args.ink_saver,
+        inputs=inputs,
+        format=args.format,
+        dpi=args.dpi if args.dpi is not None else DPI,
+        allow_photos_anywhere=args.allow_photos_anywhere,
+    )
+
+
+def _collections_only(collections: tuple[ArmyInput, ...], only: set[str] | None) -> set[str]:
+    """Collections alone print the kinds their draw names; the other kinds need an army."""
+    kept = _collection_kinds(collections)
+    if not kept:
+        raise UsageError(
+            "this rule system's collections print nothing on their own: deal an army "
+            "from one with `billhooks muster`, then export the army"
+        )
+    if only is not None and not only <= kept:
+        listed = ",".join(sorted(kept))
+        raise UsageError(
+            f"a Mustering collection prints only {listed}: give an army "
+            f"file for the other kinds, or use --only {listed}"
+        )
+    return set(kept) if only is None else only
+
+
+def _note_broken(job: ExportJob) -> None:
+    """An army that breaks a rule is printed anyway, with a note saying so."""
+    for item in job.armies:
+        errors = [f for f in job.ruleset.check(item.army) if f.level == "error"]
+        if errors:
+            shown = printable(str(item.path))
+            print(
+                f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "
+                f"(see `billhooks check {shown}`); printing it anyway",
+                file=sys.stderr,
+            )
+
+
+def _report(out: Path, data: dict[str, Any], written: set[str], elapsed: float, step: str) -> None:
+    """Each file this run wrote, with its pages and counts, then the manifest and what next.
+    The manifest may also list files an earlier export wrote: only this run's are said."""
+    entries = [e for e in data["files"] if set(entry_kinds(e)) & written]
+    for entry in entries:
+        counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
+        what = f"{entry['pages']} file(s)" if "images" in entry else f"{entry['pages']} page(s)"
+        print(f"{printable(str(out / entry['file']))}: {what}" + (f"; {counts}" if counts else ""))
+    print(f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. " + step)
+
+
+def run(args: argparse.Namespace) -> int:
+    only = None
+    if args.only is not None:
+        only = {part.strip() for part in args.only.split(",") if part.strip()}
+    _format_notes(args)
     armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
-        # Collections alone print the kinds their draw names; the other kinds need an army.
-        kept = _collection_kinds(collections)
-        if not kept:
-            raise UsageError(
-                "this rule system's collections print nothing on their own: deal an army "
-                "from one with `billhooks muster`, then export the army"
-            )
-        if only is not None and not only <= kept:
-            listed = ",".join(sorted(kept))
-            raise UsageError(
-                f"a Mustering collection prints only {listed}: give an army "
-                f"file for the other kinds, or use --only {listed}"
-            )
-        only = set(kept) if only is None else only
-    job = ExportJob(
-        armies,
-        ExportOptions(
-            paper=args.paper,
-            card_size=args.card_size,
-            bleed=args.bleed,
-            gutter=args.gutter,
-            fold=args.fold,
-            ink_saver=args.ink_saver,
-            inputs=inputs,
-            format=args.format,
-            dpi=args.dpi if args.dpi is not None else DPI,
-            allow_photos_anywhere=args.allow_photos_anywhere,
-        ),
-        collections,
-    )
+        only = _collections_only(collections, only)
+    job = ExportJob(armies, _options(args), collections)
     try:
         check_size(job)  # refused at once: the checks and printables below take a while too
     except ExportError as exc:
@@ -128,15 +162,7 @@ def run(args: argparse.Namespace) -> int:
             only = parse_kinds(",".join(sorted(only)), known)
     except ExportError as exc:
         raise UsageError(str(exc)) from None
-    for item in job.armies:
-        errors = [f for f in job.ruleset.check(item.army) if f.level == "error"]
-        if errors:
-            shown = printable(str(item.path))
-            print(
-                f"billhooks export: note: {shown} breaks {len(errors)} rule(s) "
-                f"(see `billhooks check {shown}`); printing it anyway",
-                file=sys.stderr,
-            )
+    _note_broken(job)
     if args.out is not None and not args.out.strip():
         raise UsageError("--out needs a folder name (leave it out for output/<army>/)")
     out = Path(args.out) if args.out is not None else default_out_dir(job)
@@ -147,20 +173,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"billhooks export: {printable(str(exc))}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
-    written = set(known) if only is None else only
-    # The manifest may also list files an earlier export wrote: report this run's.
-    entries = [e for e in data["files"] if set(entry_kinds(e)) & written]
-    for entry in entries:
-        counts = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        what = f"{entry['pages']} file(s)" if "images" in entry else f"{entry['pages']} page(s)"
-        print(f"{printable(str(out / entry['file']))}: {what}" + (f"; {counts}" if counts else ""))
-    print(
-        f"{printable(str(out / MANIFEST))}: {len(entries)} file(s) in {elapsed:.2f} s. "
-        + NEXT_STEP[args.format]
-    )
-    if only is None:
-        return 0
-    skipped = [k for k in known if k not in only]
+    _report(out, data, set(known) if only is None else only, elapsed, NEXT_STEP[args.format])
+    skipped = [k for k in known if only is not None and k not in only]
     if skipped:
         print(f"(not written this time: {', '.join(skipped)})")
     return 0

@@ -1,6 +1,6 @@
 """``billhooks muster COLLECTION --size N``: an army dealt from a figure collection, by the
-draw of the collection's rule system (its ``muster``: a Mustering rule of its own, as
-Billhooks' docs/rules/billhooks.md#mustering, or our own draw for a system without one).
+draw of the collection's rule system (its ``muster``: a Mustering rule of its own, or our
+own draw for a system without one: docs/rules/index.md#our-draws).
 
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
 size and running total, set-asides, leaders and their dice), then a table of the army it made;
@@ -17,12 +17,17 @@ import os
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import armyfile
 from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError, seed, whole
 from builder.core.base import Grid, Ruleset
-from builder.core.mustering import FREE_SIDES, Collection, Deal, DrawError, Mustering
 from builder.files import commit, printable, write_temp
+
+if TYPE_CHECKING:
+    # The parser reads this module's arguments for every command: the draw's types are
+    # loaded only when a draw runs (`check` never does).
+    from builder.core.mustering import Collection, Deal, Mustering
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -212,8 +217,10 @@ def _size(args: argparse.Namespace, muster: Mustering) -> int:
 
 
 def _sides(ruleset: Ruleset, muster: Mustering, side: str | None, both: bool) -> tuple[str, ...]:
-    """The sides to deal: a system's own (York and Lancaster), or "Side A" and "Side B" where
+    """The sides to deal: a system's own (fixed names), or "Side A" and "Side B" where
     its sides are free text; one of them, or the one asked for, for a single army."""
+    from builder.core.mustering import FREE_SIDES
+
     fixed = tuple(s.key for s in ruleset.sides.fixed)
     if both:
         return fixed or FREE_SIDES
@@ -239,6 +246,8 @@ def _plan(args: argparse.Namespace, muster: Mustering, collection: Collection, s
 
 
 def run(args: argparse.Namespace) -> int:
+    from builder.core.mustering import DrawError
+
     if args.leaders is not None and args.leaders < 1:
         raise UsageError("--leaders must be 1 or more: every army has a commander")
     if args.size is not None and args.size < 1 or args.troops is not None and args.troops < 1:

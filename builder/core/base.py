@@ -211,6 +211,8 @@ class Line:
 
 @dataclass(frozen=True)
 class Summary:
+    """What a check of an army says: its metrics, a line per record and the findings."""
+
     metrics: tuple[Metric, ...]
     lines: tuple[Line, ...]
     findings: tuple[Finding, ...]
@@ -236,6 +238,8 @@ class Summary:
 
 @dataclass(frozen=True)
 class Row:
+    """One labelled value of a record's facts ("Move", '6" / 4"')."""
+
     label: str
     value: str
 
@@ -254,6 +258,8 @@ class Tracker:
 
 @dataclass(frozen=True)
 class Facts:
+    """What one record shows a player: a heading, rows, notes and tick boxes."""
+
     heading: str
     subheading: str = ""
     rows: tuple[Row, ...] = ()

@@ -84,7 +84,7 @@ class Rules:
     army: Callable[[Stock, Dealt, list[Any], int, int | None], ArmyRecord]
     #: A table row naming each leader (title, role words).
     leader_row: Callable[[Any], tuple[str, str]]
-    #: The system's sides, to name them ("York"; free text as written).
+    #: The system's sides, to name them (a fixed side's name; free text as written).
     sides: Sides = Sides()
 
 

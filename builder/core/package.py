@@ -16,13 +16,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from builder.core import schema
 from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Roll, Summary
 from builder.core.commands import Command
 from builder.core.inputs import InputFile
-from builder.core.printables import Printables, PrintOptions, Source
+
+if TYPE_CHECKING:
+    from builder.core.printables import Printables, PrintOptions, Source
 
 A = TypeVar("A", bound=ArmyRecord)
 R = TypeVar("R")
@@ -157,4 +159,4 @@ class PackagedRuleset(ABC, Generic[A]):
         for source in (*armies, *options.collections):
             self._own(source.army)
         # Every army was checked above to be this system's own.
-        return self.pack(cast(Sequence[Source[A]], armies), cast(PrintOptions[A], options))
+        return self.pack(cast("Sequence[Source[A]]", armies), cast("PrintOptions[A]", options))

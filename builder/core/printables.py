@@ -112,7 +112,7 @@ class Stat:
     name: str
     value: str
     note: str = ""
-    #: Tick boxes to cross off under the note (a Feudal leader's command points).
+    #: Tick boxes to cross off under the note (a leader's command points to spend).
     boxes: int = 0
 
 
@@ -273,7 +273,7 @@ class Token:
     title: str = ""
     note: str = ""
     boxes: int = 0
-    #: For a stat label: its numbers, each a labelled cell (shieldwall's stand labels).
+    #: For a stat label: its numbers, each a labelled cell (a stand's label).
     stats: tuple[Stat, ...] = ()
     #: What a tracker's or stat label's boxes count ("Wounds"), printed over them.
     boxes_label: str = ""
@@ -282,7 +282,7 @@ class Token:
     segments: tuple[str, ...] = ()
     changes: tuple[tuple[int, int], ...] = ()
     #: The bag a Tabletop Simulator export keeps it in, by name: tokens with the same bag
-    #: share one (KISS's cup of chits, an army's stand labels). Empty: a bag of its own
+    #: share one (a cup of chits drawn blind, an army's stand labels). Empty: a bag of its own
     #: copies, named for its kind label and caption.
     bag: str = ""
 

@@ -42,7 +42,7 @@ class Frame:
     """What the frame prints for one army, on its first page and on every page."""
 
     name: str
-    #: The side as printed ("Lancaster", "Norse"); "" for none.
+    #: The side as printed ("Norse", "Flanders"); "" for none.
     side: str
     #: The ruleset's title.
     system: str
@@ -66,7 +66,7 @@ class Frame:
         return self.side or "No side"
 
     def footer(self, file: str | None = None) -> str:
-        """ "Printed 2026-01-02 · billhooks 1.0 · york.toml #0123456789abcdef", with ``file``
+        """ "Printed 2026-01-02 · billhooks 1.0 · army.toml #0123456789abcdef", with ``file``
         for the file's name when given (a name too long for the line, shortened); the hash is
         the one ``billhooks share`` and ``verify`` print."""
         return (

@@ -63,8 +63,8 @@ class Field:
     #: A "str" naming a record of an army list by one of its keys (``"leaders.name"``: a
     #: stand's leader): renaming that record renames the reference too.
     refers: str = ""
-    #: The choice a new record starts with, where it is not the first (the plain one: KISS's
-    #: "practiced" ability, not "audacious").
+    #: The choice a new record starts with, where it is not the first (the plain one, not the
+    #: bold one listed before it).
     start: str | None = None
     #: Values a free "str" field suggests as it is typed (Billhooks' ranks the rules name);
     #: any other text is allowed too.

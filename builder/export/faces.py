@@ -598,6 +598,28 @@ class _Layout:
             rule(c, body.x + 2 * s, body.right - 2 * s, line_y, INK, 0.3)
             line_y -= step
 
+    def block(self, block: Block, after: tuple[Block, ...]) -> None:
+        """Lay one block out at the pen (``after``: the blocks below it, which a photo leaves
+        room for)."""
+        if isinstance(block, Text):
+            self.text(block)
+        elif isinstance(block, Rule):
+            self.rule(block)
+        elif isinstance(block, Stars):
+            self.stars(block)
+        elif isinstance(block, Emblem):
+            self.emblem(block)
+        elif isinstance(block, Photo):
+            self.photo(block, after)
+        elif isinstance(block, StatRows):
+            self.stat_rows(block)
+        elif isinstance(block, Paragraphs):
+            self.paragraphs(block)
+        elif isinstance(block, Ruled):
+            self.ruled(block)
+        elif isinstance(block, Boxes):
+            self.boxes(block)
+
     def footer(self) -> None:
         """The footer line in a shaded band at the bottom (grown to hold it wrapped)."""
         c, s, body = self.c, self.s, self.body
@@ -654,24 +676,7 @@ def _lay_out(
         if footer and (isinstance(block, Paragraphs) or isinstance(block, Text) and block.fill):
             lay.footer()  # in reading order: before what fills above it
             footer = False
-        if isinstance(block, Text):
-            lay.text(block)
-        elif isinstance(block, Rule):
-            lay.rule(block)
-        elif isinstance(block, Stars):
-            lay.stars(block)
-        elif isinstance(block, Emblem):
-            lay.emblem(block)
-        elif isinstance(block, Photo):
-            lay.photo(block, face.blocks[i + 1 :])
-        elif isinstance(block, StatRows):
-            lay.stat_rows(block)
-        elif isinstance(block, Paragraphs):
-            lay.paragraphs(block)
-        elif isinstance(block, Ruled):
-            lay.ruled(block)
-        elif isinstance(block, Boxes):
-            lay.boxes(block)
+        lay.block(block, face.blocks[i + 1 :])
     if footer:
         lay.footer()
     return lay

@@ -28,8 +28,8 @@ from builder import share
 from builder.core.printables import Source
 
 #: The code's side on paper, without its quiet zone (four modules of white all round): a
-#: version 22 code (105 modules) at MIN_MODULE_MM. At 38.8 mm (version 20) Lancaster's records fit
-#: only at M, and a slanting 2 mm stroke across them made the code unreadable.
+#: version 22 code (105 modules) at MIN_MODULE_MM. At 38.8 mm (version 20) an example army's
+#: records fit only at M, and a slanting 2 mm stroke across them made the code unreadable.
 CODE_MM = 42.0
 #: The smallest module a phone reads at arm's length.
 MIN_MODULE_MM = 0.4

@@ -239,8 +239,8 @@ class BuilderApp(App[None]):
             self._ask_settings()
 
     def _ask_settings(self) -> None:
-        """A new army: its settings form first, so its side is chosen, not assumed (KISS's
-        York), in every system with sides; Escape keeps what the new army has."""
+        """A new army: its settings form first, so its side is chosen, not assumed (the
+        first of the sides), in every system with sides; Escape keeps what the new army has."""
         ruleset = self.session.ruleset
         if any(f.key == ruleset.sides.field for f in ruleset.schema.fields):
             self.army_screen.settings("A new army: its name and side")

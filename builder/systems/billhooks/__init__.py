@@ -9,12 +9,16 @@ editor may offer), ``rolls``, and the file's shape (``schema``) over the model (
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
 from builder.core.commands import Command
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
-from builder.core.printables import Printables, PrintOptions, Source
+
+if TYPE_CHECKING:
+    # The print side is loaded only to print (`check` never does).
+    from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries

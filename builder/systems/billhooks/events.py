@@ -17,7 +17,6 @@ from pathlib import Path
 from builder.core.inputs import InputFile
 from builder.core.schema import Child, Field, Table
 from builder.core.validate import ArmyFileError, Ctx
-from builder.resources import cards_dir
 
 TITLE_MAX = 60
 EFFECT_MAX = 600
@@ -27,12 +26,16 @@ EVENTS_MAX = 200
 
 @dataclass(frozen=True)
 class Event:
+    """A special event's card: its title and, where the player writes one, its effect."""
+
     title: str
     effect: str = ""
 
 
 @dataclass(frozen=True)
 class EventsFile:
+    """The events to print, the blank cards after them and the file's name."""
+
     events: tuple[Event, ...]
     blank_cards: int = 0
     name: str = ""
@@ -40,6 +43,8 @@ class EventsFile:
 
 @dataclass
 class _File:
+    """The events file as read, before it is trimmed into an :class:`EventsFile`."""
+
     events: list[Event] = field(default_factory=list)
     blank_cards: int = 0
     name: str = ""
@@ -63,6 +68,10 @@ _FILE = Table(
 
 def shipped_events() -> Path:
     """The events file shipped with the nine core titles and empty effects."""
+    # Imported here: finding the package's data loads importlib.resources, which only a
+    # reader of the file needs (an export), not every command that loads the system.
+    from builder.resources import cards_dir
+
     return cards_dir() / "billhooks" / "special-events.toml"
 
 

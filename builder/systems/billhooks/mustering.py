@@ -12,19 +12,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from builder.core.base import ArmyRecord, Grid, number
-from builder.core.mustering import Deal, DealStep, DealtArmy
-from builder.core.plan import Need, Plan, PlanEntry, Question, plan
 from builder.core.validate import Ctx
 
-from . import rules as cat
-from .checks import core_points
-from .collection import Card, Collection, collection_from
-from .draw import SIDE_NAMES, ArmyDraw, Draw, core_companies, muster
 from .model import Army, Leader, Ward
 from .points import leader_points
+
+if TYPE_CHECKING:
+    # The draw, the plan, the collection's reader and the deal's types are loaded when a draw
+    # is dealt, planned or a collection read, in the functions below: `check` uses none.
+    from builder.core.mustering import Deal
+    from builder.core.plan import Plan, Question
+
+    from .collection import Collection
+    from .draw import ArmyDraw, Draw
 
 #: Leaders when none are asked for: the C-in-C and two captains (the seed's example).
 LEADERS = 3
@@ -33,6 +36,8 @@ LEADERS = 3
 def _table(draw: Draw, a: ArmyDraw) -> Grid:
     """One army of the draw: each ward's leader and his units with their cards and points,
     then the totals."""
+    from .draw import SIDE_NAMES
+
     rows: list[tuple[str, ...]] = []
     cards = iter([s.card for s in a.core] + [s.card for s in a.dealt])
     for i, ward in enumerate(a.army.wards, 1):
@@ -65,6 +70,8 @@ def _table(draw: Draw, a: ArmyDraw) -> Grid:
 
 
 def _deal(draw: Draw) -> Deal:
+    from builder.core.mustering import Deal, DealStep, DealtArmy
+
     steps = tuple(
         DealStep(e.kind, e.side, f"{e.card.title} [{e.card.id}]", e.card.points, e.total)
         for e in draw.events
@@ -89,6 +96,8 @@ def _deal(draw: Draw) -> Deal:
 
 def _header(deal: Deal, side: str) -> str:
     """Comments at the top of a written army file: what it is and what to edit."""
+    from .draw import SIDE_NAMES
+
     a = deal.army(side)
     # The seed alone does not repeat a draw made under the house rule: say it was used.
     kept = (
@@ -109,6 +118,13 @@ def _question(collection: Collection, leaders: int) -> Question:
     """The collection as ``--plan`` counts it: a table per ``[[cards]]`` table, its troop
     points (whole points: a half-point card is counted up), the core's points toward half
     the size (an English army) and one unit a leader."""
+    from builder.core.plan import Need, PlanEntry, Question
+
+    from . import rules as cat
+    from .checks import core_points
+    from .collection import Card
+    from .draw import core_companies
+
     groups: dict[int, list[Card]] = {}
     for card in collection.cards:
         groups.setdefault(card.index, []).append(card)
@@ -137,6 +153,8 @@ def _question(collection: Collection, leaders: int) -> Question:
 def _own(collection: object) -> Collection:
     """``collection`` as this system's own: the core hands back what :meth:`Mustering.collection`
     read, typed only as some system's; another system's is refused by name."""
+    from .collection import Collection
+
     if not isinstance(collection, Collection):
         raise TypeError(f"not a Never Mind the Billhooks collection: {type(collection).__name__}")
     return collection
@@ -166,6 +184,7 @@ class Mustering:
         # The package's own ruleset checks each card's options (imported here: the package
         # imports this module).
         from . import RULESET
+        from .collection import collection_from
 
         return collection_from(data, ctx, RULESET)
 
@@ -179,6 +198,8 @@ class Mustering:
         seed: int | None,
         keep_proportions: bool,
     ) -> Deal:
+        from .draw import muster
+
         return _deal(
             muster(
                 _own(collection),
@@ -192,6 +213,8 @@ class Mustering:
         )
 
     def plan(self, collection: object, size: int, leaders: int | None) -> Plan:
+        from builder.core.plan import plan
+
         own = _own(collection)
         return plan(
             _question(own, LEADERS if leaders is None else leaders),

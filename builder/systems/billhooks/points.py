@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from builder.core.base import number
 from builder.systems.billhooks.model import Army, Leader, Unit
 
 from . import rules as cat
 
 
-def points_text(value: float) -> str:
-    """Points as a player writes them: 12, 1.5."""
-    return f"{value:g}"
+def points_text(value: float | None) -> str:
+    """Points as a player writes them: 12, 1.5; a dash for none (every printable and the
+    builder write points with this)."""
+    return "–" if value is None else f"{number(value)}"
 
 
 def quality_of(unit: Unit) -> str:

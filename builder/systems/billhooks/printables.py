@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from builder.core.base import number
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -43,12 +42,14 @@ from builder.core.validate import locate
 from builder.resources import ruleset_words
 
 from . import rules as cat
-from .documents import crib_sheet, roster
+from .crib import crib_sheet
 from .events import Event, EventsFile
 from .model import Army, Unit
 from .points import army_morale_tokens, unit_title
-from .profile import Profile, leader_profile, profile
-from .views import ward_name
+from .profile import leader_profile, profile
+from .roster import roster
+from .shown import UnitShown, leader_shown, unit_shown
+from .views import leader_facts, unit_facts, ward_name
 
 #: An arrow tracker is two tokens wide.
 TRACKER_MM = (2 * TOKEN_MM, TOKEN_MM)
@@ -99,14 +100,15 @@ def leader_face(army: Army, ward_index: int) -> Face:
     words = card_words("play-deck")["leader"]
     ward = army.wards[ward_index]
     leader = ward.leader
-    lp = leader_profile(army, leader)
+    facts = leader_facts(army, ward_index)
+    shown = leader_shown(army, leader)
     side = cat.SIDES.get(army.side)
     units = "; ".join(unit_title(u) for u in ward.units) or "no units"
     rank = leader.rank + (f", {words['c_in_c']}" if leader.c_in_c else "")
-    tokens = lp.order_tokens
-    how = (words["mounted"] if leader.mounted else words["on_foot"]).format(move=lp.move)
+    tokens = shown.order_tokens
+    how = (words["mounted"] if leader.mounted else words["on_foot"]).format(move=shown.move)
     blocks: tuple[Block, ...] = (
-        Text(leader.name, "bold", 14, 10, 14, valign="middle", after=0.8, keep_height=True),
+        Text(facts.heading, "bold", 14, 10, 14, valign="middle", after=0.8, keep_height=True),
         Text(rank, "italic", 10, 7, 4.6, max_lines=1, after=0.6),
         Text(
             f"{side.name}: {army.name}" if side else army.name,
@@ -128,7 +130,7 @@ def leader_face(army: Army, ward_index: int) -> Face:
             max_lines=1,
             after=1.0,
         ),
-        Stars(max(lp.wounds, 1), after=1.2),
+        Stars(max(shown.wounds, 1), after=1.2),
         Text(words["wounds"], "italic", 7, 6.5, 6.2, after=1.2),
         Text(
             words["orders"].format(tokens=tokens, token_word="token" if tokens == 1 else "tokens"),
@@ -146,7 +148,7 @@ def leader_face(army: Army, ward_index: int) -> Face:
         _accent(army.side),
         blocks,
         _emblem(army.side),
-        footer=f"{how}. {words['command'].format(range=lp.command_range)}",
+        footer=f"{how}. {words['command'].format(range=shown.command_range)}",
     )
 
 
@@ -251,52 +253,48 @@ def special_events(options: PrintOptions[Army]) -> Deck:
 # --- Unit cards ------------------------------------------------------------------------------
 
 
-def _stats(prof: Profile, words: dict[str, Any]) -> tuple[Stat, ...]:
-    """The table rows (heading, value, note) of a unit's profile."""
-    rows = [Stat(words["move"], prof.move_text, words["move_note"])]
-    if prof.shooting:
-        shots = words["shots"].format(
-            n=prof.shots_per_turn, s="" if prof.shots_per_turn == 1 else "s"
-        )
-        dice = {line.dice for line in prof.shooting}
-        if len(dice) == 1:
-            value = f"{prof.shooting[0].dice} dice, " + " / ".join(
-                f"{line.hit_on}+" for line in prof.shooting
-            )
-        else:
-            value = " / ".join(f"{line.dice} dice {line.hit_on}+" for line in prof.shooting)
-        note = " / ".join(line.range_text for line in prof.shooting) + f"; {shots}"
-        if prof.shooting[0].dice_at_skirmishers is not None:
-            note += "; " + words["halved"].format(n=prof.shooting[0].dice_at_skirmishers)
-        rows.append(Stat(words["shooting"], value, note))
+def _shooting(shown: UnitShown, words: dict[str, Any]) -> Stat:
+    """Its dice and scores (the dice once where every range rolls as many), its ranges, shots
+    a turn and the dice at bands or guns."""
+    if not shown.shots:
+        return Stat(words["shooting"], "-", words["no_shooting"])
+    n = shown.shots_per_turn
+    shots = words["shots"].format(n=n, s="" if n == 1 else "s")
+    if len({shot.dice for shot in shown.shots}) == 1:
+        value = f"{shown.shots[0].dice} dice, " + " / ".join(shot.hit for shot in shown.shots)
     else:
-        rows.append(Stat(words["shooting"], "-", words["no_shooting"]))
-    if prof.melee_defending != prof.melee_first_round:
-        rows.append(
-            Stat(
-                words["melee"],
-                f"{prof.melee_first_round} / {prof.melee_defending} / {prof.melee_later}",
-                words["melee_note_both"],
-            )
-        )
-    else:
-        # Dice per figure only for one troop type: a combined block's two would not fit.
-        per_figure = f"; {prof.melee_per_figure}" if len(prof.saves) == 1 else ""
-        rows.append(
-            Stat(
-                words["melee"],
-                f"{prof.melee_first_round} / {prof.melee_later}",
-                words["melee_note"] + per_figure,
-            )
-        )
+        value = " / ".join(f"{shot.dice} dice {shot.hit}" for shot in shown.shots)
+    note = " / ".join(shot.reach for shot in shown.shots) + f"; {shots}"
+    if shown.shots[0].at_skirmishers:
+        note += "; " + words["halved"].format(n=shown.shots[0].at_skirmishers)
+    return Stat(words["shooting"], value, note)
+
+
+def _melee(shown: UnitShown, words: dict[str, Any]) -> Stat:
+    if shown.melee_defending != shown.melee_first:
+        value = f"{shown.melee_first} / {shown.melee_defending} / {shown.melee_later}"
+        return Stat(words["melee"], value, words["melee_note_both"])
+    # Dice per figure only for one troop type: a combined block's two would not fit.
+    per_figure = f"; {shown.melee_per_figure}" if len(shown.saves) == 1 else ""
+    value = f"{shown.melee_first} / {shown.melee_later}"
+    return Stat(words["melee"], value, words["melee_note"] + per_figure)
+
+
+def _stats(shown: UnitShown, words: dict[str, Any]) -> tuple[Stat, ...]:
+    """The table rows (heading, value, note) of a unit's numbers."""
+    rows = [
+        Stat(words["move"], shown.move, words["move_note"]),
+        _shooting(shown, words),
+        _melee(shown, words),
+    ]
     shot, melee = words["save_columns"]
-    for i, save in enumerate(prof.saves):
-        who = f"{save.who}: " if len(prof.saves) > 1 else ""
-        note = save.armour if save.pierced is None else words["pierced"].format(n=save.pierced)
+    for i, save in enumerate(shown.saves):
+        who = f"{save.who}: " if len(shown.saves) > 1 else ""
+        note = words["pierced"].format(n=save.pierced) if save.pierced else save.armour
         rows.append(
             Stat(
                 words["saves"] if i == 0 else "",
-                f"{who}{shot} {save.shooting}+, {melee} {save.melee}+",
+                f"{who}{shot} {save.shooting}, {melee} {save.melee}",
                 note,
             )
         )
@@ -317,26 +315,25 @@ def _photo(source: Source[Army], where: str, photo: str, collection: bool) -> Ph
 def unit_face(army: Army, unit: Unit, photo: Photo | None = None) -> Face:
     """A unit's card: every number a player looks up, arrow boxes on archers, its photo."""
     words = card_words("unit-cards")
-    prof = profile(unit)
+    facts = unit_facts(unit)
+    shown = unit_shown(unit)
     blocks: list[Block] = []
     if unit.label:
         blocks += [
             Text(unit.label, "bold", 11.5, 8, 6, max_lines=2, valign="middle"),
-            Text(prof.title, "italic", 8.5, 6, 4.2, max_lines=2),
+            Text(facts.heading, "italic", 8.5, 6, 4.2, max_lines=2),
         ]
     else:
-        blocks.append(Text(prof.title, "bold", 11.5, 8, 9.5, max_lines=2, valign="middle"))
-    sub = words["sub"].format(
-        figures=prof.figures, points=number(prof.points), morale=prof.morale_dice
-    )
+        blocks.append(Text(facts.heading, "bold", 11.5, 8, 9.5, max_lines=2, valign="middle"))
+    sub = words["sub"].format(figures=shown.figures, points=shown.points, morale=shown.morale)
     blocks.append(
         Text(sub, "caps", 8, 6, 4.4, max_lines=1, tint="accent", valign="middle", after=0.6)
     )
     blocks.append(photo if photo is not None else Rule(before=0.6, after=1.4))
-    blocks.append(StatRows(_stats(prof, words), 6.2 if unit.photo else 7.0))
-    if prof.arrow_supply:
-        blocks.append(Boxes(words["arrows"], prof.arrow_supply))
-    blocks.append(Paragraphs(tuple(prof.specials)))
+    blocks.append(StatRows(_stats(shown, words), 6.2 if unit.photo else 7.0))
+    if shown.arrows:
+        blocks.append(Boxes(words["arrows"], shown.arrows))
+    blocks.append(Paragraphs(facts.notes))
     return Face(words["label"], _accent(army.side), tuple(blocks), _emblem(army.side))
 
 

@@ -22,6 +22,8 @@ def dice(count: float) -> int:
 
 @dataclass(frozen=True)
 class ShootingLine:
+    """One range a unit shoots at: its reach, score to hit and dice."""
+
     name: str
     range_text: str
     hit_on: int
@@ -45,6 +47,8 @@ class SaveLine:
 
 @dataclass(frozen=True)
 class Profile:
+    """Every number a player looks up for a unit, worked out from its troop and options."""
+
     title: str
     kind: str
     figures: int

@@ -19,6 +19,8 @@ from .rules import CLASS_FOR_DIE, COMMAND_CLASSES
 
 @dataclass(frozen=True)
 class LeaderRoll:
+    """A leader's command-class roll, die by die."""
+
     where: str
     name: str
     #: Every die rolled for this leader, in order; the last one stands.

@@ -31,6 +31,8 @@ KIND_PLURAL = {COMPANY: "companies", BAND: "bands", SQUADRON: "squadrons", SECTI
 
 @dataclass(frozen=True)
 class Armour:
+    """An armour class: its saves against shooting and in melee."""
+
     key: str
     name: str
     save_shooting: int
@@ -65,6 +67,8 @@ PIERCED_ARMOUR = ("heavy",)
 
 @dataclass(frozen=True)
 class Range:
+    """A band of range: its inches and the score to hit within it."""
+
     name: str
     min_in: int
     #: Inclusive upper bound in inches; "under 9" is stored as 9 with ``below`` set.
@@ -152,6 +156,8 @@ MORALE_DICE = {COMPANY: "2D6", SQUADRON: "1D6+1", BAND: "1D6", SECTION: "1D6"}
 
 @dataclass(frozen=True)
 class Troop:
+    """A troop type as the rules give it: its kind, moves, ranges, dice, saves and specials."""
+
     key: str
     name: str
     #: Singular figure name, e.g. "archer".

@@ -1,12 +1,14 @@
 """What a Billhooks army adds up to and what each record shows a player: the ruleset's
 ``summary``, ``title_of`` and ``facts`` (docs/architecture.md#how-a-new-rule-system-plugs-in),
-built from the profiles and points.
+built from the points and the numbers as :mod:`.shown` writes them.
 
-The builder's detail pane, ``check`` and (as they move onto it) the roster and cards show these
-as they are; none of them works a number out for itself.
+The builder's detail pane and ``check`` show these as they are; the roster and the cards are
+built from the same facts and numbers, so none of them works out or formats a number itself.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from builder.core.base import Facts, Line, Metric, Row, Summary, Tracker, number
 
@@ -22,10 +24,10 @@ from .points import (
     unit_points,
     unit_title,
 )
-from .points import (
-    points_text as _pts,
-)
-from .profile import daunted_tokens, leader_profile, profile
+from .points import points_text as points
+
+if TYPE_CHECKING:
+    from .shown import UnitShown
 
 #: The ward numbers as a roster heads them; a ninth ward and later are numbered.
 WARD_ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth")
@@ -78,7 +80,7 @@ def leader_title(army: Army, leader: Leader) -> str:
     horse = ", mounted" if leader.mounted else ""
     return (
         f"{leader.name} ({leader.rank}{chief}{horse}, {leader.class_name}, "
-        f"{_pts(leader_points(army, leader))} pts)"
+        f"{points(leader_points(army, leader))} pts)"
     )
 
 
@@ -92,86 +94,87 @@ def army_title(army: Army) -> str:
 _FORMED = {"line": "line", "block": "block", "combined": "combined block"}
 
 
-def _ranks(count: int) -> tuple[int, ...]:
-    """Boxes in ranks of six: a company stands two ranks deep."""
-    rank = cat.KIND_FIGURES[cat.COMPANY] // 2
-    return (rank,) * (count // rank) + ((count % rank,) if count % rank else ())
+def _shooting(shown: UnitShown) -> str:
+    """Each range with its dice and score, then the shots a turn, arrowstorms and the dice at
+    bands or guns."""
+    if not shown.shots:
+        return "none"
+    lines = [f"{s.name} {s.reach}: {s.dice} dice, hit {s.hit}" for s in shown.shots]
+    n = shown.shots_per_turn
+    extra = f"{n} shot{'s' if n != 1 else ''} a turn"
+    if shown.arrows:
+        extra += f"; {shown.arrows} arrowstorms a game"
+    if shown.shots[0].at_skirmishers:
+        extra += f"; {shown.shots[0].at_skirmishers} dice at bands or guns (half)"
+    return "\n".join(lines) + f"\n{extra}"
+
+
+def _melee(shown: UnitShown) -> str:
+    if shown.melee_defending != shown.melee_first:
+        first = f"{shown.melee_first} dice first round attacking, {shown.melee_defending} defending"
+    else:
+        first = f"{shown.melee_first} dice first round"
+    return f"{first}, {shown.melee_later} later ({shown.melee_per_figure})"
+
+
+def _saves(shown: UnitShown) -> str:
+    """A line per part of the unit: its saves, its armour and what crossbows pierce."""
+    lines = []
+    for s in shown.saves:
+        armour = s.armour.split(" (")[0].lower()
+        line = f"{s.who}: {s.shooting} shooting, {s.melee} melee ({armour} armour)"
+        lines.append(line + (f"; {s.pierced} against crossbows and handguns" if s.pierced else ""))
+    return "\n".join(lines)
 
 
 def unit_facts(unit: Unit) -> Facts:
     """Everything a player looks up for ``unit``: move, shooting, melee, saves, morale."""
-    prof = profile(unit)
+    # Imported here: `check` shows no record's facts.
+    from .shown import unit_shown
+
+    shown = unit_shown(unit)
     rows = []
     if unit.label:
         rows.append(Row("Label", unit.label))
     if unit.nationality:
         rows.append(Row("Nationality", unit.nationality))
-    rows.append(Row("Move", f"{prof.move_text} (good / bad going)"))
-    if prof.shooting:
-        lines = [f"{s.name} {s.range_text}: {s.dice} dice, hit {s.hit_on}+" for s in prof.shooting]
-        extra = f"{prof.shots_per_turn} shot{'s' if prof.shots_per_turn != 1 else ''} a turn"
-        if prof.arrow_supply:
-            extra += f"; {prof.arrow_supply} arrowstorms a game"
-        halved = prof.shooting[0].dice_at_skirmishers
-        if halved is not None:
-            extra += f"; {halved} dice at bands or guns (half)"
-        rows.append(Row("Shooting", "\n".join(lines) + f"\n{extra}"))
-    else:
-        rows.append(Row("Shooting", "none"))
-    if prof.melee_defending != prof.melee_first_round:
-        first = (
-            f"{prof.melee_first_round} dice first round attacking, {prof.melee_defending} defending"
-        )
-    else:
-        first = f"{prof.melee_first_round} dice first round"
-    rows.append(Row("Melee", f"{first}, {prof.melee_later} later ({prof.melee_per_figure})"))
-    rows.append(
-        Row(
-            "Saves",
-            "\n".join(
-                f"{s.who}: {s.shooting}+ shooting, {s.melee}+ melee "
-                f"({s.armour.split(' (')[0].lower()} armour)"
-                + ("" if s.pierced is None else f"; {s.pierced}+ against crossbows and handguns")
-                for s in prof.saves
-            ),
-        )
-    )
-    rows.append(Row("Morale", f"{prof.morale_dice} for a morale crisis test"))
-    trackers = [
-        Tracker("casualties", prof.figures, _ranks(prof.figures)),
-        Tracker("disarray", cat.DISARRAY_MAX),
-        Tracker("daunted", daunted_tokens(unit)),
+    rows += [
+        Row("Move", f"{shown.move} (good / bad going)"),
+        Row("Shooting", _shooting(shown)),
+        Row("Melee", _melee(shown)),
+        Row("Saves", _saves(shown)),
+        Row("Morale", f"{shown.morale} for a morale crisis test"),
     ]
-    if prof.arrow_supply:
-        trackers.append(Tracker("arrows", prof.arrow_supply))
     # Two companies together are a line or a block, not a company.
-    kind = _FORMED.get(unit.formation, prof.kind)
+    kind = _FORMED.get(unit.formation, cat.TROOPS[unit.troop].kind)
     return Facts(
-        prof.title,
-        f"{unit.troop} · {kind} · {prof.figures} figures · {_pts(prof.points)} points",
+        shown.title,
+        f"{unit.troop} · {kind} · {shown.figures} figures · {shown.points} points",
         tuple(rows),
-        prof.specials,
-        tuple(trackers),
+        shown.specials,
+        shown.trackers,
     )
 
 
 def leader_facts(army: Army, ward_index: int) -> Facts:
     """A leader: rank, class, C-in-C, mounted, his points and his ward's size."""
+    from .shown import leader_shown
+
     ward = army.wards[ward_index]
     leader = ward.leader
-    lp = leader_profile(army, leader)
-    ward_points = sum(unit_points(u) for u in ward.units)
+    shown = leader_shown(army, leader)
+    ward_points = points(sum(unit_points(u) for u in ward.units))
     n = len(ward.units)
     rows = (
         Row("Rank", leader.rank),
-        Row("Command class", f"{leader.class_name} ({leader.command_class})"),
+        Row("Command class", shown.command_class),
         Row("C-in-C", "yes" if leader.c_in_c else "no"),
         Row("Mounted", "yes" if leader.mounted else "no"),
-        Row("Leader points", _pts(lp.points)),
-        Row("Ward", f"{n} unit{'s' if n != 1 else ''}, {_pts(ward_points)} troop points"),
+        Row("Leader points", shown.points),
+        Row("Ward", f"{n} unit{'s' if n != 1 else ''}, {ward_points} troop points"),
     )
     return Facts(
-        leader.name, f"Ward {ward_index + 1}", rows, trackers=(Tracker("wounds", lp.wounds),)
+        leader.name, f"Ward {ward_index + 1}", rows, trackers=(Tracker("wounds", shown.wounds),)
     )
 
 

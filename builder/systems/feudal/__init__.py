@@ -10,10 +10,14 @@ file's shape (``schema``) over the model (``model``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Ruleset
 from builder.core.package import PackagedRuleset
-from builder.core.printables import Printables, PrintOptions, Source
+
+if TYPE_CHECKING:
+    # The print side is loaded only to print (`check` never does).
+    from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
@@ -21,7 +25,6 @@ from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
 from .mustering import MUSTER
-from .printables import printables
 from .rolls import ROLLER
 from .schema import SCHEMA
 
@@ -48,6 +51,8 @@ class Feudal(PackagedRuleset[Army]):
     reference = staticmethod(reference)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        from .printables import printables
+
         # The shared roster asks the ruleset for each record's facts.
         return printables(self, armies, options)
 

@@ -10,10 +10,14 @@ file's shape (``schema``) over the model (``model``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Roller, Ruleset
 from builder.core.package import PackagedRuleset
-from builder.core.printables import Printables, PrintOptions, Source
+
+if TYPE_CHECKING:
+    # The print side is loaded only to print (`check` never does).
+    from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
@@ -21,7 +25,6 @@ from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
 from .mustering import MUSTER
-from .printables import printables
 from .schema import SCHEMA
 
 
@@ -46,6 +49,8 @@ class Kiss(PackagedRuleset[Army]):
     reference = staticmethod(reference)
 
     def pack(self, armies: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
+        from .printables import printables
+
         return printables(armies, options)
 
     def new_army(self, name: str) -> Army:

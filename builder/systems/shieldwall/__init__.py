@@ -8,10 +8,14 @@ checks, the views, the offers, the catalogue entries (``listing``), the print-pa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Ruleset
 from builder.core.package import PackagedRuleset
-from builder.core.printables import Printables, PrintOptions, Source
+
+if TYPE_CHECKING:
+    # The print side is loaded only to print (`check` never does).
+    from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference

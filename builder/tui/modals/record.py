@@ -233,7 +233,7 @@ class RecordForm(Dialog[object | None]):
 
     def _settle(self) -> None:
         """Offer again; a field no longer offered goes back to its default, and a nested table
-        offered with a value the record lacks (a combined block's rear) is filled in."""
+        offered now, of which the record holds no value yet, is filled in."""
         record = schema.get(self.work, self.where)
         for _ in range(3):  # each pass can only reveal fields the last one hid or filled
             self.offers = self.ruleset.offered(self.work, self.where)

@@ -190,10 +190,13 @@ class ArmyScreen(BuilderScreen):
         """Where Add puts each of the catalogue's kinds of record from the selection (None:
         the user must choose, or there is nowhere yet)."""
         table, army = self.ruleset.schema, self.session.army
+        # Each list once: the footer asks this after every key, and a catalogue has many
+        # entries for few lists.
+        lists = dict.fromkeys(e.into for e in self.ruleset.catalogue())
         return {
-            e.into: edits.holder_of(table, army, self.place, e.into)
-            or _only(edits.holders(table, army, e.into))
-            for e in self.ruleset.catalogue()
+            into: edits.holder_of(table, army, self.place, into)
+            or _only(edits.holders(table, army, into))
+            for into in lists
         }
 
     def action_add(self) -> None:

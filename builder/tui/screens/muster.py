@@ -35,7 +35,7 @@ BOTH = "both"
 
 
 def _button_id(side: str, index: int) -> str:
-    """A widget id for a side's button: its key ("york"), or its place where the side is
+    """A widget id for a side's button: its key, or its place where the side is
     free text ("Side A" cannot be an id)."""
     return side if re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]*", side) else f"side-{index + 1}"
 

@@ -67,7 +67,7 @@ PackFile = tuple[str, tuple[str, ...], str]
 
 def pack_files(job: ExportJob) -> list[PackFile]:
     """The files an export of ``job`` writes, in order, from the export's own plan: a file
-    that holds several kinds (tokens.pdf: KISS's order markers, shieldwall's stand labels)
+    that holds several kinds (tokens.pdf: order markers beside stand labels)
     is one file. None if the printables cannot be made (the export then says why)."""
     try:
         pack = printables(job)

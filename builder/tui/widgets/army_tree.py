@@ -38,8 +38,8 @@ def _cut(text: Text, width: int) -> Text:
 
 
 def fit(text: Text, width: int) -> Text:
-    """``text`` cut to ``width`` cells. Words after the last parenthesis (a shieldwall
-    leader's "with Hearth-troop") are kept, the parenthesis cut short instead; else the end
+    """``text`` cut to ``width`` cells. Words after the last parenthesis (a leader's
+    "with Hearth-troop") are kept, the parenthesis cut short instead; else the end
     is cut, at a space, ending in an ellipsis (never mid-word)."""
     if text.cell_len <= width or width < 2:
         return text
@@ -75,8 +75,8 @@ class ArmyTree(Tree[str]):
         """Show ``army`` and put the cursor on ``select``.
 
         When the records are at the same places as before (most edits change a record, not
-        the shape), only the labels are replaced, so Textual repaints just the changed lines;
-        otherwise the tree is rebuilt.
+        the shape), only the labels that changed are replaced, so Textual repaints just those
+        lines; otherwise the tree is rebuilt.
         """
         table = ruleset.schema
         self._colours = theme_colours(self.app)
@@ -110,7 +110,9 @@ class ArmyTree(Tree[str]):
             and [n.data for n in self._all()][1:] == [n.where for n in records[1:]]
         ):
             for node in self._all():
-                node.set_label(labels[node.data or ARMY])
+                # Only a changed line is set: each set asks the tree to draw its line again.
+                if node.label != labels[node.data or ARMY]:
+                    node.set_label(labels[node.data or ARMY])
         else:
             self.clear()  # clear() replaces the root node
             self.root.data = ARMY

@@ -12,7 +12,17 @@ from textual.widgets.option_list import Option
 
 from builder.core.base import Finding, Ruleset, Summary
 from builder.tui.advice import builder_message
-from builder.tui.widgets.colours import theme_colours
+from builder.tui.widgets.colours import Colours, theme_colours
+
+
+def _option(index: int, finding: Finding, ruleset: Ruleset, colours: Colours) -> Option:
+    error = finding.level == "error"
+    mark = (
+        ("✖ error  ", f"bold {colours.error}")
+        if error
+        else ("▲ warning", f"bold {colours.warning}")
+    )
+    return Option(Text.assemble(mark, "  ", builder_message(finding, ruleset)), id=str(index))
 
 
 class FindingsPanel(OptionList):
@@ -27,25 +37,23 @@ class FindingsPanel(OptionList):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._findings: tuple[Finding, ...] = ()
+        self._shown: tuple[object, ...] | None = None
 
     def show(self, summary: Summary, ruleset: Ruleset) -> None:
         colours = theme_colours(self.app)
+        # Most edits leave the findings as they were: the list then stays as it is drawn.
+        shown = (summary.findings, ruleset, colours)
+        if shown == self._shown:
+            return
+        self._shown = shown
         self._findings = summary.findings
         highlighted = self.highlighted
+        options = [_option(i, f, ruleset, colours) for i, f in enumerate(summary.findings)]
+        if not options:
+            options = [Option(Text("No findings: every rule is kept.", "italic"), disabled=True)]
+        # One call: adding options one by one lays the whole list out again for each.
         self.clear_options()
-        if not summary.findings:
-            self.add_option(
-                Option(Text("No findings: every rule is kept.", "italic"), disabled=True)
-            )
-        for i, f in enumerate(summary.findings):
-            colour = colours.error if f.level == "error" else colours.warning
-            mark = "✖ error  " if f.level == "error" else "▲ warning"
-            self.add_option(
-                Option(
-                    Text.assemble((mark, f"bold {colour}"), "  ", builder_message(f, ruleset)),
-                    id=str(i),
-                )
-            )
+        self.add_options(options)
         if summary.findings:
             self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
         errors, warnings = len(summary.errors), len(summary.warnings)
