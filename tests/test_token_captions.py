@@ -17,7 +17,9 @@ from builder.export.base import ExportJob
 from builder.export.pack import printables, write_kind
 from builder.resources import examples_dir
 
-EXAMPLES = [p for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"]
+EXAMPLES = [
+    p for p in sorted(examples_dir().glob("*.toml")) if not p.name.endswith("collection.toml")
+]
 
 
 def words(text: str) -> list[str]:

@@ -38,7 +38,9 @@ from builder.export.sheet import Box as SheetBox
 from builder.resources import examples_dir
 
 MM = 72 / 25.4
-EXAMPLES = [p for p in sorted(examples_dir().glob("*.toml")) if p.name != "collection.toml"]
+EXAMPLES = [
+    p for p in sorted(examples_dir().glob("*.toml")) if not p.name.endswith("collection.toml")
+]
 #: The images' resolution (a pixel is 0.17 mm) and bleed (mm).
 DPI = 150
 BLEED = 3.0

@@ -22,7 +22,9 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 from builder.tui.widgets.detail import DetailPane
 
-EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml") if p.name != "collection.toml")
+EXAMPLES = sorted(
+    p.name for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+)
 
 
 def army_copy(tmp_path: Path, name: str) -> Path:
