@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from builder import armyfile
+from builder.commands.share import refuse_big
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.files import printable
@@ -138,6 +139,7 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
 def run(args: argparse.Namespace) -> int:
     read = armyfile.read(args.army)
     army = read.army()
+    refuse_big(read.ruleset, args.army, army)
     summary = read.ruleset.summary(army)
     photos = armyfile.path_findings(army, args.army)
     if photos:

@@ -8,13 +8,27 @@ from pathlib import Path
 
 from builder import armyfile, share
 from builder.armyfile import read_text
+from builder.commands.usage import UsageError
+from builder.core.base import Ruleset
 from builder.export.base import ArmyInput
+from builder.export.size import too_big
+from builder.registry import get_ruleset
+
+
+def refuse_big(ruleset: Ruleset, path: str | Path, army: object) -> None:
+    """UsageError when ``army`` holds more records than an army may print (as ``export``
+    refuses it), before any other work is done on it."""
+    if big := too_big(ruleset.schema, path, army):
+        raise UsageError(f"{big}: split it into smaller armies")
 
 
 def source(path: str) -> ArmyInput:
-    """The army file at ``path`` with its text (which gives the short hash)."""
+    """The army file at ``path`` with its text (which gives the short hash); a UsageError
+    for an army over the record limit."""
     text = read_text(path)
-    return ArmyInput(armyfile.loads(text, path), Path(path), text)
+    army = armyfile.loads(text, path)
+    refuse_big(get_ruleset(army.ruleset), path, army)
+    return ArmyInput(army, Path(path), text)
 
 
 def run(args: argparse.Namespace) -> int:

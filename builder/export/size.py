@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from builder.core.schema import Table, walk
 from builder.export.base import ArmyInput, ExportError, ExportJob
@@ -27,8 +28,13 @@ PACK_MAX = 3000
 def records(schema: Table, item: ArmyInput) -> Counter[str]:
     """The records of ``item``'s army (of ``schema``) by what each table calls one, a record
     with a ``count`` (an entry of several alike) as many times."""
+    return army_records(schema, item.army)
+
+
+def army_records(schema: Table, army: object) -> Counter[str]:
+    """The records of ``army`` (of ``schema``), counted as :func:`records` counts them."""
     found: Counter[str] = Counter()
-    for node in walk(item.army, schema):
+    for node in walk(army, schema):
         if node.role != "army":
             count = getattr(node.record, "count", 1)
             found[node.table.noun] += count if isinstance(count, int) and count > 0 else 1
@@ -40,20 +46,28 @@ def _described(found: Counter[str]) -> str:
     return f"{found.total():,} records ({parts})"
 
 
+def too_big(schema: Table, path: str | Path, army: object) -> str | None:
+    """ "<file>: 1,501 records (...), more than an army may print (1,500 records)" when
+    ``army`` is over :data:`ARMY_MAX`: what ``export``, ``share``, ``verify``, ``check`` and
+    ``import`` refuse, before any other work."""
+    found = army_records(schema, army)
+    if found.total() <= ARMY_MAX:
+        return None
+    return (
+        f"{printable(str(path))}: {_described(found)}, more than an army may print "
+        f"({ARMY_MAX:,} records)"
+    )
+
+
 def check_size(job: ExportJob) -> None:
     """ExportError naming the file and its count when an army or collection of ``job`` holds
     more than :data:`ARMY_MAX` records, or the pack more than :data:`PACK_MAX`."""
     items: Sequence[ArmyInput] = (*job.armies, *job.collections)
     total = 0
     for item in items:
-        found = records(job.ruleset.schema, item)
-        total += found.total()
-        if found.total() > ARMY_MAX:
-            raise ExportError(
-                f"{printable(str(item.path))}: {_described(found)}, more than an army may "
-                f"print ({ARMY_MAX:,} records): nothing was written; print it as smaller "
-                "armies"
-            )
+        total += records(job.ruleset.schema, item).total()
+        if big := too_big(job.ruleset.schema, item.path, item.army):
+            raise ExportError(f"{big}: nothing was written; print it as smaller armies")
     if total > PACK_MAX:
         raise ExportError(
             f"{len(items)} files hold {total:,} records in all, more than one pack may print "
