@@ -70,7 +70,17 @@ class _Parser(argparse.ArgumentParser):
 
 #: The commands the command line has of its own, and those of them that import no rule system
 #: to parse (the export's parser asks every system for its input-file options).
-CORE_COMMANDS = ("tui", "serve", "check", "roll", "export", "share", "verify", "catalogue")
+CORE_COMMANDS = (
+    "tui",
+    "serve",
+    "check",
+    "roll",
+    "export",
+    "share",
+    "verify",
+    "import",
+    "catalogue",
+)
 _LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
 
@@ -317,6 +327,20 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         help="the code's text, as a phone reads it ('-': read it from stdin)",
     )
     code.add_argument("--code-file", metavar="FILE", help="a file holding the code's text")
+
+    p = command(
+        "import",
+        "make an army file from a list someone shared",
+        "Read a list `billhooks share` wrote (text, Markdown or BBCode, as a forum post or "
+        "a chat shows it: quoting, code fences and tags are read past) and write it as an "
+        "army file of its rule system, checked against the list's Facts hash. Without --out "
+        "the file is named after the army, in the current folder. A file already there is "
+        "kept unless --force.",
+    )
+    p.add_argument("source", help="a file holding the list ('-': read it from stdin)")
+    p.add_argument("--out", metavar="FILE", help="the army file to write")
+    p.add_argument("--force", action="store_true", help="replace a file already there")
+    p.set_defaults(module="builder.commands.import_list")
 
     p = command(
         "catalogue",
