@@ -301,13 +301,19 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
         "breaks a rule (the list is still printed).",
     )
-    p.add_argument("army", help="army file (.toml)")
+    p.add_argument("army", nargs="?", help="army file (.toml)")
     p.add_argument(
         "--format",
-        choices=SHARE_FORMATS,
+        choices=(*SHARE_FORMATS, "json"),
         default="text",
         type=lower,
-        help="text (default), markdown (GitHub, Discord) or bbcode (forums)",
+        help="text (default), markdown (GitHub, Discord), bbcode (forums) or json (the "
+        "open list format, for other programs)",
+    )
+    p.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the JSON Schema (draft 2020-12) of --format json, and nothing else",
     )
 
     p = command(

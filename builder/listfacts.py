@@ -299,3 +299,22 @@ def read_line(schema: Table, text: str) -> tuple[Table, Record]:
     reader.at = len(noun)
     values = reader.fields(table, SEP, (), first=False)
     return table, Record(noun, _canon(table, values))
+
+
+def from_values(table: Table, values: Mapping[str, object]) -> Record:
+    """The record a ``{key: value}`` object holds (the JSON list's), checked as a value line
+    is: ListError naming the key that is unknown, missing or wrong."""
+    fields = {f.key: f for f in shared(table)}
+    for key in values:
+        if key not in fields:
+            raise ListError(f"unknown key {key!r}: expected one of {', '.join(fields)}")
+    found: dict[str, object] = {}
+    for key, spec in fields.items():
+        value = values.get(key)
+        if value is None or value == [] and spec.type == "list":
+            if spec.required:
+                raise ListError(f"a {table.noun} needs its {key}")
+            found[key] = _default(table, spec) if value is None else []
+        else:
+            found[key] = _checked(spec, value)
+    return Record(table.noun, _canon(table, found))

@@ -1,5 +1,6 @@
 """``billhooks import SOURCE [--out FILE] [--force]``: a list someone shared (``share``'s text,
-Markdown or BBCode, as a forum post or a chat shows it) made into an army file of its system.
+Markdown, BBCode or JSON, as a forum post or a chat shows it) made into an army file of its
+system.
 
 The file is written only when the whole list reads, builds and gives its own Facts hash; it is
 written at once (a temporary file moved into place) and never over a file already there unless
@@ -14,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from builder import files, listimport, share
+from builder import files, listimport, listjson, share
 from builder.commands.share import refuse_big
 from builder.commands.usage import EXIT_OK, UsageError
 from builder.commands.verify import CODE_MAX, decode
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     text = _text(args.source)
     where = "stdin" if args.source == "-" else printable(args.source)
     try:
-        listed = share.parse(text)
+        listed = listjson.read(text) if listjson.looks_like(text) else share.parse(text)
         if len(listimport.records_of(listed)) > ARMY_MAX:
             raise UsageError(
                 f"{where}: {len(listimport.records_of(listed)):,} records, more than an army "
