@@ -59,10 +59,12 @@ def run(args: argparse.Namespace) -> int:
     where = "stdin" if args.source == "-" else printable(args.source)
     try:
         listed = listjson.read(text) if listjson.looks_like(text) else share.parse(text)
-        if len(listimport.records_of(listed)) > ARMY_MAX:
+        # Every record but the army's own counts, as export counts them.
+        held = len(listimport.records_of(listed)) - 1
+        if held > ARMY_MAX:
             raise UsageError(
-                f"{where}: {len(listimport.records_of(listed)):,} records, more than an army "
-                f"may print ({ARMY_MAX:,} records): nothing was written"
+                f"{where}: {held:,} records, more than an army may print ({ARMY_MAX:,} "
+                "records): nothing was written"
             )
         army = listimport.army_of(listed)
     except share.NotAShareList as exc:
