@@ -112,7 +112,7 @@ def file_text(army: ArmyRecord, listed: ShareList) -> str:
     text = armyfile.dumps(army)
     head, _, rest = text.partition("\n")
     came = (
-        f"# Imported from a shared list by billhooks (Facts v{listed.version} "
+        f"# Imported from a shared list by billhooks (Facts{listed.version} "
         f"#{listed.facts_hash}; its file was {listed.file} #{listed.digest})."
     )
     armyfile.loads(text, "<imported>")  # what is written reads back

@@ -50,9 +50,9 @@ FORM_NOTES: dict[Form, str] = {
 
 LEGAL, NOT_LEGAL = "LEGAL", "NOT LEGAL"
 TOTALS = "Totals: "
-#: The Facts line of the list format :data:`~builder.listfacts.VERSION` ("Facts v2: #...");
+#: The Facts line of the list format :data:`~builder.listfacts.VERSION` ("Facts2: #...");
 #: a list of version 1 wrote "Facts: #...", its hash over the wording of its day.
-FACTS = f"Facts v{VERSION}: "
+FACTS = f"Facts{VERSION}: "
 FACTS_V1 = "Facts: "
 #: Hex digits of the army's facts hash (64 bits, as the file's short hash: it cannot be matched
 #: by trial).
@@ -326,19 +326,21 @@ def _escape_bbcode(text: str) -> str:
 
 
 def _plain_lines(share: ShareList) -> list[str]:
-    lines = [share.name, share.about, *record_lines(share, share.records)]
+    # Names and titles are shown safely (a terminal acts on nothing in them; the exact
+    # values are on the value lines, escaped as JSON).
+    lines = [printable(share.name), printable(share.about), *record_lines(share, share.records)]
     for group in share.groups:
         lines.append("")
         if group.label:
-            lines.append(group.heading)
+            lines.append(printable(group.heading))
             lines += record_lines(share, group.records)
         for item in group.items:
-            lines += [ITEM + item.line(), *record_lines(share, item.records)]
+            lines += [ITEM + printable(item.line()), *record_lines(share, item.records)]
     lines.append("")
     if share.totals:
-        lines.append(TOTALS + SEPARATOR.join(share.totals))
+        lines.append(TOTALS + printable(SEPARATOR.join(share.totals)))
     lines.append(_verdict(share))
-    lines.extend(ERROR + error for error in share.errors)
+    lines.extend(ERROR + printable(error) for error in share.errors)
     lines += [facts_line(share), hash_line(share)]
     return lines
 
@@ -349,7 +351,9 @@ def render(share: ShareList, fmt: Format = "text") -> str:
     if fmt == "text":
         return "\n".join(_plain_lines(share)) + "\n"
     md = fmt == "markdown"
-    esc = _escape_markdown if md else _escape_bbcode
+
+    def esc(text: str) -> str:
+        return (_escape_markdown if md else _escape_bbcode)(printable(text))
 
     def values(records: Sequence[Record]) -> list[str]:
         # Values as code in Markdown (nothing in them is markup); in BBCode "[" is escaped.
@@ -707,7 +711,7 @@ _HASH_LINE = re.compile(
     r"(?P<note>(?: \((?:compact|totals only|hash only)\))?)$"
 )
 _FACTS_LINE = re.compile(
-    rf"^Facts(?: v(?P<version>[0-9]{{1,3}}))?: #(?P<hash>[0-9a-f]{{{FACTS_HASH}}})"
+    rf"^Facts(?P<version>[0-9]{{1,3}})?: #(?P<hash>[0-9a-f]{{{FACTS_HASH}}})"
     rf"(?: (?P<lines>(?:[A-Za-z0-9_-]{{{LINE_DIGEST}}})+))?$"
 )
 _COUNT = re.compile(rf"^{NOT_LEGAL}: ([0-9]{{1,9}}) broken rules?$")
@@ -756,7 +760,7 @@ def parse(text: str) -> ShareList:
     facts = _FACTS_LINE.match(lines[-2][1]) if len(lines) > 1 else None
     if facts is None:
         raise NotAShareList(
-            f"line {lines[-1][0]}: expected the line of the army's facts (Facts v{VERSION}: "
+            f"line {lines[-1][0]}: expected the line of the army's facts (Facts{VERSION}: "
             "#...) before the hash line"
         )
     version = int(facts["version"] or 1)

@@ -341,3 +341,43 @@ def test_an_army_over_the_limit_is_refused_by_every_command(
     assert code == 2 and out == ""
     assert "more than an army may print (1,500 records)" in err
     assert not (tmp_path / "o.toml").exists()
+
+
+# --- Older codes and the roster's code ---------------------------------------------------------
+
+
+def _format_1(text: str) -> str:
+    """``text`` as a billhooks of list format 1 wrote it: no value lines, "Facts:"."""
+    lines = [line for line in text.splitlines() if not line.startswith(listfacts.RECORD)]
+    return "\n".join(line.replace(share.FACTS, share.FACTS_V1) for line in lines) + "\n"
+
+
+def test_a_format_1_code_is_compared_by_its_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "york.toml"
+    path.write_bytes((examples_dir() / "york.toml").read_bytes())
+    old = _format_1(run(capsys, "share", str(path))[1])
+    code, out, _ = run(capsys, "verify", str(path), "--code", old)
+    assert code == 0 and out.startswith("matches:") and "list format 1" in out
+    path.write_text(path.read_text().replace('troop = "knights"', 'troop = "light-horse"'))
+    code, out, _ = run(capsys, "verify", str(path), "--code", old)
+    assert code == 1 and "list format 1" in out
+    assert "  removed: Ward 2, Squadron of Knights: 8 figures, 24 pts" in out.splitlines()
+    (tmp_path / "old.txt").write_text(old)
+    code, _, err = run(capsys, "import", str(tmp_path / "old.txt"))
+    assert code == 2 and "format 1" in err and "billhooks share ARMY" in err
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_small_armys_roster_code_holds_the_whole_list(system: str) -> None:
+    """Where the whole list fits a code at M or better, the roster's code holds it, and it
+    imports."""
+    from builder.export.sharecode import payload
+
+    army = scaled(system, 1)
+    army.name = "Small"
+    text = payload(ArmyInput(army, Path("s.toml"), ""))
+    read = share.parse(text)
+    assert read.form == "plain" and read.records
+    assert listed(listimport.army_of(read)).facts_hash == listed(army).facts_hash

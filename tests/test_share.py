@@ -23,7 +23,7 @@ from builder.resources import examples_dir
 def facts_shape(lines: int) -> str:
     """The facts line of a list of ``lines`` lines standing for records (a pattern): the
     army's 64-bit facts hash and 18 bits for each line."""
-    return r"Facts v2: #[0-9a-f]{16}" + (rf" [A-Za-z0-9_-]{{{3 * lines}}}" if lines else "")
+    return r"Facts2: #[0-9a-f]{16}" + (rf" [A-Za-z0-9_-]{{{3 * lines}}}" if lines else "")
 
 
 EXPECTED_TEXT = {
@@ -368,7 +368,7 @@ def test_a_long_list_is_shortened_to_fit(name: str, units: int, form: str) -> No
 def test_the_hash_alone_when_nothing_else_fits() -> None:
     found = big(0)
     text = share.code_text(found, lambda _: False)
-    assert text == f"Facts v2: #{found.facts_hash}\nyork.toml #{found.digest} (hash only)"
+    assert text == f"Facts2: #{found.facts_hash}\nyork.toml #{found.digest} (hash only)"
     assert share.parse(text).form == "hash" and share.parse(text).facts_hash == found.facts_hash
 
 

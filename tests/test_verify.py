@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sharing import EXAMPLES, big, digest, run
 
-from builder import listfacts, share
+from builder import listfacts, listimport, share
 from builder.commands.share import source
 from builder.commands.verify import CODE_MAX
 from builder.core import schema
@@ -551,7 +551,7 @@ def test_line_separators_in_names_round_trip(
 ) -> None:
     """U+2028 and U+2029 (the line separators str.splitlines breaks at that an army file may
     hold; the others are control characters, refused) in the army's name and a record's
-    label: share's list, and the roster's code, verify as "matches"."""
+    label: share's list, and the roster's code, verify as "matches"; import keeps them."""
     text = path.read_text(encoding="utf-8")
     army = source(str(path)).army
     odd = "Line\u2028one\u2029two"
@@ -561,7 +561,9 @@ def test_line_separators_in_names_round_trip(
     edited_path = tmp_path / path.name
     edited_path.write_text(text, encoding="utf-8")
     code, listed, _ = run(capsys, "share", str(edited_path))
-    assert code == 0 and listed.startswith(odd + "\n")
+    # Shown escaped (issue 38.5), kept exact on the army's value line.
+    assert code == 0 and listed.startswith("Line\\u2028one\\u2029two\n")
+    assert '· Name: "Line\\u2028one\\u2029two" ·' in listed
     (tmp_path / "code.txt").write_text(listed, encoding="utf-8")
     code, out, _ = run(
         capsys, "verify", str(edited_path), "--code-file", str(tmp_path / "code.txt")
@@ -569,6 +571,7 @@ def test_line_separators_in_names_round_trip(
     assert (code, out.split(":")[0]) == (0, "matches")
     _stdin(monkeypatch, code_of(edited_path).encode())
     assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0
+    assert listimport.army_of(share.parse(listed)).name == odd
 
 
 @pytest.mark.parametrize("form", ["totals", "hash"])

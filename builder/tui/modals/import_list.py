@@ -34,7 +34,8 @@ class ImportDialog(Dialog[tuple[ArmyRecord, share.ShareList] | None]):
         with Vertical(classes="dialog"):
             yield Label("Import a list: paste it below", classes="title", markup=False)
             area = TextArea(id="paste", soft_wrap=True, show_line_numbers=False)
-            area.styles.height = 14
+            # Room for the buttons at 80 x 24; a paste scrolls.
+            area.styles.height = 8
             yield area
             yield Label(
                 "A list `billhooks share` wrote, in any format, as it was posted.\n"
