@@ -381,3 +381,16 @@ def test_a_small_armys_roster_code_holds_the_whole_list(system: str) -> None:
     read = share.parse(text)
     assert read.form == "plain" and read.records
     assert listed(listimport.army_of(read)).facts_hash == listed(army).facts_hash
+
+
+def test_export_takes_a_file_name_with_a_line_break(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 38.4: the roster's code of such a file read back in the workers (it raised
+    NotAShareList)."""
+    path = tmp_path / "two\nlines.toml"
+    path.write_bytes((examples_dir() / "feudal-normandy.toml").read_bytes())
+    out = tmp_path / "pack"
+    code, _, err = run(capsys, "export", str(path), "--only", "roster", "--out", str(out))
+    assert (code, "Traceback" in err) == (0, False)
+    assert (out / "roster.pdf").stat().st_size > 0
