@@ -1,7 +1,7 @@
 """Command-line parsing only: each command lives in ``builder.commands`` and calls the core.
 
-Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not be completed,
-2 unreadable input or bad usage. Messages go to stderr; no traceback reaches the user.
+Exit codes (docs/contracts.md#exit-codes): 0 done, 1 the army breaks a rule or the draw could not be
+completed, 2 unreadable input or bad usage. Messages go to stderr; no traceback reaches the user.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import NoReturn
 
-from builder import __version__
+import builder
 from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, port, seed
 from builder.core.base import Ruleset
 from builder.core.commands import Command
@@ -66,6 +66,20 @@ class _Parser(argparse.ArgumentParser):
                 + ", ".join(choices)
             )
         super().error(message)
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed version is looked up only when asked for."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        print(f"billhooks {builder.__version__}")
+        parser.exit()
 
 
 #: The commands the command line has of its own, and those of them that import no rule system
@@ -130,7 +144,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "(`billhooks catalogue --help` names them).",
         epilog=EXIT_CODES + ". `billhooks COMMAND --help` says more about each command.",
     )
-    parser.add_argument("--version", action="version", version=f"billhooks {__version__}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:

@@ -20,7 +20,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal, TypeVar
 
@@ -132,6 +132,9 @@ class ShareList:
     version: int = VERSION
     #: The rule system's name (from the army's values; "" in a shortened code).
     ruleset: str = ""
+    #: What the army's system calls a group's leader ("magnate"), for verify's words; not
+    #: in the code (a list read from one says "leader"), so not compared either.
+    leader: str = field(default="leader", compare=False)
 
 
 # --- Building -----------------------------------------------------------------------------
@@ -274,6 +277,7 @@ def share_list(source: Source) -> ShareList:
         facts=_short(digests[""]),
         records=held[""],
         ruleset=ruleset.name,
+        leader=leader_noun(ruleset),
     )
 
 
@@ -538,12 +542,39 @@ def _less(items: Sequence[T], taken: Counter[T]) -> list[T]:
     return out
 
 
-def _group_changes(old: Sequence[Group], new: Sequence[Group], touched: set[str]) -> list[str]:
-    """The groups' headings read in order, and a group whose heading is the same but whose
-    facts (its leader's) are not, unless a record of it is reported changed already (a
-    leader's facts count his group's units)."""
+def leader_noun(ruleset: Ruleset) -> str:
+    """What the system calls a group's leader ("leader", KISS's "magnate"), for verify."""
+    for child in ruleset.schema.children:
+        if child.role == "group":
+            for sub in child.table.children:
+                if sub.role == "leader":
+                    return sub.table.noun
+    return "leader"
+
+
+def _group_noun(label: str) -> str:
+    """The system's word for a group, from its label: "Ward 1" is a ward."""
+    word, _, n = label.rpartition(" ")
+    return word.lower() if word and n.isdigit() else "group"
+
+
+def _group_changes(
+    old: Sequence[Group], new: Sequence[Group], touched: set[str], leader: str = "leader"
+) -> list[str]:
+    """The groups' headings read in order, in the system's words (a new leader of the same
+    ward: "leader of Ward 1: ..."; a ward gone: "ward gone: ..."), and a group whose heading
+    is the same but whose facts (its leader's) are not, unless a record of it is reported
+    changed already (a leader's facts count his group's units)."""
     was, now = [g for g in old if g.label], [g for g in new if g.label]
-    out = _pairs("group", [g.heading for g in was], [g.heading for g in now])
+    out = [
+        f"{leader} of {a.label}: {a.title} → {b.title}"
+        if a.label == b.label
+        else f"{_group_noun(a.label)}: {a.heading} → {b.heading}"
+        for a, b in zip(was, now, strict=False)
+        if a.heading != b.heading
+    ]
+    out += [f"{_group_noun(a.label)} gone: {a.heading}" for a in was[len(now) :]]
+    out += [f"{_group_noun(b.label)} new: {b.heading}" for b in now[len(was) :]]
     out += [
         f"changed: {a.heading} {FACTS_ONLY}"
         for a, b in zip(was, now, strict=False)
@@ -631,11 +662,6 @@ def _item_changes(
     return out
 
 
-def _group_noun(label: str) -> str:
-    """What a group is called ("ward" of "Ward 2")."""
-    return label.split(" ")[0].lower() or "group"
-
-
 def _valued_changes(printed: ShareList, now: ShareList) -> list[str]:
     """What changed between two lists that carry their records' values: the army's values,
     each group's (its leader's) and each record's, each by name and in words."""
@@ -651,7 +677,7 @@ def _valued_changes(printed: ShareList, now: ShareList) -> list[str]:
         who = compact_title(before.title) or before.label
         said = _record_changes(known, who, before.records, group.records)
         if said is None or (not said and before.heading != group.heading):
-            said = [f"{_group_noun(group.label)}: {before.heading} → {group.heading}"]
+            said = [f"{now.leader} of {group.label}: {before.title} → {group.title}"]
         out += said + _item_changes(known, group.label, before.items, group.items)
     for gone in was.values():
         out.append(f"{_group_noun(gone.label)} gone: {gone.heading}")
@@ -681,7 +707,9 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
         # army says so.
         army.append(f"changed: the army {FACTS_ONLY}")
     units, touched = _unit_changes(printed.groups, now.groups)
-    out = army + _group_changes(printed.groups, now.groups, touched) + units + totals
+    out = (
+        army + _group_changes(printed.groups, now.groups, touched, current.leader) + units + totals
+    )
     if not out and printed.version == VERSION and printed.facts_hash != now.facts_hash:
         # The lines' short digests all agree, the army's hash does not: a change no line
         # names (a short digest matched by chance), or a code shortened to its totals.

@@ -1,4 +1,4 @@
-"""Re-make the README's pictures of each rule system's print pack from today's output.
+"""Re-make the docs' pictures of each rule system's print pack from today's output.
 
     python docs/pictures.py            # every picture below, into docs/images/
     python docs/pictures.py kiss-tokens roster
@@ -23,7 +23,7 @@ from builder.cli import main as billhooks
 ROOT = Path(__file__).resolve().parent.parent
 IMAGES = ROOT / "docs" / "images"
 
-#: Each system's two example armies, the pair the README's pictures show.
+#: Each system's two example armies, the pair the docs' pictures show.
 PAIRS = {
     "billhooks": ("lancaster", "york"),
     "kiss": ("kiss-lancaster", "kiss-york"),
@@ -45,6 +45,8 @@ class Picture:
 PICTURES = {
     "roster": Picture("billhooks", "roster.pdf"),
     "unit-cards": Picture("billhooks", "unit-cards.pdf", box=(8, 14, 202, 106)),
+    "bonus-deck": Picture("billhooks", "bonus-deck.pdf", box=(8, 14, 202, 106)),
+    "special-events": Picture("billhooks", "special-events.pdf", box=(8, 14, 202, 106)),
     "tokens": Picture("billhooks", "tokens.pdf", box=(8, 8, 202, 84)),
     "arrow-trackers": Picture("billhooks", "tokens.pdf", box=(68, 234, 200, 286)),
     "kiss-roster": Picture("kiss", "roster.pdf"),

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import compileall
+import ctypes.util
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -15,6 +17,13 @@ from builder.resources import examples_dir
 
 # The test-only flat rule system (tests/flat_ruleset.py) plugs in as any installed one would.
 register("flat", "flat_ruleset")
+
+#: Set to 1 where the system packages the tests mark are installed (CI: .ci/run): a test
+#: needing a missing one then fails instead of being skipped, so CI always runs it.
+REQUIRE_SYSTEM_PACKAGES = "BILLHOOKS_REQUIRE_SYSTEM_PACKAGES"
+#: Libraries WeasyPrint loads for every PDF document, with their Debian packages: without them
+#: the print pack cannot work at all, so the run stops at once rather than skip half of it.
+PRINT_LIBRARIES = {"pango-1.0": "libpango-1.0-0", "pangoft2-1.0": "libpangoft2-1.0-0"}
 
 
 @pytest.fixture
@@ -54,19 +63,63 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test marked ``system_package(PACKAGE, PATH)`` (it needs the file PATH, which the
+    Debian package PACKAGE installs) is skipped where PATH is missing, saying what to install,
+    or failed instead under $BILLHOOKS_REQUIRE_SYSTEM_PACKAGES=1; first, before its fixtures
+    start anything."""
+    for mark in item.iter_markers("system_package"):
+        package, path = mark.args
+        if not Path(path).is_file():
+            message = f"{path} is missing: apt-get install {package}"
+            if os.environ.get(REQUIRE_SYSTEM_PACKAGES) == "1":
+                pytest.fail(f"{message} (${REQUIRE_SYSTEM_PACKAGES} is set)", pytrace=False)
+            pytest.skip(message)
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Compiled code is kept, whatever ``PYTHONDONTWRITEBYTECODE`` says (the machines here set
     it): every command and probe the tests start in a fresh interpreter compiled billhooks
     from source again, a fifth of the time of the files that start many (test_kills,
-    test_cli, test_journals). So the run compiles the package once, before xdist starts its
+    test_cli, test_serve). So the run compiles the package once, before xdist starts its
     workers, which then read it, and keeps pytest's rewritten test modules for the next run."""
+    config.addinivalue_line(
+        "markers", "system_package(package, path): needs the file a Debian package installs"
+    )
     sys.dont_write_bytecode = False
     if not hasattr(config, "workerinput"):
+        missing = [p for lib, p in PRINT_LIBRARIES.items() if not ctypes.util.find_library(lib)]
+        if missing:
+            raise pytest.UsageError(
+                f"the print pack needs Pango: apt-get install {' '.join(missing)}"
+            )
         import builder
 
         compileall.compile_dir(Path(builder.__file__).parent, quiet=1)
     _quick_idle()
     _paint_last()
+
+
+# Textual's private internals the two patches below use, and why. They make the TUI tests
+# fast (a test spent two fifths of its time asleep in Textual's clock-based idle wait, and half
+# of the rest painting frames nobody reads); they change no behaviour a test asserts.
+#   textual.app.wait_for_idle, textual.pilot.wait_for_idle  (textual._wait's, imported by both)
+#       replaced: idle is read off the event loop instead of the clock (_quick_idle).
+#   textual._context.active_app  the running app, to ask its screen what it still owes.
+#   App._batch_count  a batch update in progress: no refresh is owed until it ends.
+#   Screen._layout_required, _scroll_required, _repaint_required, _recompose_required,
+#       _dirty_widgets  what the next refresh would do; Screen._on_timer_update() does it now.
+#   Screen._callbacks  call_after_refresh callbacks still waiting.
+#   Worker._thread_worker  a thread worker, whose work shows only on the clock.
+#   Screen._compositor_refresh  replaced: no paint until the test ends (_paint_last), which
+#       clears Screen._dirty_widgets and Screen._compositor._dirty_regions and keeps
+#       App._update_mouse_over(screen) up as the paint would.
+# And asyncio's BaseEventLoop._ready and ._scheduled (the ready queue and the timers).
+# wait_for_idle, _compositor_refresh, _update_mouse_over and the loop's two are checked first:
+# without them Textual's own waits and paints are kept. The others would fail every TUI test
+# loudly, never silently, and pyproject.toml bounds Textual below its next major version, which
+# is where such names change; a new major is taken by checking this list against it.
 
 
 def _quick_idle() -> None:

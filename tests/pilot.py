@@ -124,9 +124,9 @@ def builder_on(args: list[str], monkeypatch: pytest.MonkeyPatch) -> BuilderApp:
     return started[0]
 
 
-async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: str) -> None:
-    """On the Print screen: tick ``checkbox`` (found unticked), choose ``kind`` alone and
-    export it into ``out``."""
+async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, file: str) -> None:
+    """On the Print screen: tick ``checkbox`` (found unticked), choose ``file`` alone (as the
+    Files list names it: "tokens.pdf") and export it into ``out``."""
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("p")
@@ -139,7 +139,7 @@ async def export_with_checkbox(army_path: Path, out: Path, checkbox: str, kind: 
         assert box.value is True
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.deselect_all()
-        kinds.select(kind)
+        kinds.select(file)
         await clear_and_type(pilot, "#print-out", str(out))
         await pilot.click("#print-export")
         await app.workers.wait_for_complete()

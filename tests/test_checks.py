@@ -1,4 +1,4 @@
-"""Every finding code, with hand-computed armies (DESIGN.md "Findings")."""
+"""Every finding code, with hand-computed armies (docs/contracts.md#findings)."""
 
 from __future__ import annotations
 
@@ -214,12 +214,12 @@ def test_errors_come_before_warnings() -> None:
 
 
 def _core_five() -> list:  # type: ignore[type-arg]
-    """The seed's core force: three archer and two billmen companies, 60 points."""
+    """The rulebook's core force: three archer and two billmen companies, 60 points."""
     return [unit("archers"), unit("archers"), unit("archers"), unit("billmen"), unit("billmen")]
 
 
 def test_mustered_army_below_the_agreed_total_is_under_points() -> None:
-    # The seed's example before its last card: 60 + 6 + 24 + 9 = 99, one short of 100.
+    # The rulebook's example before its last card: 60 + 6 + 24 + 9 = 99, one short of 100.
     a = army(
         _core_five(), [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery")], muster=100
     )
@@ -227,7 +227,7 @@ def test_mustered_army_below_the_agreed_total_is_under_points() -> None:
     assert [(f.level, f.where) for f in found] == [("error", "muster")]
     assert "troop points are 99, under the agreed 100" in found[0].message
     assert "add at least 1 more point of troops (deal another card)" in found[0].message
-    # One more card (the seed's knights): 123, legal.
+    # One more card (the rulebook's knights): 123, legal.
     a.wards[1].units.append(unit("knights"))
     assert BH.summary(a).legal
 
@@ -245,7 +245,7 @@ def test_mustered_army_no_deal_could_reach_is_over_points() -> None:
 
 
 def test_mustered_overshoot_by_the_last_card_is_legal_one_more_point_is_not() -> None:
-    # The seed's example: 99, then the knights reach 123; 123 - 24 = 99 < 100.
+    # The rulebook's example: 99, then the knights reach 123; 123 - 24 = 99 < 100.
     units = [
         _core_five(),
         [unit("skirmish-archers"), unit("men-at-arms"), unit("artillery"), unit("knights")],

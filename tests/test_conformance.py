@@ -1,7 +1,7 @@
-"""Every ruleset, and every example army file, through the same core (RULESETS.md
-"Guardrails"): the file round-trips byte for byte, a fresh write reads back equal, every record
-has a title, facts and offers, every finding code is raised by some test, the command line
-works, and importing the ruleset loads nothing heavy.
+"""Every ruleset, and every example army file, through the same core
+(docs/architecture.md#how-a-new-rule-system-plugs-in): the file round-trips byte for byte, a fresh
+write reads back equal, every record has a title, facts and offers, every finding code is raised by
+some test, the command line works, and importing the ruleset loads nothing heavy.
 
 The test-only flat ruleset (``tests/flat_ruleset.py``) is among them: a flat, pointless shape
 that plugs in with no change to ``builder/``.

@@ -9,7 +9,7 @@ from pathlib import Path
 import bh
 import pdfread
 import pytest
-from originality import seed_text, shared_runs, strings, words
+from originality import copied_runs, strings, words
 from pypdf import PdfReader
 
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
@@ -18,14 +18,12 @@ from builder.resources import examples_dir, templates_dir
 from builder.systems.billhooks.documents import crib_content
 
 MM = 72 / 25.4
-#: Any run of this many words in common with the source text fails the originality test.
-RUN = 8
 SIZES = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
 def own_words(text: str | list[str]) -> list[str]:
-    """Runs of :data:`RUN` words ``text`` shares with the Billhooks source (seed 000)."""
-    return shared_runs(text, seed_text("000"), RUN)
+    """Runs of ``text`` found in the Billhooks source's fingerprint (tests/originality.py)."""
+    return copied_runs(text, "billhooks")
 
 
 def crib_job(paper: str) -> ExportJob:
@@ -146,13 +144,13 @@ def test_placeholders_are_filled_from_the_catalogue() -> None:
 def test_printed_crib_sheet_is_in_our_own_words(crib: tuple[str, Path]) -> None:
     # Column by column: two columns read across would break a copied run in two.
     runs = own_words(text_by_column(crib[1]))
-    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+    assert not runs, f"runs copied from the source: {runs[:5]}"
 
 
 def test_crib_sheet_words_file_is_in_our_own_words() -> None:
     ours = templates_dir() / "billhooks" / "crib-sheet.toml"
     runs = own_words(ours.read_text(encoding="utf-8"))
-    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
+    assert not runs, f"runs copied from the source: {runs[:5]}"
 
 
 def test_the_rulesets_wording_is_in_our_own_words() -> None:
@@ -175,11 +173,4 @@ def test_the_rulesets_wording_is_in_our_own_words() -> None:
     texts += [rules.reaction_text(t) for t in cat.TROOPS]
     texts += [cat.CHARGE, cat.PURSUIT, cat.NO_REROLLS, cat.COMBINED_REACTION]
     runs = own_words(texts)
-    assert not runs, f"runs of {RUN} words shared with the source: {runs[:5]}"
-
-
-def test_the_originality_check_can_fail() -> None:
-    """The run detector does find a copied sentence (so the tests above can fail)."""
-    source = "Roll all the hits again for saving throws, and remove the dead from the rear."
-    assert shared_runs("They Roll all the hits again for saving throws, twice", source, RUN)
-    assert not shared_runs("Roll every hit once more to save it", source, RUN)
+    assert not runs, f"runs copied from the source: {runs[:5]}"

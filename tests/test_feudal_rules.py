@@ -1,5 +1,5 @@
-"""Feudal derived numbers against values worked by hand from the source (seed 004, RULES.md
-4.2), the rounding cases among them, and every finding code."""
+"""Feudal derived numbers against values worked by hand from the rulebook
+(docs/rules/feudal.md#derived-numbers), the rounding cases among them, and every finding code."""
 
 from __future__ import annotations
 
@@ -123,7 +123,8 @@ def test_moves(unit: Unit, move: int) -> None:
 def test_only_skirmishers_evade_foot_at_12_light_horse_at_20() -> None:
     assert d.evade_move(foot(10, armour="light", skirmish=True)) == 12
     assert d.evade_move(foot(10, armour="light")) is None
-    # RULES.md 4.2 (corrected): the 12" is an infantry move; light horse evade at their 20".
+    # docs/rules/feudal.md#derived-numbers (corrected): the 12" is an infantry move; light horse
+    # evade at their 20".
     assert d.evade_move(horse(10, armour="light", skirmish=True)) == 20
     assert d.evade_move(horse(10, armour="light")) is None
 

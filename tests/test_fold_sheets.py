@@ -395,7 +395,7 @@ def test_fronts_read_left_to_right_in_every_row() -> None:
 @run_async
 async def test_the_print_screen_has_a_fold_checkbox(army_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "pack"
-    await export_with_checkbox(army_path, out, "#print-fold", "bonus-deck")
+    await export_with_checkbox(army_path, out, "#print-fold", "bonus-deck.pdf")
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["fold"] is True
     assert manifest["files"][0]["layout"][0]["fold"] is True

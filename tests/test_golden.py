@@ -1,6 +1,6 @@
 """Golden files: the outputs as users and other tools see them, pinned byte for byte.
 
-The core is being generalised for four rule systems (RULESETS.md); these tests hold
+The core is being generalised for four rule systems (docs/architecture.md); these tests hold
 Billhooks' army-file writes, ``check --json``, ``roll``, ``muster``, ``catalogue`` and every
 system's print pack (file names, pages, page sizes, kind counts and every word printed) to
 what they are, so a refactor that changes any of them fails here with a diff.

@@ -121,7 +121,7 @@ def fill_colours(pdf_path: Path) -> set[tuple[float, ...]]:
 @run_async
 async def test_the_print_screen_has_an_ink_saver_checkbox(army_path: Path, tmp_path: Path) -> None:
     out = tmp_path / "pack"
-    await export_with_checkbox(army_path, out, "#print-ink-saver", "tokens")
+    await export_with_checkbox(army_path, out, "#print-ink-saver", "tokens.pdf")
     assert json.loads((out / "manifest.json").read_text())["ink_saver"] is True
     assert darkest_fill(out / "tokens.pdf") > 0.8
     assert set(KINDS) >= {"tokens"}

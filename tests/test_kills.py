@@ -1,12 +1,15 @@
-"""All or nothing under a kill (issue 11.5, 10.19): an export or a `muster --both --out` killed
-by SIGKILL at every rename, or while writing, leaves the folder whole (the old pack, or the new
-one once the next run has finished the commit) and no litter after the next run."""
+"""What a kill leaves (issue 11.5, 10.19, 38.1): an export or a `muster --both --out` killed by
+SIGKILL at every rename, or while writing, leaves every output old or new, never half written,
+and the manifest (renamed last) vouches only for the files that are its own; the next export
+writes the pack whole. Nothing a killed run left is read or removed by a later one (a zip could
+plant it): its temporary files stay, untouched, hidden."""
 
 from __future__ import annotations
 
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -54,27 +57,37 @@ def killed(*argv: str, at: int) -> int:
     return proc.returncode
 
 
-def pack_names(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir())
-
-
 def armies_of(folder: Path) -> list[str]:
     data = read_manifest(folder)
     assert data is not None
     return [a["file"] for a in data["armies"]]
 
 
+def visible(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith("."))
+
+
+def litter(folder: Path) -> dict[str, bytes | None]:
+    """A killed run's temporary files and folders (hidden), with their bytes."""
+    return {
+        str(p.relative_to(folder)): None if p.is_dir() else p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.relative_to(folder).parts[0].startswith(".")
+    }
+
+
 def test_export_killed_at_every_rename(tmp_path: Path) -> None:
     out = tmp_path / "pack"
     assert main(["export", LANCASTER, "--out", str(out), "--only", QUICK]) == 0
     old = {p.name: p.read_bytes() for p in out.iterdir()}
-    renames = len(QUICK.split(",")) + 2  # the journal, each file, the manifest
+    renames = len(QUICK.split(",")) + 1  # each file, the manifest
     for at in range(1, renames + 2):
         code = killed("export", YORK, "--out", str(out), "--only", QUICK, at=at)
         if at <= renames:
             assert code == -signal.SIGKILL, at
         # Straight after the kill: the manifest is the old one or the new one, and a reader
         # trusting only files whose sha256 it records sees one army's pack, never a mixture.
+        assert visible(out) == sorted(old), at
         trusted = [
             f
             for f in json.loads((out / "manifest.json").read_text())["files"]
@@ -85,44 +98,56 @@ def test_export_killed_at_every_rename(tmp_path: Path) -> None:
         }
         if armies_of(out) == ["lancaster.toml"]:
             assert all((out / f["file"]).read_bytes() == old[f["file"]] for f in trusted)
-        # The next run into the folder finishes the commit and sweeps the litter.
-        files.sweep(out)
-        assert pack_names(out) == sorted(old), at
-        assert unverified_files(out) == []
-        # Killed before the journal was in place: the old pack; after it: the new one.
-        assert armies_of(out) == (["lancaster.toml"] if at <= 1 else ["york.toml"]), at
+            assert len(trusted) == renames - at, at  # the files not yet renamed
+        else:
+            assert at > renames, at  # the manifest is renamed last
+            assert unverified_files(out) == []
+        # The next export writes the pack whole; what the killed run left stays untouched.
+        left = litter(out)
+        assert bool(left) == (at <= renames), at
         assert main(["export", LANCASTER, "--out", str(out), "--only", QUICK]) == 0
+        assert {n: (out / n).read_bytes() for n in visible(out)} == old, at
+        assert litter(out) == left
+        for name in left:
+            (out / name).unlink()  # files only: a PDF pack
 
 
 def tree(folder: Path) -> dict[str, bytes]:
     return {
-        str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()
+        str(p.relative_to(folder)): p.read_bytes()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
     }
 
 
 def test_image_export_killed_at_every_rename(tmp_path: Path) -> None:
-    """Folders of images replace the older folders under the journal too: each old folder is
-    moved aside, then the new one into place, so a kill at any rename leaves the old pack or
-    (once the next run finishes) the new one, and never a folder of both."""
+    """Folders of images replace the older folders too: each old folder is moved aside, then
+    the new one into place, so a kill at any rename leaves each folder old or new (or, killed
+    between the two, missing, the old one kept hidden), never a folder of both; the manifest
+    vouches only for its own; the next export writes the pack whole."""
     out = tmp_path / "pack"
     png = ["--format", "png", "--dpi", "60", "--only", QUICK]
     assert main(["export", LANCASTER, "--out", str(out), *png]) == 0
     old = tree(out)
-    renames = 1 + 2 * len(QUICK.split(",")) + 1  # the journal, aside and in per folder, manifest
+    kinds = ["bonus-deck", "play-deck", "tokens"]
+    renames = 2 * len(kinds) + 1  # aside and in per folder, the manifest
     for at in range(1, renames + 2):
         code = killed("export", YORK, "--out", str(out), *png, at=at)
         if at <= renames:
             assert code == -signal.SIGKILL, at
-        files.sweep(out)
-        assert pack_names(out) == ["bonus-deck", "manifest.json", "play-deck", "tokens"], at
-        assert unverified_files(out) == [], at
-        if armies_of(out) == ["lancaster.toml"]:
-            assert tree(out) == old, at
-        else:
-            assert at > 1, at
-            assert tree(out) != old, at  # York's pack, each folder as its manifest says
+        for kind in kinds:
+            folder = {k: v for k, v in tree(out).items() if k.startswith(f"{kind}/")}
+            if armies_of(out) == ["lancaster.toml"] and kind not in unverified_files(out):
+                assert folder == {k: v for k, v in old.items() if k.startswith(f"{kind}/")}, at
+        if armies_of(out) == ["york.toml"]:
+            assert at > renames and unverified_files(out) == [], at
+        left = litter(out)
         assert main(["export", LANCASTER, "--out", str(out), *png]) == 0
-        assert tree(out) == old
+        assert tree(out) == old, at
+        assert litter(out) == left, at
+        for path in out.iterdir():
+            if path.name.startswith("."):
+                shutil.rmtree(path) if path.is_dir() else path.unlink()
 
 
 def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None:
@@ -148,16 +173,18 @@ pack._write = write""",
         timeout=300,
     )
     assert proc.returncode == -signal.SIGKILL
-    assert any(n.endswith(".tmp") for n in pack_names(out))  # the dead run's temporary PDFs
-    # The next export into the folder sweeps them; until then the old pack is untouched.
-    assert {n: (out / n).read_bytes() for n in before} == before
+    left = litter(out)
+    assert left  # the dead run's temporary PDFs, hidden
+    assert {n: (out / n).read_bytes() for n in before} == before  # the old pack, untouched
     assert main(["export", LANCASTER, "--out", str(out), "--only", "tokens"]) == 0
-    assert pack_names(out) == sorted(before)
+    assert visible(out) == sorted(before)
+    assert litter(out) == left  # never read or removed by a later run
 
 
 def test_weasyprint_temporary_folders_are_swept(tmp_path: Path) -> None:
     """WeasyPrint keeps its fonts in a temporary folder it removes at exit; billhooks puts
-    it in a folder of its own process that the next run removes when that process died."""
+    it in a folder of its own process, in its private temporary folder (mode 0700, checked),
+    that the next run removes when that process died."""
     base = temp_root()
     child = CHILD.replace(
         "os.replace = replace",
@@ -187,9 +214,10 @@ pack.files.commit = commit""",
     dead = [p for p in left if not files._alive(int(p.name.split(".bh")[1].split("-")[0]))]
     assert dead, "the killed export's private temporary folder"
     assert any(q.name.startswith("weasyprint-") for p in dead for q in p.iterdir())
+    in_out = litter(tmp_path / "o")  # its temporary PDF and manifest, in the output folder
     assert main(["export", YORK, "--out", str(tmp_path / "o"), "--only", "crib-sheet"]) == 0
     assert not any(p.exists() for p in dead)
-    assert [p.name for p in (tmp_path / "o").iterdir() if p.name.startswith(".")] == []
+    assert litter(tmp_path / "o") == in_out  # only the private folder is swept
 
 
 def muster_seed(path: Path) -> int:
@@ -198,36 +226,36 @@ def muster_seed(path: Path) -> int:
     return int(m.group(1))
 
 
-@pytest.mark.parametrize("at", [1, 2, 3, 4])
+@pytest.mark.parametrize("at", [1, 2, 3])
 def test_muster_both_killed_at_every_rename(tmp_path: Path, at: int) -> None:
     out = tmp_path / "club.toml"
     argv = ["muster", COLLECTION, "--troops", "60", "--both", "--out", str(out)]
     assert main([*argv, "--seed", "1"]) == 0
     york, lancaster = tmp_path / "club-york.toml", tmp_path / "club-lancaster.toml"
     code = killed(*argv, "--seed", "2", "--force", at=at)
-    assert code == (-signal.SIGKILL if at <= 3 else 0)
-    # A command that only reads replays nothing (issue 26.1); the next run writing into the
-    # folder finishes the commit: the pair is then of one seed.
-    left = pack_names(tmp_path)
+    assert code == (-signal.SIGKILL if at <= 2 else 0)
+    # York is renamed first: each file is whole, of the old seed or the new (it says which).
+    assert muster_seed(york) == (1 if at == 1 else 2)
+    assert muster_seed(lancaster) == (1 if at <= 2 else 2)
+    left = litter(tmp_path)
+    assert len(left) == 3 - at
     assert main(["check", str(york)]) == 0
-    assert pack_names(tmp_path) == left
-    files.sweep(tmp_path)
-    assert muster_seed(york) == muster_seed(lancaster) == (1 if at == 1 else 2)
-    assert pack_names(tmp_path) == ["club-lancaster.toml", "club-york.toml"] or at == 1
     assert main([*argv, "--seed", "3", "--force"]) == 0
-    assert pack_names(tmp_path) == ["club-lancaster.toml", "club-york.toml"]
+    assert visible(tmp_path) == ["club-lancaster.toml", "club-york.toml"]
     assert muster_seed(york) == muster_seed(lancaster) == 3
+    assert litter(tmp_path) == left
 
 
-def test_save_killed_mid_write_leaves_no_litter_after_the_next(tmp_path: Path) -> None:
+def test_save_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:
     path = tmp_path / "army.toml"
     path.write_text(Path(YORK).read_text(encoding="utf-8"), encoding="utf-8")
     code = killed("roll", str(path), "--seed", "4", "--write", at=1)
     assert code == -signal.SIGKILL
-    assert len(pack_names(tmp_path)) == 2  # the army and the dead run's temporary file
+    left = litter(tmp_path)
+    assert len(left) == 1  # the dead run's temporary file, hidden
     assert path.read_text(encoding="utf-8") == Path(YORK).read_text(encoding="utf-8")
     assert main(["roll", str(path), "--seed", "4", "--write"]) == 0
-    assert pack_names(tmp_path) == ["army.toml"]
+    assert visible(tmp_path) == ["army.toml"] and litter(tmp_path) == left
 
 
 def test_export_only_keeps_the_manifest_true_to_the_folder(

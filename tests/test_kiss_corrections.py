@@ -1,7 +1,7 @@
 """KISS numbers and words the audit found wrong (issue 23, items 2, 3 and 7), read back from
-the facts and from the exported PDFs: morale follows the magnate (RULES.md 2.4 corrected), the
-order roll has no natural-1 rule, the shrink-back pool, names keep their case, the crib's rout
-rows and dice."""
+the facts and from the exported PDFs: morale follows the magnate
+(docs/rules/kiss.md#our-decisions), the order roll has no natural-1 rule, the shrink-back
+pool, names keep their case, the crib's rout rows and dice."""
 
 from __future__ import annotations
 

@@ -184,7 +184,7 @@ def test_order_markers_words_and_changes_come_from_the_catalogue() -> None:
     (marker,) = group.tokens
     assert marker.art == "four-way" and marker.count == 7
     assert marker.segments == ("STAND", "LOOSE", "ADVANCE", "CHARGE")
-    # RULES.md 2.2: Stand -> Loose, Advance; Loose -> Stand, Advance; Advance -> Stand,
+    # docs/rules/kiss.md#orders: Stand -> Loose, Advance; Loose -> Stand, Advance; Advance -> Stand,
     # Charge; Charge -> Stand (and any order -> Stand).
     names = {(marker.segments[a], marker.segments[b]) for a, b in marker.changes}
     assert names == {

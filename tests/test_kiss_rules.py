@@ -1,5 +1,5 @@
 """KISS rules: every finding code, and every derived number against values worked by hand
-from the source (seed 001; RULES.md section 2), the rounding cases among them."""
+from the source (KISS Wars of the Roses; docs/rules/kiss.md), the rounding cases among them."""
 
 from __future__ import annotations
 
@@ -236,7 +236,8 @@ def test_order_roll(
 ) -> None:
     roll = d.order_roll(magnate(ability))
     assert (roll.modifier, roll.extra, roll.changes, roll.text) == (modifier, extra, changes, text)
-    # No natural-1 rule (RULES.md 2.4): +1 makes every die succeed, the plain roll needs 2.
+    # No natural-1 rule (docs/rules/kiss.md#our-decisions): +1 makes every die succeed, the plain
+    # roll needs 2.
     assert roll.needs == (1 if modifier else 2)
 
 

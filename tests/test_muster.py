@@ -1,4 +1,5 @@
-"""The Mustering draw (RULES.md 1.7): the seed's worked example, the deal, the club draft."""
+"""The Mustering draw (docs/rules/billhooks.md#mustering): the rulebook's worked example, the deal,
+the club draft."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from builder.resources import examples_dir
 from builder.systems.billhooks.collection import Collection
 from builder.systems.billhooks.draw import Draw, MusterError, muster
 
-#: The seed's worked example: three archer and two billmen companies (the core), then in the
+#: The rulebook's worked example: three archer and two billmen companies (the core), then in the
 #: rest of the deck a light horse squadron, a skirmish band, men-at-arms, a gun and knights.
 SEED_EXAMPLE = """
 ruleset = "billhooks"
@@ -281,7 +282,7 @@ def test_a_collection_not_english_is_dealt_without_a_core() -> None:
     draw = muster(coll, 100, 3, ["lancaster"], StackedDeck())
     a = draw.armies[0]
     assert a.core == [] and a.core_points == 0 and a.deck_size == 10
-    # All ten cards in one deck, cut one down (the first archers to the bottom): the seed's
+    # All ten cards in one deck, cut one down (the first archers to the bottom): the rulebook's
     # numbers in another order, 99 then the knights, 123.
     assert [s.card.id for s in a.dealt] == [
         "1.2",

@@ -1,4 +1,5 @@
-"""Points for every troop type and every extra, hand-computed from RULES.md 1.2."""
+"""Points for every troop type and every extra, hand-computed from
+docs/rules/billhooks.md#points."""
 
 from __future__ import annotations
 

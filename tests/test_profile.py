@@ -1,4 +1,4 @@
-"""The derived numbers a player looks up (RULES.md 1.6), hand-computed."""
+"""The derived numbers a player looks up (docs/rules/billhooks.md#game-facts), hand-computed."""
 
 from __future__ import annotations
 
@@ -140,7 +140,7 @@ def test_crossbows_and_handguns_pierce_men_at_arms() -> None:
 
 
 def test_bands_and_guns_halve_their_dice_at_each_other() -> None:
-    # The seed's example: five crossbows roll five dice, halved to 2.5, rounded up to three.
+    # The rulebook's example: five crossbows roll five dice, halved to 2.5, rounded up to three.
     assert dice(5 / 2) == 3
     xbow = BH.profile(unit("crossbowmen"))
     assert [line.dice_at_skirmishers for line in xbow.shooting] == [3]

@@ -165,7 +165,9 @@ def test_muster_out_writes_photos_relative_to_the_new_file(
     assert code == 0
 
 
-def test_muster_out_through_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_muster_out_onto_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--out` names the file to write (issue 38.1): a link there (one a zip brought, say) is
+    replaced with the new file, never written through."""
     real = tmp_path / "real.toml"
     real.write_text("old\n", encoding="utf-8")
     link = tmp_path / "link.toml"
@@ -182,8 +184,9 @@ def test_muster_out_through_a_symlink(tmp_path: Path, capsys: pytest.CaptureFixt
         str(link),
         "--force",
     )
-    assert code == 0 and link.is_symlink()
-    assert "muster = {troops = 100" in real.read_text(encoding="utf-8")
+    assert code == 0 and not link.is_symlink()
+    assert "muster = {troops = 100" in link.read_text(encoding="utf-8")
+    assert real.read_text(encoding="utf-8") == "old\n"
 
 
 @pytest.mark.parametrize("out", ["/", ".", "..", "", "sub/"])

@@ -1,5 +1,6 @@
-"""Shieldwall findings (issue 17 "Findings"): each code, and how often it repeats (RULES.md
-3.4: one a army, one a stand entry, one a leader, one a repeated name)."""
+"""Shieldwall findings (issue 17 "Findings"): each code, and how often it repeats
+(docs/rules/shieldwall.md#file-and-pack: one a army, one a stand entry, one a leader, one a
+repeated name)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Shieldwall derived numbers (issue 17 "What a user gets") against hand-worked values from the
-rules (seed 003, RULES.md 3.1-3.4), and the hit-ladder expectations against exact enumeration
-of every way the dice can fall."""
+rules (docs/rules/shieldwall.md#stands to #file-and-pack), and the hit-ladder expectations against
+exact enumeration of every way the dice can fall."""
 
 from __future__ import annotations
 

@@ -69,7 +69,8 @@ def test_a_pack_of_both_adds_them_up_wedges_army_by_army() -> None:
     ("stands", "wedge"), [(0, 0), (1, 0), (2, 0), (3, 1), (5, 1), (6, 2), (8, 2), (9, 3)]
 )
 def test_one_wedge_per_three_stands_rounded_down(stands: int, wedge: int) -> None:
-    # RULES.md 3.4 (corrected): a wedge is three stands, so 0-2 stands get no marker.
+    # docs/rules/shieldwall.md#file-and-pack (corrected): a wedge is three stands, so 0-2 stands get
+    # no marker.
     army = Army(
         "shieldwall",
         "T",

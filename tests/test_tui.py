@@ -553,6 +553,7 @@ async def test_a_broken_file_opens_the_builder_with_its_error(
         buttons = {str(b.label) for b in app.screen.query(Button)}
         assert {"Open... (Ctrl+O)", "New army (Ctrl+N)", "Quit"} <= buttons
         await pilot.press("ctrl+n", "enter")  # Enter: the rule system highlighted
+        await pilot.press("escape")  # the new army's settings form (issue 38): as offered
         assert isinstance(app.screen, ArmyScreen) and RULES.army_of(app).name == "New army"
         await pilot.press("down", "a")
         await type_text(pilot, "billmen")
@@ -616,7 +617,7 @@ async def test_ctrl_o_on_a_broken_file_shows_the_error_in_the_dialog(
 async def test_new_army_then_save_as_over_an_existing_file_asks(army_path: Path) -> None:
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n", "enter")
+        await pilot.press("ctrl+n", "enter", "escape")  # escape: its settings as offered
         assert app.session.path is None and RULES.army_of(app).name == "New army"
         assert tree_labels(app)[1].startswith("Commander-in-Chief (Lord, C-in-C")
         assert "sample" not in app.sub_title and app.sub_title.endswith("●")

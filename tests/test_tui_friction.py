@@ -77,10 +77,10 @@ async def test_a_failed_save_is_said_in_a_dialog_that_offers_save_as(
     real_save = Session.save
     refused = army_path.parent / "locked.toml"
 
-    def save(self: Session, path: Path | None = None) -> Path:
+    def save(self: Session, path: Path | None = None, overwrite: bool = False) -> Path:
         if path == refused:
             raise PermissionError(13, "Permission denied")
-        return real_save(self, path)
+        return real_save(self, path, overwrite)
 
     monkeypatch.setattr(Session, "save", save)
     async with app.run_test(size=SIZE) as pilot:
@@ -150,7 +150,7 @@ async def test_print_keeps_its_settings_for_the_next_visit(army_path: Path) -> N
         screen.query_one("#print-gutter", Checkbox).value = True
         screen.query_one("#print-bleed", Input).value = "3"
         kinds = screen.query_one("#print-kinds", SelectionList)
-        kinds.deselect("tokens")
+        kinds.deselect("tokens.pdf")
         await pilot.pause()
         await pilot.press("escape", "p")
         again = app.screen
@@ -159,7 +159,7 @@ async def test_print_keeps_its_settings_for_the_next_visit(army_path: Path) -> N
         assert again.query_one("#print-gutter", Checkbox).value is True
         assert again.query_one("#print-bleed", Input).value == "3"
         ticked = set(again.query_one("#print-kinds", SelectionList).selected)
-        assert "tokens" not in ticked and "unit-cards" in ticked
+        assert "tokens.pdf" not in ticked and "unit-cards.pdf" in ticked
 
 
 @run_async

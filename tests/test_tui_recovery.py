@@ -74,6 +74,11 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
     app = BuilderApp(Session.open(path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
+        app.session.apply("rename", lambda army: setattr(army, "name", "Renamed"))
+        renamed = armyfile.load(path)
+        renamed.name = "Renamed"
+        app.army_screen.show_army()
+        await pilot.pause()
         labels = tree_labels(app)
 
         def half(army: object, where: str) -> None:
@@ -87,9 +92,9 @@ async def test_a_failing_edit_is_not_half_made_and_a_second_recovery_is_numbered
         await pilot.pause()
         assert isinstance(app.screen, Confirm)
         assert (tmp_path / "york.recovered.toml").read_text() == "an earlier recovery"
-        assert armyfile.load(tmp_path / "york.recovered-2.toml") == armyfile.load(path)
+        assert armyfile.load(tmp_path / "york.recovered-2.toml") == renamed
         await pilot.press("enter")
-        assert tree_labels(app) == labels and not app.session.can_undo
+        assert tree_labels(app) == labels and app.session.undo() == "rename"
 
 
 def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
@@ -102,6 +107,7 @@ def test_an_error_the_builder_cannot_survive_exits_1_with_the_army_saved(
     async def drive(app: BuilderApp) -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
+            app.session.apply("rename", lambda army: setattr(army, "name", "Renamed"))
             monkeypatch.setattr(DetailPane, "show", _broken)
             app.army_screen.set_timer(0.01, app.army_screen.show_army)
             await asyncio.wait_for(app._exception_event.wait(), 5)

@@ -14,11 +14,12 @@ from builder.cli import main
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
+from builder.tui.modals.record import RecordForm
 from builder.tui.modals.ruleset import RulesetDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 
-#: Each system as its source text names itself (the seeds in /work/shared/seeds/).
+#: Each system as its source text names itself (each rulebook's title).
 TITLES = {
     "billhooks": "Never Mind the Billhooks",
     "kiss": "KISS Wars of the Roses",
@@ -59,6 +60,8 @@ async def test_a_new_file_named_alone_asks_which_system(
         assert isinstance(app.screen, RulesetDialog)
         assert [t for t in offered(app) if t in TITLES.values()] == list(TITLES.values())
         await pilot.press(*["down"] * list(BUILT_IN).index(ruleset), "enter")
+        assert isinstance(app.screen, RecordForm)  # its name and side first (issue 38)
+        await pilot.press("escape")
         assert isinstance(app.screen, ArmyScreen)
         assert app.session.ruleset.name == ruleset and app.session.path == path
         await pilot.press("ctrl+s")
@@ -87,6 +90,8 @@ async def test_ctrl_n_asks_which_system(ruleset: str, tmp_path: Path) -> None:
         assert isinstance(app.screen, RulesetDialog)
         assert TITLES["kiss"] in offered(app)
         await pilot.press("home", *["down"] * list(BUILT_IN).index(ruleset), "enter")
+        assert isinstance(app.screen, RecordForm)  # its name and side first (issue 38)
+        await pilot.press("escape")
         assert isinstance(app.screen, ArmyScreen)
         assert app.session.ruleset.name == ruleset and app.session.path is None
         assert app.session.army.name == "New army"

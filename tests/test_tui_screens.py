@@ -158,7 +158,7 @@ async def test_print_exports_the_chosen_files_with_progress(
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.focus()
         # Keep play-deck and tokens only: untick the others with the keyboard.
-        wanted = {"play-deck", "tokens"}
+        wanted = {"play-deck.pdf", "tokens.pdf"}
         for index in range(kinds.option_count):
             kinds.highlighted = index
             if kinds.get_option_at_index(index).value not in wanted:
@@ -192,7 +192,7 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
         kinds = screen.query_one("#print-kinds", SelectionList)
-        wanted = {"order-markers", "tokens"}
+        wanted = {"tokens.pdf"}  # order markers and tokens: one file
         for index in range(kinds.option_count):
             if kinds.get_option_at_index(index).value not in wanted:
                 kinds.deselect(kinds.get_option_at_index(index).value)
@@ -220,9 +220,10 @@ async def test_print_writes_tabletop_simulator_decks_when_chosen(
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
         screen.query_one("#print-format", Select).value = "tts"
+        await pilot.pause()  # the Files list names the folders of images
         kinds = screen.query_one("#print-kinds", SelectionList)
         kinds.deselect_all()
-        kinds.select("bonus-deck")
+        kinds.select("bonus-deck")  # a folder of images
         await clear_and_type(pilot, "#print-out", str(out))
         await pilot.click("#print-export")
         await app.workers.wait_for_complete()

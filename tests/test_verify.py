@@ -276,10 +276,12 @@ def _marks(ruleset: Ruleset, army: ArmyRecord, where: str, compact: bool) -> tup
         group == where or where not in {line.where for line in ruleset.summary(army).lines}
     ):
         label = labels[group]
+        noun = label.rpartition(" ")[0].lower()  # the system's word: "ward", "battle"
         return (
-            f"group: {label}",
-            "group gone",
-            "group new",
+            f"{share.leader_noun(ruleset)} of {label}:",
+            f"{noun}: {label}",
+            f"{noun} gone",
+            f"{noun} new",
             f"changed: {label}",
             f"removed: {label}, ",
             f"added: {label}, ",

@@ -20,8 +20,8 @@ CORE_KEYS = frozenset({"name", "ruleset", "legal", "metrics", "units", "findings
 
 
 def summary_dict(army: ArmyRecord, summary: Summary) -> dict[str, Any]:
-    """The ``check --json`` object (DESIGN.md contract): the army, whether it is legal, each of
-    the ruleset's metrics by its key (and all of them under ``metrics``, the ruleset's own
+    """The ``check --json`` object (docs/contracts.md#check-json): the army, whether it is legal,
+    each of the ruleset's metrics by its key (and all of them under ``metrics``, the ruleset's own
     object), every record line and every finding."""
     metrics = {m.key: number(m.value) for m in summary.metrics}
     return {
@@ -102,6 +102,29 @@ def _print_human(path: str, ruleset: Ruleset, army: ArmyRecord, summary: Summary
             text.highlight_words([" !"], style="bold red")
             lines.append(text)
 
+    # Records of the army that are neither listed nor a group (a shieldwall leader, with the
+    # stand he leads in his title), each on a line, as share lists them.
+    listed = {u.where for u in summary.lines}
+    others = [
+        n
+        for n in schema.walk(army, ruleset.schema)
+        if n.role not in ("army", "group")
+        and schema.parent_of(n.where) == ""
+        and n.where not in listed
+    ]
+    if others:
+        lines.append(Text(""))
+        rows: list[tuple[str, ...]] = [("where", others[0].table.noun)]
+        rows += [
+            (n.where, ruleset.title_of(army, n.where) + (" !" if n.where in flagged else ""))
+            for n in others
+        ]
+        shown = _columns(rows, right=set())
+        lines.append(Text("  " + shown[0], style="dim"))
+        for line in shown[1:]:
+            text = Text("  " + line)
+            text.highlight_words([" !"], style="bold red")
+            lines.append(text)
     loose = by_group.pop("", [])
     if loose:
         lines.append(Text(""))

@@ -1,4 +1,5 @@
-"""``billhooks muster COLLECTION --troops N``: the Mustering draw (RULES.md 1.7).
+"""``billhooks muster COLLECTION --troops N``: the Mustering draw
+(docs/rules/billhooks.md#mustering).
 
 Prints the draw as a player would narrate it (core, shuffle and cut, each card dealt with its
 points and running total, set-asides), then a table of the army it made; ``--json`` prints the
@@ -19,7 +20,7 @@ from builder import armyfile
 from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError, lower, seed, whole
 from builder.core.base import Grid, Ruleset
 from builder.core.mustering import Deal, DrawError, Mustering
-from builder.files import commit, printable, real_target, sweep, write_temp
+from builder.files import commit, printable, write_temp
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
@@ -85,13 +86,10 @@ def _check_out(paths: dict[str, Path], force: bool) -> None:
     ``--force``, before drawing, so nothing is half written."""
     for path in paths.values():
         shown = printable(str(path))
-        target = real_target(path)
-        folder = target.parent
+        folder = path.parent
         if not folder.is_dir():
             raise UsageError(f"--out {shown}: no such folder {printable(str(folder))}")
-        # Finish (or clear away) what a killed earlier run left there, then decide.
-        sweep(folder)
-        if target.is_dir():
+        if path.is_dir() and not path.is_symlink():
             raise UsageError(f"--out {shown} is a folder; give a file name such as army.toml")
         if os.path.lexists(path) and not force:
             raise UsageError(
@@ -108,25 +106,24 @@ def army_text(muster: Mustering, deal: Deal, side: str, folder: str | None) -> s
 
 
 def write_armies(muster: Mustering, deal: Deal, paths: dict[str, Path]) -> None:
-    """Write each side's army file, all or nothing: every file is finished under a temporary
-    name first, then they are renamed into place under a journal (builder.files.commit), so a
-    kill between the renames is completed by the next run instead of leaving two seeds."""
-    targets = {side: real_target(path) for side, path in paths.items()}
+    """Write each side's army file: every file is finished under a temporary name first, then
+    they are renamed into place one after the other (builder.files.commit), each under the
+    name asked for (a link there is replaced, never followed). A run killed between the two
+    renames leaves one file of the new seed and the other as it was (each names its seed)."""
+    # The folder as it really is (photo paths are relative to it); the name as given.
+    paths = {side: Path(os.path.realpath(p.parent)) / p.name for side, p in paths.items()}
     temps: dict[str, Path] = {}
     try:
-        for side, target in targets.items():
-            text = army_text(muster, deal, side, str(target.parent))
-            mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-            temps[side] = write_temp(target.parent, target.name, text.encode("utf-8"), mode)
+        for side, path in paths.items():
+            text = army_text(muster, deal, side, str(path.parent))
+            kept = path.is_file() and not path.is_symlink()  # a file replaced keeps its mode
+            mode = path.stat().st_mode & 0o777 if kept else 0o644
+            temps[side] = write_temp(path.parent, path.name, text.encode("utf-8"), mode)
+        commit((temps[side], paths[side]) for side in paths)
     except BaseException:
         for tmp in temps.values():
             tmp.unlink(missing_ok=True)
         raise
-    if len({t.parent for t in targets.values()}) == 1:
-        commit((temps[side], targets[side]) for side in targets)
-    else:  # links into two folders: no single journal can cover both
-        for side, target in targets.items():
-            os.replace(temps[side], target)
 
 
 def print_grid(grid: Grid) -> None:

@@ -23,16 +23,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import hmac
+import json
 import logging
 import secrets
 import shlex
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
@@ -49,6 +51,7 @@ SHUTDOWN_S = 2.0
 #: The terminal sizes a tab may ask for, as (fewest, most): columns, then rows.
 COLUMNS = (20, 500)
 ROWS = (10, 200)
+log = logging.getLogger("billhooks.serve")
 #: The driver each builder runs with: textual-serve's, quitting when the server goes.
 DRIVER = "builder.tui.served:ServedDriver"
 
@@ -93,6 +96,30 @@ def listen(port: int) -> socket.socket:
             "another --port, or --port 0 for a free one)"
         ) from None
     return sock
+
+
+#: What a page's message carries with each kind: the text typed (stdin), a size (resize), a
+#: token to send back (ping); focus and blur carry nothing.
+_PAYLOAD: dict[str, type] = {"stdin": str, "resize": dict, "ping": object}
+_BARE = frozenset({"focus", "blur"})
+
+
+def envelope(text: str) -> tuple[str, Any] | None:
+    """A page's message (``["stdin", "q"]``) as its kind and what it carries, or None when it
+    is not one the page sends (not JSON, not a list, an unknown kind, the wrong payload)."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, list) or not message or not isinstance(message[0], str):
+        return None
+    kind = message[0]
+    if kind in _BARE:
+        return kind, None
+    want = _PAYLOAD.get(kind)
+    if want is None or len(message) < 2 or not isinstance(message[1], want):
+        return None
+    return kind, message[1]
 
 
 class Tab(AppService):
@@ -190,6 +217,34 @@ class LocalServer(Server):
     async def on_shutdown(self, app: web.Application) -> None:
         # Before aiohttp closes the connections: no builder may outlive the server.
         await asyncio.gather(*(tab.stop() for tab in list(self.tabs)))
+
+    async def _process_messages(self, websocket: web.WebSocketResponse, tab: AppService) -> None:
+        """A tab's messages to its builder, as textual-serve passes them on; a message the
+        page would never send (a broken or hostile page) is ignored, said in one line once
+        per tab, where textual-serve's own raised and printed a traceback."""
+        told = False
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            found = envelope(message.data)
+            if found is None:
+                if not told:
+                    told = True
+                    log.warning(
+                        "ignored a message from a browser tab that is not one its page sends"
+                    )
+                continue
+            kind, data = found
+            if kind == "stdin":
+                await tab.send_bytes(data.encode("utf-8", "surrogatepass"))
+            elif kind == "resize":
+                await tab.set_terminal_size(data.get("width"), data.get("height"))
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await tab.blur()
+            else:
+                await tab.focus()
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """A browser tab: its own builder, until the tab closes or the server stops

@@ -56,7 +56,9 @@ def run(args: argparse.Namespace) -> int:
             )
     from builder.tui.app import BuilderApp
 
-    app = BuilderApp(session, problem=problem, ask_ruleset=ask)
+    # A new army whose rule system is named: ask its name and side first.
+    new = ruleset is not None and problem is None and (args.army is None or is_new(path))
+    app = BuilderApp(session, problem=problem, ask_ruleset=ask, new=new)
     app.run()
     if app.crash is not None:
         print(f"billhooks tui: {printable(app.crash)}", file=sys.stderr)

@@ -1,8 +1,8 @@
 """What every command shares with the command line: the exit codes and bad usage.
 
-Exit codes (DESIGN.md): 0 done, 1 the army breaks a rule or the draw could not be completed,
-2 unreadable input or bad usage, 3 an error of billhooks' own (``verify``: so a crash never
-reads as "changed").
+Exit codes (docs/contracts.md#exit-codes): 0 done, 1 the army breaks a rule or the draw could
+not be completed, 2 unreadable input or bad usage, 3 an error of billhooks' own (``verify``: so
+a crash never reads as "changed").
 """
 
 from __future__ import annotations

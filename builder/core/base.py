@@ -387,10 +387,14 @@ class QuickAction:
     run: Callable[[ArmyRecord, str], None]
     #: The footer's word for it, where ``title`` is long for 80 columns ("C-in-C").
     short: str = ""
+    #: Whether it does anything for the record at ``where`` (None: for every record of
+    #: ``role``); an editor offers it only where it does (no split of a single stand).
+    applies: Callable[[ArmyRecord, str], bool] | None = None
 
 
 class Ruleset(Protocol):
-    """The interface every rule system implements (RULESETS.md "The ruleset protocol").
+    """The interface every rule system implements
+    (docs/architecture.md#how-a-new-rule-system-plugs-in).
 
     Records are the ruleset's own dataclasses; everything here takes the army and a place in
     it (``where``) and answers in the plain types above.
@@ -405,7 +409,7 @@ class Ruleset(Protocol):
     sides: Sides
     #: The first comment of an army file written from nothing.
     file_comment: str
-    #: Every finding code its checks can give (DESIGN.md's findings contract).
+    #: Every finding code its checks can give (docs/contracts.md#findings).
     codes: tuple[str, ...]
 
     #: Keys of its own for the editor (none for most systems).

@@ -64,7 +64,7 @@ class Deal:
     #: The draw narrated line by line, and the armies it made as tables.
     transcript: tuple[str, ...]
     tables: tuple[Grid, ...]
-    #: ``muster --json`` (DESIGN.md contract).
+    #: ``muster --json`` (docs/contracts.md#muster-json).
     json: dict[str, object]
     #: The collection's name, and whether the keep-proportions house rule was on (the seed
     #: alone does not repeat such a draw).

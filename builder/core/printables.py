@@ -1,4 +1,4 @@
-"""What a ruleset prints, as plain data (RULESETS.md "Printables as data").
+"""What a ruleset prints, as plain data (docs/architecture.md#from-an-army-file-to-a-printed-card).
 
 A ruleset's ``printables(armies, options)`` returns a :class:`Printables`: documents (a
 template and its context), decks (card faces built from a few block kinds, a back, blank cards

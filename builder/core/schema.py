@@ -63,6 +63,12 @@ class Field:
     #: A "str" naming a record of an army list by one of its keys (``"leaders.name"``: a
     #: stand's leader): renaming that record renames the reference too.
     refers: str = ""
+    #: The choice a new record starts with, where it is not the first (the plain one: KISS's
+    #: "practiced" ability, not "audacious").
+    start: str | None = None
+    #: Values a free "str" field suggests as it is typed (Billhooks' ranks the rules name);
+    #: any other text is allowed too.
+    suggestions: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:

@@ -132,9 +132,33 @@ def parse_toml(path: str | Path, text: str) -> dict[str, Any]:
         # Python refuses to convert integers of thousands of digits (the int/str limit).
         if "digits" not in str(exc):
             raise
+        line, key = _long_number(text)
         raise ArmyFileError(
-            path, "a number has thousands of digits; no key takes such a number"
+            path, "a number has thousands of digits; no key takes such a number", line, key
         ) from None
+
+
+#: A run of digits: a decimal number too long for Python to read is one of thousands.
+_DIGITS = re.compile(r"[0-9_]+")
+_KEY_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+
+
+def _long_number(text: str) -> tuple[int | None, str | None]:
+    """The line of the first decimal number of thousands of digits in ``text``, and the key
+    it is given to (None in a list). By hand, in one pass: the file may be 4 MB of digits."""
+    for lineno, line in enumerate(text.splitlines(), 1):
+        run = next((m for m in _DIGITS.finditer(line) if m.end() - m.start() >= 4000), None)
+        if run is None:
+            continue
+        before = line[: run.start()].rstrip("+- \t")
+        if not before.endswith("="):
+            return lineno, None
+        before = before[:-1].rstrip(" \t").removesuffix('"')
+        start = len(before)
+        while start and before[start - 1] in _KEY_CHARS:
+            start -= 1
+        return lineno, before[start:] or None
+    return None, None
 
 
 # --- Validation -------------------------------------------------------------------------------
@@ -183,8 +207,23 @@ def type_name(value: Any) -> str:
     }.get(type(value), type(value).__name__)
 
 
+#: More bits than any number a key takes: such a number is named by its size, never written
+#: out (Python refuses to turn an integer of over 4,300 digits into text).
+_BITS_MAX = 64
+
+
+def _digits(value: int) -> str:
+    """How many decimal digits ``value`` has, roughly, without converting it."""
+    return f"{int(abs(value).bit_length() * 0.30103) + 1:,}"
+
+
 def short(value: Any) -> str:
-    text = repr(value)
+    if isinstance(value, int) and abs(value).bit_length() > _BITS_MAX:
+        return f"a number of about {_digits(value)} digits"
+    try:
+        text = repr(value)
+    except ValueError:  # a list holding a number past Python's int/str limit
+        return "a list holding a number of thousands of digits"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
@@ -236,6 +275,8 @@ def check_field(ctx: Ctx, key: str, value: Any, spec: Field) -> Any:
     if spec.type == "int":
         if spec.min is not None and value < spec.min or spec.max is not None and value > spec.max:
             raise ctx.error(key, f"{short(value)} is out of range {spec.min}-{spec.max}")
+        if abs(value).bit_length() > _BITS_MAX:  # a key with no bounds (a seed)
+            raise ctx.error(key, f"{short(value)} is too large: no key takes such a number")
     elif spec.type == "str":
         _check_text(ctx, key, value, spec)
         if spec.path:

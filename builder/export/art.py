@@ -1,4 +1,5 @@
-"""The art registry: named drawings the printables ask for (RULESETS.md "Printables as data").
+"""The art registry: named drawings the printables ask for
+(docs/architecture.md#from-an-army-file-to-a-printed-card).
 
 Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card faces, backs
 and tokens: roses, an illuminated initial, each system's own for its backs: a crowned shield,

@@ -41,7 +41,7 @@ NEXT_STEP = {
     "png": "Send each folder's images to the print shop as they are: trim and bleed at the "
     "dpi recorded in them.",
     "tts": "In Tabletop Simulator: copy each folder's .json (and its .png) into Saved "
-    "Objects; README.md says how.",
+    "Objects; docs/print-shops.md says how.",
 }
 #: The resolutions images take (dots per inch) and the default.
 DPI_RANGE = (60, 1200)

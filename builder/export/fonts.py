@@ -153,7 +153,7 @@ def _lined_face(name: str, file: str, borrow: str | None) -> TTFont:
     data = _lining(file, borrow)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / f"{stem}-{_content(data)}.ttf", data)
+        atomic_write(folder / f"{stem}-{_content(data)}.ttf", data, follow=False)
     except OSError:
         pass  # a read-only home: the face still works, made again next time
     return TTFont(name, io.BytesIO(data))

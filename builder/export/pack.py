@@ -3,13 +3,14 @@
 :func:`export_pack` writes every kind to a temporary name inside the output folder (a PDF, or
 with ``--format png`` / ``tts`` a deck or token sheet as a temporary folder of images that
 replaces the kind's folder, :mod:`builder.export.images`, :mod:`builder.export.tts`); only when
-all of them and ``manifest.json`` are on disk are they renamed into place, under a journal
-(:func:`builder.files.commit`), manifest last. A failure leaves the folder as it was; a kill
-between two renames is completed by the next export into that folder, and until then the
-manifest's ``sha256`` of each file tells a reader which files belong to it
-(:func:`unverified_files`). The next run also sweeps a killed run's temporary files, and
-libraries' temporary folders (WeasyPrint's fonts) live in a folder of this process's that the
-next run removes if this one dies. The writers are imported lazily, so importing this module
+all of them and ``manifest.json`` are on disk are they renamed into place
+(:func:`builder.files.commit`), manifest last. A failure leaves the folder as it was; after a
+kill between two renames the manifest's ``sha256`` of each file tells a reader which files
+belong to it (:func:`unverified_files`) until the next export writes the pack whole. Nothing a
+killed run left in the output folder is ever read or removed (``builder.files``: a zip could
+plant it). Libraries' temporary folders (WeasyPrint's fonts) live in a folder of this
+process's, in billhooks' private temporary folder, that the next run removes if this one
+dies. The writers are imported lazily, so importing this module
 (the TUI does) loads neither ReportLab nor WeasyPrint.
 """
 
@@ -27,7 +28,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from builder import __version__, armyfile, files
+import builder
+from builder import armyfile, files
 from builder.core.base import Ruleset
 from builder.core.printables import (
     Deck,
@@ -94,15 +96,6 @@ def printables(job: ExportJob) -> Printables:
 def kinds(job: ExportJob) -> tuple[str, ...]:
     """The kinds the job's pack holds, in order: what ``--only`` and the Print screen offer."""
     return printables(job).kinds
-
-
-def offered_kinds(job: ExportJob) -> tuple[str, ...]:
-    """The kinds the Print screen offers for ``job``; none if its printables cannot be made
-    (the export then says why)."""
-    try:
-        return kinds(job)
-    except ExportError:
-        return ()
 
 
 def ruleset_kinds(name: str) -> tuple[str, ...]:
@@ -267,7 +260,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
     opts = job.options
     images = {"format": opts.format, "dpi": opts.dpi} if opts.format != "pdf" else {}
     return {
-        "generator": f"billhooks {__version__}",
+        "generator": f"billhooks {builder.__version__}",
         "armies": [_input_entry(job.ruleset, item) for item in job.armies],
         "collections": [_input_entry(job.ruleset, item) for item in job.collections],
         "paper": {"name": opts.paper, "mm": list(PAPER_MM[opts.paper])},
@@ -398,11 +391,10 @@ def _private_tempdir() -> None:
     process's under the system temporary folder, and remove the folders of processes that
     died there, so a killed export leaves no litter past the next one."""
     base = temp_root()
+    if not files.private_folder(base):
+        return  # someone else's, or a link: leave the default
     try:
-        base.mkdir(mode=0o700, exist_ok=True)
-        if hasattr(os, "getuid") and base.stat().st_uid != os.getuid():
-            return  # someone else's folder: leave the default
-        files.sweep(base)
+        files.sweep_private(base)
         if _private_temp:
             return
         mine = files.temp_dir(base)
@@ -568,7 +560,6 @@ def export_pack(
     items = [item for item in pack.items if only is None or item.kind in only]
     files_ = outputs(job, pack, items)
     out_dir = _prepare(Path(out_dir))
-    files.sweep(out_dir)
     _private_tempdir()
     _check_photos(items, job.options.allow_photos_anywhere)
     _check_folders(job, pack, items, out_dir)
@@ -609,9 +600,12 @@ def export_pack(
             + [(temps[MANIFEST], out_dir / MANIFEST)]
         )
     except OSError as exc:
+        for path in temps.values():
+            if os.path.lexists(path):
+                shutil.rmtree(path, ignore_errors=True) if path.is_dir() else path.unlink()
         raise ExportError(
-            f"{out_dir}: the pack could not be moved into place "
-            f"({exc.strerror or exc}); the next export into this folder "
-            "finishes it"
+            f"{out_dir}: the pack could not be moved into place ({exc.strerror or exc}); "
+            "some files may be new, and manifest.json still describes the older pack: "
+            "export again"
         ) from None
     return data

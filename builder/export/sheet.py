@@ -4,7 +4,7 @@ the calibration ruler goes, and the loop that draws fronts and mirrored backs.
 All geometry is in millimetres with the origin at the bottom left of the page (PDF's own
 orientation); drawing code gets a canvas already scaled to millimetres (see :data:`PT`).
 
-Layout rules (STYLE.md "Card sheets"; issue 10 of the second pass):
+Layout rules (issue 10 of the second pass; docs/contracts.md#the-print-pack):
 - nothing is drawn within :data:`EDGE_CLEAR` (5 mm) of the page edge, where home printers
   cannot print: items, bleed, crop marks, ruler and caption; a layout that would need that room
   holds fewer items a sheet (the manifest says so);

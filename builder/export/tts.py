@@ -19,7 +19,7 @@ deep), a 63.5 x 44.5 mm stand label 1.1. Round tokens are TTS's circle tiles (``
 a box, 1 a hex, 3 a rounded box).
 
 Images are referred to by ``file:///`` URLs of where the pack puts them; for a game with others
-they are uploaded with TTS's Cloud Manager (README.md).
+they are uploaded with TTS's Cloud Manager (docs/print-shops.md).
 """
 
 from __future__ import annotations

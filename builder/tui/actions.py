@@ -23,8 +23,8 @@ class Action:
     action: str
     title: str
     help: str
-    #: "app": anywhere; "army": on the army screen.
-    scope: Literal["app", "army"]
+    #: "app": anywhere; "army": on the army screen; "print": on the Print screen.
+    scope: Literal["app", "army", "print"]
     #: Shown in the footer (the rest are in the palette and the help screen).
     footer: bool = False
     group: str = "Edit"
@@ -130,6 +130,17 @@ ACTIONS: tuple[Action, ...] = (
         "Tabletop Simulator): rosters, cards, tokens, crib sheet",
         "app",
         group="Screens",
+    ),
+    # A plain key, not taken first: typed in the Folder or Bleed field it is a letter, and
+    # Enter there keeps its own meaning, so nothing exports by accident.
+    Action(
+        "e",
+        "export",
+        "Export",
+        "Write the print pack into the folder shown, with the settings on the screen",
+        "print",
+        footer=True,
+        group="Print screen",
     ),
     Action(
         "d",

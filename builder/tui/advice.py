@@ -135,3 +135,19 @@ def builder_message(finding: Finding, ruleset: Ruleset) -> str:
     if how is None:
         return finding.message
     return f"{finding.message}; {how}" if finding.fix.keep else f"{finding.fix.problem}: {how}"
+
+
+def form_message(finding: Finding, ruleset: Ruleset, table: Table) -> str:
+    """The finding as the form of a record of ``table`` shows it (a finding about that
+    record): a key of this form to change is named by its label ("change Count here"), with
+    the tree's quick key that does it too; anything else as :func:`builder_message` says
+    it."""
+    fix = finding.fix
+    field = next((f for f in table.fields if fix is not None and f.key == fix.key), None)
+    if fix is None or fix.verb != "set" or fix.role is not None or field is None or field.path:
+        return builder_message(finding, ruleset)
+    how = f"change {field.label or field.key} here"
+    for quick in ruleset.quick_actions:
+        if fix.key in quick.keys:
+            how += f", or keep it and press {quick.key} ({quick.title}) on the tree"
+    return f"{finding.message}; {how}" if fix.keep else f"{fix.problem}: {how}"

@@ -7,6 +7,7 @@ screens handle). The app holds no rules: the session asks the ruleset.
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -19,11 +20,12 @@ from textual.notifications import Notify, SeverityLevel
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
+from builder.tui.modals.changed import ChangedOnDiskDialog
 from builder.tui.modals.confirm import Confirm
 from builder.tui.modals.path import PathDialog
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
-from builder.tui.session import Session
+from builder.tui.session import ChangedOnDisk, Session
 
 #: The choice after the rule systems on Ctrl+N that imports a list instead.
 IMPORT_CHOICE = "import a list"
@@ -52,9 +54,9 @@ class BuilderCommands(Provider):
         app = self.app
         assert isinstance(app, BuilderApp)
         for action in ruleset_actions(app.session.ruleset):
-            target = screen if action.scope == "army" else app
-            if action.scope == "army" and not isinstance(screen, ArmyScreen):
-                continue
+            target = app if action.scope == "app" else screen
+            if action.scope != "app" and getattr(screen, "SCOPE", "") != action.scope:
+                continue  # a key of another screen
             if action.action in _ARMY_ONLY and not isinstance(screen, ArmyScreen):
                 continue
             name, _, args = action.action.partition("(")
@@ -95,14 +97,17 @@ class BuilderApp(App[None]):
         seed: int | None = None,
         problem: ArmyFileError | None = None,
         ask_ruleset: bool = False,
+        new: bool = False,
     ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
-        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it."""
+        ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it.
+        ``new``: ``session`` is a new army (its rule system named): ask its name and side."""
         super().__init__()
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
+        self.new = new
         self._seeds: random.Random = (
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
@@ -114,6 +119,8 @@ class BuilderApp(App[None]):
         #: What went wrong when an unexpected error closed the builder, and where the army
         #: was saved ("": nothing went wrong).
         self.crash: str | None = None
+        #: Set once the builder has been told to quit (Ctrl+Q, a browser tab closed).
+        self.quitting = False
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
         #: The Print screen's other settings as last set, kept for the session.
@@ -179,10 +186,23 @@ class BuilderApp(App[None]):
         if self.session.dirty and not self.session.untouched:
             self.session.save_recovery()
 
+    async def _on_exit_app(self) -> None:
+        self.quitting = True
+        # Callbacks of widgets that never finished mounting are dropped, unawaited: noise
+        # (in `serve`, on the server's terminal), not news.
+        warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)
+        await super()._on_exit_app()
+
     def _handle_exception(self, error: Exception) -> None:
         """An unexpected error the builder cannot survive (Textual quits, with status 1):
-        the army is saved to a recovery file first, and :attr:`crash` says where (the
-        command line prints it after the traceback)."""
+        unsaved work is saved to a recovery file first, and :attr:`crash` says where (the
+        command line prints it after the traceback). Once quitting (a browser tab closed as
+        its builder started), widgets still mounting find their parts gone (Textual's own
+        Header among them): that is no bug to report, and the builder quits as asked."""
+        if self.quitting:
+            if self.session.dirty and not self.session.untouched and self.crash is None:
+                self.crash = crash.recover(self.session, error)
+            return
         if self.crash is None:
             self.crash = crash.recover(self.session, error)
         super()._handle_exception(error)
@@ -220,6 +240,15 @@ class BuilderApp(App[None]):
                 f"{path.name} is a new file: which rule system is its army for?",
                 lambda name: Session.new(path, name),
             )
+        elif self.new:
+            self._ask_settings()
+
+    def _ask_settings(self) -> None:
+        """A new army: its settings form first, so its side is chosen, not assumed (KISS's
+        York), in every system with sides; Escape keeps what the new army has."""
+        ruleset = self.session.ruleset
+        if any(f.key == ruleset.sides.field for f in ruleset.schema.fields):
+            self.army_screen.settings("A new army: its name and side")
 
     def _ask_ruleset(
         self,
@@ -237,6 +266,7 @@ class BuilderApp(App[None]):
                 self._ask_list()
             elif name is not None:
                 self.load(make(name))
+                self._ask_settings()
 
         self.push_screen(RulesetDialog(heading, self.session.ruleset.name, extra), chosen)
 
@@ -268,8 +298,6 @@ class BuilderApp(App[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:
             return False
-        if action == "muster" and self.session.ruleset.muster is None:
-            return False  # Mustering only where the ruleset has the draw
         return True
 
     def _reshow(self, select: str | None = None) -> None:
@@ -306,10 +334,14 @@ class BuilderApp(App[None]):
 
     # --- files ------------------------------------------------------------------------------
 
-    def _write(self, path: Path, then: object = None) -> bool:
-        """Save to ``path``; a failure is said in a dialog that offers Save as."""
+    def _write(self, path: Path, then: object = None, overwrite: bool = False) -> bool:
+        """Save to ``path``; a failure is said in a dialog that offers Save as, and a file
+        changed on disk since it was read is never written over without asking."""
         try:
-            written = self.session.save(path)
+            written = self.session.save(path, overwrite=overwrite)
+        except ChangedOnDisk as changed:
+            self._ask_changed(changed, then)
+            return False
         except OSError as exc:
             problem = f"Could not save {path}: {exc.strerror or exc}"
 
@@ -327,6 +359,27 @@ class BuilderApp(App[None]):
         self._reshow()
         self.notify(f"Saved {written}")
         return True
+
+    def _ask_changed(self, changed: ChangedOnDisk, then: object) -> None:
+        """The file changed on disk: reload it, overwrite it, or save as another file."""
+        path = changed.path
+
+        def answered(answer: str | None) -> None:
+            if answer == "overwrite":
+                if self._write(path, then, overwrite=True) and callable(then):
+                    then()
+            elif answer == "save_as":
+                self.action_save_as(then=then, suggestion=str(path))
+            elif answer == "reload":
+                try:
+                    session = Session.open(path)
+                except ArmyFileError as exc:
+                    self.notify(f"Could not reload: {exc}", severity="error")
+                    return
+                self.load(session)
+                self.notify(f"Reloaded {path}: your changes were dropped")
+
+        self.push_screen(ChangedOnDiskDialog(path, changed.now.mtime_ns), answered)
 
     def action_save(self) -> None:
         if self.session.path is None:
@@ -374,7 +427,7 @@ class BuilderApp(App[None]):
             elif answer == "save":
                 if self.session.path is None:
                     self.action_save_as(then=proceed)
-                elif self._write(self.session.path):
+                elif self._write(self.session.path, proceed):
                     proceed()
 
         name = self.session.path.name if self.session.path else "The army"
@@ -459,7 +512,13 @@ class BuilderApp(App[None]):
 
         ruleset = self.session.ruleset
         if ruleset.muster is None:
-            self.notify(f"{ruleset.title} has no Mustering draw.", severity="warning")
+            # The key stays bound where there is no draw, to say so rather than do nothing.
+            self.notify(
+                f"{ruleset.title} has no Mustering draw: M deals an army from a collection "
+                "only in a rule system that has one.",
+                title="No Mustering",
+                severity="warning",
+            )
             return
         if self.muster_screen is None or self.muster_screen.ruleset is not ruleset:
             # Installed, so leaving it keeps the last draw (both sides of a club draft).
@@ -511,4 +570,5 @@ class BuilderApp(App[None]):
         from builder.tui.modals.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            # On a screen with keys of its own (Print), those come first.
+            self.push_screen(HelpScreen(getattr(self.screen, "SCOPE", "")))

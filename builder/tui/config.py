@@ -30,7 +30,7 @@ def save(settings: dict[str, str]) -> None:
     text = "".join(f"{key} = {_quoted(value)}\n" for key, value in sorted(merged.items()))
     try:
         path().parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(path(), text)
+        atomic_write(path(), text, follow=False)  # a link planted there is not followed
     except OSError:
         pass  # a read-only home: the theme is just not remembered
 

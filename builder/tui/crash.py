@@ -1,5 +1,6 @@
-"""An unexpected error in the builder (a bug): the army is saved to a recovery file beside its
-own and the player told where, in words and the error's place for a bug report."""
+"""An unexpected error in the builder (a bug): unsaved work is saved to a recovery file beside
+the army's own and the player told where, in words and the error's place for a bug report.
+With nothing unsaved no file is written (a copy of the army's own file would only be litter)."""
 
 from __future__ import annotations
 
@@ -18,9 +19,15 @@ def place(error: BaseException) -> str:
 
 
 def recover(session: Session, error: BaseException) -> str:
-    """Save ``session``'s army to its recovery file; what to tell the player."""
+    """Save ``session``'s army to its recovery file if it has unsaved work; what to tell the
+    player."""
     where = place(error)
     what = f"{type(error).__name__}: {error}" + (f" (at {where})" if where else "")
+    if not session.dirty or session.untouched:
+        return (
+            f"The builder met an unexpected error: {what}. Nothing was unsaved, so no "
+            "recovery file was written."
+        )
     try:
         saved = session.save_recovery()
     except Exception as failed:  # noqa: BLE001 - the report must be made whatever went wrong

@@ -108,12 +108,13 @@ def holders(table: Table, army: object, key: str) -> list[str]:
 
 def blank(table: Table, number: int = 1) -> object:
     """A new record of ``table``: its defaults, a placeholder for each required text ("Leader
-    2"), the first allowed value of each required choice (never a placeholder the ruleset
-    would refuse), and each required single child made the same way (a new ward's leader)."""
+    2"), the field's starting choice or else the first allowed value of each required choice
+    (never a placeholder the ruleset would refuse), and each required single child made the
+    same way (a new ward's leader)."""
     values: dict[str, object] = {}
     for field in table.fields:
         if field.required and field.choices:
-            values[field.key] = field.choices[0]
+            values[field.key] = field.start or field.choices[0]
         elif field.required and field.type == "str":
             values[field.key] = f"{table.noun.capitalize()} {number}"
         elif field.required and field.type == "int":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import errno
+import hashlib
 import itertools
 import os
 import re
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from builder import armyfile
+from builder import armyfile, files
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
 from builder.registry import DEFAULT, get_ruleset
@@ -53,6 +54,34 @@ def is_new(path: Path) -> bool:
     return not path.exists() and not _symlink_loop(path)
 
 
+@dataclass(frozen=True)
+class Stamp:
+    """A file as it was read or written: what it held (SHA-256) and when it was changed."""
+
+    sha256: str
+    mtime_ns: int
+
+
+def stamp(path: Path) -> Stamp | None:
+    """``path``'s file as it is now; None when there is no regular file to read there."""
+    try:
+        mtime = os.stat(path).st_mtime_ns
+        data = files.read_bytes(path)
+    except (OSError, ValueError, files.FileProblem):
+        return None
+    return Stamp(hashlib.sha256(data).hexdigest(), mtime)
+
+
+class ChangedOnDisk(Exception):
+    """A save over a file that has changed since the builder read or last wrote it (another
+    program, another builder tab, a hand edit): it would undo that change."""
+
+    def __init__(self, path: Path, now: Stamp) -> None:
+        super().__init__(f"{path} has changed on disk")
+        self.path = path
+        self.now = now
+
+
 def new_army(name: str = "New army", ruleset: str = DEFAULT) -> ArmyRecord:
     """A fresh army of ``ruleset``, as the ruleset starts one."""
     return get_ruleset(ruleset).new_army(name)
@@ -68,6 +97,7 @@ class Session:
         text: str | None = None,
         saved: bool = True,
         untitled: str = "new army",
+        read_as: Stamp | None = None,
     ) -> None:
         #: Where Save writes; None until the user picks a file (the sample army).
         self.path = path
@@ -75,6 +105,9 @@ class Session:
         self.untitled = untitled
         #: The file text the army was read from or last written as (its comments are kept).
         self.text = text
+        #: The file at :attr:`path` as read or last written (None: there was none), so a save
+        #: never silently undoes a change made to it since.
+        self.read_as = read_as
         self.army: ArmyRecord = army
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
         self.summary: Summary = self.ruleset.summary(army)
@@ -92,8 +125,10 @@ class Session:
         be saved there."""
         if is_new(path):
             return cls.new(path, ruleset)
+        # Stamped before it is read: a change in between is seen as a change, never missed.
+        read_as = stamp(path)
         text = read_text(path)
-        return cls(armyfile.loads(text, str(path)), path, text)
+        return cls(armyfile.loads(text, str(path)), path, text, read_as=read_as)
 
     @classmethod
     def new(cls, path: Path | None, ruleset: str) -> Session:
@@ -208,18 +243,32 @@ class Session:
         armyfile.save(self.army, target, self.text)
         return target
 
-    def save(self, path: Path | None = None) -> Path:
+    def changed_on_disk(self, target: Path) -> Stamp | None:
+        """The file at ``target`` as it is now, if it is this army's own file and has changed
+        since it was read or last written (gone is no change: saving puts it back)."""
+        if self.path is None or os.path.realpath(target) != os.path.realpath(self.path):
+            return None
+        now = stamp(target)
+        if now is None or (self.read_as is not None and now.sha256 == self.read_as.sha256):
+            return None
+        return now
+
+    def save(self, path: Path | None = None, overwrite: bool = False) -> Path:
         """Write the army atomically to ``path`` (default: its own file), keeping comments.
 
-        A new file written from an army read elsewhere keeps that file's comments too.
+        A new file written from an army read elsewhere keeps that file's comments too. Over
+        its own file changed on disk since, ChangedOnDisk, unless ``overwrite``.
         """
         target = path or self.path
         if target is None:
             raise ValueError("no file to save to")
+        if not overwrite and (now := self.changed_on_disk(target)) is not None:
+            raise ChangedOnDisk(target, now)
         # Over the file on disk (through a symlink: the file it points to); a new file is
         # written over the text the army came from, so its comments carry over.
         base = armyfile.read_base(target) if target.exists() else self.text
         armyfile.save(self.army, target, base)
+        self.read_as = stamp(target)
         self.text = read_text(target)
         self.path = target
         self.saved_version = self.version

@@ -1,4 +1,4 @@
-"""Never Mind the Billhooks: the main ruleset (RULES.md section 1).
+"""Never Mind the Billhooks: the main ruleset (docs/rules/billhooks.md).
 
 The ruleset object below is all the rest of the program sees of it. The modules beside it hold
 the rules as data (``catalogue``) and small pure functions: ``points``, ``checks``,

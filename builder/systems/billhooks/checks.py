@@ -1,4 +1,5 @@
-"""Billhooks army checks: one small function per finding code (DESIGN.md "Findings").
+"""Billhooks army checks: one small function per finding code
+(docs/contracts.md#billhooks-findings).
 
 Each check takes an army and returns findings; :func:`check_army` runs them all. Messages say
 what is wrong and what to change, in plain words.
@@ -40,8 +41,9 @@ def _at_most(value: float) -> int:
 
 
 def core_points(unit: Unit) -> float:
-    """Points of the archer and billmen companies in ``unit`` (RULES.md 1.3), with the extras
-    they carry (quality, stakes, field defences), as for single and paired companies.
+    """Points of the archer and billmen companies in ``unit``, with the extras they carry
+    (quality, stakes, field defences), as for single and paired companies
+    (docs/rules/billhooks.md#restrictions).
 
     In a combined block the archers stand in front, so the block's stakes and defences are
     theirs; only a rear company that is not billmen is left out.
@@ -64,7 +66,7 @@ def _band_points(army: Army) -> list[float]:
 
 def _proportion_base(army: Army) -> float:
     """The total the English proportions are measured against: the agreed total for a
-    mustered army (RULES.md 1.7), else the troop points."""
+    mustered army (docs/rules/billhooks.md#mustering), else the troop points."""
     if army.muster is not None:
         return army.muster.troops
     return troop_points(army)
@@ -130,10 +132,11 @@ def _proportion_finding(level: Level, code: str, message: str) -> Finding:
 
 
 def check_english_proportions(army: Army) -> list[Finding]:
-    """English army: archers and billmen at least half, skirmishers at most a fifth (1.3).
+    """English army: archers and billmen at least half, skirmishers at most a fifth
+    (docs/rules/billhooks.md#restrictions).
 
-    A mustered army is dealt as the cards fall (RULES.md 1.7), so its skirmishers are advice
-    (see :func:`check_restriction_advice`); its core secures the half rule.
+    A mustered army is dealt as the cards fall (docs/rules/billhooks.md#mustering), so its
+    skirmishers are advice (see :func:`check_restriction_advice`); its core secures the half rule.
     """
     if not army.english:
         return []
@@ -145,8 +148,8 @@ def check_english_proportions(army: Army) -> list[Finding]:
 
 
 def check_restriction_advice(army: Army) -> list[Finding]:
-    """Advice only (1.3, 1.7 decisions): a non-English army outside the English proportions,
-    or a mustered English army over a fifth of skirmishers."""
+    """Advice only (docs/rules/billhooks.md#restrictions, #mustering): a non-English army outside
+    the English proportions, or a mustered English army over a fifth of skirmishers."""
     if not army.english:
         return [
             Finding.hinting(
@@ -174,7 +177,7 @@ def check_restriction_advice(army: Army) -> list[Finding]:
 
 
 def check_one_c_in_c(army: Army) -> list[Finding]:
-    """Exactly one leader is the Commander-in-Chief (1.4)."""
+    """Exactly one leader is the Commander-in-Chief (docs/rules/billhooks.md#leaders)."""
     if not army.wards:
         return [
             Finding.adding(
@@ -215,7 +218,7 @@ def check_one_c_in_c(army: Army) -> list[Finding]:
 
 
 def check_one_hero(army: Army) -> list[Finding]:
-    """At most one Hero (command class 3) in an army (1.4)."""
+    """At most one Hero (command class 3) in an army (docs/rules/billhooks.md#leaders)."""
     heroes = [i for i, w in enumerate(army.wards) if w.leader.command_class == 3]
     return [
         Finding.advising(
@@ -231,7 +234,7 @@ def check_one_hero(army: Army) -> list[Finding]:
 
 
 def check_c_in_c_dolt(army: Army) -> list[Finding]:
-    """The C-in-C is never a Dolt (1.4)."""
+    """The C-in-C is never a Dolt (docs/rules/billhooks.md#leaders)."""
     return [
         Finding.advising(
             "error",
@@ -247,9 +250,9 @@ def check_c_in_c_dolt(army: Army) -> list[Finding]:
 
 
 def check_over_points(army: Army) -> list[Finding]:
-    """Troop points above the agreed points (1.2). A mustered army overshoots by design, but
-    only by its last card (1.7): troop points minus its largest unit at or above the total
-    mean the deal would have stopped earlier."""
+    """Troop points above the agreed points (docs/rules/billhooks.md#points). A mustered army
+    overshoots by design, but only by its last card (docs/rules/billhooks.md#mustering): troop
+    points minus its largest unit at or above the total mean the deal would have stopped earlier."""
     total = troop_points(army)
     if army.muster is not None:
         largest = max((u for _, u in army.units_with_paths()), key=unit_points, default=None)
@@ -290,7 +293,8 @@ def check_over_points(army: Army) -> list[Finding]:
 
 
 def check_under_points(army: Army) -> list[Finding]:
-    """A mustered army below its agreed total: the deal never stops short (1.7)."""
+    """A mustered army below its agreed total: the deal never stops short
+    (docs/rules/billhooks.md#mustering)."""
     if army.muster is None:
         return []
     total = troop_points(army)
@@ -377,7 +381,8 @@ def _unit_option_problems(unit: Unit) -> Iterator[tuple[str, str, str]]:
 
 
 def check_options(army: Army) -> list[Finding]:
-    """Options that do not apply to the troop they are on (1.1-1.2)."""
+    """Options that do not apply to the troop they are on (docs/rules/billhooks.md#units,
+    #points)."""
     return [
         Finding.advising("error", "option-not-allowed", problem, key, advice, where)
         for where, unit in army.units_with_paths()
@@ -403,7 +408,7 @@ def check_empty_wards(army: Army) -> list[Finding]:
 
 
 def check_leader_count(army: Army) -> list[Finding]:
-    """2-4 leaders is the advice (1.4)."""
+    """2-4 leaders is the advice (docs/rules/billhooks.md#leaders)."""
     low, high = cat.ADVICE_LEADERS
     n = len(army.wards)
     if low <= n <= high:
@@ -421,7 +426,8 @@ def check_leader_count(army: Army) -> list[Finding]:
 
 
 def check_ward_sizes(army: Army) -> list[Finding]:
-    """Each ward 2-3 units is the advice (1.4); an empty ward is an error of its own."""
+    """Each ward 2-3 units is the advice (docs/rules/billhooks.md#leaders); an empty ward is an
+    error of its own."""
     low, high = cat.ADVICE_WARD_UNITS
     return [
         Finding.hinting(
@@ -454,8 +460,8 @@ CHECKS: tuple[Callable[[Army], list[Finding]], ...] = (
 )
 
 
-#: Every code the checks above give (DESIGN.md "Findings"; ``missing-photo`` is the army-file
-#: code's, which reads the disk).
+#: Every code the checks above give (docs/contracts.md#billhooks-findings; ``missing-photo`` is
+#: the army-file code's, which reads the disk).
 CODES: tuple[str, ...] = (
     "archers-billmen-half",
     "skirmishers-fifth",

@@ -1,6 +1,6 @@
 """Mustering collections: the player's figure collection as a deck of unit cards.
 
-The file format is the DESIGN.md contract "The Mustering collection": ``ruleset``, ``name``,
+The file format is docs/contracts.md#billhooks-collection-file: ``ruleset``, ``name``,
 ``english`` (optional, default true; false deals without a core) and ``[[cards]]`` tables
 carrying the same keys as an army file's units, plus ``count`` (how many such unit cards,
 default 1) and ``photo`` (an image beside the collection file). Loading is as strict
@@ -49,7 +49,8 @@ class _Head:
 
     ruleset: str
     name: str
-    # False: not an English army, dealt without the archer and billmen core (RULES.md 1.7).
+    # False: not an English army, dealt without the archer and billmen core
+    # (docs/rules/billhooks.md#mustering).
     english: bool = True
 
 

@@ -1,14 +1,16 @@
-"""The Mustering draw (RULES.md 1.7): a collection, an agreed total and a seeded rng -> armies.
+"""The Mustering draw (docs/rules/billhooks.md#mustering): a collection, an agreed total and a
+seeded rng -> armies.
 
 Pure: no I/O and no printing; every random choice comes from the ``random.Random`` passed in, in
 a fixed order (core picks, then the shuffle, then the cut), so a seed always gives the same draw.
 
-How the draw reads the rules (the decisions of RULES.md 1.7, and the cases they leave open):
+How the draw reads the rules (the decisions of docs/rules/billhooks.md#mustering, and the cases
+they leave open):
 
 * **The core.** Archer and billmen company cards are taken first, chosen at random among the
   cards of each kind, until the core makes at least half the agreed troop total. The kinds take
   turns by companies, not by cards: the next pick is the kind with fewer companies in the core so
-  far (archers on a tie), so single companies alternate A, B, A, B, A as in the seed's example,
+  far (archers on a tie), so single companies alternate A, B, A, B, A as in the rulebook's example,
   and a line of archers (two companies) is answered by two billmen companies. When one kind runs
   out the other goes on alone ("as close to it as you can get"). A combined block of archers
   and billmen is a core card (one company of each); a combined block with pikemen or
@@ -126,7 +128,7 @@ class ArmyDraw:
         return self.troop_points + self.leader_points
 
     def as_dict(self) -> dict[str, Any]:
-        """This army's part of the ``muster --json`` object (DESIGN.md contract)."""
+        """This army's part of the ``muster --json`` object (docs/contracts.md#muster-json)."""
         return {
             "side": self.side,
             "name": self.army.name,
@@ -168,7 +170,8 @@ class Draw:
         raise KeyError(side)
 
     def as_dict(self) -> dict[str, Any]:
-        """The ``muster --json`` object: ``{seed, target, armies: [...]}`` (DESIGN.md)."""
+        """The ``muster --json`` object: ``{seed, target, armies: [...]}``
+        (docs/contracts.md#muster-json)."""
         return {
             "seed": self.seed,
             "target": self.target,
@@ -324,7 +327,7 @@ def _pick_cores(
     turn = 0
     while active:
         state = states[active[turn]]
-        # The kind with fewer companies so far; archers first on a tie (the seed's example).
+        # The kind with fewer companies so far; archers first on a tie (the rulebook's example).
         order = sorted(
             cat.CORE_TROOPS, key=lambda k: (state.companies[k], cat.CORE_TROOPS.index(k))
         )

@@ -1,5 +1,6 @@
-"""The ruleset's ``muster`` capability: the Mustering draw (RULES.md 1.7) as the commands and
-the builder see it, a :class:`~builder.core.mustering.Deal` of plain steps, armies and tables.
+"""The ruleset's ``muster`` capability: the Mustering draw (docs/rules/billhooks.md#mustering) as
+the commands and the builder see it, a :class:`~builder.core.mustering.Deal` of plain steps, armies
+and tables.
 
 The draw itself is :mod:`.draw` (pure), the collection file :mod:`.collection`; this module
 turns a draw into what is shown and written: the transcript, a table per army, the ``--json``

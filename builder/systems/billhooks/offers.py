@@ -128,7 +128,12 @@ def leader_offers(army: Army, where: str) -> tuple[Offer, ...]:
     assert isinstance(leader, Leader)
     return (
         Offer(LEADER.field("name"), leader.name),
-        Offer(LEADER.field("rank"), leader.rank),
+        Offer(
+            LEADER.field("rank"),
+            leader.rank,
+            note=f"The rules name {', '.join(cat.RANKS[:-1])} and {cat.RANKS[-1]} (typing one "
+            "completes it: Right takes it); any other rank is allowed.",
+        ),
         Offer(
             LEADER.field("c_in_c"),
             leader.c_in_c,

@@ -1,4 +1,5 @@
-"""Which options the rules allow on each troop (RULES.md 1.1-1.2), for editors to offer.
+"""Which options the rules allow on each troop, for editors to offer
+(docs/rules/billhooks.md#units, #points).
 
 This is the positive form of the ``option-not-allowed`` check: every option listed here for a
 troop passes that check, so a builder that offers only these never makes an illegal unit.

@@ -1,4 +1,4 @@
-"""Points, figures and names of Billhooks units (RULES.md 1.1-1.2)."""
+"""Points, figures and names of Billhooks units (docs/rules/billhooks.md#units, #points)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def free_c_in_c(army: Army) -> Leader | None:
     """The leader who is the army's free C-in-C: the first flagged one, or None.
 
     With two flags only one is free (the check reports the second), and with none every
-    leader costs 5 (RULES.md 1.2).
+    leader costs 5 (docs/rules/billhooks.md#points).
     """
     return next((w.leader for w in army.wards if w.leader.c_in_c), None)
 

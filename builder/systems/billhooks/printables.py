@@ -1,5 +1,6 @@
-"""What Billhooks prints (RULES.md 1.4-1.5), as plain data for the export engine: the roster
-and crib sheet, the Play, Bonus and Special Events decks, the tokens and the unit cards.
+"""What Billhooks prints (docs/rules/billhooks.md#cards-and-tokens), as plain data for the export
+engine: the roster and crib sheet, the Play, Bonus and Special Events decks, the tokens and the unit
+cards.
 
 Every count is decided here (order tokens per side, Disarray and Daunted per unit, Army
 Morale per army, an arrow tracker per archer unit); the words on the cards come from

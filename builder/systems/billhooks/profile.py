@@ -16,7 +16,7 @@ from .points import companies, figures, leader_points, quality_of, unit_points, 
 
 
 def dice(count: float) -> int:
-    """A dice total: halves round up (RULES.md 1.6)."""
+    """A dice total: halves round up (docs/rules/billhooks.md#game-facts)."""
     return math.ceil(count - 1e-9)
 
 
@@ -26,7 +26,8 @@ class ShootingLine:
     range_text: str
     hit_on: int
     dice: int
-    #: Dice when a band or gun shoots at a band or gun (halved, RULES.md 1.6), else None.
+    #: Dice when a band or gun shoots at a band or gun (halved, docs/rules/billhooks.md#game-facts),
+    #: else None.
     dice_at_skirmishers: int | None = None
 
 
@@ -133,7 +134,7 @@ def _shooters(unit: Unit) -> int:
     troop = cat.TROOPS[unit.troop]
     if troop.kind == cat.SQUADRON:
         # Light horse armed with bows or crossbows shoot dismounted as skirmishers, two of
-        # the eight holding the horses (seed 000, Special Action).
+        # the eight holding the horses (the rulebook's "Special Action").
         return 6 if unit.arms else 0
     if troop.is_company:
         # A line shoots with both companies; a block or combined block with its front one.
@@ -151,15 +152,15 @@ def _ranges(unit: Unit) -> tuple[cat.Range, ...]:
 
 def _melee(unit: Unit) -> tuple[int, int, int]:
     """Dice in the first round attacking, in the first round defending, and in later rounds
-    (RULES.md 1.6).
+    (docs/rules/billhooks.md#game-facts).
 
     Companies count two ranks; blocks add the third rank in the first round; a pike block
     counts four ranks attacking, three defending. Cavalry and skirmishers count their front
     rank: a squadron is one rank of eight (knights) or a loose line of eight (light horse,
     decision), a band all six.
     Decision: a combined block is counted as it fights once the archers have swapped to the
-    rear (they do when they evade, seed 000): the rear company fights and the archers add a
-    supporting third rank in the first round.
+    rear (they do when they evade: the rulebook's "Evade"): the rear company fights and the archers
+    add a supporting third rank in the first round.
     """
     troop = cat.TROOPS[unit.troop]
     if not troop.is_company:
@@ -194,7 +195,8 @@ def reaction_text(troop_key: str, quality: str | None = None) -> str:
 
 def daunted_tokens(unit: Unit) -> int:
     """Daunted tokens a unit can need: two companies one behind the other (a block or a
-    combined block) split into two units when daunted, each with its token (RULES.md 1.5)."""
+    combined block) split into two units when daunted, each with its token
+    (docs/rules/billhooks.md#cards-and-tokens)."""
     two_deep = companies(unit) == 2 and cat.FORMATION_FRONTAGE.get(unit.formation, 1) == 1
     return 2 * cat.DAUNTED_MAX if two_deep else cat.DAUNTED_MAX
 
@@ -296,7 +298,7 @@ def expected_kills(dice_count: int, hit_on: int, save_on: int) -> float:
     return dice_count * hit_chance(hit_on) * (1 - hit_chance(save_on))
 
 
-#: First-round melee hits on 4-6 (RULES.md 1.6).
+#: First-round melee hits on 4-6 (docs/rules/billhooks.md#game-facts).
 MELEE_FIRST_HIT = 4
 MELEE_LATER_HIT = 5
 
@@ -353,7 +355,7 @@ def kill_table(unit: Unit) -> dict[str, dict[str, float]]:
 
 @dataclass(frozen=True)
 class LeaderProfile:
-    """The numbers a roster or leader card prints for a leader (RULES.md 1.4)."""
+    """The numbers a roster or leader card prints for a leader (docs/rules/billhooks.md#leaders)."""
 
     points: float
     #: Inches on foot or mounted.

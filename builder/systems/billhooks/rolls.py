@@ -1,4 +1,5 @@
-"""Command class rolls (RULES.md 1.4): 1D6 per leader, 6 Hero, 2-5 Commander, 1 Dolt.
+"""Command class rolls (docs/rules/billhooks.md#leaders): 1D6 per leader, 6 Hero, 2-5
+Commander, 1 Dolt.
 
 At most one Hero per army (a second Hero is re-rolled) and the C-in-C is never a Dolt (re-rolled).
 Every die is kept so the player can see the whole roll.

@@ -1,7 +1,7 @@
 """Never Mind the Billhooks as data: troop types, armour classes, extras and their costs.
 
-Every number here comes from RULES.md section 1 (the digest of seed 000). Code that needs a
-rule number reads it from this module; nothing else in the program repeats one.
+Every number here comes from docs/rules/billhooks.md (our digest of Never Mind the Billhooks). Code
+that needs a rule number reads it from this module; nothing else in the program repeats one.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from builder.core.base import Side, Sides
 
-#: York and Lancaster: order tokens and skirmish cards are per side (RULES.md 1).
+#: York and Lancaster: order tokens and skirmish cards are per side (docs/rules/billhooks.md).
 SIDES = Sides(
     fixed=(
         Side("york", "York", "Yorkist", "#24457a", "rose-white"),
@@ -18,7 +18,7 @@ SIDES = Sides(
     )
 )
 
-# --- Unit kinds (RULES.md 1.1) -------------------------------------------------------------
+# --- Unit kinds (docs/rules/billhooks.md#units) ---------------------------------------------------
 
 COMPANY, BAND, SQUADRON, SECTION = "company", "band", "squadron", "section"
 
@@ -26,7 +26,7 @@ COMPANY, BAND, SQUADRON, SECTION = "company", "band", "squadron", "section"
 KIND_FIGURES = {COMPANY: 12, BAND: 6, SQUADRON: 8, SECTION: 3}
 KIND_PLURAL = {COMPANY: "companies", BAND: "bands", SQUADRON: "squadrons", SECTION: "sections"}
 
-# --- Armour classes and saves (RULES.md 1.6): the lowest die that saves ---------------------
+# --- Armour classes and saves (docs/rules/billhooks.md#game-facts): the lowest die that saves -----
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ ARMOUR = {
 }
 
 #: The foot armour classes, lowest first: cover moves a unit one step up against shooting,
-#: crossbows and handguns move men-at-arms one step down (RULES.md 1.6).
+#: crossbows and handguns move men-at-arms one step down (docs/rules/billhooks.md#game-facts).
 COVER_LADDER = ("naked", "light", "medium", "heavy")
 #: Classes that crossbow bolts and handgun shot pierce (men-at-arms; knights are not named).
 PIERCED_ARMOUR = ("heavy",)
@@ -87,25 +87,25 @@ ARROW_SUPPLY = 6
 #: Light horse armed with these shoot armour-piercing missiles when they dismount.
 PIERCING_ARMS = ("crossbows",)
 
-# --- Wording shared by rosters, unit cards and the crib sheet (seed 000, in our words) -------
+# --- Wording shared by rosters, unit cards and the crib sheet (in our words) -------
 
 CHARGE_BONUS = 4  # inches, cavalry only
 KNIGHT_CHARGES = 2  # a game
 PURSUIT_INCHES = 12
 PURSUIT_DISARRAY = 2
-#: Crossbows and handguns (seed 000, Shooting saving throw adjustments).
+#: Crossbows and handguns (the rulebook's "Shooting Saving Throw Adjustments").
 ARMOUR_PIERCING = "Armour-piercing: men-at-arms hit save a class lower"
-#: What a cavalry charge is, after "Charge" (seed 000, Movement and Melee).
+#: What a cavalry charge is, after "Charge" (the rulebook's "Movement" and "Melee").
 CHARGE = (
     f'+{CHARGE_BONUS}" on an attack move (the second, if both actions are moves);'
     " straight ahead, never uphill"
 )
-#: What victorious cavalry and kern must do, after "Won a melee:" (seed 000, Morale).
+#: What victorious cavalry and kern must do, after "Won a melee:" (the rulebook's "Morale").
 PURSUIT = (
     f'follow up a beaten enemy; chase a broken one {PURSUIT_INCHES}" and take'
     f" {PURSUIT_DISARRAY} Disarray"
 )
-#: Melee re-rolls that never happen, whatever else would give one (seed 000, Melee).
+#: Melee re-rolls that never happen, whatever else would give one (the rulebook's "Melee").
 NO_REROLLS = (
     "no re-rolls for cavalry against pikes, for attackers in Disarray, attacking"
     " uphill or across an obstacle such as stakes, whatever else applies"
@@ -118,7 +118,7 @@ COMBINED_REACTION = (
 
 @dataclass(frozen=True)
 class Reaction:
-    """What a unit does when attacked (seed 000, Reactions). For troops that roll for it
+    """What a unit does when attacked (the rulebook's "Melee"). For troops that roll for it
     (archer companies): ``levy``, how levy roll; ``choice``, who may choose instead of
     rolling, by quality (None: the words for every quality, as on the crib sheet)."""
 
@@ -140,14 +140,14 @@ ARCHER_REACTION = Reaction(
     ),
 )
 
-# --- Morale crisis test (RULES.md 1.6) ----------------------------------------------------------
+# --- Morale crisis test (docs/rules/billhooks.md#game-facts) --------------------------------------
 
 #: Dice for a morale crisis test by kind of unit. Decision: the source names infantry, cavalry
 #: and skirmishers only; a gun section rolls 1D6 like skirmishers, the small units the rules
 #: group it with everywhere else (army morale, shooting at each other, end-of-turn rallies).
 MORALE_DICE = {COMPANY: "2D6", SQUADRON: "1D6+1", BAND: "1D6", SECTION: "1D6"}
 
-# --- Troop types (RULES.md 1.1, 1.2, 1.6) ------------------------------------------------------
+# --- Troop types (docs/rules/billhooks.md#units, #points and #game-facts) --------------------
 
 
 @dataclass(frozen=True)
@@ -174,7 +174,7 @@ class Troop:
     can_attack: bool = True
     #: What the unit does when attacked.
     reaction: Reaction = STAND
-    #: A levy company's armour class, None if levy keep their own (RULES.md 1.1).
+    #: A levy company's armour class, None if levy keep their own (docs/rules/billhooks.md#units).
     levy_armour: str | None = None
     #: Crossbows and handguns: the classes in PIERCED_ARMOUR save one class lower.
     armour_piercing: bool = False
@@ -359,7 +359,7 @@ COMPANY_TROOPS = tuple(k for k, t in TROOPS.items() if t.kind == COMPANY)
 
 QUALITIES = ("levy", "retinue", "veteran")
 DEFAULT_QUALITY = "retinue"
-#: Per company (RULES.md 1.2).
+#: Per company (docs/rules/billhooks.md#points).
 QUALITY_POINTS = {"levy": -3, "retinue": 0, "veteran": 3}
 
 FORMATIONS = ("single", "line", "block", "combined")
@@ -376,7 +376,10 @@ PAVISE_TROOPS = ("crossbowmen", "handgunners")
 LIGHT_HORSE_ARMS = ("bows", "crossbows")
 PAVISE_MOVE = 6  # skirmishers carrying pavises
 
-# --- Leaders (RULES.md 1.4) --------------------------------------------------------------------
+# --- Leaders (docs/rules/billhooks.md#leaders) ----------------------------------------------------
+
+#: The ranks the rules name for a leader (the section above); a leader may hold any other.
+RANKS = ("Lord", "Knight Banneret", "Captain", "Serjeant")
 
 #: Command classes as the rules name them.
 COMMAND_CLASSES = {1: "Dolt", 2: "Commander", 3: "Hero"}
@@ -392,13 +395,13 @@ ADVICE_WARD_UNITS = (2, 3)
 #: A command-class die: 6 Hero, 2-5 Commander, 1 Dolt.
 CLASS_FOR_DIE = {1: 1, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
 
-# --- Army restrictions (RULES.md 1.3) ----------------------------------------------------------
+# --- Army restrictions (docs/rules/billhooks.md#restrictions) -------------------------------------
 
 CORE_TROOPS = ("archers", "billmen")
 CORE_SHARE = 0.5  # at least
 SKIRMISH_SHARE = 0.2  # at most
 
-# --- Print counts (RULES.md 1.5 decisions) ------------------------------------------------------
+# --- Print counts (docs/rules/billhooks.md#cards-and-tokens decisions) ----------------------------
 
 DISARRAY_MAX = 2
 DAUNTED_MAX = 1

@@ -1,4 +1,4 @@
-"""The Billhooks army file's shape (DESIGN.md "The army file"), declared over the model.
+"""The Billhooks army file's shape (docs/contracts.md#billhooks-army-file), declared over the model.
 
 The generic army-file code validates, builds and writes Billhooks armies from this tree alone;
 the builder's forms and ``catalogue`` read their labels and choices from it too. The unit keys
@@ -79,7 +79,15 @@ LEADER = Table(
     Leader,
     (
         Field("name", "str", required=True, max_len=80, label="Name"),
-        Field("rank", "str", max_len=40, label="Rank", written=True),
+        Field(
+            "rank",
+            "str",
+            max_len=40,
+            label="Rank",
+            written=True,
+            suggestions=cat.RANKS,
+            help="the rules name " + ", ".join(cat.RANKS) + "; any other is allowed",
+        ),
         Field("c_in_c", "bool", label="C-in-C"),
         Field("mounted", "bool", label="Mounted"),
         Field(

@@ -1,5 +1,6 @@
 """What a Billhooks army adds up to and what each record shows a player: the ruleset's
-``summary``, ``title_of`` and ``facts`` (RULESETS.md), built from the profiles and points.
+``summary``, ``title_of`` and ``facts`` (docs/architecture.md#how-a-new-rule-system-plugs-in),
+built from the profiles and points.
 
 The builder's detail pane, ``check`` and (as they move onto it) the roster and cards show these
 as they are; none of them works a number out for itself.

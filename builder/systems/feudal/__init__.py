@@ -1,4 +1,4 @@
-"""The Feudal convention rules (RULES.md section 4): no points; battles of a leader and his
+"""The Feudal convention rules (docs/rules/feudal.md): no points; battles of a leader and his
 units, morale grades, D10 charisma and optional command points.
 
 The ruleset object below is all the rest of the program sees of it. Beside it: the rules as

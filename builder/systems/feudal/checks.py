@@ -19,9 +19,9 @@ def _s(n: int) -> str:
 
 
 def one_c_in_c(army: Army) -> Iterator[Finding]:
-    """One leader a side is the C-in-C, who may influence any unit (RULES.md 4, Leaders).
-    Raised once an army however many there are, or none (RULES.md 4.3); with too many it
-    points at the second."""
+    """One leader a side is the C-in-C, who may influence any unit (docs/rules/feudal.md, Leaders).
+    Raised once an army however many there are, or none (docs/rules/feudal.md#file-and-checks); with
+    too many it points at the second."""
     chiefs = [i for i, leader in enumerate(army.leaders) if leader.c_in_c]
     if len(chiefs) == 1:
         return
@@ -56,7 +56,7 @@ def one_c_in_c(army: Army) -> Iterator[Finding]:
 
 
 def empty_battle(army: Army) -> Iterator[Finding]:
-    """A battle is a leader's units: a leader with none commands nothing (RULES.md 4)."""
+    """A battle is a leader's units: a leader with none commands nothing (docs/rules/feudal.md)."""
     for i, battle in enumerate(army.battles):
         if not battle.units:
             yield Finding.adding(
@@ -71,7 +71,7 @@ def empty_battle(army: Army) -> Iterator[Finding]:
 
 
 def unit_size(army: Army) -> Iterator[Finding]:
-    """A unit is a band of 6-24 figures (RULES.md 4.1)."""
+    """A unit is a band of 6-24 figures (docs/rules/feudal.md#units)."""
     for where, unit in army.units_with_paths():
         if not cat.MIN_FIGURES <= unit.figures <= cat.MAX_FIGURES:
             yield Finding.advising(
@@ -87,7 +87,7 @@ def unit_size(army: Army) -> Iterator[Finding]:
 
 
 def skirmish_light_only(army: Army) -> Iterator[Finding]:
-    """Only light troops may skirmish (RULES.md 4.1)."""
+    """Only light troops may skirmish (docs/rules/feudal.md#units)."""
     for where, unit in army.units_with_paths():
         if unit.skirmish and unit.armour != "light":
             yield Finding.advising(
@@ -102,7 +102,7 @@ def skirmish_light_only(army: Army) -> Iterator[Finding]:
 
 def missile_figures(army: Army) -> Iterator[Finding]:
     """Missile figures carry the unit's missile weapon and are some of its figures
-    (RULES.md 4.1)."""
+    (docs/rules/feudal.md#units)."""
     for where, unit in army.units_with_paths():
         if unit.missile_figures is None:
             continue
@@ -127,7 +127,7 @@ def missile_figures(army: Army) -> Iterator[Finding]:
 
 
 def front_width(army: Army) -> Iterator[Finding]:
-    """The front rank is some of the unit's figures (RULES.md 4.1, formations)."""
+    """The front rank is some of the unit's figures (docs/rules/feudal.md#units, formations)."""
     for where, unit in army.units_with_paths():
         if width(unit) > unit.figures:
             yield Finding.advising(
@@ -142,8 +142,8 @@ def front_width(army: Army) -> Iterator[Finding]:
 
 
 def units_per_battle(army: Army) -> Iterator[Finding]:
-    """Each player commands 1-4 units (RULES.md 4): a bigger battle is one for two players.
-    An empty battle is ``empty-battle`` only (RULES.md 4.3)."""
+    """Each player commands 1-4 units (docs/rules/feudal.md): a bigger battle is one for two
+    players. An empty battle is ``empty-battle`` only (docs/rules/feudal.md#file-and-checks)."""
     for i, battle in enumerate(army.battles):
         n = len(battle.units)
         if n > cat.MAX_UNITS_PER_BATTLE:
@@ -160,8 +160,8 @@ def units_per_battle(army: Army) -> Iterator[Finding]:
 
 
 def no_command_points(army: Army) -> Iterator[Finding]:
-    """Command points are one rule for the whole army (RULES.md 4.3): once any leader has
-    them, a leader without is one who can order no charge or formation change."""
+    """Command points are one rule for the whole army (docs/rules/feudal.md#file-and-checks): once
+    any leader has them, a leader without is one who can order no charge or formation change."""
     if not army.uses_command_points:
         return
     for i, battle in enumerate(army.battles):

@@ -1,6 +1,6 @@
-"""The numbers a Feudal unit and leader are played with (RULES.md 4.2, 4.4), as small pure
-functions of the record. The facts, the roster and the cards print these; nothing else works
-them out."""
+"""The numbers a Feudal unit and leader are played with, as small pure functions of the record
+(docs/rules/feudal.md#derived-numbers, #leaders). The facts, the roster and the cards print these;
+nothing else works them out."""
 
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ def move(unit: Unit) -> int:
 
 def evade_move(unit: Unit) -> int | None:
     """Skirmishing foot evade a charge at 12" (the source lists it among the infantry moves);
-    skirmishing light horse at their own 20" (RULES.md 4.2); None for a unit that may not
-    evade."""
+    skirmishing light horse at their own 20" (docs/rules/feudal.md#derived-numbers); None for a unit
+    that may not evade."""
     if not unit.skirmish:
         return None
     return move(unit) if unit.arm == "cavalry" else cat.MOVE_EVADE

@@ -21,7 +21,8 @@ COMMAND_POINT = "COMMAND POINT"
 
 #: Markers a unit may need at once: unsteady for the turn while another is put down.
 UNSTEADY_PER_UNIT = 2
-#: Printed for every unit, for tables playing the optional pursuit rule (RULES.md 4.3).
+#: Printed for every unit, for tables playing the optional pursuit rule
+#: (docs/rules/feudal.md#file-and-checks).
 PURSUIT_PER_UNIT = 1
 
 

@@ -1,5 +1,5 @@
-"""The leaders' rolls (RULES.md 4.4): charisma for every leader, always, and command points for
-every leader where the army uses that optional rule. One D10 each, every die shown."""
+"""The leaders' rolls (docs/rules/feudal.md#leaders): charisma for every leader, always, and command
+points for every leader where the army uses that optional rule. One D10 each, every die shown."""
 
 from __future__ import annotations
 
@@ -30,14 +30,14 @@ def leader_roll(army: Army, rng: random.Random) -> Roll:
         where = f"battles[{i}].leader"
         die = rng.randint(1, 10)
         charisma = cat.from_table(cat.CHARISMA_FOR_DIE, die)
-        lines.append(
-            RollLine(where, f"{leader.name}, charisma", (die,), (), f"charisma {signed(charisma)}")
-        )
+        # Who is the leader's name alone (a name may hold a comma: "William, Duke of
+        # Normandy"); the result names what was rolled.
+        lines.append(RollLine(where, leader.name, (die,), (), f"charisma {signed(charisma)}"))
         settings.append(Setting(where, "charisma", charisma))
         if points:
             die = rng.randint(1, 10)
             cp = cat.from_table(cat.COMMAND_POINTS_FOR_DIE, die)
-            lines.append(RollLine(where, f"{leader.name}, command points", (die,), (), _points(cp)))
+            lines.append(RollLine(where, leader.name, (die,), (), _points(cp)))
             settings.append(Setting(where, "command_points", cp))
     legend = CHARISMA_LEGEND + (f"; {COMMAND_POINTS_LEGEND}" if points else "")
     return Roll(

@@ -1,4 +1,4 @@
-"""The Feudal convention rules as data (RULES.md section 4; seed 004).
+"""The Feudal convention rules as data (docs/rules/feudal.md; the Feudal-era convention rules).
 
 Every number a check, a derived figure, the roll or the print pack uses is here, once. D10
 for everything; 1 figure is 5 men, 1" is 5 paces.

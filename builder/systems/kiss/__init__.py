@@ -1,4 +1,4 @@
-"""KISS Wars of the Roses (RULES.md section 2): wards under magnates, four-order markers,
+"""KISS Wars of the Roses (docs/rules/kiss.md): wards under magnates, four-order markers,
 ward chits drawn from a cup, no points.
 
 The ruleset object below is all the rest of the program sees of it. Beside it: the rules as

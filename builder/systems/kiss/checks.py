@@ -18,7 +18,8 @@ def _leaders(army: Army) -> Iterator[tuple[str, Magnate]]:
 
 
 def one_c_in_c(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.4: exactly one magnate is the C-in-C (an army with no wards has none)."""
+    """docs/rules/kiss.md#our-decisions: exactly one magnate is the C-in-C (an army with no wards
+    has none)."""
     chiefs = [where for where, m in _leaders(army) if m.c_in_c]
     if not army.wards:
         yield Finding.adding(
@@ -49,7 +50,7 @@ def one_c_in_c(army: Army) -> Iterator[Finding]:
 
 
 def empty_ward(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.4: every ward has units."""
+    """docs/rules/kiss.md#our-decisions: every ward has units."""
     for i, ward in enumerate(army.wards):
         if not ward.units:
             yield Finding.adding(
@@ -64,7 +65,8 @@ def empty_ward(army: Army) -> Iterator[Finding]:
 
 
 def stratagem_count(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.3: audacious 3 stratagems, old soldier 2, practiced 1, amateur 0."""
+    """Stratagems a magnate may take (docs/rules/kiss.md#magnates): audacious 3, old soldier 2,
+    practiced 1, amateur 0."""
     for where, m in _leaders(army):
         allowed = stratagems_allowed(m)
         if len(m.stratagems) > allowed:
@@ -79,7 +81,8 @@ def stratagem_count(army: Army) -> Iterator[Finding]:
 
 
 def unmet(army: Army, magnate: Magnate, stratagem: str) -> str:
-    """What ``magnate`` lacks to take ``stratagem`` (RULES.md 2.3), or "" if nothing."""
+    """What ``magnate`` lacks to take ``stratagem``, or "" if nothing
+    (docs/rules/kiss.md#magnates)."""
     if stratagem == "inspiring" and magnate.puissance < cat.INSPIRING_PUISSANCE:
         return f"puissance {cat.INSPIRING_PUISSANCE}+, he has {magnate.puissance}"
     if stratagem == "energetic" and magnate.forwardness < cat.ENERGETIC_FORWARDNESS:
@@ -96,8 +99,8 @@ def unmet(army: Army, magnate: Magnate, stratagem: str) -> str:
 
 
 def stratagem_prerequisite(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.3: inspiring needs puissance 4+, energetic forwardness 4+, master gonner a
-    gonne in the army, caltrops/pavises the artifices trait, good timing and feint an old
+    """docs/rules/kiss.md#magnates: inspiring needs puissance 4+, energetic forwardness 4+, master
+    gonner a gonne in the army, caltrops/pavises the artifices trait, good timing and feint an old
     soldier."""
     for where, m in _leaders(army):
         for stratagem in m.stratagems:
@@ -113,7 +116,7 @@ def stratagem_prerequisite(army: Army) -> Iterator[Finding]:
 
 
 def trait_conflict(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.3 (decision): bloodthirsty and merciful exclude each other."""
+    """docs/rules/kiss.md#magnates (decision): bloodthirsty and merciful exclude each other."""
     for where, m in _leaders(army):
         if {"bloodthirsty", "merciful"} <= set(m.traits):
             yield Finding.advising(
@@ -127,7 +130,8 @@ def trait_conflict(army: Army) -> Iterator[Finding]:
 
 
 def treachery(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.4: a trimmer, a treacherous magnate or one anti- his own side may turn."""
+    """docs/rules/kiss.md#our-decisions: a trimmer, a treacherous magnate or one anti- his own side
+    may turn."""
     for where, m in _leaders(army):
         if treacherous(m, army.side):
             why = (
@@ -144,7 +148,8 @@ def treachery(army: Army) -> Iterator[Finding]:
 
 
 def ward_size(army: Army) -> Iterator[Finding]:
-    """RULES.md 2.4 (advice): a ward of 2 or 3 units; an empty ward is empty-ward only."""
+    """docs/rules/kiss.md#our-decisions (advice): a ward of 2 or 3 units; an empty ward is
+    empty-ward only."""
     for i, ward in enumerate(army.wards):
         n = len(ward.units)
         if n and n not in (2, 3):

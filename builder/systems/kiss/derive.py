@@ -95,13 +95,13 @@ def save_fire_text(unit: Unit) -> str:
 
 def morale_fail(unit: Unit) -> int:
     """The lowest die on which the unit fails a morale test by its own grade: the fallback
-    when its magnate falls (RULES.md 2.4)."""
+    when its magnate falls (docs/rules/kiss.md#our-decisions)."""
     return cat.MORALE_FAIL[unit.commitment]
 
 
 def magnate_grade(ward: Ward) -> str:
-    """The commitment grade the ward's units test morale by (RULES.md 2.4): the magnate's own,
-    else the ward's dominant grade by figures, a tie going to the better grade."""
+    """The commitment grade the ward's units test morale by (docs/rules/kiss.md#our-decisions): the
+    magnate's own, else the ward's dominant grade by figures, a tie going to the better grade."""
     if ward.leader.commitment is not None:
         return ward.leader.commitment
     figures = Counter[str]()
@@ -149,7 +149,7 @@ class OrderRoll:
     target: int
     modifier: int
     #: The lowest die that succeeds after the modifier: 1 means every roll does (the source
-    #: has no rule that a natural 1 fails, RULES.md 2.4).
+    #: has no rule that a natural 1 fails, docs/rules/kiss.md#our-decisions).
     needs: int
     #: An amateur's extra roll, or None.
     extra: int | None
@@ -202,7 +202,7 @@ def anti_own_side(magnate: Magnate, side: str) -> bool:
 
 
 def treacherous(magnate: Magnate, side: str) -> bool:
-    """Trimmer, treacherous, or anti- his own side (RULES.md 2.4)."""
+    """Trimmer, treacherous, or anti- his own side (docs/rules/kiss.md#our-decisions)."""
     return bool({"trimmer", "treacherous"} & set(magnate.traits)) or anti_own_side(magnate, side)
 
 

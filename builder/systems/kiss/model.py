@@ -30,8 +30,8 @@ class Magnate:
     forwardness: int = 3
     traits: list[str] = field(default_factory=list)
     stratagems: list[str] = field(default_factory=list)
-    #: His commitment grade, which his ward's units test morale by (RULES.md 2.4); None: his
-    #: ward's dominant grade by figures.
+    #: His commitment grade, which his ward's units test morale by
+    #: (docs/rules/kiss.md#our-decisions); None: his ward's dominant grade by figures.
     commitment: str | None = None
 
 

@@ -1,8 +1,8 @@
 """KISS Wars of the Roses as data: troops, commitment, orders, magnates' abilities, traits and
 stratagems, army morale and the casualty tables.
 
-Every number here comes from RULES.md section 2 (the digest of seed 001); code that needs a
-rule number reads it from this module. Reminders are one line each, in our own words.
+Every number here comes from docs/rules/kiss.md (our digest of KISS Wars of the Roses); code that
+needs a rule number reads it from this module. Reminders are one line each, in our own words.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ SIDES = Sides(
     )
 )
 
-# --- Troops (RULES.md 2.1) --------------------------------------------------------------------
+# --- Troops (docs/rules/kiss.md#troops) -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,8 @@ class Troop:
 
 
 COMMITMENTS = ("retinue", "well-wishers", "arrayed")
-#: The lowest die on which a unit of each commitment FAILS a morale test (RULES.md 2.1).
+#: The lowest die on which a unit of each commitment FAILS a morale test
+#: (docs/rules/kiss.md#troops).
 MORALE_FAIL = {"retinue": 6, "well-wishers": 5, "arrayed": 4}
 COMMITMENT_NAMES = {
     "retinue": "Retinue (committed)",
@@ -141,7 +142,7 @@ FIGURES_DEFAULT, FIGURES_MIN, FIGURES_MAX = 12, 2, 48
 #: A unit routs at this many figures, or at half its starting strength if that is more.
 ROUT_FLOOR = 4
 
-# --- Orders (RULES.md 2.2) ------------------------------------------------------------------
+# --- Orders (docs/rules/kiss.md#orders) -----------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -178,11 +179,11 @@ ORDERS = {
     )
 }
 #: A change of order succeeds on this or more, before modifiers (no natural-1 rule: with +1
-#: every roll succeeds, RULES.md 2.4).
+#: every roll succeeds, docs/rules/kiss.md#our-decisions).
 ORDER_ROLL = 2
 ORDER_CHANGES = 1
 
-# --- Magnates (RULES.md 2.3) ----------------------------------------------------------------
+# --- Magnates (docs/rules/kiss.md#magnates) -------------------------------------------------------
 
 LEVELS = (1, 2, 3, 4)
 #: Peers are magnates of level 3 or 4.
@@ -279,11 +280,11 @@ STRATAGEMS = {
         Stratagem("feint", "one move backwards, then Stand", "old soldier"),
     )
 }
-#: Prerequisite thresholds (RULES.md 2.3).
+#: Prerequisite thresholds (docs/rules/kiss.md#magnates).
 INSPIRING_PUISSANCE = 4
 ENERGETIC_FORWARDNESS = 4
 
-# --- Army morale (RULES.md 2.5) -------------------------------------------------------------
+# --- Army morale (docs/rules/kiss.md#army-morale) -------------------------------------------------
 
 MORALE_START = 5
 PRE_BATTLE = {
@@ -304,7 +305,7 @@ MORALE_LEVELS = {
 #: The short marks a morale track carries at the levels that do something.
 MORALE_MARKS = {2: "all test", 1: "all test worse", 0: "all rout"}
 
-# --- Casualties (RULES.md 2.3): 2D6 for a magnate whose unit lost figures ---------------------
+# --- Casualties (docs/rules/kiss.md#magnates): 2D6 for a magnate whose unit lost figures ----------
 
 #: (lowest 2D6 total, result) rows, in order.
 CASUALTIES = {

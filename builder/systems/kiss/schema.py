@@ -74,6 +74,7 @@ MAGNATE = Table(
             "str",
             required=True,
             choices=tuple(cat.ABILITIES),
+            start="practiced",  # the plain order roll: a new magnate is no special one
             label="Ability",
             help="how he gives orders; sets how many stratagems he may have",
         ),

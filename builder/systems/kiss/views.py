@@ -59,7 +59,7 @@ def army_title(army: Army) -> str:
 def unit_facts(army: Army, ward: Ward, unit: Unit) -> Facts:
     """Move, range, fire, handstrokes, saves, morale and the rout point, with a figure track
     marking where the unit routs. Morale is its magnate's, with its own grade for when he
-    falls (RULES.md 2.4)."""
+    falls (docs/rules/kiss.md#our-decisions)."""
     troop = cat.TROOPS[unit.troop]
     rout = d.rout_point(unit.figures)
     rows = [Row("Label", unit.label)] if unit.label else []

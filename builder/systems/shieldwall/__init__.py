@@ -1,4 +1,4 @@
-"""The Dark Ages shieldwall rules (RULES.md section 3, issue 17): a flat army of leaders and
+"""The Dark Ages shieldwall rules (docs/rules/shieldwall.md, issue 17): a flat army of leaders and
 stands, no points. The ruleset object below is all the rest of the program sees of it; the
 modules beside it hold the rules as data (``catalogue``), the derived numbers (``dice``), the
 checks, the views, the offers, the catalogue entries (``listing``), the print-pack counts
@@ -18,6 +18,7 @@ from .catalogue import entries, reference
 from .checks import CODES
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
+from .quick import QUICK_ACTIONS
 from .schema import SCHEMA
 
 
@@ -32,7 +33,7 @@ class Shieldwall(PackagedRuleset[Army]):
     codes = CODES
     roller = None
     muster = None
-    quick_actions: tuple[QuickAction, ...] = ()
+    quick_actions: tuple[QuickAction, ...] = QUICK_ACTIONS
     army = ARMY
     kinds = KINDS
 

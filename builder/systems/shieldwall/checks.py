@@ -1,8 +1,8 @@
 """Shieldwall army checks: one small function per finding code (issue 17 "Findings").
 
-Findings repeat per offence (RULES.md 3.4): one ``one-commander`` and one ``no-stands`` an
-army, one ``unknown-leader`` per stand entry, one ``leader-attached-twice`` per leader, one
-``duplicate-leader`` per repeated name.
+Findings repeat per offence (docs/rules/shieldwall.md#file-and-pack): one ``one-commander`` and one
+``no-stands`` an army, one ``unknown-leader`` per stand entry, one ``leader-attached-twice`` per
+leader, one ``duplicate-leader`` per repeated name.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .model import Army
 
 
 def one_commander(army: Army) -> list[Finding]:
-    """Exactly one leader is the army commander (RULES.md 3.3)."""
+    """Exactly one leader is the army commander (docs/rules/shieldwall.md#leaders)."""
     n = sum(leader.role == "commander" for leader in army.leaders)
     if n == 1:
         return []
@@ -32,7 +32,8 @@ def one_commander(army: Army) -> list[Finding]:
 
 
 def duplicate_leader(army: Army) -> list[Finding]:
-    """Leaders' names are unique: a stand names its leader by name (RULES.md 3.4)."""
+    """Leaders' names are unique: a stand names its leader by name
+    (docs/rules/shieldwall.md#file-and-pack)."""
     seen: set[str] = set()
     found = []
     for i, leader in enumerate(army.leaders):
@@ -69,28 +70,48 @@ def unknown_leader(army: Army) -> list[Finding]:
 
 
 def leader_attached_twice(army: Army) -> list[Finding]:
-    """A leader is attached to one stand at most (RULES.md 3.3): not named by two stand
-    entries, nor by an entry of several identical stands. A name no leader has is an
+    """A leader is attached to one stand at most (docs/rules/shieldwall.md#leaders): not named by
+    two stand entries, nor by an entry of several identical stands. A name no leader has is an
     ``unknown-leader`` only."""
     names = {leader.name for leader in army.leaders}
     stands: Counter[str] = Counter()
+    entries: Counter[str] = Counter()
     first: dict[str, str] = {}
     for where, stand in army.stands_with_paths():
         if stand.leader is not None and stand.leader in names:
             stands[stand.leader] += stand.count
+            entries[stand.leader] += 1
             first.setdefault(stand.leader, where)
-    return [
-        Finding.advising(
-            "error",
-            "leader-attached-twice",
-            f"{name!r} is attached to {n} stands; a leader leads one",
-            "leader",
-            "name him on one stand whose count is 1",
-            first[name],
+    found = []
+    for name, n in stands.items():
+        if n < 2:
+            continue
+        if entries[name] == 1:
+            # One entry of several stands: the fix is on that entry (split one off for him).
+            problem = f"{name!r} is attached to an entry of {n} stands; a leader leads one"
+            found.append(
+                Finding.advising(
+                    "error",
+                    "leader-attached-twice",
+                    problem,
+                    "count",
+                    "set count = 1, or move one stand into a [[stands]] entry of its own "
+                    "that names him",
+                    first[name],
+                )
+            )
+            continue
+        found.append(
+            Finding.advising(
+                "error",
+                "leader-attached-twice",
+                f"{name!r} is attached to {n} stands; a leader leads one",
+                "leader",
+                "name him on one stand whose count is 1",
+                first[name],
+            )
         )
-        for name, n in stands.items()
-        if n > 1
-    ]
+    return found
 
 
 def no_stands(army: Army) -> list[Finding]:

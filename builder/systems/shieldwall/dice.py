@@ -3,7 +3,7 @@ small pure functions over the catalogue: bravery, hits, melee, shooting, saves, 
 wounds, and the expected hits and wounds of the usual dice, worked out exactly.
 
 "Usual" dice are the base pool plus the standing modifiers (a leader attached, mounted);
-conditional modifiers are listed beside them, never added (RULES.md 3.4).
+conditional modifiers are listed beside them, never added (docs/rules/shieldwall.md#file-and-pack).
 """
 
 from __future__ import annotations
@@ -22,17 +22,19 @@ def faces(low: int) -> str:
 
 
 def bravery_target(quality: str) -> int:
-    """The lowest face a bravery die passes on: one or more dice at it pass (RULES.md 3.2)."""
+    """The lowest face a bravery die passes on: one or more dice at it pass
+    (docs/rules/shieldwall.md#formations)."""
     return cat.QUALITIES[quality].score
 
 
 def bravery_dice(stand: Stand) -> int:
-    """One die, plus one with a commander or hero attached (our reading, RULES.md 3.2)."""
+    """One die, plus one with a commander or hero attached (our reading,
+    docs/rules/shieldwall.md#formations)."""
     return 1 + (stand.leader is not None)
 
 
 def forms_shieldwall(stand: Stand) -> bool:
-    """Bow and sharpshooter stands form no shieldwall (RULES.md 3.4)."""
+    """Bow and sharpshooter stands form no shieldwall (docs/rules/shieldwall.md#file-and-pack)."""
     return not cat.WEAPONS[stand.weapon].shoots
 
 
@@ -54,7 +56,7 @@ def bravery_extras(stand: Stand) -> tuple[str, ...]:
 
 def hit_ladder(quality: str) -> tuple[int, ...]:
     """The faces counted as hits, best first: every 6; with no 6s a warrior counts 5s, with
-    no 5s a huscarl counts 4s, a berserker on down to 3s (RULES.md 3.1)."""
+    no 5s a huscarl counts 4s, a berserker on down to 3s (docs/rules/shieldwall.md#stands)."""
     return tuple(range(6, bravery_target(quality) - 1, -1))
 
 
@@ -94,7 +96,8 @@ def save_on(armour: str) -> int:
 
 
 def move_dice(stand: Stand) -> int:
-    """D6 inches in the open: 3, plus one die mounted (our reading, RULES.md 3.1)."""
+    """D6 inches in the open: 3, plus one die mounted (our reading,
+    docs/rules/shieldwall.md#stands)."""
     return cat.MOVE_DICE_OPEN + stand.mounted
 
 

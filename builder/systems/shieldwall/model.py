@@ -1,7 +1,8 @@
 """The shieldwall army as plain dataclasses: Army -> leaders + stands (no groups).
 
 No I/O and no rules. Attribute names are the army file's keys and the defaults are the file's
-defaults (RULES.md 3.4); :mod:`.schema` declares the file's shape over these classes.
+defaults (docs/rules/shieldwall.md#file-and-pack); :mod:`.schema` declares the file's shape over
+these classes.
 """
 
 from __future__ import annotations

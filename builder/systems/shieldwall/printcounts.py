@@ -3,7 +3,7 @@ entry per label of the contract table, for any number of armies. Pure: the expor
 the tests that read PDFs back both count from here.
 
 Only ``[[stands]]`` entries (times their ``count``) make stand labels and markers; leaders are
-cards (RULES.md 3.4).
+cards (docs/rules/shieldwall.md#file-and-pack).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ WOUNDS_A_STAND = 2
 
 def wedges(army: Army) -> int:
     """One wedge marker per three stands, rounded down: none for 0-2 stands, which cannot
-    form one (RULES.md 3.4)."""
+    form one (docs/rules/shieldwall.md#file-and-pack)."""
     return army.stand_total // cat.WEDGE_STANDS
 
 

@@ -1,4 +1,4 @@
-"""The shieldwall rules as data (RULES.md section 3): qualities and their ladder, armour and
+"""The shieldwall rules as data (docs/rules/shieldwall.md): qualities and their ladder, armour and
 its save, weapons, roles, and the fixed numbers of movement, shooting and sight.
 
 No functions that decide anything live here; :mod:`.dice` works the derived numbers out.
@@ -20,7 +20,7 @@ class Quality:
     score: int
 
 
-#: Thralls score on 6, warriors 5-6, huscarls 4-6, berserkers 3-6 (RULES.md 3.1).
+#: Thralls score on 6, warriors 5-6, huscarls 4-6, berserkers 3-6 (docs/rules/shieldwall.md#stands).
 QUALITIES = {
     q.key: q
     for q in (
@@ -81,14 +81,16 @@ WEAPONS = {
 ROLES = ("commander", "hero")
 ROLE_NAMES = {"commander": "Army commander", "hero": "Hero"}
 
-#: A leader on a single figure counts as a stand of this many figures (RULES.md 3.3).
+#: A leader on a single figure counts as a stand of this many figures
+#: (docs/rules/shieldwall.md#leaders).
 SINGLE_LEADER_FIGURES = 3
 
 #: Bow ranges in inches.
 EFFECTIVE_RANGE = 12
 LONG_RANGE = 24
 
-#: Movement dice (D6 inches) in the open and in a template; our reading (RULES.md 3.1).
+#: Movement dice (D6 inches) in the open and in a template; our reading
+#: (docs/rules/shieldwall.md#stands).
 MOVE_DICE_OPEN = 3
 MOVE_DICE_TEMPLATE = 2
 

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from builder.core.base import Entry, number
 from builder.tui.modals.base import Dialog
 from builder.tui.search import nothing_found, ranked
+from builder.tui.widgets.lists import Stopping
 
 
 def _prompt(row: Entry, left: float | None) -> Text:
@@ -49,7 +50,7 @@ class CataloguePicker(Dialog[str | None]):
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="title", markup=False)
             yield Input(placeholder="Search (name, kind, option)", id="search", compact=True)
-            yield OptionList(*self._options(""), id="troops", compact=True)
+            yield Stopping(*self._options(""), id="troops", compact=True)
             yield Label("", id="nothing", markup=False)
 
     def _options(self, query: str) -> list[Option]:

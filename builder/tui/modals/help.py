@@ -40,21 +40,39 @@ SCREENS = (
         "print",
         "Print (p)",
         "Paper, card size, bleed, gutters or gutter-fold sheets, the ink "
-        "saver, the format (PDF sheets, a PNG per card, Tabletop Simulator) and which files; "
-        "Export writes them in the background with a progress bar and lists where they went.",
+        "saver, the format (PDF sheets, a PNG per card, Tabletop Simulator) and which files, "
+        "each listed with what it holds; Export (e, or its button) writes them in the "
+        "background with a progress bar and lists where they went.",
     ),
 )
 
 
-def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
+#: The help screen's group of each screen's own keys, put first when help is asked for there.
+SCREEN_GROUPS = {"print": "Print screen"}
+
+
+def _keys_table(group: str, rows: list[tuple[str, str, str]]) -> Table:
+    table = Table(
+        title=group,
+        title_justify="left",
+        title_style="bold",
+        box=None,
+        padding=(0, 2, 0, 0),
+        show_header=False,
+        expand=True,
+    )
+    table.add_column(style="bold", no_wrap=True, min_width=14)
+    table.add_column(no_wrap=True, min_width=14)
+    table.add_column(ratio=1)
+    for row in rows:
+        table.add_row(*row)
+    return table
+
+
+def help_renderable(actions: tuple[Action, ...] = ACTIONS, first: str = "") -> RenderableType:
     """The help text: the introduction, then a table of keys per group (``actions``: the
-    ruleset's, in its words)."""
-    parts: list[RenderableType] = [
-        Text("billhooks: the army builder", "bold"),
-        Text(),
-        Text(INTRO),
-        Text(),
-    ]
+    ruleset's, in its words). ``first``: the screen help was asked for on ("print"), whose
+    own keys and purpose come before everything else."""
     groups: dict[str, list[tuple[str, str, str]]] = {}
     for a in actions:
         groups.setdefault(a.group, []).append((key_label(a.keys), a.title, a.help))
@@ -63,22 +81,18 @@ def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
         ("Tab", "Next pane", "Tree, findings, dialog fields"),
         ("Escape", "Back", "Close a dialog or leave a screen"),
     ]
+    parts: list[RenderableType] = []
+    own = SCREEN_GROUPS.get(first)
+    if own is not None:
+        what = next(text for action, _, text in SCREENS if action == first)
+        parts += [
+            _keys_table(own, groups.pop(own, [])),
+            Text(what),
+            Text(),
+        ]
+    parts += [Text("billhooks: the army builder", "bold"), Text(), Text(INTRO), Text()]
     for group, rows in groups.items():
-        table = Table(
-            title=group,
-            title_justify="left",
-            title_style="bold",
-            box=None,
-            padding=(0, 2, 0, 0),
-            show_header=False,
-            expand=True,
-        )
-        table.add_column(style="bold", no_wrap=True, min_width=14)
-        table.add_column(no_wrap=True, min_width=14)
-        table.add_column(ratio=1)
-        for row in rows:
-            table.add_row(*row)
-        parts += [table, Text()]
+        parts += [_keys_table(group, rows), Text()]
     screens = Table(
         title="Screens",
         title_justify="left",
@@ -101,13 +115,16 @@ def help_renderable(actions: tuple[Action, ...] = ACTIONS) -> RenderableType:
 class HelpScreen(Dialog[None]):
     """Keys and screens; Escape or the button closes it."""
 
+    def __init__(self, first: str = "") -> None:
+        """``first``: the screen help was asked for on, its own keys put first."""
+        super().__init__()
+        self.first = first
+
     def compose(self) -> ComposeResult:
+        actions = ruleset_actions(builder_of(self.app).session.ruleset)
         with Vertical(classes="dialog"):
             with VerticalScroll(id="help-scroll"):
-                yield Static(
-                    help_renderable(ruleset_actions(builder_of(self.app).session.ruleset)),
-                    id="help-text",
-                )
+                yield Static(help_renderable(actions, self.first), id="help-text")
             yield Button("Close", id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:

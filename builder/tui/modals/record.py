@@ -20,6 +20,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
 
@@ -27,8 +28,10 @@ from builder.core import schema
 from builder.core.base import ArmyRecord, Choice, Offer, Ruleset, number
 from builder.core.schema import Field
 from builder.tui import edits
+from builder.tui.advice import form_message
 from builder.tui.modals.base import Dialog, FileCheck, row
 from builder.tui.widgets.colours import theme_colours
+from builder.tui.widgets.lists import Choices
 from builder.tui.widgets.status import metrics_text
 from builder.tui.widgets.ticks import Tick, TickList
 
@@ -115,6 +118,9 @@ class RecordForm(Dialog[object | None]):
             yield Label(self.heading, id="form-title", classes="title", markup=False)
             with VerticalScroll(id="form-fields", classes="fields"):
                 yield from self._rows(self.offers, ())
+            # The whole of the choice under the cursor in a list of choices (a trait, a
+            # stratagem), which the list's line cuts short.
+            yield Static("", id="form-choice", markup=False)
             yield Static("", id="form-totals", classes="points")
             yield Static("", id="form-findings")
             yield Label("", id="form-error", classes="error", markup=False)
@@ -150,7 +156,7 @@ class RecordForm(Dialog[object | None]):
         choices = _choices(offer)
         if choices:
             index = next((i for i, c in enumerate(choices) if c.value == value), 0)
-            return Select(
+            return Choices(
                 [(cost_text(c), i) for i, c in enumerate(choices)],
                 value=index,
                 allow_blank=False,
@@ -164,6 +170,8 @@ class RecordForm(Dialog[object | None]):
         }
         if spec.type == "int":
             extra |= {"type": "integer", "valid_empty": self._may_be_blank(spec)}
+        if spec.suggestions:  # completed as typed (Right takes it); any other text is allowed
+            extra["suggester"] = SuggestFromList(spec.suggestions, case_sensitive=False)
         return Input(text, id=_id(path), compact=True, **extra)
 
     def _may_be_blank(self, spec: Field) -> bool:
@@ -331,7 +339,7 @@ class RecordForm(Dialog[object | None]):
         for f in about[:3]:
             colour = colours.error if f.level == "error" else colours.warning
             found.append("✖ " if f.level == "error" else "▲ ", f"bold {colour}")
-            found.append(f.message + "\n")
+            found.append(form_message(f, self.ruleset, self.table) + "\n")
         self.query_one("#form-findings", Static).update(found)
 
     def _say(self, problem: str) -> None:
@@ -347,6 +355,28 @@ class RecordForm(Dialog[object | None]):
         # row did not follow Tab).
         for row_ in self.query(".row"):
             row_.set_class(event.widget in row_.query("*"), "-current")
+        widget = event.widget
+        if not (widget.id or "").startswith("field-"):
+            return  # a button: what is said stays put (it moving would move the button)
+        index = widget.highlighted if isinstance(widget, SelectionList) else None
+        self._show_choice(widget, index)
+
+    @on(SelectionList.SelectionHighlighted)
+    def _choice_highlighted(self, event: SelectionList.SelectionHighlighted[str]) -> None:
+        if event.selection_list.has_focus:
+            self._show_choice(event.selection_list, event.selection_index)
+
+    def _show_choice(self, widget: Widget, index: int | None) -> None:
+        """Under the fields: the focused field's note (what the rules say of it while
+        choosing: "a leader leads one stand"), and the whole of the choice under the cursor
+        in a list of choices, which the list's line may cut short."""
+        offer = self._offer(_path(widget.id)) if widget.id else None
+        said = [offer.note] if offer is not None and offer.note else []
+        if isinstance(widget, SelectionList) and index is not None:
+            said.append(str(widget.get_option_at_index(index).prompt))
+        shown = self.query_one("#form-choice", Static)
+        shown.update("\n".join(said))
+        shown.display = bool(said)
 
     @on(Select.Changed)
     @on(Checkbox.Changed)

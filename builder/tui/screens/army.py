@@ -43,6 +43,7 @@ class ArmyScreen(BuilderScreen):
     """Shows the app's session and turns keys into edits on it."""
 
     BINDINGS = bindings("army")
+    SCOPE = "army"
 
     def __init__(self) -> None:
         super().__init__()
@@ -165,7 +166,10 @@ class ArmyScreen(BuilderScreen):
 
     def _quick(self, index: int) -> bool:
         quick = self.ruleset.quick_actions[index]
-        return edits.role_at(self.ruleset.schema, self._target()) == quick.role
+        target = self._target()
+        return edits.role_at(self.ruleset.schema, target) == quick.role and (
+            quick.applies is None or quick.applies(self.session.army, target)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide (False) the keys that do nothing for the selection."""
@@ -206,6 +210,10 @@ class ArmyScreen(BuilderScreen):
             )
             return
         usable = tuple(e for e in entries if into[e.into] is not None)
+        # What goes where the selection is comes first: with a leader selected, leaders.
+        steps = schema.parse(self.place) if self.place else ()
+        here = next((s.key for s in reversed(steps) if s.index is not None), None)
+        usable = tuple(sorted(usable, key=lambda e: e.into != here))
         group = schema.group_of(table, self.place)
         heading = (
             f"Add to {self.ruleset.title_of(army, group)}"
@@ -272,7 +280,11 @@ class ArmyScreen(BuilderScreen):
         self._form(target, f"Edit the {noun}")
 
     def action_settings(self) -> None:
-        self._form(ARMY, "Army settings")
+        self.settings("Army settings")
+
+    def settings(self, heading: str) -> None:
+        """The army's own form (its name, side and what else the rules give it)."""
+        self._form(ARMY, heading)
 
     def action_move(self) -> None:
         targets, army = self._move_targets(), self.session.army
@@ -363,7 +375,7 @@ class ArmyScreen(BuilderScreen):
     def action_quick(self, index: int) -> None:
         quick = self.ruleset.quick_actions[index]
         target = self._target()
-        if edits.role_at(self.ruleset.schema, target) != quick.role:
+        if not self._quick(index):
             self.app.notify(
                 f"{quick.title}: select a record it applies to first.", severity="warning"
             )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App
 from textual.screen import Screen
@@ -22,6 +22,9 @@ def builder_of(app: App[object]) -> BuilderApp:
 class BuilderScreen(Screen[None]):
     """A screen of the builder, with its app as :class:`BuilderApp` (its session, its
     settings) without a cast."""
+
+    #: Which actions of the action table are this screen's own ("army", "print"; "": none).
+    SCOPE: ClassVar[str] = ""
 
     @property
     def builder(self) -> BuilderApp:

@@ -24,6 +24,7 @@ from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 from builder.tui.modals.base import row
 from builder.tui.screens.base import BuilderScreen
+from builder.tui.widgets.lists import Choices
 from builder.tui.widgets.ticks import Tick
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class MusterScreen(BuilderScreen):
                 )
             with Horizontal(classes="row"):
                 yield Label("Side", classes="row-label")
-                yield Select(
+                yield Choices(
                     [(side.name, side.key) for side in self.ruleset.sides.fixed]
                     + [("All (club draft)", BOTH)],
                     value=self.side,

@@ -9,7 +9,7 @@ import copy
 import io
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rich.table import Table
 from rich.text import Text
@@ -44,15 +44,51 @@ from builder.export.base import (
     ExportOptions,
 )
 from builder.export.bundle import pack_zip, zip_name
-from builder.export.pack import default_out_dir, export_pack, files_for, offered_kinds
+from builder.export.pack import (
+    MANIFEST,
+    default_out_dir,
+    export_pack,
+    files_for,
+    outputs,
+    printables,
+)
 from builder.export.size import check_size
+from builder.tui.actions import bindings
 from builder.tui.modals.base import row
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.base import BuilderScreen
+from builder.tui.widgets.lists import Choices
 from builder.tui.widgets.ticks import Tick, TickList
 
-if TYPE_CHECKING:
-    pass
+#: One file the pack writes: its name (a PDF, or a folder of images), the kinds printed in it
+#: and what it holds, in words.
+PackFile = tuple[str, tuple[str, ...], str]
+
+
+def pack_files(job: ExportJob) -> list[PackFile]:
+    """The files an export of ``job`` writes, in order, from the export's own plan: a file
+    that holds several kinds (tokens.pdf: KISS's order markers, shieldwall's stand labels)
+    is one file. None if the printables cannot be made (the export then says why)."""
+    try:
+        pack = printables(job)
+    except ExportError:
+        return []
+    return [
+        (name, tuple(i.kind for i in items), ", ".join(i.title for i in items))
+        for name, items in outputs(job, pack, pack.items)
+    ]
+
+
+def plan_table(files: list[PackFile]) -> Table:
+    """The files an export will write, each with what it holds (before it is written)."""
+    table = Table(box=None, padding=(0, 2), expand=True, title_justify="left")
+    table.title = "Export will write"
+    table.add_column("file", no_wrap=True)
+    table.add_column("holds")
+    for name, _, holds in files:
+        table.add_row(name, holds)
+    table.add_row(MANIFEST, "what is in each file")
+    return table
 
 
 def _mm(size: tuple[float, float]) -> str:
@@ -73,7 +109,7 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
             f"{entry['pages']} files" if folder else str(entry["pages"]),
             holds,
         )
-    table.add_row("manifest.json", "", "what is in each file")
+    table.add_row(MANIFEST, "", "what is in each file")
     return table
 
 
@@ -96,14 +132,22 @@ BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX
 class PrintScreen(BuilderScreen):
     """Exports the army being edited (as it stands, saved or not)."""
 
+    #: The actions of this screen in the action table (its keys, the palette, its help).
+    SCOPE = "print"
+
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back to the army"),
+        *bindings("print"),
         Binding("D", "download", "Download the pack"),
     ]
     #: Whether the status line shows the bleed field's error.
     _bleed_shown = False
     #: The last pack written, as (folder, manifest), while the browser may download it.
     _written: tuple[Path, dict[str, Any]] | None = None
+    #: The files the Files list offers (each file's kinds), as last listed.
+    _files: dict[str, tuple[str, ...]]
+    #: What each of those files holds, in words.
+    _holds: dict[str, str]
 
     def _job_armies(self) -> tuple[ArmyInput, ...]:
         session = self.builder.session
@@ -126,7 +170,7 @@ class PrintScreen(BuilderScreen):
             with Vertical(id="print-form"):
                 yield row(
                     "Paper",
-                    Select(
+                    Choices(
                         [
                             (f"{k.upper() if k == 'a4' else k.capitalize()} ({_mm(v)})", k)
                             for k, v in PAPER_MM.items()
@@ -139,7 +183,7 @@ class PrintScreen(BuilderScreen):
                 )
                 yield row(
                     "Card size",
-                    Select(
+                    Choices(
                         [(f"{k.capitalize()} ({_mm(v)})", k) for k, v in CARD_MM.items()],
                         value=kept.card_size,
                         allow_blank=False,
@@ -184,7 +228,7 @@ class PrintScreen(BuilderScreen):
                 )
                 yield row(
                     "Format",
-                    Select(
+                    Choices(
                         [(name, key) for key, name in FORMAT_NAMES.items()],
                         value=kept.format,
                         allow_blank=False,
@@ -198,18 +242,53 @@ class PrintScreen(BuilderScreen):
                 with Horizontal(id="print-buttons"):
                     yield Button("Export", id="print-export", variant="primary", compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            yield TickList(
-                *[(kind, kind, kind not in kept.unticked) for kind in offered_kinds(job)],
-                id="print-kinds",
-            )
+            listed = ExportJob(job.armies, ExportOptions(format=kept.format))
+            yield TickList(*self._ticks(listed, kept.unticked), id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
         yield Static(id="print-files")
         yield Footer()
 
+    def _ticks(self, job: ExportJob, unticked: frozenset[str]) -> list[tuple[str, str, bool]]:
+        """The Files list's lines for ``job``: one a file, ticked unless each kind it holds
+        is one of ``unticked``."""
+        files = pack_files(job)
+        self._files = {name: kinds for name, kinds, _ in files}
+        self._holds = {name: holds for name, _, holds in files}
+        return [(name, name, not set(kinds) <= unticked) for name, kinds, _ in files]
+
+    @on(SelectionList.SelectedChanged, "#print-kinds")
+    def _show_plan(self) -> None:
+        """Under the form: the files ticked, each with what it holds."""
+        ticked = self.query_one("#print-kinds", SelectionList).selected
+        files = [(n, self._files[n], self._holds[n]) for n in self._files if n in ticked]
+        self.query_one("#print-files", Static).update(plan_table(files) if files else "")
+
+    def _chosen_kinds(self) -> set[str]:
+        """The kinds of the files ticked: what the export is asked to write."""
+        ticked = self.query_one("#print-kinds", SelectionList).selected
+        return {kind for name in ticked for kind in self._files.get(name, ())}
+
+    @on(Select.Changed, "#print-format")
+    def _relist(self) -> None:
+        """The files change with the format (a deck is a PDF or a folder of images): list
+        them again, each kind ticked as it was."""
+        job = ExportJob(self._job_armies(), ExportOptions(format=self._format()))
+        if [name for name, _, _ in pack_files(job)] == list(self._files):
+            return
+        unticked = frozenset({k for ks in self._files.values() for k in ks} - self._chosen_kinds())
+        files = self.query_one("#print-kinds", SelectionList)
+        files.clear_options()
+        files.add_options(self._ticks(job, unticked))
+        self._show_plan()
+
+    def _format(self) -> str:
+        return str(self.query_one("#print-format", Select).value)
+
     def on_mount(self) -> None:
         self.sub_title = "Print"
-        self.query_one("#print-kinds").border_title = "Files"
+        self.query_one("#print-kinds").border_title = "Files to write"
+        self._show_plan()
         self.query_one("#print-paper").focus()
         # Hidden until there is something to count (an idle bar pulses).
         self.query_one("#print-progress").display = False
@@ -217,7 +296,14 @@ class PrintScreen(BuilderScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Download is for a browser, once there is a pack (on a terminal the files are at hand).
-        return self._written is not None if action == "download" else True
+        if action == "download":
+            return self._written is not None
+        if action == "export":  # shown but idle while a pack is being written
+            return None if self.query_one("#print-export", Button).disabled else True
+        return True
+
+    def action_export(self) -> None:
+        self.start()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#print-export")
@@ -230,7 +316,7 @@ class PrintScreen(BuilderScreen):
             field.focus()
             return
         bleed = float(field.value or 0)
-        only = set(self.query_one("#print-kinds", SelectionList).selected)
+        only = self._chosen_kinds()
         if not only:
             status.update(Text("Choose at least one file.", "bold red"))
             return
@@ -241,7 +327,7 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
-            format=str(self.query_one("#print-format", Select).value),
+            format=self._format(),
         )
         typed = self.query_one("#print-out", Input).value.strip()
         out = (
@@ -264,7 +350,7 @@ class PrintScreen(BuilderScreen):
         self.query_one("#print-files", Static).update("")
         self._offer(None)
         status.update(f"Writing {count} file{'s' if count != 1 else ''} ...")
-        self.query_one("#print-export", Button).disabled = True
+        self._busy(True)
         # The app runs the worker, not this screen: leaving the screen does not stop the
         # export, and the result is still reported.
         self.app.run_worker(
@@ -281,7 +367,6 @@ class PrintScreen(BuilderScreen):
     @on(SelectionList.SelectedChanged)
     def _remember(self) -> None:
         """Keep the settings for the next visit to this screen, this session."""
-        kinds = self.query_one("#print-kinds", SelectionList)
         self.builder.print_settings = PrintSettings(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
@@ -289,11 +374,9 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
-            format=str(self.query_one("#print-format", Select).value),
-            unticked=frozenset(
-                {str(kinds.get_option_at_index(i).value) for i in range(kinds.option_count)}
-                - set(kinds.selected)
-            ),
+            format=self._format(),
+            unticked=frozenset({k for ks in self._files.values() for k in ks})
+            - self._chosen_kinds(),
         )
 
     @on(Input.Changed, "#print-bleed")
@@ -337,14 +420,14 @@ class PrintScreen(BuilderScreen):
         if not self.is_attached:  # the player left the screen while it ran
             app.notify(message, title="Export failed", severity="error", timeout=10)
             return
-        self.query_one("#print-export", Button).disabled = False
+        self._busy(False)
         self.query_one("#print-status", Label).update(Text(f"Export failed: {message}", "bold red"))
 
     def _done(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
         if not self.is_attached:
             app.notify(f"Wrote {_files(manifest)} in {out.resolve()}", title="Print pack")
             return
-        self.query_one("#print-export", Button).disabled = False
+        self._busy(False)
         self.query_one("#print-status", Label).update(
             Text(
                 f"Done: {_files(manifest)} in {out.resolve()}. "
@@ -355,6 +438,11 @@ class PrintScreen(BuilderScreen):
         self.query_one("#print-files", Static).update(files_table(out, manifest))
         if app.is_web:
             self._offer((out, manifest))
+
+    def _busy(self, writing: bool) -> None:
+        """While a pack is being written, Export (its button and key) waits."""
+        self.query_one("#print-export", Button).disabled = writing
+        self.refresh_bindings()
 
     def _offer(self, written: tuple[Path, dict[str, Any]] | None) -> None:
         """Offer ``written`` (a pack) for download, or nothing (None)."""

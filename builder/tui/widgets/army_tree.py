@@ -27,16 +27,31 @@ def _points(value: float | None) -> str:
     return "-" if value is None else f"{number(value)}"
 
 
-def fit(text: Text, width: int) -> Text:
+def _cut(text: Text, width: int) -> Text:
     """``text`` cut to ``width`` cells at a space, ending in an ellipsis (never mid-word)."""
-    if text.cell_len <= width or width < 2:
-        return text
     plain = text.plain
     cut = plain.rfind(" ", 0, width)
     cut = cut if cut > 0 else width - 1
     head = text[:cut]
     head.rstrip()
     return Text.assemble(head, "…")
+
+
+def fit(text: Text, width: int) -> Text:
+    """``text`` cut to ``width`` cells. Words after the last parenthesis (a shieldwall
+    leader's "with Hearth-troop") are kept, the parenthesis cut short instead; else the end
+    is cut, at a space, ending in an ellipsis (never mid-word)."""
+    if text.cell_len <= width or width < 2:
+        return text
+    plain = text.plain
+    close = plain.rfind(")")
+    opened = plain.rfind("(", 0, close) if close > 0 else -1
+    tail = text[close:]
+    if opened > 0 and plain[close + 1 :].strip(" ✖▲") and tail.cell_len <= width // 2:
+        head = _cut(text[:close], width - tail.cell_len)
+        if len(head.plain) > opened + 2:  # something of the parenthesis is left
+            return Text.assemble(head, tail)
+    return _cut(text, width)
 
 
 class ArmyTree(Tree[str]):

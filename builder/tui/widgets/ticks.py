@@ -15,6 +15,8 @@ from textual.widgets import Checkbox, SelectionList
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import OptionDoesNotExist
 
+from builder.tui.widgets.lists import step
+
 ON, OFF = "✔", " "
 
 
@@ -31,7 +33,8 @@ class Tick(Checkbox):
 
 
 class TickList(SelectionList[str]):
-    """A selection list whose chosen lines hold a tick in their box."""
+    """A selection list whose chosen lines hold a tick in their box (its cursor stops at
+    its ends)."""
 
     def render_line(self, y: int) -> Strip:
         line = super().render_line(y)
@@ -44,3 +47,11 @@ class TickList(SelectionList[str]):
             return line
         segments[1] = Segment(ON if chosen else OFF, segments[1].style)
         return Strip(segments, line.cell_length)
+
+    def action_cursor_down(self) -> None:
+        if not step(self, 1):
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if not step(self, -1):
+            super().action_cursor_up()
