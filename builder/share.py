@@ -662,7 +662,7 @@ def _item_changes(
     return out
 
 
-def _valued_changes(printed: ShareList, now: ShareList) -> list[str]:
+def _valued_changes(printed: ShareList, now: ShareList, leader: str) -> list[str]:
     """What changed between two lists that carry their records' values: the army's values,
     each group's (its leader's) and each record's, each by name and in words."""
     known = listfacts.tables(get_ruleset(now.ruleset).schema)
@@ -674,10 +674,10 @@ def _valued_changes(printed: ShareList, now: ShareList) -> list[str]:
             out.append(f"{_group_noun(group.label)} new: {group.heading}")
             out += [f"added: {_place(group.label, i.line())}" for i in group.items]
             continue
-        who = compact_title(before.title) or before.label
+        who = f"{leader} of {group.label}: {compact_title(before.title)}"
         said = _record_changes(known, who, before.records, group.records)
         if said is None or (not said and before.heading != group.heading):
-            said = [f"{now.leader} of {group.label}: {before.title} → {group.title}"]
+            said = [f"{leader} of {group.label}: {before.title} → {group.title}"]
         out += said + _item_changes(known, group.label, before.items, group.items)
     for gone in was.values():
         out.append(f"{_group_noun(gone.label)} gone: {gone.heading}")
@@ -701,7 +701,7 @@ def changes(printed: ShareList, current: ShareList) -> list[str]:
     totals += _multiset_gone("broken rule gone", printed.errors, now.errors)
     totals += _multiset_gone("broken rule new", now.errors, printed.errors)
     if printed.records and now.records:
-        return army + _valued_changes(printed, now) + totals
+        return army + _valued_changes(printed, now, current.leader) + totals
     if not army and not totals and printed.facts != now.facts:
         # The army's own facts (its side, its agreed points) changed and no line about the
         # army says so.

@@ -394,3 +394,18 @@ def test_export_takes_a_file_name_with_a_line_break(
     code, _, err = run(capsys, "export", str(path), "--only", "roster", "--out", str(out))
     assert (code, "Traceback" in err) == (0, False)
     assert (out / "roster.pdf").stat().st_size > 0
+
+
+def test_a_link_at_the_name_is_replaced_never_followed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("mine")
+    out = tmp_path / "army.toml"
+    out.symlink_to(notes)
+    code_file = _code(tmp_path)
+    code, _, err = run(capsys, "import", str(code_file), "--out", str(out))
+    assert code == 2 and "exists" in err
+    assert run(capsys, "import", str(code_file), "--out", str(out), "--force")[0] == 0
+    assert notes.read_text() == "mine" and not out.is_symlink()
+    assert armyfile.load(out).name == "The Duke of Norfolk's Affinity"

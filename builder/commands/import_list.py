@@ -37,8 +37,9 @@ def _text(source: str) -> str:
 def _write(path: Path, text: str, force: bool) -> None:
     """``text`` into ``path`` whole or not at all; never over a file there without ``force``
     (a hard link of the finished file claims the name, so a file that appears meanwhile is
-    not replaced either)."""
-    target = files.real_target(path) if force else path.absolute()
+    not replaced either). A link at the name is replaced, never followed: what arrives with
+    the files cannot point the write elsewhere (issue 38.1)."""
+    target = path.absolute()
     tmp = files.write_temp(target.parent, target.name, text.encode("utf-8"))
     try:
         if force:
