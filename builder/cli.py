@@ -96,6 +96,7 @@ CORE_COMMANDS = (
     "export",
     "share",
     "verify",
+    "import",
     "catalogue",
     "muster",
 )
@@ -334,13 +335,19 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "code holds the same list; `billhooks verify` checks it). Exit 1 when the army "
         "breaks a rule (the list is still printed).",
     )
-    p.add_argument("army", help="army file (.toml)")
+    p.add_argument("army", nargs="?", help="army file (.toml)")
     p.add_argument(
         "--format",
-        choices=SHARE_FORMATS,
+        choices=(*SHARE_FORMATS, "json"),
         default="text",
         type=lower,
-        help="text (default), markdown (GitHub, Discord) or bbcode (forums)",
+        help="text (default), markdown (GitHub, Discord), bbcode (forums) or json (the "
+        "open list format, for other programs)",
+    )
+    p.add_argument(
+        "--schema",
+        action="store_true",
+        help="print the JSON Schema (draft 2020-12) of --format json, and nothing else",
     )
 
     p = command(
@@ -360,6 +367,20 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         help="the code's text, as a phone reads it ('-': read it from stdin)",
     )
     code.add_argument("--code-file", metavar="FILE", help="a file holding the code's text")
+
+    p = command(
+        "import",
+        "make an army file from a list someone shared",
+        "Read a list `billhooks share` wrote (text, Markdown or BBCode, as a forum post or "
+        "a chat shows it: quoting, code fences and tags are read past) and write it as an "
+        "army file of its rule system, checked against the list's Facts hash. Without --out "
+        "the file is named after the army, in the current folder. A file already there is "
+        "kept unless --force.",
+    )
+    p.add_argument("source", help="a file holding the list ('-': read it from stdin)")
+    p.add_argument("--out", metavar="FILE", help="the army file to write")
+    p.add_argument("--force", action="store_true", help="replace a file already there")
+    p.set_defaults(module="builder.commands.import_list")
 
     p = command(
         "catalogue",

@@ -17,7 +17,7 @@ from armies import EXAMPLES, scaled
 from pilot import SIZE, clear_and_type, run_async
 from textual.widgets import Label
 
-from builder import armyfile
+from builder import armyfile, limits
 from builder.cli import main
 from builder.export import pack, size, weasy
 from builder.export.base import ArmyInput, ExportJob
@@ -114,7 +114,7 @@ async def test_the_print_screen_refuses_through_the_same_check(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = shutil.copy(examples_dir() / "lancaster.toml", tmp_path / "army.toml")
-    monkeypatch.setattr(size, "ARMY_MAX", 3)
+    monkeypatch.setattr(limits, "ARMY_MAX", 3)  # the limit every command shares
 
     def never(*_: object, **__: object) -> None:
         raise AssertionError("the Print screen started the export")

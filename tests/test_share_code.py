@@ -146,7 +146,7 @@ def test_the_roster_code_is_the_list(
         # What the phone read is what verify takes.
         assert run(capsys, "verify", str(path), "--code", text)[:2] == (
             0,
-            f"matches: {path} is the army printed (#{digest(path)})\n",
+            f"matches: {path} is the army printed (#{digest(path)}; list format 2)\n",
         )
 
         # On paper: CODE_MM square, modules no smaller than MIN_MODULE_MM, 5 mm inside the

@@ -27,7 +27,6 @@ KNOWN = {
     "builder/export/faces.py": 1,
     "builder/export/pack.py": 1,
     "builder/export/packing.py": 1,
-    "builder/export/size.py": 1,
     "builder/export/tts.py": 1,
     "builder/registry.py": 6,  # BUILT_IN: the one line that makes each system known
     "builder/tui/modals/ruleset.py": 1,

@@ -227,6 +227,9 @@ COMMANDS: dict[str, Callable[[Scene, pytest.MonkeyPatch], set[str]]] = {
     ),
     "share": plain(["share", "army.toml"]),
     "verify": plain(["verify", "army.toml", "--code-file", "code.txt"]),
+    "import": plain(
+        ["import", "code.txt", "--out", "imported.toml", "--force"], lambda _: {"imported.toml"}
+    ),
     "catalogue": plain(["catalogue", "--ruleset", "{ruleset}"]),
     "muster": plain(
         [

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from builder import armyfile
+from builder.commands.usage import refuse_big
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.files import printable
@@ -180,6 +181,7 @@ def _print_human(lines: list[Styled]) -> None:
 def run(args: argparse.Namespace) -> int:
     read = armyfile.read(args.army)
     army = read.army()
+    refuse_big(read.ruleset, args.army, army)
     summary = read.ruleset.summary(army)
     photos = armyfile.path_findings(army, args.army)
     if photos:

@@ -8,6 +8,13 @@ a crash never reads as "changed").
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from builder.limits import too_big
+
+if TYPE_CHECKING:
+    from builder.core.base import Ruleset
 
 EXIT_OK, EXIT_RULES, EXIT_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -18,6 +25,13 @@ INPUT_DEST = "input_"
 
 class UsageError(Exception):
     """Bad usage found after parsing (exit 2); ``str()`` is the message."""
+
+
+def refuse_big(ruleset: Ruleset, path: str | Path, army: object) -> None:
+    """UsageError when ``army`` holds more records than an army may print (as ``export``
+    refuses it), before any other work is done on it."""
+    if big := too_big(ruleset.schema, path, army):
+        raise UsageError(f"{big}: split it into smaller armies")
 
 
 # --- Argument types: a bad value is argparse's usage error (exit 2) -----------------------

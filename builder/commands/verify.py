@@ -29,7 +29,14 @@ UNCOMPARED = {
 }
 
 
-def _decode(data: bytes, where: str) -> str:
+#: How verify names a code's list format.
+FORMAT_NOTES = {
+    1: "list format 1, from an older billhooks: its lines compared, not its game values",
+    share.VERSION: f"list format {share.VERSION}",
+}
+
+
+def decode(data: bytes, where: str) -> str:
     if len(data) > CODE_MAX:
         raise UsageError(
             f"the code {where} is over {CODE_MAX:,} bytes: not a code billhooks printed"
@@ -46,9 +53,9 @@ def _code(args: argparse.Namespace) -> str:
             data = files.read_bytes(args.code_file, CODE_MAX)
         except files.FileProblem as exc:
             raise UsageError(f"{args.code_file}: {exc}") from None
-        return _decode(data, f"in {args.code_file}")
+        return decode(data, f"in {args.code_file}")
     if args.code == "-":
-        return _decode(sys.stdin.buffer.read(CODE_MAX + 1), "on stdin")
+        return decode(sys.stdin.buffer.read(CODE_MAX + 1), "on stdin")
     text: str = args.code
     if len(text) > CODE_MAX:
         raise UsageError(f"the code is over {CODE_MAX:,} characters: not a code billhooks printed")
@@ -56,25 +63,41 @@ def _code(args: argparse.Namespace) -> str:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    current = share.share_list(source(args.army))
     try:
         printed = share.parse(_code(args))
     except share.NotAShareList as exc:
         raise UsageError(f"not a code billhooks printed ({exc})") from None
-    current = share.share_list(source(args.army))
     found = share.changes(printed, current)
     name = printable(args.army)
     was, now = f"#{printed.digest}", f"#{current.digest}"
+    fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")
+    # The game values agree (a code of this format says so by its hash): the army printed.
+    same = printed.version == share.VERSION and printed.facts_hash == current.facts_hash
     if not found and was == now:
-        print(f"matches: {name} is the army printed ({now})")
+        print(f"matches: {name} is the army printed ({now}; {fmt})")
         return EXIT_OK
-    if not found:
+    if same and not found:
+        print(
+            f"matches: {name} holds the army printed; only the file's text differs "
+            f"(comments, order: {was} printed, {now} now; {fmt})"
+        )
+        return EXIT_OK
+    if same:
+        # The values hash the same but the lines differ: another billhooks' wording, or a
+        # code whose lines were edited; either way not a plain match.
+        print(
+            f"changed: {name} holds the game values printed (#{current.facts_hash}; {fmt}), "
+            "but its list reads differently:"
+        )
+    elif not found:
         print(f"changed: same list, only the file's text changed ({was} printed, {now} now)")
     elif was == now:
         print(
             f"changed: {name} is the file printed ({now}), but this billhooks lists it differently:"
         )
     else:
-        print(f"changed: {name} is not the army printed ({was} printed, {now} now):")
+        print(f"changed: {name} is not the army printed ({was} printed, {now} now; {fmt}):")
     for line in found:
         print(f"  {printable(line)}")
     if printed.form in UNCOMPARED:

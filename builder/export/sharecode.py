@@ -8,8 +8,9 @@ the code cost WeasyPrint 150 ms to parse and draw; as an image it costs 30.
 The code is always :data:`CODE_MM` square; its version is at most :data:`MAX_VERSION`, so a
 module is never under :data:`MIN_MODULE_MM` and a phone reads it at arm's length. Its error
 correction is never under M, so a pen stroke across the code (2 mm, five modules) leaves it
-readable. The code takes the most robust level (H, Q, M) at which it still holds every record
-of the army (plain or compact), and at that level the fullest form that fits
+readable. The code holds the whole list, every value (so ``billhooks import`` reads it), at the most
+robust level (H, Q, M) it fits; failing that, the most robust level at which it still holds
+every record of the army (compact), and at that level the fullest form that fits
 (:func:`builder.share.code_text`); an army too big for its records at M keeps its totals.
 """
 
@@ -108,9 +109,15 @@ def make(text: str) -> segno.QRCode:
 
 
 def payload(source: Source) -> str:
-    """What the code of ``source`` holds: its list at the most robust level that keeps its
-    records, shortened until it fits at that level."""
+    """What the code of ``source`` holds: its whole list (which ``import`` reads) at the most
+    robust level it fits; else the list at the most robust level that keeps its records,
+    shortened until it fits at that level."""
     found = share.share_list(source)
+    # The whole list (every value: it imports) wherever it fits, at M if need be.
+    whole = share.code_text(found, lambda _: True)
+    for strength in LEVELS:
+        if fits(whole, strength):
+            return whole
     for strength in LEVELS:
         text = share.code_text(found, partial(fits, level=strength))
         if share.parse(text).form in ("plain", "compact"):

@@ -1,12 +1,6 @@
-"""How big a print pack may be, checked before anything is laid out.
-
-A record of the file (a ward, a leader, a unit, a stand: every table under the army; a stand
-entry of several stands counts each) costs the pack a block of the roster, its cards and
-tokens. WeasyPrint lays out a roster in one go, holding all of it in memory: on 2 December 2026
-an army of 1,500 records took 20 s of CPU and 330 MB to print, a pack of two 36 s and 590 MB,
-so ten thousand would take minutes and gigabytes (ten thousand shieldwall stands once died
-with no message). The export refuses an army or a pack beyond these limits at once, before
-anything is made or laid out; they are generous for any game (an army is tens of records).
+"""How big a print pack may be, checked before anything is laid out: an army within
+:data:`builder.limits.ARMY_MAX` records (the limit every command shares, and why), a pack within
+:data:`builder.limits.PACK_MAX`.
 """
 
 from __future__ import annotations
@@ -14,30 +8,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from builder.core.schema import Table, walk
+from builder.core.schema import Table
 from builder.export.base import ArmyInput, ExportError, ExportJob
-from builder.files import printable
+from builder.limits import ARMY_MAX, PACK_MAX, army_records, too_big
 
-#: The most records one army (or Mustering collection) may print.
-ARMY_MAX = 1500
-#: The most records one pack may print, all its armies and collections together.
-PACK_MAX = 3000
+__all__ = ["ARMY_MAX", "PACK_MAX", "check_size", "records"]
 
 
 def records(schema: Table, item: ArmyInput) -> Counter[str]:
-    """The records of ``item``'s army (of ``schema``) by what each table calls one, a record
-    with a ``count`` (an entry of several alike) as many times."""
-    found: Counter[str] = Counter()
-    for node in walk(item.army, schema):
-        if node.role != "army":
-            count = getattr(node.record, "count", 1)
-            found[node.table.noun] += count if isinstance(count, int) and count > 0 else 1
-    return found
-
-
-def _described(found: Counter[str]) -> str:
-    parts = ", ".join(f"{n:,} {noun}{'s' if n != 1 else ''}" for noun, n in found.most_common())
-    return f"{found.total():,} records ({parts})"
+    """The records of ``item``'s army (of ``schema``), as :func:`builder.limits.army_records`
+    counts them."""
+    return army_records(schema, item.army)
 
 
 def check_size(job: ExportJob) -> None:
@@ -46,14 +27,9 @@ def check_size(job: ExportJob) -> None:
     items: Sequence[ArmyInput] = (*job.armies, *job.collections)
     total = 0
     for item in items:
-        found = records(job.ruleset.schema, item)
-        total += found.total()
-        if found.total() > ARMY_MAX:
-            raise ExportError(
-                f"{printable(str(item.path))}: {_described(found)}, more than an army may "
-                f"print ({ARMY_MAX:,} records): nothing was written; print it as smaller "
-                "armies"
-            )
+        total += records(job.ruleset.schema, item).total()
+        if big := too_big(job.ruleset.schema, item.path, item.army):
+            raise ExportError(f"{big}: nothing was written; print it as smaller armies")
     if total > PACK_MAX:
         raise ExportError(
             f"{len(items)} files hold {total:,} records in all, more than one pack may print "

@@ -107,6 +107,14 @@ ACTIONS: tuple[Action, ...] = (
     Action("ctrl+o", "open", "Open", "Open another army file", "app", group="Files"),
     Action("ctrl+n", "new", "New army", "Start a new army", "app", group="Files"),
     Action(
+        "I",
+        "import_list",
+        "Import a list",
+        "Open a list someone shared (pasted from a post or chat) as a new, unsaved army",
+        "app",
+        group="Files",
+    ),
+    Action(
         "M",
         "muster",
         "Mustering",

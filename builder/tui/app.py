@@ -27,11 +27,16 @@ from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import ChangedOnDisk, Session
 
+#: The choice after the rule systems on Ctrl+N that imports a list instead.
+IMPORT_CHOICE = "import a list"
+
 if TYPE_CHECKING:
     from textual.actions import ActionParseResult
     from textual.dom import DOMNode
 
+    from builder.core.base import ArmyRecord
     from builder.core.mustering import Deal, Mustering
+    from builder.share import ShareList
     from builder.tui.screens.muster import MusterScreen
 
 #: The most toasts shown at once.
@@ -245,17 +250,25 @@ class BuilderApp(App[None]):
         if any(f.key == ruleset.sides.field for f in ruleset.schema.fields):
             self.army_screen.settings("A new army: its name and side")
 
-    def _ask_ruleset(self, heading: str, make: Callable[[str], Session]) -> None:
+    def _ask_ruleset(
+        self,
+        heading: str,
+        make: Callable[[str], Session],
+        extra: tuple[tuple[str, str], ...] = (),
+    ) -> None:
         """Ask which rule system, then edit the new army ``make`` starts in it (Escape: keep
-        the army shown)."""
+        the army shown); ``extra``: other ways to start offered after the systems (importing
+        a list)."""
         from builder.tui.modals.ruleset import RulesetDialog
 
         def chosen(name: str | None) -> None:
-            if name is not None:
+            if name == IMPORT_CHOICE:
+                self._ask_list()
+            elif name is not None:
                 self.load(make(name))
                 self._ask_settings()
 
-        self.push_screen(RulesetDialog(heading, self.session.ruleset.name), chosen)
+        self.push_screen(RulesetDialog(heading, self.session.ruleset.name, extra), chosen)
 
     def _show_problem(self, problem: ArmyFileError) -> None:
         from builder.tui.modals.broken import BrokenFileDialog
@@ -464,9 +477,29 @@ class BuilderApp(App[None]):
         self._unless_unsaved(
             "start a new army",
             lambda: self._ask_ruleset(
-                "Which rule system is the new army for?", lambda name: Session.new(None, name)
+                "Which rule system is the new army for?",
+                lambda name: Session.new(None, name),
+                extra=((IMPORT_CHOICE, "Import a list (paste one someone shared)"),),
             ),
         )
+
+    def action_import_list(self) -> None:
+        self._unless_unsaved("import a list", self._ask_list)
+
+    def _ask_list(self) -> None:
+        """Ask for a pasted list, then edit its army as a new, unsaved one."""
+        from builder import listimport
+        from builder.tui.modals.import_list import ImportDialog
+
+        def read(found: tuple[ArmyRecord, ShareList] | None) -> None:
+            if found is None:
+                return
+            army, listed = found
+            text = listimport.file_text(army, listed)
+            self.load(Session(army, None, text=text, saved=False, untitled="imported army"))
+            self.notify(f"Imported {army.name}. Save it with Ctrl+S.")
+
+        self.push_screen(ImportDialog(), read)
 
     async def action_quit(self) -> None:
         self._unless_unsaved("quit", self.exit)

@@ -22,17 +22,22 @@ def choices() -> list[tuple[str, str]]:
 class RulesetDialog(Dialog[str | None]):
     """Dismisses with the chosen ruleset's name, or None (Escape)."""
 
-    def __init__(self, heading: str, current: str = DEFAULT) -> None:
+    def __init__(
+        self, heading: str, current: str = DEFAULT, extra: tuple[tuple[str, str], ...] = ()
+    ) -> None:
+        """``extra``: other choices (an id and its words) after the rule systems."""
         super().__init__()
         self.heading = heading
         self.current = current
         self.systems = choices()
+        self.extra = extra
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(self.heading, classes="title", markup=False)
             yield OptionList(
-                *[Option(Text(title), id=name) for name, title in self.systems], id="rulesets"
+                *[Option(Text(title), id=name) for name, title in [*self.systems, *self.extra]],
+                id="rulesets",
             )
             kept = dict(self.systems).get(self.current, self.current)
             yield Label(f"Enter chooses; Escape keeps {kept}.", classes="note", markup=False)
