@@ -15,6 +15,7 @@ from bh import load_collection
 from pilot import SIZE, clear_and_type, click_again, plain, run_async, status, tree_labels
 from pypdf import PdfReader
 from textual.widgets import (
+    Button,
     Checkbox,
     DataTable,
     Input,
@@ -26,6 +27,7 @@ from textual.widgets import (
 )
 
 from builder.cli import main
+from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 from builder.systems.billhooks.draw import muster
 from builder.tui.app import BuilderApp
@@ -432,3 +434,38 @@ async def test_muster_deals_in_every_system(name: str, tmp_path: Path) -> None:
         army = app.session.army
         assert army.ruleset == name and app.session.path is None and app.session.dirty
         assert [f for f in ruleset.check(army) if f.level == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "ruleset", [name for name in names() if get_ruleset(name).muster is not None]
+)
+@run_async
+async def test_every_draw_deals_in_the_builder_and_opens_a_legal_army(
+    ruleset: str, tmp_path: Path
+) -> None:
+    """M on a new army of each system with a draw: its sample collection is offered, the deal
+    is played out card by card, and the dealt army opens as a new, unsaved, legal army."""
+    app = BuilderApp(Session.new(tmp_path / "new.toml", ruleset))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("M")
+        screen = app.screen
+        assert isinstance(screen, MusterScreen)
+        sample = get_ruleset(ruleset).muster.sample_collection  # type: ignore[union-attr]
+        assert screen.query_one("#muster-collection", Input).value.endswith(str(sample))
+        await clear_and_type(pilot, "#muster-seed", "5")
+        await pilot.click("#muster-deal")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        table = screen.query_one("#muster-deal-table", DataTable)
+        assert sum(1 for i in range(table.row_count) if str(table.get_row_at(i)[0])) >= 2
+        measure = get_ruleset(ruleset).muster.measure  # type: ignore[union-attr]
+        assert str(table.columns[table.ordered_columns[2].key].label) == measure.split()[-1]
+        opens = [b for b in screen.query(Button) if (b.id or "").startswith("open-")]
+        assert opens, "no button opens the dealt army"
+        await pilot.click(f"#{opens[0].id}")
+        await pilot.pause()
+        assert isinstance(app.screen, ArmyScreen)
+        army = app.session.army
+        assert army.ruleset == ruleset and app.session.dirty
+        errors = [f for f in get_ruleset(ruleset).check(army) if f.level == "error"]
+        assert errors == []

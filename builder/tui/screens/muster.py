@@ -131,7 +131,8 @@ class MusterScreen(BuilderScreen):
     def on_mount(self) -> None:
         self.sub_title = "Mustering"
         table = self.query_one("#muster-deal-table", DataTable)
-        table.add_columns("step", "side", "points", "running", "card")
+        # A card's size in the draw's measure: troop points -> points, figures, units, stands.
+        table.add_columns("step", "side", self.muster.measure.split()[-1], "running", "card")
         table.border_title = "The deal"
         self.query_one("#muster-troops", Input).focus()
 
