@@ -21,6 +21,8 @@ from builder.core.printables import Deck, Document, Printable, Printables, Token
 KIND = "packing-list"
 #: Marks a line the ruleset's page does not give: the project's own reading.
 OURS = "our reading"
+#: The heading of the pack's documents (roster, crib sheet) in the list.
+SHEETS = "Sheets"
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,14 @@ def _note(why: str, ours: bool) -> str:
 
 
 def printed(items: Sequence[Printable]) -> tuple[tuple[str, tuple[Item, ...]], ...]:
-    """What the pack prints, by item: a document once, a deck's cards and a token sheet's
-    tokens by kind label, with the counts the pack's items hold."""
-    out: list[tuple[str, tuple[Item, ...]]] = []
+    """What the pack prints: its documents (roster, crib sheet) once each, then by item a
+    deck's cards and a token sheet's tokens by kind label, with the counts the items hold."""
+    sheets = tuple(
+        Item(item.title.split(":")[0], 1, f"{item.kind}.pdf")
+        for item in items
+        if isinstance(item, Document)
+    )
+    out: list[tuple[str, tuple[Item, ...]]] = [(SHEETS, sheets)] if sheets else []
     for item in items:
         counts: Counter[str] = Counter()
         if isinstance(item, Deck):
@@ -86,9 +93,6 @@ def printed(items: Sequence[Printable]) -> tuple[tuple[str, tuple[Item, ...]], .
         elif isinstance(item, TokenSheet):
             for group in item.groups:
                 counts.update(group.count())
-        else:
-            out.append((item.title, (Item(f"{item.kind}.pdf", 1, "printed"),)))
-            continue
         lines = tuple(Item(label, n) for label, n in counts.items() if n)
         if lines:
             out.append((item.title, lines))
