@@ -57,7 +57,8 @@ def army_kit(army: Army) -> ArmyKit:
         Item(
             ward.leader.name,
             1,
-            f"{ward.leader.rank}, {'mounted' if ward.leader.mounted else 'on foot'}",
+            f"{ward.leader.rank}{', C-in-C' if ward.leader.c_in_c else ''}, "
+            f"{'mounted' if ward.leader.mounted else 'on foot'}",
         )
         for ward in army.wards
     )
