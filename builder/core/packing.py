@@ -10,12 +10,10 @@ the pack. Every line has a box to tick. Nothing here imports a drawing library.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import builder
-from builder.core.printables import Deck, Document, Printable, Printables, TokenSheet
+from builder.core.printables import Document, Printables
 
 #: The kind and the document's name in the pack (``packing-list.pdf``).
 KIND = "packing-list"
@@ -77,23 +75,18 @@ def _note(why: str, ours: bool) -> str:
     return f"{why} ({OURS})" if ours else why
 
 
-def printed(items: Sequence[Printable]) -> tuple[tuple[str, tuple[Item, ...]], ...]:
+def printed(pack: Printables) -> tuple[tuple[str, tuple[Item, ...]], ...]:
     """What the pack prints: its documents (roster, crib sheet) once each, then by item a
-    deck's cards and a token sheet's tokens by kind label, with the counts the items hold."""
+    deck's cards and a token sheet's tokens by kind label, as :meth:`Printables.counts`
+    counts them."""
     sheets = tuple(
         Item(item.title.split(":")[0], 1, f"{item.kind}.pdf")
-        for item in items
+        for item in pack.items
         if isinstance(item, Document)
     )
     out: list[tuple[str, tuple[Item, ...]]] = [(SHEETS, sheets)] if sheets else []
-    for item in items:
-        counts: Counter[str] = Counter()
-        if isinstance(item, Deck):
-            counts.update(face.label for face in item.cards)
-        elif isinstance(item, TokenSheet):
-            for group in item.groups:
-                counts.update(group.count())
-        lines = tuple(Item(label, n) for label, n in counts.items() if n)
+    for item in pack.items:
+        lines = tuple(Item(label, n) for label, n in pack.counts(item.kind).items() if n)
         if lines:
             out.append((item.title, lines))
     return tuple(out)
@@ -124,7 +117,7 @@ def document(pack: Printables, kit: Kit, ruleset_title: str) -> Document:
             "version": builder.__version__,
             "armies": armies,
             "tools": tools,
-            "printed": printed(pack.items),
+            "printed": printed(pack),
         },
         details={"armies": names},
     )
