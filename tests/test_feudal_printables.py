@@ -119,6 +119,7 @@ def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixtu
         "leader-cards.pdf",
         "unit-cards.pdf",
         "tokens.pdf",
+        "packing-list.pdf",
     }
     want = counts([load("feudal-flanders.toml"), load("feudal-normandy.toml")])
     # The roster: every unit with its derived numbers and casualty track.
@@ -196,7 +197,14 @@ def test_printables_through_the_ruleset() -> None:
     source = ArmyInput(army, examples_dir() / "feudal-normandy.toml", "")
     ruleset = get_ruleset("feudal")
     pack = ruleset.printables([source], print_options(ruleset))
-    assert pack.kinds == ("roster", "crib-sheet", "leader-cards", "unit-cards", "tokens")
+    assert pack.kinds == (
+        "roster",
+        "crib-sheet",
+        "leader-cards",
+        "unit-cards",
+        "tokens",
+        "packing-list",
+    )
     assert pack.counts("leader-cards") == {"LEADER": 2}
     assert pack.counts("unit-cards") == {"UNIT": 5}
     # No command points in this army: no COMMAND POINT markers at all.

@@ -48,7 +48,14 @@ def test_printables_counts_are_printcounts() -> None:
     sources = [_Source(p) for p in EXAMPLES]
     ruleset = get_ruleset("kiss")
     pack = ruleset.printables(sources, print_options(ruleset))
-    assert pack.kinds == ("roster", "crib-sheet", "magnate-cards", "order-markers", "tokens")
+    assert pack.kinds == (
+        "roster",
+        "crib-sheet",
+        "magnate-cards",
+        "order-markers",
+        "tokens",
+        "packing-list",
+    )
     armies = [s.army for s in sources]
     want = counts(armies)
     for kind, labels in PRINTED.items():
@@ -71,6 +78,7 @@ def test_the_pack_files_and_manifest(pack: Path) -> None:
         "crib-sheet.pdf",
         "magnate-cards.pdf",
         "manifest.json",
+        "packing-list.pdf",
         "roster.pdf",
         "tokens.pdf",
     ]

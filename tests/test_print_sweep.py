@@ -36,7 +36,7 @@ from builder.export.ring import RING_PT, ring_radius
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell
 from builder.resources import examples_dir
 
-DOCUMENTS = {"roster", "crib-sheet"}
+DOCUMENTS = {"roster", "crib-sheet", "packing-list"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
 DUPLEX = {
     "billhooks": {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"},

@@ -66,6 +66,7 @@ def test_billhooks_decks_hold_a_card_per_leader_and_unit() -> None:
         "special-events",
         "tokens",
         "unit-cards",
+        "packing-list",
     )
     # Six leaders (three wards each), two Bonus cards, a Skirmish card for each side.
     assert pack.counts("play-deck") == {"LEADER": 6, "BONUS": 2, "SKIRMISH": 2}

@@ -27,7 +27,14 @@ from builder.systems.shieldwall.printcounts import LABELS, counts
 MM = 72 / 25.4
 ARMIES = [str(examples_dir() / f"shieldwall-{n}.toml") for n in ("norse", "saxon")]
 #: The stand labels share the token sheets (issue 24.9).
-FILES = ["crib-sheet.pdf", "leader-cards.pdf", "manifest.json", "roster.pdf", "tokens.pdf"]
+FILES = [
+    "crib-sheet.pdf",
+    "leader-cards.pdf",
+    "manifest.json",
+    "packing-list.pdf",
+    "roster.pdf",
+    "tokens.pdf",
+]
 
 
 @pytest.fixture(scope="module")
@@ -221,7 +228,14 @@ def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
         ArmyInput(armyfile.load(a), Path(a), Path(a).read_text(encoding="utf-8")) for a in ARMIES
     ]
     pack = RULESET.printables(sources, print_options(RULESET))
-    assert pack.kinds == ("roster", "crib-sheet", "stand-labels", "leader-cards", "tokens")
+    assert pack.kinds == (
+        "roster",
+        "crib-sheet",
+        "stand-labels",
+        "leader-cards",
+        "tokens",
+        "packing-list",
+    )
     printed: Counter[str] = Counter()
     for kind in ("stand-labels", "leader-cards", "tokens"):
         printed += pack.counts(kind)

@@ -328,7 +328,7 @@ async def test_leaving_print_while_it_writes_still_reports(
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.is_running
-        assert any("Wrote 7 PDF files" in n.message for n in app._notifications)
+        assert any("Wrote 8 PDF files" in n.message for n in app._notifications)
     assert (tmp_path / "pack" / "manifest.json").exists()
 
 

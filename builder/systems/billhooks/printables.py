@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from builder.core.packing import with_packing_list
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -42,8 +43,9 @@ from builder.core.validate import locate
 from builder.resources import ruleset_words
 
 from . import rules as cat
-from .crib import crib_sheet
+from .crib import TITLE, crib_sheet
 from .events import Event, EventsFile
+from .kit import kit
 from .model import Army, Unit
 from .points import army_morale_tokens, unit_title
 from .profile import leader_profile, profile
@@ -421,7 +423,7 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order; a collection prints unit cards only."""
-    return Printables(
+    pack = Printables(
         "billhooks",
         "Never Mind the Billhooks print pack",
         (
@@ -434,3 +436,4 @@ def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> 
             unit_cards(sources, options.collections),
         ),
     )
+    return with_packing_list(pack, kit(sources), TITLE)

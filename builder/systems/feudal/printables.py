@@ -13,6 +13,7 @@ from typing import Any
 
 import builder
 from builder.core.base import Ruleset
+from builder.core.packing import with_packing_list
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -38,6 +39,7 @@ from builder.resources import crib_words, ruleset_words
 from . import derive as d
 from . import printcounts as pc
 from . import rules as cat
+from .kit import kit
 from .model import Army, Leader, Unit
 from .roster import roster
 from .views import leader_facts, unit_facts
@@ -257,7 +259,7 @@ def printables(
     ruleset: Ruleset, sources: Sequence[Source[Army]], options: PrintOptions[Army]
 ) -> Printables:
     """The whole pack, in its order: the roster, the crib sheet, the cards and the markers."""
-    return Printables(
+    pack = Printables(
         "feudal",
         f"{TITLE} print pack",
         (
@@ -268,3 +270,4 @@ def printables(
             tokens(sources),
         ),
     )
+    return with_packing_list(pack, kit(sources), TITLE)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import builder
+from builder.core.packing import with_packing_list
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -36,6 +37,7 @@ from builder.resources import crib_words, ruleset_words
 
 from . import derive as d
 from . import rules as cat
+from .kit import kit
 from .model import Army
 from .printcounts import LETHARGY, MORALE_TRACK, ORDERS, SHAKEN, TREACHEROUS, WARD
 from .roster import roster
@@ -281,7 +283,7 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The pack, in its order."""
-    return Printables(
+    pack = Printables(
         "kiss",
         f"{TITLE} print pack",
         (
@@ -292,3 +294,4 @@ def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> 
             tokens(sources),
         ),
     )
+    return with_packing_list(pack, kit(sources), TITLE)

@@ -11,6 +11,7 @@ from typing import Any
 
 import builder
 from builder.core.base import Facts
+from builder.core.packing import with_packing_list
 from builder.core.printables import (
     TOKEN_MM,
     Back,
@@ -36,6 +37,7 @@ from builder.resources import crib_words, ruleset_words
 
 from . import dice
 from . import rules as cat
+from .kit import kit
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
 from .roster import roster
@@ -255,7 +257,7 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
 
 def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> Printables:
     """The whole pack, in its order (collections and events are Billhooks' only)."""
-    return Printables(
+    pack = Printables(
         "shieldwall",
         f"{TITLE} print pack",
         (
@@ -266,3 +268,4 @@ def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> 
             tokens(sources),
         ),
     )
+    return with_packing_list(pack, kit(sources), TITLE)
