@@ -438,6 +438,19 @@ def test_the_served_builder_in_chromium(
             page, lambda rows: any(f"Sent {zip_name(out)}" in r for r in rows), "the download said"
         )
 
+        # The draw (every system has one) and the list import open in the page as in a terminal.
+        title = f"{saved.name} — {army.name}"
+        page.keyboard.press("Escape")
+        screen_until(page, lambda rows: title in rows[0], "the army again")
+        page.keyboard.press("Shift+M")
+        screen_until(page, lambda rows: "— Mustering" in rows[0], "the Mustering screen")
+        page.keyboard.press("Escape")
+        screen_until(page, lambda rows: title in rows[0], "the army after the draw")
+        page.keyboard.press("Shift+I")
+        screen_until(page, lambda rows: any("Import a list" in r for r in rows), "the import")
+        page.keyboard.press("Escape")
+        screen_until(page, lambda rows: not any("Import a list" in r for r in rows), "its close")
+
         # Everything came from the server itself, and nothing was refused.
         base = f"http://{host}:{port}/"
         assert requests and all(r.startswith((url, base)) for r in requests), requests
