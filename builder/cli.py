@@ -18,8 +18,8 @@ from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, po
 from builder.core.base import Ruleset
 from builder.core.commands import Command
 from builder.files import printable
+from builder.listfacts import FORMATS as SHARE_FORMATS
 from builder.registry import DEFAULT
-from builder.share import FORMATS as SHARE_FORMATS
 
 
 def _bleed(text: str) -> float:

@@ -20,7 +20,7 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from builder.core.schema import Field, Table, walk
 from builder.core.validate import ArmyFileError, Ctx, check_field
@@ -29,6 +29,9 @@ from builder.core.validate import ArmyFileError, Ctx, check_field
 #: the wording of its value lines. Version 1 (billhooks before this) hashed the printed facts.
 FORMAT = "billhooks-list"
 VERSION = 2
+#: The wordings of the share list: plain text, Markdown, BBCode (and JSON, `share --format json`).
+Format = Literal["text", "markdown", "bbcode"]
+FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
 RECORD = "= "
 SEP = " · "
 NONE = "(none)"

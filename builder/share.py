@@ -18,7 +18,7 @@ import dataclasses
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import TYPE_CHECKING, Literal, TypeVar
@@ -26,16 +26,15 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 from builder import listfacts, pasted
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Metric, Ruleset, number
+from builder.core.groups import group_headings
 from builder.core.text import printable
-from builder.listfacts import RECORD, ListError, Record
+from builder.listfacts import RECORD, Format, ListError, Record
 from builder.listfacts import VERSION as VERSION
 from builder.registry import get_ruleset
 
 if TYPE_CHECKING:
     from builder.core.printables import Source
 
-Format = Literal["text", "markdown", "bbcode"]
-FORMATS: tuple[Format, ...] = ("text", "markdown", "bbcode")
 
 #: How much of the list a code holds: the plain list, its group headings without their titles
 #: and its broken rules counted, the totals alone, or the hash alone.
@@ -139,24 +138,6 @@ class ShareList:
 
 
 # --- Building -----------------------------------------------------------------------------
-
-
-def group_headings(ruleset: Ruleset, army: ArmyRecord) -> list[tuple[str, str, str]]:
-    """Each group record (a ward, a battle) in file order: its place, its label ("Ward 1")
-    and its title as the ruleset gives it."""
-    return [
-        (node.where, f"{node.table.noun.capitalize()} {n + 1}", ruleset.title_of(army, node.where))
-        for n, node in enumerate(schema.groups(army, ruleset.schema))
-    ]
-
-
-def lines_by_group(ruleset: Ruleset, lines: Iterable[Line]) -> dict[str, list[Line]]:
-    """The summary's record lines under the place of their group ("" for none), in one pass
-    (``wards[3].units[1]`` is in ``wards[3]``)."""
-    found: dict[str, list[Line]] = {}
-    for line in lines:
-        found.setdefault(schema.group_of(ruleset.schema, line.where), []).append(line)
-    return found
 
 
 def numbers_of(line: Line) -> str:

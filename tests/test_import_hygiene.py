@@ -90,10 +90,13 @@ def test_check_imports_only_its_own_rule_system() -> None:
 #: What `check` of a built-in system's army, printed to a pipe, has no use for: the print
 #: side (its sizes, its data types, its share-code hash), rich (a pipe takes the words alone),
 #: the installed distributions' metadata (read only for a ruleset not built in), the
-#: package's data files (found when a shipped file is read), the Mustering draw's types and
-#: the hashes (a share code's).
+#: package's data files (found when a shipped file is read), the Mustering draw's types, the
+#: hashes (a share code's), and the share list and its reader of pasted text (check lists its
+#: groups through builder.core.groups).
 NOT_FOR_CHECK = (
     "builder.export",
+    "builder.share",
+    "builder.pasted",
     "builder.core.printables",
     "builder.core.roster",
     "builder.core.mustering",

@@ -51,9 +51,9 @@ def forum(text: str) -> str:
 # --- Every example, every format -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("fmt", share.FORMATS)
+@pytest.mark.parametrize("fmt", listfacts.FORMATS)
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
-def test_every_example_round_trips(path: Path, fmt: share.Format) -> None:
+def test_every_example_round_trips(path: Path, fmt: listfacts.Format) -> None:
     army = armyfile.load(path)
     printed = listed(army)
     for text in (share.render(printed, fmt), forum(share.render(printed, fmt))):
@@ -174,7 +174,7 @@ def generated(draw: st.DrawFn, system: str) -> ArmyRecord:
 def test_generated_armies_round_trip(system: str, data: st.DataObject) -> None:
     army = data.draw(generated(system))
     printed = listed(army)
-    fmt = data.draw(st.sampled_from(share.FORMATS))
+    fmt = data.draw(st.sampled_from(listfacts.FORMATS))
     text = share.render(printed, fmt)
     if data.draw(st.booleans()):
         text = forum(text)

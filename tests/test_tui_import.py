@@ -11,7 +11,7 @@ import pytest
 from pilot import SIZE, run_async
 from textual.widgets import Label, OptionList, TextArea
 
-from builder import armyfile, share
+from builder import armyfile, listfacts, share
 from builder.export.base import ArmyInput
 from builder.registry import BUILT_IN
 from builder.resources import examples_dir
@@ -29,7 +29,7 @@ EXAMPLE = {
 }
 
 
-def _posted(name: str, fmt: share.Format = "bbcode") -> tuple[str, str]:
+def _posted(name: str, fmt: listfacts.Format = "bbcode") -> tuple[str, str]:
     """A list as a forum shows it, and its Facts hash."""
     path = examples_dir() / name
     listed = share.share_list(ArmyInput(armyfile.load(path), path, path.read_text()))

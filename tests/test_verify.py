@@ -19,7 +19,7 @@ from sharing import EXAMPLES, big, digest, run
 from builder import listfacts, listimport, share
 from builder.commands.share import source
 from builder.commands.verify import CODE_MAX
-from builder.core import schema
+from builder.core import groups, schema
 from builder.core.base import ArmyRecord, Ruleset
 from builder.export.base import ArmyInput
 from builder.export.sharecode import payload
@@ -271,7 +271,7 @@ def _marks(ruleset: Ruleset, army: ArmyRecord, where: str, compact: bool) -> tup
     if where == "":
         return ("name:", "ruleset:", "total", "legality:", "broken rule", "changed: the army")
     group = schema.group_of(ruleset.schema, where)
-    labels = {w: label for w, label, _ in share.group_headings(ruleset, army)}
+    labels = {w: label for w, label, _ in groups.group_headings(ruleset, army)}
     if group and (
         group == where or where not in {line.where for line in ruleset.summary(army).lines}
     ):

@@ -13,8 +13,8 @@ from builder import armyfile
 from builder.commands.usage import refuse_big
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
+from builder.core.groups import group_headings, lines_by_group
 from builder.files import printable
-from builder.share import group_headings, lines_by_group
 
 #: The keys ``check --json`` gives itself: no ruleset's metric may take one (a test holds every
 #: registered system to it), so a metric is never overwritten.
