@@ -127,7 +127,7 @@ def _text_words(text: str) -> str:
 
 def value_words(spec: Field, value: object) -> str:
     """A field's value in words: ``old soldier``, ``12``, ``yes``, ``good timing, feint``,
-    ``(troop: billmen, quality: levy)``; ``(none)`` for no value."""
+    ``(troop: archers, quality: veteran)``; ``(none)`` for no value."""
     if value is None:
         return NONE
     if spec.type == "bool":

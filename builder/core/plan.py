@@ -1,8 +1,8 @@
 """What a collection can field (``muster --plan``), counted, never enumerated.
 
 An army is a multiset of the collection's tables (how many copies of each). It is legal at a
-size when its core needs are met (each :class:`Need`, e.g. half the size in archer and billmen
-points) and its size fits the draw: exactly the size, or, for a draw that deals until it
+size when its core needs are met (each :class:`Need`, e.g. half the size in the core's own
+kinds) and its size fits the draw: exactly the size, or, for a draw that deals until it
 equals or passes the size, at least the size and less than the size plus its largest card (a
 deal would have stopped a card earlier otherwise), the same test ``check`` makes of a dealt
 army. The counts come from a dynamic programme over (size so far, needs met so far, capped).
