@@ -17,10 +17,11 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Generic, Literal, Protocol
+from typing import Any, Generic, Literal, Protocol
 
 from typing_extensions import TypeVar
 
+import builder
 from builder.core.base import ArmyRecord
 from builder.core.inputs import Input
 
@@ -332,6 +333,27 @@ class Document:
     #: Give the template ``share_codes``: for each army of the job, in order, its share code
     #: (a QR of ``billhooks share``'s list that ``billhooks verify`` checks; the roster's).
     share_codes: bool = False
+
+
+def crib_document(
+    ruleset_title: str, words: Mapping[str, Any], tables: Mapping[str, object]
+) -> Document:
+    """``crib-sheet.pdf``, printed on both sides from the shared ``crib-sheet.html``: a system's
+    crib words (``templates/<ruleset>/crib-sheet.toml``, its ``title`` heading the sheet) and the
+    tables its numbers fill in."""
+    return Document(
+        "crib-sheet",
+        "crib-sheet.html",
+        f"Crib sheet: {ruleset_title}",
+        {
+            "title": words["title"],
+            "crib": words,
+            "tables": tables,
+            "ruleset_title": ruleset_title,
+            "version": builder.__version__,
+        },
+        duplex=True,
+    )
 
 
 Printable = Document | Deck | TokenSheet

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-import builder
-from builder.core.printables import Document
+from builder.core.printables import Document, crib_document
 from builder.resources import crib_words
 
 from . import rules as cat
@@ -190,16 +189,4 @@ def crib_sheet() -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
     the project's own words."""
     words, tables = crib_content()
-    return Document(
-        "crib-sheet",
-        "crib-sheet.html",
-        f"Crib sheet: {TITLE}",
-        {
-            "title": "Crib sheet",
-            "crib": words,
-            "tables": tables,
-            "ruleset_title": TITLE,
-            "version": builder.__version__,
-        },
-        duplex=True,
-    )
+    return crib_document(TITLE, words, tables)

@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-import builder
 from builder.core.base import Ruleset
 from builder.core.packing import with_packing_list
 from builder.core.printables import (
@@ -33,6 +32,7 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_document,
 )
 from builder.resources import crib_words, ruleset_words
 
@@ -240,19 +240,7 @@ def crib_sheet() -> Document:
         for part in section["parts"]:
             if "table" in part:
                 tables[part["table"]] = {"rows": part.pop("rows")}
-    return Document(
-        "crib-sheet",
-        "crib-sheet.html",
-        f"Crib sheet: {TITLE}",
-        {
-            "title": words["title"],
-            "crib": words,
-            "tables": tables,
-            "ruleset_title": TITLE,
-            "version": builder.__version__,
-        },
-        duplex=True,
-    )
+    return crib_document(TITLE, words, tables)
 
 
 def printables(

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import builder
 from builder.core.packing import with_packing_list
 from builder.core.printables import (
     TOKEN_MM,
@@ -32,6 +31,7 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_document,
 )
 from builder.resources import crib_words, ruleset_words
 
@@ -89,19 +89,7 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
 
 def crib_sheet() -> Document:
     words, tables = crib_content()
-    return Document(
-        "crib-sheet",
-        "crib-sheet.html",
-        f"Crib sheet: {TITLE}",
-        {
-            "title": "Crib sheet",
-            "crib": words,
-            "tables": tables,
-            "ruleset_title": TITLE,
-            "version": builder.__version__,
-        },
-        duplex=True,
-    )
+    return crib_document(TITLE, words, tables)
 
 
 # --- Magnate cards ---------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import builder
 from builder.core.base import Facts
 from builder.core.packing import with_packing_list
 from builder.core.printables import (
@@ -32,6 +31,7 @@ from builder.core.printables import (
     Token,
     TokenGroup,
     TokenSheet,
+    crib_document,
 )
 from builder.resources import crib_words, ruleset_words
 
@@ -74,19 +74,7 @@ def _rows(found: Facts) -> dict[str, str]:
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
     words = crib_words("shieldwall")
-    return Document(
-        "crib-sheet",
-        "crib-sheet.html",
-        f"Crib sheet: {TITLE}",
-        {
-            "title": words["title"],
-            "crib": words,
-            "tables": {},
-            "ruleset_title": TITLE,
-            "version": builder.__version__,
-        },
-        duplex=True,
-    )
+    return crib_document(TITLE, words, {})
 
 
 # --- Stand labels ----------------------------------------------------------------------------
