@@ -385,6 +385,8 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
             data["files"].append(entry)
         else:
             stale.append(name)
+    if "preflight" in old and "preflight" not in data and (out_dir / "preflight.txt").exists():
+        stale.append("preflight.txt")  # a shop's verdict on files this pack replaced
     earlier = old.get("stale_files")
     for name in earlier if isinstance(earlier, list) else []:
         if (

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageCms, ImageMath
+from PIL import Image, ImageCms, ImageFilter, ImageMath
 
 #: Points per inch.
 PT_PER_IN = 72
@@ -93,11 +93,29 @@ def limit_ink(cmyk: Image.Image, limit: int) -> Image.Image:
     return Image.merge("CMYK", [*bands, k.convert("L")])
 
 
+#: Points a side of the colour table: sRGB to limited CMYK is worked out there and interpolated
+#: between (the interpolation of spots under the limit stays under it).
+_LUT_SIDE = 33
+
+
+@cache
+def _table(profile: Path, limit: int) -> ImageFilter.Color3DLUT:
+    """sRGB to CMYK through ``profile``, held under ``limit`` per cent, as a 3D colour table."""
+    n = _LUT_SIDE
+    levels = [round(i * 255 / (n - 1)) for i in range(n)]
+    # Red changes fastest, then green, then blue: the table's order.
+    grid = bytes(v for b in levels for g in levels for r in levels for v in (r, g, b))
+    separated = ImageCms.applyTransform(
+        Image.frombytes("RGB", (n**3, 1), grid), _transform(profile)
+    )
+    assert separated is not None
+    table = [v / 255 for v in limit_ink(separated, limit).tobytes()]
+    return ImageFilter.Color3DLUT(n, table, channels=4, target_mode="CMYK")
+
+
 def to_cmyk(rgb: Image.Image, profile: Path, limit: int) -> Image.Image:
     """``rgb`` (sRGB) separated through ``profile`` and held under ``limit`` per cent."""
-    separated = ImageCms.applyTransform(rgb.convert("RGB"), _transform(profile))
-    assert separated is not None
-    return limit_ink(separated, limit)
+    return rgb.convert("RGB").filter(_table(profile, limit))
 
 
 @dataclass(frozen=True)
