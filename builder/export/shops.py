@@ -1,13 +1,14 @@
 """Print shops as data: what each one wants of a card file, for ``export --shop``.
 
-The numbers are the shops' help pages as quoted in public code (their sites cannot be reached
-from here): MakePlayingCards' 822 x 1122 px poker template with 36 px a side cut off
-(seastan/lotr-lcg-set-generator writes MakePlayingCards and DriveThruCards files; card tools'
-notes quote makeplayingcards.com/faq-photo.aspx), The Game Crafter's 1/8 in bleed and safe zone
-at 300 dpi and "CMYK images will be rejected" (help.thegamecrafter.com articles 33, 39 and 391
-as quoted, and the public-domain TGC layout templates of card tools), DriveThruCards' 1/8 in
-bleed, PDF/X-1a:2003, CMYK with ink at most 240% and fonts embedded
-(help.drivethrupartners.com "Specifications for Print Cards" as quoted).
+The numbers are the shops' help pages as quoted in public code (the shops' sites cannot be
+reached from here). MakePlayingCards' 822 x 1122 px poker image: seastan/lotr-lcg-set-generator's
+``gimp/prepare_makeplayingcards.py`` clips its 826 x 1126 cards 2 px a side to it, and card
+tools' notes quote makeplayingcards.com/faq-photo.aspx (36 px a side cut off at 300 dpi). The
+Game Crafter's 1/8 in bleed and safe zone at 300 dpi, and that it turns CMYK images away: its
+help articles 33, 39 and 391 as quoted in a card tool's research notes, and the public-domain TGC
+layout templates of a card tool (poker 2.5 x 3.5 in, bleed 0.125 in, safe 2.25 x 3.25 in).
+DriveThruCards' 1/8 in bleed, PDF/X-1a:2003, CMYK with total ink at most 240% and fonts embedded:
+help.drivethrupartners.com "Specifications for Print Cards" as quoted in the same notes.
 
 Sizes in pixels are each shop's whole image (its trim plus its bleed on every side): the
 exported image IS that size, and its trim is the shop's, ``bleed_px`` in from every edge.
