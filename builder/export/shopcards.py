@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -71,10 +71,9 @@ def _batches(items: Sequence[Picture]) -> Iterator[Sequence[Picture]]:
 
 def _render(
     job: ExportJob,
-    shop: Shop,
     deck: Deck,
     drawers: Sequence[Picture],
-    keep: Any,
+    keep: Callable[[Picture, Image.Image], float | None],
 ) -> dict[int, Side]:
     """Rasterise each picture, hand each image to ``keep(picture, image)`` (which encodes it)
     and measure it; the measurements keyed by the ``id`` of the drawer."""
@@ -113,7 +112,7 @@ def _png_folder(
     def keep(pic: Picture, image: Image.Image) -> None:
         encoded[id(pic.draw)] = png_bytes(image, shop.dpi)
 
-    sides = _render(job, shop, deck, _distinct(found, px, bleed_mm), keep)
+    sides = _render(job, deck, _distinct(found, px, bleed_mm), keep)
     width = max(2, len(str(len(found))))
     listed = []
     for n, piece in enumerate(found, 1):
@@ -264,7 +263,7 @@ def _pdf_file(
         separated[id(pic.draw)] = Separated.of(cmyk)
         return max_ink(cmyk)
 
-    sides = _render(job, shop, deck, _distinct(found, px, bleed_mm), keep)
+    sides = _render(job, deck, _distinct(found, px, bleed_mm), keep)
     order = list(separated)
     size_pt = (px[0] / shop.dpi * PT_PER_IN, px[1] / shop.dpi * PT_PER_IN)
     bleed_pt = shop.bleed_px / shop.dpi * PT_PER_IN
@@ -288,17 +287,14 @@ def _pixel_checks(shop: Shop, name: str, sides: list[Side]) -> list[Check]:
     """The checks made on the rendered pixels: bleed, safe zone and ink."""
     across = min(s.bleed[0] for s in sides)
     down = min(s.bleed[1] for s in sides)
-    worst = (
-        min(s.bleed[0] - shop.bleed_px for s in sides),
-        min(s.bleed[1] - shop.bleed_px for s in sides),
-    )
+    furthest = max(abs(b - shop.bleed_px) for s in sides for b in s.bleed)
     nearest = round(min(s.inset for s in sides), 2)
     # A pixel's width of smoothing at the edge of a frame or letter is allowed.
     out = [
         check(
             name,
             "bleed",
-            all(abs(w) <= 1 for w in worst),
+            furthest <= 1,
             f"{px_mm(shop.bleed_px, shop)} a side",
             f"{across:.1f} px across, {down:.1f} px down (the card's ground printed through it)",
             f"export again with --shop {shop.name}",
