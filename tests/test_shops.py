@@ -200,6 +200,11 @@ def test_a_failed_rule_exits_1_and_says_what_to_change(
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
     assert data["preflight"]["passed"] is False and data["shop"] == "mpc"
     assert "FAILED" in out
+    # Printed at home after, the shop's verdict is named stale, not taken for this pack's.
+    code, _, _ = run(["export", army, "--only", "bonus-deck", "--out", str(tmp_path)], capsys)
+    data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    assert code == 0 and "preflight" not in data
+    assert PREFLIGHT in data["stale_files"]
 
 
 @pytest.mark.parametrize(
