@@ -1,5 +1,6 @@
-"""crib-sheet.pdf read back: two sheets, both sides, on A4 and on Letter, the look-up tables carry the
-catalogue's numbers, and the words are our own (no long run of words shared with the source)."""
+"""crib-sheet.pdf read back: two sheets, both sides, on A4 and on Letter, the look-up tables
+carry the catalogue's numbers, and the words are our own (no long run of words shared with the
+source)."""
 
 from __future__ import annotations
 

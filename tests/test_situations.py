@@ -72,7 +72,7 @@ def words_file(system: str, name: str) -> dict[str, Any]:
         return tomllib.load(fh)
 
 
-# --- The two sheets on the paper -----------------------------------------------------------------
+# --- The two sheets on the paper ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize("paper", list(PAPER_MM))
@@ -97,7 +97,7 @@ def test_two_duplex_sheets_inside_the_margins_and_above_the_floor(
     assert all("situations and readings" in t for t in texts[2:])
 
 
-# --- The flow chart --------------------------------------------------------------------------------
+# --- The flow chart -------------------------------------------------------------------------------
 
 
 def flow_steps(system: str) -> list[dict[str, str]]:
@@ -142,7 +142,7 @@ def test_the_flow_chart_is_drawn_box_by_box_with_arrows(
     assert len(heads) >= len(steps) - 1 + branches, system
 
 
-# --- References to the book ------------------------------------------------------------------------
+# --- References to the book -----------------------------------------------------------------------
 
 
 def sections(system: str) -> list[dict[str, Any]]:
@@ -177,7 +177,7 @@ OURS_ALONE = {
 }
 
 
-# --- Our readings ----------------------------------------------------------------------------------
+# --- Our readings ---------------------------------------------------------------------------------
 
 
 def docs_readings(system: str) -> dict[str, str]:
@@ -222,7 +222,7 @@ def test_every_reading_is_printed_in_the_box(
         assert flat(reading.text)[:50] in sheet, (system, reading.title)
 
 
-# --- In our own words ------------------------------------------------------------------------------
+# --- In our own words -----------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -233,7 +233,7 @@ def test_the_second_sheet_is_in_our_own_words(
     assert copied_runs(columns_text(printed[system, "a4"])[2:], system) == []
 
 
-# --- A whole turn from the kit ---------------------------------------------------------------------
+# --- A whole turn from the kit --------------------------------------------------------------------
 
 #: Each source's turn (with the set-up before it and the end after it), step by step: the printed
 #: file and the words of the item that carries the step.
