@@ -105,3 +105,13 @@ def _army_files() -> list[Path]:
 
 
 ARMIES = _army_files()
+
+
+def examples_of(ruleset: str) -> list[Path]:
+    """The example armies of ``ruleset``, by file name, as each file names its system."""
+    return [
+        p
+        for p in ARMIES
+        if p.parent == examples_dir()
+        and parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == ruleset
+    ]
