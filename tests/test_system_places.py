@@ -1,5 +1,6 @@
-"""Every place a system shipped with billhooks must fill (docs/architecture.md#how-a-new-rule-
-system-plugs-in): a system that forgets one fails here, the test naming what is missing."""
+"""Every place a system shipped with billhooks must fill
+(docs/architecture.md#how-a-new-rule-system-plugs-in): a system that forgets one fails here, the
+test naming what is missing."""
 
 from __future__ import annotations
 

@@ -339,8 +339,8 @@ def crib_document(
     ruleset_title: str, words: Mapping[str, Any], tables: Mapping[str, object]
 ) -> Document:
     """``crib-sheet.pdf``, printed on both sides from the shared ``crib-sheet.html``: a system's
-    crib words (``templates/<ruleset>/crib-sheet.toml``, its ``title`` heading the sheet) and the
-    tables its numbers fill in."""
+    crib words (the ``crib-sheet.toml`` of its templates folder, its ``title`` heading the
+    sheet) and the tables its numbers fill in."""
     return Document(
         "crib-sheet",
         "crib-sheet.html",
