@@ -39,6 +39,14 @@ from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree, fit
 
+#: The systems whose armies are made of groups (wards, battles) under leaders, from the
+#: registry.
+GROUPED = [
+    name
+    for name in BUILT_IN
+    if any(child.role == "group" for child in get_ruleset(name).schema.children)
+]
+
 #: An example army of each built-in system.
 EXAMPLES = {
     "billhooks": "york.toml",
@@ -445,7 +453,7 @@ def test_feudal_roll_names_the_leader_alone() -> None:
     assert "charisma" in results and "command point" in results
 
 
-@pytest.mark.parametrize("system", ["billhooks", "kiss", "feudal"])
+@pytest.mark.parametrize("system", GROUPED)
 def test_verify_names_a_leader_or_group_change_in_the_systems_words(
     system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
