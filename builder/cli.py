@@ -239,8 +239,8 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
 
 
 def _either(names: list[str]) -> str:
-    """The rule systems' names for help ("a, b or c"); help loads them all, a command that
-    only parses names none (nobody reads its help)."""
+    """The rule systems' names for help ("a, b or c"). Only a parser built to show help loads
+    the systems; one built to run a light command names none (its help is never shown)."""
     if not names:
         return "any this program knows"
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
