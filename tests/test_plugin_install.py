@@ -15,7 +15,6 @@ import shutil
 import subprocess
 import sysconfig
 import venv
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,8 +24,11 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 PLUGIN = Path(__file__).resolve().parent / "plugin_system"
 #: What a wheel of billhooks is built from (the rest of the checkout is not copied).
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "builder", "templates")
-SOURCES_TOO = ("cards", "examples")
+SOURCES = (
+    *("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in"),
+    *("builder", "templates", "cards", "examples"),
+)
+NO_CACHE = shutil.ignore_patterns("__pycache__")
 
 
 @dataclass(frozen=True)
@@ -39,17 +41,18 @@ class Env:
 
     def run(self, *args: str, code: int = 0) -> str:
         done = subprocess.run(
-            [str(self.billhooks), *args], capture_output=True, text=True, cwd=self.work
+            [str(self.billhooks), *args], capture_output=True, text=True, cwd=self.work, timeout=120
         )
         assert done.returncode == code, (args, done.stdout, done.stderr)
         return done.stdout
 
 
 def _copy(names: tuple[str, ...], to: Path) -> None:
+    to.mkdir()
     for name in names:
         source = ROOT / name
         if source.is_dir():
-            shutil.copytree(source, to / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(source, to / name, ignore=NO_CACHE)
         else:
             shutil.copy(source, to / name)
 
@@ -63,7 +66,7 @@ def _pip(python: Path, *args: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
+def env(tmp_path_factory: pytest.TempPathFactory) -> Env:
     top = tmp_path_factory.mktemp("plugin")
     venv.EnvBuilder(with_pip=False).create(top / "venv")
     python = top / "venv" / "bin" / "python"
@@ -74,15 +77,13 @@ def env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Env]:
         check=True,
     ).stdout.strip()
     (Path(own) / "outer.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
-    for name, folders in (("billhooks", SOURCES + SOURCES_TOO), ("duel", ())):
-        (top / name).mkdir()
-        _copy(folders, top / name)
-    shutil.copytree(PLUGIN, top / "duel", dirs_exist_ok=True)
+    _copy(SOURCES, top / "billhooks")
+    shutil.copytree(PLUGIN, top / "duel", ignore=NO_CACHE)
     _pip(python, str(top / "billhooks"), str(top / "duel"))
     work = top / "work"
     work.mkdir()
     shutil.copy(PLUGIN / "example.toml", work / "band.toml")
-    yield Env(python, top / "venv" / "bin" / "billhooks", work)
+    return Env(python, top / "venv" / "bin" / "billhooks", work)
 
 
 def test_billhooks_is_the_installed_copy_and_duel_is_found_by_its_entry_point(env: Env) -> None:
