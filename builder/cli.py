@@ -246,11 +246,20 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
     )
 
 
+def _either(names: list[str]) -> str:
+    """The rule systems' names for help ("a, b or c"). Only a parser built to show help loads
+    the systems; one built to run a light command names none (its help is never shown)."""
+    if not names:
+        return "any this program knows"
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
 def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     """The whole command line. ``systems``: add what the rule systems declare, their own
     commands and the export's input-file options (which imports them all; not needed to run
     a core command but ``export``)."""
     rulesets = _rulesets() if systems else []
+    known = _either([r.name for r in rulesets])
     parser = _Parser(
         prog="billhooks",
         description="Build, check and print wargame armies, for every rule system it knows "
@@ -271,8 +280,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     p.add_argument("army", nargs="?", help="army file (default: the sample army, not saved)")
     p.add_argument(
         "--ruleset",
-        help="the rule system of a new army: billhooks, kiss, feudal "
-        "or shieldwall (default: the file's own; a file that "
+        help=f"the rule system of a new army: {known} (default: the file's own; a file that "
         "does not exist yet asks)",
     )
 
@@ -292,8 +300,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--ruleset",
-        help="the rule system of a new army, as `tui --ruleset` "
-        "(billhooks, kiss, feudal or shieldwall)",
+        help=f"the rule system of a new army, as `tui --ruleset` ({known})",
     )
 
     p = command(

@@ -1,28 +1,40 @@
 """Rulesets by name. Each is imported only when asked for, so the core stays light.
 
-The built-in systems are listed here; a ruleset installed as a package of its own adds itself
-through the ``billhooks.rulesets`` entry-point group (``name = "package.module"``, the module
-holding a ``RULESET`` object), and tests may :func:`register` one.
+The built-in systems are the packages under ``builder/systems/`` (a folder is a system: no
+list to keep); a ruleset installed as a package of its own adds itself through the
+``billhooks.rulesets`` entry-point group (``name = "package.module"``, the module holding a
+``RULESET`` object), and tests may :func:`register` one.
 """
 
 from __future__ import annotations
 
+import os
 from functools import cache
 from importlib import import_module
 
 from builder.core.base import Ruleset
 
-#: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
-BUILT_IN = {
-    "billhooks": "builder.systems.billhooks",
-    "kiss": "builder.systems.kiss",
-    "feudal": "builder.systems.feudal",
-    "shieldwall": "builder.systems.shieldwall",
-}
+#: The folder whose packages are the systems that ship with billhooks.
+_SYSTEMS = os.path.join(os.path.dirname(__file__), "systems")
 #: The system used where a player names none (a new army, the catalogue): the first the tool
-#: was written for.
+#: was written for, and the one it is named after.
 DEFAULT = "billhooks"
 _registered: dict[str, str] = {}
+
+
+def _built_in() -> dict[str, str]:
+    """ruleset name -> module, for each package in ``builder/systems/`` (the default first,
+    then by name): a directory listing (a tenth of a millisecond), not an import."""
+    found = sorted(
+        entry.name
+        for entry in os.scandir(_SYSTEMS)
+        if entry.name != DEFAULT and os.path.isfile(os.path.join(entry.path, "__init__.py"))
+    )
+    return {name: f"builder.systems.{name}" for name in [DEFAULT, *found]}
+
+
+#: ruleset name -> module holding a ``RULESET`` object, for the systems that ship with billhooks.
+BUILT_IN = _built_in()
 
 
 @cache
@@ -36,8 +48,10 @@ def _installed() -> dict[str, str]:
 
 
 def modules() -> dict[str, str]:
-    """Every ruleset name this program knows, with the module holding it."""
-    return {**_installed(), **BUILT_IN, **_registered}
+    """Every ruleset name this program knows, with the module holding it: the built-in ones
+    first (an installed one never hides one of them), then the installed and the registered."""
+    installed = {k: v for k, v in _installed().items() if k not in BUILT_IN}
+    return {**BUILT_IN, **installed, **_registered}
 
 
 def names() -> tuple[str, ...]:

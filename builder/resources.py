@@ -1,5 +1,6 @@
-"""Where the shipped data lives (templates, card data and fonts, examples), and the two
-readers of a system's own words in it.
+"""Where the shipped data lives (templates, card data and fonts, examples), the folders of the
+systems shipped in it, and the two readers of a system's own words (from its
+:class:`~builder.core.base.Folders`, wherever it is installed).
 
 In an installed package they are the subpackages ``builder.templates``, ``builder.cards`` and
 ``builder.examples`` (pyproject maps the top-level folders there); in a source checkout they are
@@ -13,6 +14,8 @@ from functools import cache
 from importlib import import_module, resources
 from pathlib import Path
 from typing import Any
+
+from builder.core.base import Folders
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,24 +60,30 @@ def sample_army() -> Path:
     return examples_dir() / str(examples.SAMPLE)
 
 
+def shipped(name: str) -> Folders:
+    """The folders of a system shipped with billhooks: ``cards/<name>/`` and
+    ``templates/<name>/`` in the package."""
+    return Folders(cards_dir() / name, templates_dir() / name)
+
+
 @cache
-def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
-    """The parsed ``cards/<ruleset>/<name>.toml``: what a ruleset's cards and tokens print
+def ruleset_words(folders: Folders, name: str) -> dict[str, Any]:
+    """The parsed ``<name>.toml`` of a system's card words: what its cards and tokens print
     besides the army's own numbers (read once a process)."""
-    with open(cards_dir() / ruleset / f"{name}.toml", "rb") as fh:
+    with open(folders.cards / f"{name}.toml", "rb") as fh:
         return tomllib.load(fh)
 
 
-def situations_words(ruleset: str) -> dict[str, Any]:
-    """The parsed ``templates/<ruleset>/situations.toml``: the crib's second sheet, "Situations
-    and readings" (what comes up less often, the terrain, the end of the game, the markers, the
-    flow chart and the readings), read afresh as :func:`crib_words` is."""
-    with open(templates_dir() / ruleset / "situations.toml", "rb") as fh:
+def situations_words(folders: Folders) -> dict[str, Any]:
+    """The parsed ``situations.toml`` of a system's templates: the crib's second sheet,
+    "Situations and readings" (what comes up less often, the terrain, the end of the game, the
+    markers, the flow chart and the readings), read afresh as :func:`crib_words` is."""
+    with open(folders.templates / "situations.toml", "rb") as fh:
         return tomllib.load(fh)
 
 
-def crib_words(ruleset: str) -> dict[str, Any]:
-    """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
+def crib_words(folders: Folders) -> dict[str, Any]:
+    """The parsed ``crib-sheet.toml`` of a system's templates: a crib sheet's words in our own
     words, read afresh (each system fills numbers and tables into its copy)."""
-    with open(templates_dir() / ruleset / "crib-sheet.toml", "rb") as fh:
+    with open(folders.templates / "crib-sheet.toml", "rb") as fh:
         return tomllib.load(fh)

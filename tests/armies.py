@@ -8,7 +8,7 @@ from typing import Any
 
 from builder import armyfile
 from builder.core.validate import parse_toml
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
 
@@ -105,3 +105,18 @@ def _army_files() -> list[Path]:
 
 
 ARMIES = _army_files()
+
+
+def examples_of(ruleset: str) -> list[Path]:
+    """The example armies of ``ruleset``, by file name, as each file names its system."""
+    return [
+        p
+        for p in ARMIES
+        if p.parent == examples_dir()
+        and parse_toml(p, p.read_text(encoding="utf-8"))["ruleset"] == ruleset
+    ]
+
+
+#: One example army of each built-in system (its first by file name), found through the
+#: registry: a test over every system takes them from here, not from a list of its own.
+EXAMPLE_OF = {name: examples_of(name)[0].name for name in BUILT_IN}

@@ -32,6 +32,7 @@ from builder.core.base import (
     Entry,
     Facts,
     Finding,
+    Folders,
     Grid,
     Line,
     Metric,
@@ -212,6 +213,8 @@ class Flat(PackagedRuleset[Band]):
     schema = SCHEMA
     sides = Sides(max_len=40)
     file_comment = "A flat test band."
+    #: No card words or templates of its own (it prints only the core's documents).
+    folders = Folders.beside(__file__)
     roller: Roller | None = None
     muster = None
     quick_actions: tuple[QuickAction, ...] = ()

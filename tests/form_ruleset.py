@@ -16,6 +16,7 @@ from builder.core.base import (
     Entry,
     Facts,
     Finding,
+    Folders,
     Grid,
     Line,
     Metric,
@@ -132,6 +133,8 @@ class FormTest:
     schema = SCHEMA
     sides = Sides()
     file_comment = "A form test army."
+    #: No card words or templates of its own (it prints only the core's documents).
+    folders = Folders.beside(__file__)
     roller = None
     muster = None
     codes: tuple[str, ...] = ()

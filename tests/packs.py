@@ -3,24 +3,21 @@ and token sheets they print, and the card sizes and ellipses the tests look for.
 
 from __future__ import annotations
 
+from armies import examples_of
+
 from builder.commands.export import _load
 from builder.core.printables import Deck, Document, TokenSheet
 from builder.export.base import ExportJob, ExportOptions
 from builder.export.pack import printables
-from builder.resources import examples_dir
+from builder.registry import BUILT_IN
 
-#: Each rule system's two example armies, exported together as a player would (iterated, the
-#: rule systems' names).
-RULESETS = {
-    "billhooks": ("lancaster.toml", "york.toml"),
-    "kiss": ("kiss-lancaster.toml", "kiss-york.toml"),
-    "feudal": ("feudal-flanders.toml", "feudal-normandy.toml"),
-    "shieldwall": ("shieldwall-norse.toml", "shieldwall-saxon.toml"),
-}
+#: Each rule system's example armies (two), exported together as a player would (iterated, the
+#: rule systems' names), found through the registry.
+RULESETS = {name: tuple(p.name for p in examples_of(name)) for name in BUILT_IN}
 
 
 def armies(ruleset: str) -> list[str]:
-    return [str(examples_dir() / name) for name in RULESETS[ruleset]]
+    return [str(p) for p in examples_of(ruleset)]
 
 
 def sheet_items(ruleset: str) -> list[Deck | TokenSheet]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfread
 import pytest
+from armies import EXAMPLE_OF
 from printcheck import overlaps
 
 from builder import armyfile
@@ -18,7 +19,7 @@ from builder.export.pack import entry_kinds, print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
-EXAMPLES = ["york.toml", "kiss-york.toml", "feudal-flanders.toml", "shieldwall-saxon.toml"]
+EXAMPLES = list(EXAMPLE_OF.values())
 
 
 def sheet_kinds(path: Path) -> list[str]:

@@ -245,20 +245,18 @@ def test_a_ruleset_imports_nothing_heavy(name: str) -> None:
     ) & set(HEAVY)
 
 
-def test_every_system_package_is_registered() -> None:
-    """A system's folder that nobody registered would never be run by these tests: it fails
-    here, loudly."""
+def test_every_system_package_is_registered_by_its_own_name() -> None:
+    """Every package under builder/systems/ is a system, known by its folder's name: a
+    ruleset whose ``name`` is not its folder's could be found by neither."""
     import pkgutil
 
     import builder.systems
-    from builder.registry import modules
+    from builder.registry import BUILT_IN, modules
 
-    folders = {
-        m.name
-        for m in pkgutil.iter_modules(builder.systems.__path__, "builder.systems.")
-        if m.ispkg
-    }
-    assert folders and folders <= set(modules().values())
+    folders = {m.name for m in pkgutil.iter_modules(builder.systems.__path__) if m.ispkg}
+    assert folders and folders == set(BUILT_IN)
+    assert {f"builder.systems.{name}" for name in folders} <= set(modules().values())
+    assert all(get_ruleset(name).name == name for name in folders)
 
 
 def _first_army(name: str) -> Path:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from armies import EXAMPLE_OF
 
 from builder.cli import main
 from builder.core.printables import Document
@@ -16,7 +17,7 @@ from builder.export import pack, workers
 from builder.resources import examples_dir
 
 #: One sample army per rule system.
-EXAMPLES = ["lancaster.toml", "kiss-york.toml", "feudal-normandy.toml", "shieldwall-norse.toml"]
+EXAMPLES = list(EXAMPLE_OF.values())
 
 
 def tree(folder: Path) -> dict[str, bytes]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pdfread
 import pytest
+from armies import EXAMPLE_OF
 from pilot import export_with_checkbox, run_async
 from printcheck import MM, page_figures
 from pypdf import PdfReader
@@ -28,12 +29,7 @@ from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
 from builder.resources import examples_dir
 
 #: One example army of each ruleset.
-EXAMPLES = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-flanders.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLES = EXAMPLE_OF
 BLEED = 3.0
 POKER = CARD_MM["poker"]
 

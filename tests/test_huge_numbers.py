@@ -10,18 +10,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 
 from builder.cli import main
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 
 #: One sample army per rule system, and the Mustering collection.
-EXAMPLES = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-normandy.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLES = EXAMPLE_OF
 #: A number past Python's limit of 4,300 digits, in each notation.
 HUGE = {
     "decimal": "9" * 4400,

@@ -26,10 +26,10 @@ from builder.core.text import printable
 from builder.core.validate import ArmyFileError, Ctx, build
 from builder.export.base import ArmyInput
 from builder.limits import ARMY_MAX
-from builder.registry import get_ruleset, names
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 
-SYSTEMS = [n for n in names() if n in ("billhooks", "kiss", "feudal", "shieldwall")]
+SYSTEMS = list(BUILT_IN)
 
 
 def listed(army: ArmyRecord, name: str = "army.toml") -> share.ShareList:

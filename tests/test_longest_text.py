@@ -17,7 +17,7 @@ from builder.cli import main
 from builder.core.schema import Field, walk
 from builder.export.base import CARD_MM
 from builder.export.pack import ruleset_kinds
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 
 EXAMPLES = {
@@ -59,7 +59,7 @@ def lengthened(path: Path, folder: Path) -> Path:
 
 
 @pytest.mark.parametrize("size", list(CARD_MM))
-@pytest.mark.parametrize("ruleset", list(EXAMPLES))
+@pytest.mark.parametrize("ruleset", list(BUILT_IN))
 def test_the_longest_text_draws_nothing_over_anything(
     ruleset: str, size: str, tmp_path: Path
 ) -> None:

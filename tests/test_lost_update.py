@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 from pilot import SIZE, clear_and_type, run_async, wait_until
 
 from builder import armyfile
@@ -22,12 +23,7 @@ from builder.tui.modals.path import PathDialog
 from builder.tui.session import ChangedOnDisk, Session
 
 #: One sample army per rule system.
-EXAMPLES = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-normandy.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLES = EXAMPLE_OF
 RULESETS = sorted(EXAMPLES)
 
 

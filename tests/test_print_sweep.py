@@ -34,6 +34,7 @@ from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportO
 from builder.export.pack import export_pack, printables
 from builder.export.ring import RING_PT, ring_radius
 from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell
+from builder.registry import BUILT_IN
 from builder.resources import examples_dir
 
 DOCUMENTS = {"roster", "crib-sheet", "packing-list"}
@@ -421,7 +422,7 @@ def test_every_single_sided_kind_shares_the_token_sheets(
 
 
 def test_sweep_covers_every_layout(tmp_path: Path) -> None:
-    assert set(EXAMPLES) == {"billhooks", "kiss", "feudal", "shieldwall"}
+    assert set(EXAMPLES) == set(BUILT_IN)
     assert all(len(paths) == 2 for paths in EXAMPLES.values())
     assert len(LAYOUTS) == 24 + 12
     assert len(EVERY) == sum(len(layouts) for layouts in SWEPT.values())

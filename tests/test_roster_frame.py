@@ -32,7 +32,7 @@ from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
 from builder.export.rostertable import BOX, page_margins
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 
 MM = 72 / 25.4
@@ -40,7 +40,7 @@ PAPERS = ("a4", "letter")
 EXAMPLES = sorted(
     p.name for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
 )
-RULESETS = ("billhooks", "kiss", "feudal", "shieldwall")
+RULESETS = tuple(BUILT_IN)
 
 
 def made(army: Any, name: str) -> ArmyInput:

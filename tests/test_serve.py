@@ -49,7 +49,7 @@ from builder.core.base import Summary, number
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.bundle import pack_files, pack_zip, zip_name
 from builder.export.pack import export_pack
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
 from builder.tui.screens.print import PrintScreen
@@ -711,12 +711,12 @@ def test_the_command_quotes_the_army_path(tmp_path: Path) -> None:
 
 def test_the_command_passes_the_ruleset_on(tmp_path: Path) -> None:
     army = tmp_path / "new.toml"
-    for name in ("billhooks", "kiss", "feudal", "shieldwall"):
+    for name in BUILT_IN:
         assert shlex.split(builder_command(army, name))[-3:] == [str(army), "--ruleset", name]
     assert shlex.split(builder_command(None, "kiss"))[-2:] == ["--ruleset", "kiss"]
 
 
-@pytest.mark.parametrize("ruleset", ["billhooks", "kiss", "feudal", "shieldwall"])
+@pytest.mark.parametrize("ruleset", list(BUILT_IN))
 def test_tui_ruleset_starts_a_new_army_of_that_system(
     ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

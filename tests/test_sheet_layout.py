@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pdfread
 import pytest
+from armies import examples_of
 
 from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
 from builder.export.packing import LABEL_MM, Geometry, Lot, Rect, Sheet, has_room, pack, sheet_marks
@@ -18,6 +19,7 @@ from builder.export.sheet import (
     edge_to_edge,
     plan,
 )
+from builder.registry import BUILT_IN
 
 POKER = CARD_MM["poker"]
 
@@ -272,12 +274,8 @@ def test_a_sheet_is_filled_before_the_next_is_begun() -> None:
 #: Every example army, each alone and with the other of its ruleset.
 EXAMPLE_PACKS = [
     (ruleset, armies)
-    for ruleset, (a, b) in {
-        "billhooks": ("york", "lancaster"),
-        "kiss": ("kiss-york", "kiss-lancaster"),
-        "feudal": ("feudal-flanders", "feudal-normandy"),
-        "shieldwall": ("shieldwall-norse", "shieldwall-saxon"),
-    }.items()
+    for ruleset in BUILT_IN
+    for a, b in [[p.stem for p in examples_of(ruleset)]]
     for armies in ((a,), (b,), (a, b))
 ]
 #: Paper, bleed, gutters.

@@ -22,7 +22,7 @@ from printcheck import page_figures
 
 from builder.cli import main
 from builder.core.printables import readings
-from builder.registry import BUILT_IN
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir, situations_words, templates_dir
 
 SYSTEMS = list(BUILT_IN)
@@ -103,7 +103,7 @@ def test_two_duplex_sheets_inside_the_margins_and_above_the_floor(
 def flow_steps(system: str) -> list[dict[str, str]]:
     found = [
         part["flow"]
-        for section in situations_words(system)["sections"]
+        for section in situations_words(get_ruleset(system).folders)["sections"]
         for part in section["parts"]
         if "flow" in part
     ]
@@ -146,7 +146,10 @@ def test_the_flow_chart_is_drawn_box_by_box_with_arrows(
 
 
 def sections(system: str) -> list[dict[str, Any]]:
-    return [*words_file(system, "crib-sheet")["sections"], *situations_words(system)["sections"]]
+    return [
+        *words_file(system, "crib-sheet")["sections"],
+        *situations_words(get_ruleset(system).folders)["sections"],
+    ]
 
 
 @pytest.mark.parametrize("system", SYSTEMS)
@@ -201,7 +204,7 @@ def title_key(title: str) -> str:
 def test_the_declared_readings_are_the_docs_pages(system: str) -> None:
     """One list: the readings the system declares are the docs page's "Our reading" lines,
     title for title, and every number a reading prints is in its docs line."""
-    declared = readings(situations_words(system))
+    declared = readings(situations_words(get_ruleset(system).folders))
     assert declared, system
     docs = docs_readings(system)
     assert {title_key(r.title) for r in declared} == set(docs), system
@@ -217,7 +220,7 @@ def test_every_reading_is_printed_in_the_box(
 ) -> None:
     sheet = " ".join(columns_text(printed[system, "a4"])[2:])
     assert "agree these before the game" in sheet
-    for reading in readings(situations_words(system)):
+    for reading in readings(situations_words(get_ruleset(system).folders)):
         assert flat(f"Our reading: {reading.title}.") in sheet, (system, reading.title)
         assert flat(reading.text)[:50] in sheet, (system, reading.title)
 
@@ -229,7 +232,7 @@ def test_every_reading_is_printed_in_the_box(
 def test_the_second_sheet_is_in_our_own_words(
     printed: dict[tuple[str, str], Path], system: str
 ) -> None:
-    assert copied_runs(strings(situations_words(system)), system) == []
+    assert copied_runs(strings(situations_words(get_ruleset(system).folders)), system) == []
     assert copied_runs(columns_text(printed[system, "a4"])[2:], system) == []
 
 

@@ -26,7 +26,7 @@ from builder.cli import main
 from builder.core import schema
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import outputs, printables
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui import edits
 from builder.tui.advice import form_message
@@ -38,6 +38,14 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree, fit
+
+#: The systems whose armies are made of groups (wards, battles) under leaders, from the
+#: registry.
+GROUPED = [
+    name
+    for name in BUILT_IN
+    if any(child.role == "group" for child in get_ruleset(name).schema.children)
+]
 
 #: An example army of each built-in system.
 EXAMPLES = {
@@ -165,7 +173,7 @@ def plan(path: Path, fmt: str) -> list[tuple[str, list[str]]]:
     return [(name, [i.title for i in items]) for name, items in outputs(job, pack, pack.items)]
 
 
-@pytest.mark.parametrize("system", list(EXAMPLES))
+@pytest.mark.parametrize("system", list(BUILT_IN))
 @run_async
 async def test_print_lists_the_files_it_writes_with_what_each_holds(
     system: str, tmp_path: Path
@@ -223,7 +231,7 @@ async def test_unticking_a_shared_file_leaves_out_every_kind_in_it(tmp_path: Pat
 # --- 12: M where the system has no draw --------------------------------------------------
 
 
-@pytest.mark.parametrize("system", list(EXAMPLES))
+@pytest.mark.parametrize("system", list(BUILT_IN))
 @run_async
 async def test_mustering_key_says_when_the_system_has_no_draw(system: str, tmp_path: Path) -> None:
     app = BuilderApp(Session.open(copied(tmp_path, system)))
@@ -352,7 +360,7 @@ async def test_kiss_trait_and_stratagem_read_whole_while_choosing(tmp_path: Path
 
 
 def test_a_new_magnate_is_practiced_and_every_start_is_a_choice() -> None:
-    for name in EXAMPLES:
+    for name in BUILT_IN:
         rules = get_ruleset(name)
         tables = [rules.schema]
         while tables:
@@ -413,7 +421,7 @@ async def test_a_shieldwall_leaders_tree_line_shows_his_stand_at_120_columns(
         assert shown.endswith(full[full.rindex(")") :]), shown
 
 
-@pytest.mark.parametrize("system", list(EXAMPLES))
+@pytest.mark.parametrize("system", list(BUILT_IN))
 def test_check_lists_every_record_share_lists(
     system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -445,7 +453,7 @@ def test_feudal_roll_names_the_leader_alone() -> None:
     assert "charisma" in results and "command point" in results
 
 
-@pytest.mark.parametrize("system", ["billhooks", "kiss", "feudal"])
+@pytest.mark.parametrize("system", GROUPED)
 def test_verify_names_a_leader_or_group_change_in_the_systems_words(
     system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -523,7 +531,7 @@ async def test_a_drop_down_stops_at_its_last_choice(tmp_path: Path) -> None:
         assert quality.value == 0
 
 
-@pytest.mark.parametrize("system", list(EXAMPLES))
+@pytest.mark.parametrize("system", list(BUILT_IN))
 @run_async
 async def test_the_add_catalogue_keeps_each_entry_on_one_line_at_120_columns(
     system: str, tmp_path: Path
@@ -542,7 +550,7 @@ async def test_the_add_catalogue_keeps_each_entry_on_one_line_at_120_columns(
         assert widest <= troops.scrollable_content_region.width, widest
 
 
-@pytest.mark.parametrize("system", list(EXAMPLES))
+@pytest.mark.parametrize("system", list(BUILT_IN))
 @run_async
 async def test_a_new_army_asks_its_side(
     system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch

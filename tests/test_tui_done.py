@@ -14,6 +14,7 @@ from pilot import builder_on, run_async
 from textual import events
 
 from builder.cli import main
+from builder.registry import BUILT_IN
 from builder.tui.actions import ruleset_actions
 from builder.tui.app import BuilderApp
 from builder.tui.modals.catalogue import CataloguePicker
@@ -83,7 +84,7 @@ async def give_trait_and_stratagem(player: Player) -> None:
     await player.press(*["tab"] * 6, "space", "tab", "space", "ctrl+s")
 
 
-@pytest.mark.parametrize("ruleset", list(PLANS))
+@pytest.mark.parametrize("ruleset", list(BUILT_IN))
 @run_async
 async def test_a_new_player_builds_a_legal_army(
     ruleset: str,

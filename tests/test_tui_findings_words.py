@@ -13,7 +13,7 @@ import pytest
 
 from builder import armyfile
 from builder.core.base import Finding
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.advice import builder_message
 
@@ -217,7 +217,7 @@ def raised(ruleset: str, code: str) -> list[Finding]:
     return found
 
 
-@pytest.mark.parametrize("ruleset", sorted(CASES))
+@pytest.mark.parametrize("ruleset", sorted(BUILT_IN))
 def test_every_code_has_a_case(ruleset: str) -> None:
     assert set(CASES[ruleset][1]) == set(get_ruleset(ruleset).codes)
 

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 from textual.widgets._footer import FooterKey
 
 from builder.registry import get_ruleset
@@ -19,12 +20,7 @@ from builder.tui.session import Session, new_army
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.footer import GIVE_WAY, KeyFooter, fitted
 
-EXAMPLE = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-flanders.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLE = EXAMPLE_OF
 
 
 def _applies(app: BuilderApp) -> set[str]:

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 from rich.console import Console
 from textual.widgets import Input, Label, Static
 
@@ -17,12 +18,7 @@ from builder.tui.app import BuilderApp
 from builder.tui.modals.record import RecordForm
 from builder.tui.session import Session
 
-EXAMPLE = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-flanders.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLE = EXAMPLE_OF
 
 
 def _open(ruleset: str, tmp_path: Path) -> BuilderApp:

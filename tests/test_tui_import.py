@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 from pilot import SIZE, run_async
 from textual.widgets import Label, OptionList, TextArea
 
@@ -21,12 +22,7 @@ from builder.tui.modals.import_list import ImportDialog
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import Session
 
-EXAMPLE = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-flanders.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLE = EXAMPLE_OF
 
 
 def _posted(name: str, fmt: listfacts.Format = "bbcode") -> tuple[str, str]:

@@ -17,7 +17,7 @@ from textual.widgets import Checkbox, Input, Label, OptionList, Select, Selectio
 from textual.widgets._toast import Toast
 
 from builder import armyfile
-from builder.registry import get_ruleset
+from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui import edits
 from builder.tui.actions import ruleset_actions
@@ -29,6 +29,14 @@ from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
+
+#: The systems whose armies are made of groups (wards, battles) under leaders, from the
+#: registry.
+GROUPED = [
+    name
+    for name in BUILT_IN
+    if any(child.role == "group" for child in get_ruleset(name).schema.children)
+]
 
 
 def army_of(app: BuilderApp) -> Any:
@@ -123,7 +131,7 @@ async def test_shieldwall_tree_shows_his_stand_and_a_rename_follows_in_one_undo(
         assert armyfile.dumps(app.session.army) == before and not app.session.can_undo
 
 
-@pytest.mark.parametrize("ruleset", ["billhooks", "kiss", "feudal"])
+@pytest.mark.parametrize("ruleset", GROUPED)
 @run_async
 async def test_the_first_leader_of_an_empty_army_is_its_c_in_c(ruleset: str) -> None:
     """Add group on an army with none: its leader leads the army; the next one does not."""

@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 from textual import events
 from textual.widgets import Input, Label, OptionList
 
@@ -83,12 +84,7 @@ def test_feudal_archer_has_no_entry_but_says_what_to_search() -> None:
     assert "(infantry, cavalry)" in nothing_found(entries, "archer")
 
 
-EXAMPLE = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-flanders.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLE = EXAMPLE_OF
 #: What typing ahead adds, for each ruleset: the keys after ``a``, and the entry they pick
 #: (never the catalogue's first).
 TYPED = {

@@ -19,6 +19,7 @@ from pilot import wait_until
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
+from builder.registry import BUILT_IN
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
 from builder.tui.screens.muster import MusterScreen
@@ -152,9 +153,12 @@ SYSTEMS = {
     "feudal": "feudal-normandy.toml",
     "shieldwall": "shieldwall-norse.toml",
 }
+#: Every system but Billhooks (snapshotted above), from the registry: a new one fails here
+#: until it has its example and its broken rule.
+OTHERS = sorted(set(BUILT_IN) - {"billhooks"})
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", OTHERS)
 def test_system_army_screen(
     system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
 ) -> None:
@@ -162,7 +166,7 @@ def test_system_army_screen(
     assert snap_compare(make_app(SYSTEMS[system]), terminal_size=(100, 30))
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", OTHERS)
 def test_system_record_form(
     system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
 ) -> None:
@@ -180,7 +184,7 @@ BREAKS: dict[str, Callable[[str], str]] = {
 }
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", OTHERS)
 def test_system_findings(
     system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
 ) -> None:
@@ -193,7 +197,7 @@ def test_system_findings(
     )
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", OTHERS)
 def test_system_catalogue(
     system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
 ) -> None:
@@ -209,7 +213,7 @@ def test_system_catalogue(
     )
 
 
-@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@pytest.mark.parametrize("system", OTHERS)
 def test_system_print_screen(
     system: str, snap_compare: Snap, make_app: Callable[..., BuilderApp]
 ) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from armies import EXAMPLE_OF
 
 from builder import files
 from builder.cli import main
@@ -21,12 +22,7 @@ from builder.tui import config
 from builder.tui.session import Session
 
 #: One sample army per rule system.
-EXAMPLES = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-normandy.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLES = EXAMPLE_OF
 
 
 def names(*first: str) -> Iterator[str]:

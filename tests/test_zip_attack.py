@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 from aiohttp import web
+from armies import EXAMPLE_OF
 
 from builder.cli import build_parser, main
 from builder.registry import get_ruleset
@@ -39,12 +40,7 @@ from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
 
 #: One sample army per rule system.
-EXAMPLES = {
-    "billhooks": "lancaster.toml",
-    "kiss": "kiss-york.toml",
-    "feudal": "feudal-normandy.toml",
-    "shieldwall": "shieldwall-norse.toml",
-}
+EXAMPLES = EXAMPLE_OF
 #: What the user had before unpacking: their notes (the issue's target), a shell start-up file.
 NOTES = b"the user's own notes\n"
 BASHRC = b"# the user's own\n"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from builder.core.schema import Field, Role, Table
@@ -135,6 +136,28 @@ class Finding:
             "message": self.message,
             "where": self.where,
         }
+
+
+# --- Its own files -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Folders:
+    """Where a rule system's own files live: its card words (``cards/*.toml``, each read by
+    :func:`builder.resources.ruleset_words`) and its templates (``crib-sheet.toml``, templates
+    of its own that take the shared ones' place, and the HTML of its emblems, ``emblems/``).
+    The systems shipped with billhooks keep them in the package's top-level ``cards/<name>/``
+    and ``templates/<name>/`` (:func:`builder.resources.shipped`); a system installed as a
+    package of its own carries them beside its code (:meth:`beside`)."""
+
+    cards: Path
+    templates: Path
+
+    @classmethod
+    def beside(cls, module_file: str) -> Folders:
+        """``cards/`` and ``templates/`` in the folder of ``module_file`` (a ``__file__``)."""
+        here = Path(module_file).resolve().parent
+        return cls(here / "cards", here / "templates")
 
 
 # --- Sides --------------------------------------------------------------------------------------
@@ -425,6 +448,11 @@ class Ruleset(Protocol):
     inputs: tuple[InputFile, ...]
     #: Commands of its own for the command line (none for most systems).
     commands: tuple[Command, ...]
+
+    @property
+    def folders(self) -> Folders:
+        """Where its card words, crib sheet, templates and emblems live."""
+        ...
 
     @property
     def roller(self) -> Roller | None:

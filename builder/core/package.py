@@ -19,7 +19,17 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 from builder.core import schema
-from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Roll, Summary
+from builder.core.base import (
+    ArmyRecord,
+    Entry,
+    Facts,
+    Finding,
+    Folders,
+    Grid,
+    Offer,
+    Roll,
+    Summary,
+)
 from builder.core.commands import Command
 from builder.core.inputs import InputFile
 
@@ -90,6 +100,7 @@ class PackagedRuleset(ABC, Generic[A]):
     ``army`` and ``kinds`` and the protocol's data attributes, and writes ``new_army``,
     ``catalogue`` and ``pack`` (its printables over its own armies)."""
 
+    name: str
     title: str
     army: ArmyKind[A]
     #: Every other kind of record; Any: each kind has a record type of its own.
@@ -97,6 +108,17 @@ class PackagedRuleset(ABC, Generic[A]):
     #: No input files or commands of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
+
+    @cached_property
+    def folders(self) -> Folders:
+        """A system shipped with billhooks keeps its files in the package's ``cards/<name>/``
+        and ``templates/<name>/``; one installed on its own declares its own folders
+        (``folders = Folders.beside(__file__)``)."""
+        # Imported here: finding the package's data loads importlib.resources, which only a
+        # reader of the files needs (an export), not `check`.
+        from builder.resources import shipped
+
+        return shipped(self.name)
 
     @cached_property
     def _kinds(self) -> dict[type, Kind[A, Any]]:

@@ -358,7 +358,7 @@ def crib_document(
     situations: Mapping[str, Any],
 ) -> Document:
     """``crib-sheet.pdf``, printed on both sides of two sheets from the shared
-    ``crib-sheet.html``: the every-turn crib (``templates/<ruleset>/crib-sheet.toml``, its
+    ``crib-sheet.html``: the every-turn crib (``crib-sheet.toml`` of its templates folder, its
     ``title`` heading the sheet) with the tables its numbers fill in, then "Situations and
     readings" (``situations.toml``): the rules that come up less often, the terrain, how the
     game ends, the markers, the flow chart and the readings box."""

@@ -112,7 +112,7 @@ EMBLEMS: dict[str, Emblem] = {
     "crowned-shield": _system(devices.crowned_shield),
     "great-helm": _system(devices.great_helm),
     "boss-shield": _system(devices.boss_shield),
-    # On a card face: a shieldwall army's banner.
+    # On a card face: an army's banner.
     "raven-banner": _system(devices.raven_banner),
 }
 

@@ -1,5 +1,5 @@
 """Devices: the bold drawings at the heart of a marker (blood drops for a wound, a bear's paw
-for a berserker, locked shields for a tight shieldwall) and the rule systems' own emblems on
+for a berserker, locked shields for a tight shield wall) and the rule systems' own emblems on
 their card backs (a crowned shield, a knight's great helm, a round shield with its boss), all
 as ReportLab paths. The art registry (:mod:`builder.export.art`) names them.
 
@@ -153,7 +153,7 @@ def _round_shield(c: Canvas, x: float, y: float, r: float, ground: RGB, s: float
 
 
 def overlapping_shields(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
-    """A loose shieldwall: three round shields in a row, each just over the next."""
+    """A loose shield wall: three round shields in a row, each just over the next."""
     _shape(c, ground, s)
     r = 0.4 * s
     for i in (-1, 0, 1):
@@ -170,7 +170,7 @@ def _spear(c: Canvas, x: float, y0: float, y1: float, s: float, ground: RGB) -> 
 
 
 def locked_shields(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
-    """A tight shieldwall: two ranks of round shields locked rim over rim, spears raised
+    """A tight shield wall: two ranks of round shields locked rim over rim, spears raised
     between them."""
     _shape(c, ground, s)
     for i in (-1.5, -0.5, 0.5, 1.5):
@@ -418,8 +418,7 @@ def _roundel(c: Canvas, cx: float, cy: float, r: float, framed: bool) -> None:
 
 
 def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """KISS Wars of the Roses: a shield parted red and white (the two roses' colours) under
-    a gold crown."""
+    """A shield parted red and white (the two roses' colours) under a gold crown."""
     _roundel(c, cx, cy, r, framed)
     c.setLineJoin(1)
     c.setStrokeColorRGB(*INK)
@@ -462,8 +461,7 @@ def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, frame
 
 
 def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """Feudal: a knight's flat-topped great helm, its eye slit and breaths, a cross on the
-    face."""
+    """A knight's flat-topped great helm, its eye slit and breaths, a cross on the face."""
     _roundel(c, cx, cy, r, framed)
     c.setLineJoin(1)
     c.setStrokeColorRGB(*INK)
@@ -495,8 +493,7 @@ def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: b
 
 
 def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """Dark Ages shieldwall: a round shield of boards painted in quarters, an iron rim and
-    a domed boss."""
+    """A round shield of boards painted in quarters, an iron rim and a domed boss."""
     _roundel(c, cx, cy, r, framed)
     c.setStrokeColorRGB(*INK)
     rr = 0.74 * r
@@ -521,7 +518,7 @@ def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: 
 def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
     """A war banner of the north: a pole topped with a spearhead, and a flag of a quarter
     circle in the accent, fringed along its curve, a black raven with spread wings on it
-    (a shieldwall army's banner card)."""
+    (an army's banner card)."""
     _roundel(c, cx, cy, r, framed)
     c.setLineJoin(1)
     c.setStrokeColorRGB(*INK)

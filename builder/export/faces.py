@@ -295,7 +295,7 @@ class _Layout:
         )
         if _cut(fitted, block.text):
             # Never cut short: at its least size on as many lines as it takes, the box
-            # growing down to hold them (a KISS magnate's forwardness, a long battle name).
+            # growing down to hold them (a long rule on a leader's card, a long battle name).
             fitted = fit(
                 block.text, font, box.w, _UNBOUNDED, block.min_size * s, block.min_size * s
             )

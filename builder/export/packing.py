@@ -509,7 +509,7 @@ def draw_label(c: Canvas, block: Block) -> None:
 
 def series(names: Sequence[str]) -> str:
     """Names as a list reads: "A", "A and B", "A, B, and C" (the last comma keeps a name that
-    has an "and" of its own, KISS's "Chits and markers", in one piece)."""
+    has an "and" of its own, such as "Chits and markers", in one piece)."""
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + ", and " + names[-1]

@@ -7,7 +7,7 @@ holding the deck's back (TTS's "hidden card"), at most 4096 px a side (the card 
 scaled down to fit), and one back image; the JSON is a ``DeckCustom`` whose cards point at
 their sheet and cell (``CardID`` = sheet key * 100 + cell). A token sheet is one image per
 distinct token and bags of tiles: a bag of each token's copies, or one shared bag where the
-printables name one (KISS's cup of chits), each bag named for what it holds and whose.
+printables name one (a cup chits are drawn from), each bag named for what it holds and whose.
 
 Sizes: everything spawns at its printed size relative to the cards. A TTS card at scale 1 is
 about 2.2 units wide, and we print it as a poker card (63.5 mm), so one unit is 63.5 / 2.2 =

@@ -39,6 +39,7 @@ from builder import resources
 from builder.export import colwidths, rostertable, sharecode, spaces, ticks
 from builder.export.base import PAPER_MM
 from builder.export.libs import fast_library_lookup
+from builder.registry import get_ruleset
 
 with fast_library_lookup():
     from weasyprint import CSS, HTML
@@ -137,10 +138,12 @@ def _finalize(value: Any) -> Any:
 
 @cache
 def environment(ruleset: str = "") -> jinja2.Environment:
-    """The Jinja2 environment for ``templates/<ruleset>/`` then ``templates/``: autoescape
-    always, strict undefined, and only characters the bundled fonts draw."""
+    """The Jinja2 environment for the ruleset's own templates (its declared folder) then the
+    shared ``templates/``: autoescape always, strict undefined, and only characters the
+    bundled fonts draw."""
     root = resources.templates_dir()
-    folders = [root / ruleset] if ruleset and (root / ruleset).is_dir() else []
+    own = get_ruleset(ruleset).folders.templates if ruleset else None
+    folders = [own] if own is not None and own.is_dir() else []
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([*folders, root]),
         autoescape=True,

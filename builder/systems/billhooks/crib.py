@@ -11,6 +11,7 @@ from typing import Any
 from builder.core.printables import Document, crib_document
 from builder.resources import crib_words, situations_words
 
+from . import RULESET
 from . import rules as cat
 from .model import Army, Leader, Unit
 from .profile import (
@@ -41,7 +42,7 @@ def _fill(value: Any, numbers: dict[str, object]) -> Any:
 def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The crib sheet's words (``templates/crib-sheet.toml``) with the catalogue's numbers in
     them, and its look-up tables built from the catalogue."""
-    words = crib_words("billhooks")
+    words = crib_words(RULESET.folders)
     tables, numbers = _crib_tables(words["labels"])
     for section in words["sections"]:
         for part in section["parts"]:
@@ -189,5 +190,5 @@ def crib_sheet() -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
     the project's own words."""
     words, tables = crib_content()
-    situations = _fill(situations_words("billhooks"), _crib_tables(words["labels"])[1])
+    situations = _fill(situations_words(RULESET.folders), _crib_tables(words["labels"])[1])
     return crib_document(TITLE, words, tables, situations)

@@ -68,11 +68,12 @@ _FILE = Table(
 
 def shipped_events() -> Path:
     """The events file shipped with the nine core titles and empty effects."""
-    # Imported here: finding the package's data loads importlib.resources, which only a
-    # reader of the file needs (an export), not every command that loads the system.
-    from builder.resources import cards_dir
+    # Imported here: the ruleset is made of this module, and its folders are found only
+    # when asked (finding the package's data loads importlib.resources, which only a reader
+    # of the file needs, not every command that loads the system).
+    from . import RULESET
 
-    return cards_dir() / "billhooks" / "special-events.toml"
+    return RULESET.folders.cards / "special-events.toml"
 
 
 def _finish(read: object, ctx: Ctx) -> EventsFile:

@@ -42,6 +42,7 @@ from builder.core.text import printable
 from builder.core.validate import locate
 from builder.resources import ruleset_words
 
+from . import RULESET
 from . import rules as cat
 from .crib import TITLE, crib_sheet
 from .events import Event, EventsFile
@@ -70,7 +71,7 @@ EVENT_BACK = ("Special Events", "Drawn through the Special Event bonus card.")
 
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/billhooks/<name>.toml``: what a card prints besides the army's numbers."""
-    return ruleset_words("billhooks", name)
+    return ruleset_words(RULESET.folders, name)
 
 
 def _accent(side: str | None) -> str:

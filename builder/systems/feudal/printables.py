@@ -36,6 +36,7 @@ from builder.core.printables import (
 )
 from builder.resources import crib_words, ruleset_words, situations_words
 
+from . import RULESET
 from . import derive as d
 from . import printcounts as pc
 from . import rules as cat
@@ -57,7 +58,7 @@ BOX_MM = 3.6
 
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/feudal/<name>.toml``."""
-    return ruleset_words("feudal", name)
+    return ruleset_words(RULESET.folders, name)
 
 
 def unit_stats(unit: Unit) -> StatRows:
@@ -234,13 +235,13 @@ def tokens(sources: Sequence[Source[Army]]) -> TokenSheet:
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (``templates/feudal/crib-sheet.toml``);
     its tables are written there, so they move from the parts into the template's tables."""
-    words = crib_words("feudal")
+    words = crib_words(RULESET.folders)
     tables: dict[str, dict[str, Any]] = {}
     for section in words["sections"]:
         for part in section["parts"]:
             if "table" in part:
                 tables[part["table"]] = {"rows": part.pop("rows")}
-    return crib_document(TITLE, words, tables, situations_words("feudal"))
+    return crib_document(TITLE, words, tables, situations_words(RULESET.folders))
 
 
 def printables(

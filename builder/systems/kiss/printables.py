@@ -35,6 +35,7 @@ from builder.core.printables import (
 )
 from builder.resources import crib_words, ruleset_words, situations_words
 
+from . import RULESET
 from . import derive as d
 from . import rules as cat
 from .kit import kit
@@ -57,7 +58,7 @@ TRACK_MM = (2 * TOKEN_MM, TOKEN_MM)
 
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/kiss/<name>.toml``."""
-    return ruleset_words("kiss", name)
+    return ruleset_words(RULESET.folders, name)
 
 
 def _accent(army: Army) -> str:
@@ -76,7 +77,7 @@ def _emblem(army: Army) -> str | None:
 def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
     """The crib sheet's words, with each part that has columns turned into a named look-up
     table (the shared template prints those with a header row)."""
-    words = crib_words("kiss")
+    words = crib_words(RULESET.folders)
     tables: dict[str, dict[str, Any]] = {}
     for si, section in enumerate(words["sections"]):
         for pi, part in enumerate(section["parts"]):
@@ -89,7 +90,7 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
 
 def crib_sheet() -> Document:
     words, tables = crib_content()
-    return crib_document(TITLE, words, tables, situations_words("kiss"))
+    return crib_document(TITLE, words, tables, situations_words(RULESET.folders))
 
 
 # --- Magnate cards ---------------------------------------------------------------------------

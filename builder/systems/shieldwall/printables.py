@@ -35,7 +35,7 @@ from builder.core.printables import (
 )
 from builder.resources import crib_words, ruleset_words, situations_words
 
-from . import dice
+from . import RULESET, dice
 from . import rules as cat
 from .kit import kit
 from .model import Army, Leader, Stand
@@ -64,7 +64,7 @@ MARKERS = {
 
 def card_words(name: str) -> dict[str, Any]:
     """The parsed ``cards/shieldwall/<name>.toml``."""
-    return ruleset_words("shieldwall", name)
+    return ruleset_words(RULESET.folders, name)
 
 
 def _rows(found: Facts) -> dict[str, str]:
@@ -73,8 +73,8 @@ def _rows(found: Facts) -> dict[str, str]:
 
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
-    words = crib_words("shieldwall")
-    return crib_document(TITLE, words, {}, situations_words("shieldwall"))
+    words = crib_words(RULESET.folders)
+    return crib_document(TITLE, words, {}, situations_words(RULESET.folders))
 
 
 # --- Stand labels ----------------------------------------------------------------------------

@@ -14,8 +14,7 @@ from builder.tui.modals.base import Dialog
 
 
 def choices() -> list[tuple[str, str]]:
-    """Every rule system this program knows: its name and its title ("KISS Wars of the
-    Roses")."""
+    """Every rule system this program knows: its name and its title, as its rules give it."""
     return [(name, get_ruleset(name).title) for name in names()]
 
 
