@@ -98,7 +98,7 @@ async def test_choosing_a_shop_writes_its_files_and_shows_the_preflight(tmp_path
         assert fmt.value == "png" and fmt.disabled
         assert bleed.value == "3.05" and bleed.disabled
         note = str(screen.query_one("#print-shop-note", Label).render())
-        assert "MakePlayingCards sets the decks" in note and "822 x 1122 px" in note
+        assert note.startswith("Decks as sRGB PNGs at 300 dpi, 822 x 1122 px with 36 px")
         # The shop's decks are folders of images; the token sheets stay one PDF.
         listed = screen.query_one("#print-kinds", SelectionList)
         names = [listed.get_option_at_index(i).value for i in range(listed.option_count)]

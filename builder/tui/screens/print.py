@@ -136,23 +136,22 @@ def preflight_table(data: dict[str, Any]) -> RenderableType:
     decks.add_column("deck", no_wrap=True)
     decks.add_column("cards", justify="right")
     decks.add_column("size")
+    decks.add_column("backs")
     for deck in data["decks"]:
+        w, h = deck["px"]
         decks.add_row(
-            deck["file"],
-            str(deck["cards"]),
-            f"{deck['size']} ({deck['px'][0]} x {deck['px'][1]} px)",
+            deck["file"], str(deck["cards"]), f"{deck['size']} ({w} x {h} px)", deck["backs"]
         )
-    return Group(verdict, decks)
+    return Group(Text(), verdict, Text(), decks)
 
 
 def shop_note(shop: Shop, card_size: str) -> str:
     """What ``shop`` sets for its decks, for the line under the Shop field."""
     w, h = shop.card_px[card_size]
-    files = "sRGB PNGs" if shop.file_type == "png" else "a CMYK PDF/X-1a file"
+    files = "sRGB PNGs" if shop.file_type == "png" else "CMYK PDF/X-1a"
     return (
-        f"{shop.title} sets the decks: {files} at {shop.dpi} dpi, {card_size} {w} x {h} px "
-        f"with {shop.bleed_px:g} px ({shop.bleed_mm:.2f} mm) of bleed a side. The other files "
-        "print at home on the paper above."
+        f"Decks as {files} at {shop.dpi} dpi, {w} x {h} px with {shop.bleed_px:g} px "
+        f"({shop.bleed_mm:.2f} mm) bleed; the rest prints at home."
     )
 
 
