@@ -6,7 +6,10 @@ CMYK profile is missing, what to install."""
 from __future__ import annotations
 
 import dataclasses
+import io
+import json
 import shutil
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +24,8 @@ from builder.commands.share import source
 from builder.core.printables import Deck
 from builder.export import shopcards, shops
 from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import kind_of, printables
+from builder.export.bundle import pack_zip
+from builder.export.pack import MANIFEST, kind_of, printables
 from builder.export.preflight import PREFLIGHT
 from builder.export.shops import CMYK_PACKAGE, SHOPS, settle
 from builder.resources import examples_dir
@@ -41,10 +45,10 @@ def deck_kind(path: Path) -> str:
     return smallest_deck(ExportJob((source(str(path)),), ExportOptions())).kind
 
 
-async def choose_shop(pilot: Any, screen: PrintScreen, downs: int) -> None:
-    """Open the Shop list with the keys and go ``downs`` lines down from Home."""
+async def choose_shop(pilot: Any, screen: PrintScreen, *moves: str) -> None:
+    """Open the Shop list with the keys, make ``moves`` (up, down) and choose."""
     screen.query_one("#print-shop", Select).focus()
-    await pilot.press("enter", *["down"] * downs, "enter")
+    await pilot.press("enter", *moves, "enter")
     await pilot.pause()
 
 
@@ -92,7 +96,7 @@ async def test_choosing_a_shop_writes_its_files_and_shows_the_preflight(tmp_path
         screen = app.screen
         assert isinstance(screen, PrintScreen)
         assert not screen.query_one("#print-shop-row").display  # home: nothing locked
-        await choose_shop(pilot, screen, 1)  # Home -> MakePlayingCards
+        await choose_shop(pilot, screen, "down")  # Home -> MakePlayingCards
         fmt = screen.query_one("#print-format", Select)
         bleed = screen.query_one("#print-bleed", Input)
         assert fmt.value == "png" and fmt.disabled
@@ -110,10 +114,16 @@ async def test_choosing_a_shop_writes_its_files_and_shows_the_preflight(tmp_path
         fronts = sorted((out / kind).glob("*-front.png"))
         assert "Decks to order from MakePlayingCards" in shown
         assert f"{kind}  " in shown and f"  {len(fronts)}  " in shown
+        # A second visit finds the shop still chosen and its fields locked.
+        await pilot.press("escape", "p")
+        screen = app.screen
+        assert isinstance(screen, PrintScreen)
+        assert screen.query_one("#print-shop", Select).value == "mpc"
+        fmt = screen.query_one("#print-format", Select)
+        bleed = screen.query_one("#print-bleed", Input)
+        assert fmt.value == "png" and fmt.disabled and bleed.disabled
         # Back home, the player's own format and bleed come back, unlocked.
-        await choose_shop(pilot, screen, 0)
-        screen.query_one("#print-shop", Select).value = "home"
-        await pilot.pause()
+        await choose_shop(pilot, screen, "up")
         assert fmt.value == "pdf" and not fmt.disabled
         assert bleed.value == "0" and not bleed.disabled
         assert app.print_settings.shop == "home" and app.print_settings.bleed == "0"
@@ -135,7 +145,7 @@ async def test_a_failed_rule_is_shown_with_what_to_change(
         await pilot.press("p")
         screen = app.screen
         assert isinstance(screen, PrintScreen)
-        await choose_shop(pilot, screen, 1)
+        await choose_shop(pilot, screen, "down")
         status = await export_alone(pilot, screen, "bonus-deck", out)
         assert "The preflight FAILED for MakePlayingCards" in status
         shown = " ".join(plain(screen.query_one("#print-files", Static)).split())
@@ -144,6 +154,10 @@ async def test_a_failed_rule_is_shown_with_what_to_change(
         assert "; to fix: keep every word and frame further from the card's edge" in shown
         assert "Decks to order" in shown and "bonus-deck" in shown
     assert "FAIL  bonus-deck  safe zone:" in (out / PREFLIGHT).read_text(encoding="utf-8")
+    # In a browser the pack goes as one zip: the verdict goes with it.
+    manifest = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    with zipfile.ZipFile(io.BytesIO(pack_zip(out, manifest))) as archive:
+        assert PREFLIGHT in archive.namelist() and MANIFEST in archive.namelist()
 
 
 @run_async
@@ -158,7 +172,7 @@ async def test_without_the_cmyk_profile_dtc_says_what_to_install(
         await pilot.press("p")
         screen = app.screen
         assert isinstance(screen, PrintScreen)
-        await choose_shop(pilot, screen, 3)  # DriveThruCards
+        await choose_shop(pilot, screen, "down", "down", "down")  # DriveThruCards
         install = f"apt-get install {CMYK_PACKAGE}"
         assert install in str(screen.query_one("#print-shop-note", Label).render())
         status = await export_alone(pilot, screen, "bonus-deck.pdf", out)
