@@ -95,7 +95,7 @@ async def test_choosing_a_shop_writes_its_files_and_shows_the_preflight(tmp_path
         await pilot.press("p")
         screen = app.screen
         assert isinstance(screen, PrintScreen)
-        assert not screen.query_one("#print-shop-row").display  # home: nothing locked
+        assert not screen.query_one("#print-shop-note-row").display  # home: nothing locked
         await choose_shop(pilot, screen, "down")  # Home -> MakePlayingCards
         fmt = screen.query_one("#print-format", Select)
         bleed = screen.query_one("#print-bleed", Input)

@@ -260,7 +260,7 @@ class PrintScreen(BuilderScreen):
                         compact=True,
                     ),
                 )
-                yield row("", Label("", id="print-shop-note"), row_id="print-shop-row")
+                yield row("", Label("", id="print-shop-note"), row_id="print-shop-note-row")
                 yield row(
                     "Bleed (mm)",
                     Input(
@@ -382,7 +382,7 @@ class PrintScreen(BuilderScreen):
         fmt = self.query_one("#print-format", Select)
         bleed = self.query_one("#print-bleed", Input)
         note = self.query_one("#print-shop-note", Label)
-        self.query_one("#print-shop-row").display = shop is not None
+        self.query_one("#print-shop-note-row").display = shop is not None
         if shop is None:
             if fmt.disabled:
                 fmt.value, bleed.value = self._home
