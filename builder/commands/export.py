@@ -26,7 +26,7 @@ from builder.export.pack import (
     kinds,
     parse_kinds,
 )
-from builder.export.shops import HOME, SHOPS, shop_format
+from builder.export.shops import HOME, ShopConflict, settle
 from builder.export.size import check_size
 from builder.files import printable
 from builder.registry import get_ruleset
@@ -59,31 +59,13 @@ def _collection_kinds(collections: tuple[ArmyInput, ...]) -> frozenset[str]:
 
 
 def _shop_options(args: argparse.Namespace) -> None:
-    """Settle ``--format``, ``--dpi`` and ``--bleed`` (None when not given): a print shop sets
-    them for its cards, and a different value given with ``--shop`` is refused; at home they
-    default to PDF sheets with no bleed."""
-    shop = SHOPS.get(args.shop)
-    if shop is None:
-        args.format = args.format or "pdf"
-        args.bleed = args.bleed if args.bleed is not None else 0.0
-        return
-    sets = {
-        "--format": (args.format, shop_format(shop)),
-        "--dpi": (args.dpi, shop.dpi),
-    }
-    for flag, (given, fixed) in sets.items():
-        if given is not None and given != fixed:
-            raise UsageError(
-                f"--shop {shop.name} makes {shop.title}'s files at {flag} {fixed}: "
-                f"leave out {flag} {given}"
-            )
-    if args.bleed is not None:
-        raise UsageError(
-            f"--shop {shop.name} gives every card {shop.title}'s bleed "
-            f"({shop.bleed_px:g} px, {shop.bleed_mm:.2f} mm, a side): leave out --bleed"
-        )
-    # The shop's cards carry its bleed; the token sheets printed at home keep none.
-    args.format, args.dpi, args.bleed = shop_format(shop), shop.dpi, 0.0
+    """Settle ``--format``, ``--dpi`` and ``--bleed`` (None when not given) for ``--shop``,
+    as the Print screen does (:func:`builder.export.shops.settle`)."""
+    try:
+        settled = settle(args.shop, args.format, args.dpi, args.bleed)
+    except ShopConflict as exc:
+        raise UsageError(str(exc)) from None
+    args.format, args.dpi, args.bleed = settled.format, settled.dpi, settled.bleed
 
 
 def _format_notes(args: argparse.Namespace) -> None:
@@ -207,7 +189,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     elapsed = time.perf_counter() - started
     preflight = data.get("preflight")
-    step = NEXT_STEP[args.format] if preflight is None else _shop_step(out, preflight)
+    step = NEXT_STEP[args.format]
+    if preflight is not None:  # the preflight's module brings Pillow: only for a shop
+        from builder.export.preflight import shop_step
+
+        step = shop_step(out, preflight)
     _report(out, data, set(known) if only is None else only, elapsed, step)
     skipped = [k for k in known if only is not None and k not in only]
     if skipped:
@@ -221,18 +207,3 @@ def run(args: argparse.Namespace) -> int:
             )
         return EXIT_RULES
     return 0
-
-
-def _shop_step(out: Path, preflight: dict[str, Any]) -> str:
-    """What to do with a shop's files: the decks to order, then upload (or what failed)."""
-    from builder.export.preflight import PREFLIGHT
-
-    shop = SHOPS[preflight["shop"]]
-    decks = "; ".join(f"{d['file']}: {d['cards']} cards" for d in preflight["decks"])
-    where = printable(str(out / PREFLIGHT))
-    if not preflight["passed"]:
-        return f"The preflight FAILED for {shop.title}: see {where}. Decks: {decks}."
-    return (
-        f"Preflight passed ({where}). At {shop.title} ({shop.site}), {shop.upload}. "
-        f"Decks: {decks}. The roster, crib sheet and token sheets print at home."
-    )

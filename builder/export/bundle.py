@@ -1,7 +1,7 @@
 """A written pack as one zip file, for a player who cannot reach the folder it was written to
-(the builder in a browser, through ``billhooks serve``): the files its manifest lists and the
-manifest, read back from the folder. Nothing else in the folder goes in (it may be any folder
-the player typed, their home folder among them)."""
+(the builder in a browser, through ``billhooks serve``): the files its manifest lists, a print
+shop's preflight and the manifest, read back from the folder. Nothing else in the folder goes
+in (it may be any folder the player typed, their home folder among them)."""
 
 from __future__ import annotations
 
@@ -16,13 +16,17 @@ from builder.export.pack import MANIFEST
 
 def pack_files(manifest: dict[str, Any]) -> list[str]:
     """The pack's files, as paths under its folder: each file the manifest lists (a folder of
-    images: each image), then the manifest itself."""
+    images: each image), a print shop's preflight, then the manifest itself."""
     names = []
     for entry in manifest["files"]:
         images = entry.get("images")
         names += (
             [image["file"] for image in images] if isinstance(images, list) else [entry["file"]]
         )
+    if "preflight" in manifest:  # a print shop's verdict, beside its files
+        from builder.export.preflight import PREFLIGHT
+
+        names.append(PREFLIGHT)
     names.append(MANIFEST)
     for name in names:
         # The manifest was just written by this program, but a zip must never reach out of

@@ -9,11 +9,13 @@ rendered pixels); this module words the results, for ``preflight.txt`` and the m
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageChops
 
-from builder.export.shops import Shop
+from builder.export.shops import SHOPS, Shop
+from builder.files import printable
 
 PREFLIGHT = "preflight.txt"
 #: How far a channel may differ from a card's ground and still be ground (the ground is one
@@ -100,3 +102,22 @@ def report(data: dict[str, Any]) -> str:
     lines += ["", "Rules:"]
     lines += [f"  {c.line()}" for c in checks]
     return "\n".join(lines) + "\n"
+
+
+def shop_step(out: Path, data: dict[str, Any]) -> str:
+    """What to do with a shop's files in ``out`` (``export`` and the Print screen say it): the
+    decks to order, then upload, or that the preflight failed."""
+    shop = SHOPS[data["shop"]]
+    decks = "; ".join(f"{d['file']}: {d['cards']} cards" for d in data["decks"])
+    where = printable(str(out / PREFLIGHT))
+    if not data["passed"]:
+        return f"The preflight FAILED for {shop.title}: see {where}. Decks: {decks}."
+    return (
+        f"Preflight passed ({where}). At {shop.title} ({shop.site}), {shop.upload}. "
+        f"Decks: {decks}. The roster, crib sheet and token sheets print at home."
+    )
+
+
+def failures(data: dict[str, Any]) -> list[Check]:
+    """The checks of the preflight ``data`` (the manifest's) that failed, in order."""
+    return [check for check in (Check(**c) for c in data["checks"]) if not check.passed]

@@ -120,3 +120,44 @@ SHOP_NAMES = (HOME, *SHOPS)
 def shop_format(shop: Shop) -> str:
     """The pack format (``--format``) a shop's cards are written in."""
     return "png" if shop.file_type == "png" else "pdf"
+
+
+class ShopConflict(ValueError):
+    """A format, resolution or bleed given with a print shop that sets it otherwise."""
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A pack's format, resolution and bleed once its shop has had its say."""
+
+    format: str
+    #: None when not given (the format's default resolution).
+    dpi: int | None
+    #: The sheets' bleed (mm): a shop's cards carry the shop's own, its sheets none.
+    bleed: float
+
+
+def settle(shop_name: str, format: str | None, dpi: int | None, bleed: float | None) -> Settled:
+    """The format, resolution and bleed of a pack for ``shop_name`` from what the player gave
+    (None: not given), as ``export`` and the builder's Print screen both use it: a print shop
+    sets them for its cards and refuses another value (:class:`ShopConflict`, saying which to
+    leave out); at home they default to PDF sheets with no bleed."""
+    shop = SHOPS.get(shop_name)
+    if shop is None:
+        return Settled(format or "pdf", dpi, bleed if bleed is not None else 0.0)
+    for flag, given, fixed in (
+        ("--format", format, shop_format(shop)),
+        ("--dpi", dpi, shop.dpi),
+    ):
+        if given is not None and given != fixed:
+            raise ShopConflict(
+                f"--shop {shop.name} makes {shop.title}'s files at {flag} {fixed}: "
+                f"leave out {flag} {given}"
+            )
+    if bleed is not None:
+        raise ShopConflict(
+            f"--shop {shop.name} gives every card {shop.title}'s bleed "
+            f"({shop.bleed_px:g} px, {shop.bleed_mm:.2f} mm, a side): leave out --bleed"
+        )
+    # The shop's cards carry its bleed; the token sheets printed at home keep none.
+    return Settled(shop_format(shop), shop.dpi, 0.0)

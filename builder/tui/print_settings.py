@@ -16,5 +16,8 @@ class PrintSettings:
     fold: bool = False
     ink_saver: bool = False
     format: str = "pdf"
+    #: The print shop the decks are made for (``home``: sheets); a shop sets the format and
+    #: bleed, so ``format`` and ``bleed`` above are what the player set for home.
+    shop: str = "home"
     #: The kinds the player unticked: a kind new to the list is ticked.
     unticked: frozenset[str] = field(default_factory=frozenset)

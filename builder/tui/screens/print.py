@@ -1,5 +1,6 @@
-"""The Print screen: paper, card size, bleed, layout, format and which files; the pack is
-written in a thread worker with a progress bar, then the screen lists what went where. In a
+"""The Print screen: paper, card size, print shop, bleed, layout, format and which files; the
+pack is written in a thread worker with a progress bar, then the screen lists what went where
+(and for a print shop, the preflight's verdict and the decks to order). In a
 browser (``billhooks serve``) the pack is written on the server's disk, so the screen then
 offers it to the browser as one zip file too."""
 
@@ -11,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -35,6 +37,7 @@ from builder import armyfile
 from builder.export.base import (
     BLEED_MAX_MM,
     CARD_MM,
+    DPI,
     FORMAT_NAMES,
     NEXT_STEP,
     PAPER_MM,
@@ -52,6 +55,7 @@ from builder.export.pack import (
     outputs,
     printables,
 )
+from builder.export.shops import HOME, SHOPS, Settled, Shop, settle, shop_format
 from builder.export.size import check_size
 from builder.tui.actions import bindings
 from builder.tui.modals.base import row
@@ -113,6 +117,57 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
     return table
 
 
+def preflight_table(data: dict[str, Any]) -> RenderableType:
+    """A shop export's verdict (the manifest's ``preflight``): PASS, or each FAIL with what
+    to change; then the decks to order, each with its cards."""
+    from builder.export.preflight import PREFLIGHT, failures  # brings Pillow: only now
+
+    failed = failures(data)
+    verdict = Text(f"Preflight for {data['title']}: ", "bold")
+    if not failed:
+        verdict.append(f"PASS, every rule (see {PREFLIGHT})", "bold green")
+    else:  # each as preflight.txt words it, which wraps on a narrow terminal
+        verdict.append(f"FAIL ({len(failed)} rule(s)): change what each line says", "bold red")
+        for check in failed:
+            verdict.append("\n  FAIL", "bold red")
+            verdict.append(check.line().removeprefix("FAIL"), "")
+    decks = Table(box=None, padding=(0, 2), expand=True, title_justify="left")
+    decks.title = f"Decks to order from {data['title']}"
+    decks.add_column("deck", no_wrap=True)
+    decks.add_column("cards", justify="right")
+    decks.add_column("size")
+    decks.add_column("backs")
+    for deck in data["decks"]:
+        w, h = deck["px"]
+        decks.add_row(
+            deck["file"], str(deck["cards"]), f"{deck['size']} ({w} x {h} px)", deck["backs"]
+        )
+    return Group(Text(), verdict, Text(), decks)
+
+
+def shop_note(shop: Shop, card_size: str) -> str:
+    """What ``shop`` sets for its decks, for the line under the Shop field."""
+    w, h = shop.card_px[card_size]
+    files = "sRGB PNGs" if shop.file_type == "png" else "CMYK PDF/X-1a"
+    return (
+        f"Decks as {files} at {shop.dpi} dpi, {w} x {h} px with {shop.bleed_px:g} px "
+        f"({shop.bleed_mm:.2f} mm) bleed; the rest prints at home."
+    )
+
+
+def missing_tools(shop: Shop) -> str | None:
+    """What to install before ``shop``'s files can be made here (None: nothing)."""
+    if shop.colour != "CMYK":
+        return None
+    from builder.export.shopcards import need_profile
+
+    try:
+        need_profile(shop)
+    except ExportError as exc:
+        return f"The files for {shop.title} cannot be made yet: {exc}"
+    return None
+
+
 def _files(manifest: dict[str, Any]) -> str:
     """How many files the manifest lists: "3 PDF files", or with folders of images "3 files"."""
     n = len(manifest["files"])
@@ -148,6 +203,8 @@ class PrintScreen(BuilderScreen):
     _files: dict[str, tuple[str, ...]]
     #: What each of those files holds, in words.
     _holds: dict[str, str]
+    #: The format and bleed (as typed) the player set for home, kept while a shop sets them.
+    _home: tuple[str, str]
 
     def _job_armies(self) -> tuple[ArmyInput, ...]:
         session = self.builder.session
@@ -164,6 +221,7 @@ class PrintScreen(BuilderScreen):
     def compose(self) -> ComposeResult:
         # What the player set last time (this session), else the defaults.
         kept = self.builder.print_settings
+        self._home = (kept.format, kept.bleed)
         job = ExportJob(self._job_armies())
         yield Header(icon="⚔")
         with Horizontal(id="print-body"):
@@ -191,6 +249,18 @@ class PrintScreen(BuilderScreen):
                         compact=True,
                     ),
                 )
+                yield row(
+                    "Shop",
+                    Choices(
+                        [("Home (sheets to print)", HOME)]
+                        + [(shop.title, name) for name, shop in SHOPS.items()],
+                        value=kept.shop,
+                        allow_blank=False,
+                        id="print-shop",
+                        compact=True,
+                    ),
+                )
+                yield row("", Label("", id="print-shop-note"), row_id="print-shop-note-row")
                 yield row(
                     "Bleed (mm)",
                     Input(
@@ -242,7 +312,14 @@ class PrintScreen(BuilderScreen):
                 with Horizontal(id="print-buttons"):
                     yield Button("Export", id="print-export", variant="primary", compact=True)
                     yield Button("Download", id="print-download", compact=True)
-            listed = ExportJob(job.armies, ExportOptions(format=kept.format))
+            home = kept.shop == HOME
+            listed = ExportJob(
+                job.armies,
+                ExportOptions(
+                    format=settle(kept.shop, kept.format if home else None, None, None).format,
+                    shop=kept.shop,
+                ),
+            )
             yield TickList(*self._ticks(listed, kept.unticked), id="print-kinds")
         yield ProgressBar(id="print-progress", show_eta=False)
         yield Label("", id="print-status")
@@ -270,10 +347,12 @@ class PrintScreen(BuilderScreen):
         return {kind for name in ticked for kind in self._files.get(name, ())}
 
     @on(Select.Changed, "#print-format")
+    @on(Select.Changed, "#print-shop")
     def _relist(self) -> None:
-        """The files change with the format (a deck is a PDF or a folder of images): list
-        them again, each kind ticked as it was."""
-        job = ExportJob(self._job_armies(), ExportOptions(format=self._format()))
+        """The files change with the format and the shop (a deck is a PDF or a folder of
+        images): list them again, each kind ticked as it was."""
+        settled = self._settled(None)
+        job = ExportJob(self._job_armies(), ExportOptions(format=settled.format, shop=self._shop()))
         if [name for name, _, _ in pack_files(job)] == list(self._files):
             return
         unticked = frozenset({k for ks in self._files.values() for k in ks} - self._chosen_kinds())
@@ -285,9 +364,43 @@ class PrintScreen(BuilderScreen):
     def _format(self) -> str:
         return str(self.query_one("#print-format", Select).value)
 
+    def _shop(self) -> str:
+        return str(self.query_one("#print-shop", Select).value)
+
+    def _settled(self, bleed: float | None) -> Settled:
+        """The format, resolution and bleed of the export, settled as ``export --shop`` settles
+        them: the fields a shop sets are locked, so only home's are given."""
+        home = self._shop() == HOME
+        return settle(self._shop(), self._format() if home else None, None, bleed if home else None)
+
+    @on(Select.Changed, "#print-shop")
+    @on(Select.Changed, "#print-card-size")
+    def _lock(self) -> None:
+        """A shop sets the format and the bleed: show its values, locked, and say what it
+        sets (or what to install first); back at home, the player's own come back."""
+        shop = SHOPS.get(self._shop())
+        fmt = self.query_one("#print-format", Select)
+        bleed = self.query_one("#print-bleed", Input)
+        note = self.query_one("#print-shop-note", Label)
+        self.query_one("#print-shop-note-row").display = shop is not None
+        if shop is None:
+            if fmt.disabled:
+                fmt.value, bleed.value = self._home
+            fmt.disabled = bleed.disabled = False
+            return
+        if not fmt.disabled:
+            self._home = (self._format(), bleed.value)
+        fmt.value = shop_format(shop)
+        bleed.value = f"{shop.bleed_mm:.2f}"
+        fmt.disabled = bleed.disabled = True
+        card_size = str(self.query_one("#print-card-size", Select).value)
+        missing = missing_tools(shop)
+        note.update(Text(missing, "bold red") if missing else shop_note(shop, card_size))
+
     def on_mount(self) -> None:
         self.sub_title = "Print"
         self.query_one("#print-kinds").border_title = "Files to write"
+        self._lock()
         self._show_plan()
         self.query_one("#print-paper").focus()
         # Hidden until there is something to count (an idle bar pulses).
@@ -315,19 +428,26 @@ class PrintScreen(BuilderScreen):
             status.update(Text(result.failure_descriptions[0], "bold red"))
             field.focus()
             return
-        bleed = float(field.value or 0)
+        settled = self._settled(float(field.value or 0))
         only = self._chosen_kinds()
         if not only:
             status.update(Text("Choose at least one file.", "bold red"))
             return
+        shop = SHOPS.get(self._shop())
+        missing = None if shop is None else missing_tools(shop)
+        if missing:  # said at once, with what to install: nothing is written
+            status.update(Text(missing, "bold red"))
+            return
         options = ExportOptions(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
-            bleed=bleed,
+            bleed=settled.bleed,
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
-            format=self._format(),
+            format=settled.format,
+            dpi=settled.dpi if settled.dpi is not None else DPI,
+            shop=self._shop(),
         )
         typed = self.query_one("#print-out", Input).value.strip()
         out = (
@@ -366,15 +486,19 @@ class PrintScreen(BuilderScreen):
     @on(Input.Changed)
     @on(SelectionList.SelectedChanged)
     def _remember(self) -> None:
-        """Keep the settings for the next visit to this screen, this session."""
+        """Keep the settings for the next visit to this screen, this session (while a shop
+        sets the format and bleed, the player's own for home)."""
+        bleed = self.query_one("#print-bleed", Input)
+        home_format, home_bleed = self._home if bleed.disabled else (self._format(), bleed.value)
         self.builder.print_settings = PrintSettings(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
-            bleed=self.query_one("#print-bleed", Input).value,
+            bleed=home_bleed,
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
-            format=self._format(),
+            format=home_format,
+            shop=self._shop(),
             unticked=frozenset({k for ks in self._files.values() for k in ks})
             - self._chosen_kinds(),
         )
@@ -428,14 +552,18 @@ class PrintScreen(BuilderScreen):
             app.notify(f"Wrote {_files(manifest)} in {out.resolve()}", title="Print pack")
             return
         self._busy(False)
-        self.query_one("#print-status", Label).update(
-            Text(
-                f"Done: {_files(manifest)} in {out.resolve()}. "
-                f"{NEXT_STEP[manifest.get('format', 'pdf')]}",
-                "bold",
-            )
-        )
-        self.query_one("#print-files", Static).update(files_table(out, manifest))
+        flight = manifest.get("preflight")
+        done = f"Done: {_files(manifest)} in {out.resolve()}. "
+        shown: RenderableType = files_table(out, manifest)
+        if flight is None:
+            news = Text(done + NEXT_STEP[manifest.get("format", "pdf")], "bold")
+        else:
+            from builder.export.preflight import shop_step
+
+            news = Text(done + shop_step(out, flight), "bold" if flight["passed"] else "bold red")
+            shown = Group(shown, preflight_table(flight))
+        self.query_one("#print-status", Label).update(news)
+        self.query_one("#print-files", Static).update(shown)
         if app.is_web:
             self._offer((out, manifest))
 
