@@ -202,15 +202,6 @@ def test_continuations_carry_every_word_and_name_their_card(ruleset: str, size: 
                 assert CONTINUED in card.text, card
 
 
-def test_the_big_army_runs_onto_continuation_cards_on_mini_cards(ruleset: str) -> None:
-    """The tests above see continuation cards in every system: its longest rules do not
-    fit a mini card."""
-    continued = [
-        card.name for _, cards in cards_alone(ruleset, "mini") for card in cards if card.continues
-    ]
-    assert continued, ruleset
-
-
 def test_tarot_type_is_larger_than_poker(ruleset: str) -> None:
     """Each face's middle-sized letter is at least as big on a tarot card as on a poker card,
     and across the deck a sixth bigger or more (a tarot card is 10% wider, 36% taller)."""

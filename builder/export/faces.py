@@ -88,7 +88,7 @@ _STEPS = 6
 _TIGHT_ROW = 4.6
 #: The least scale a face whose words do not fit is drawn at, against its card's (its type
 #: stays at the 6 pt floor), and the steps tried down to it.
-_LEAST_SCALE = 0.65
+_LEAST_SCALE = 0.6
 _SHRINK_STEPS = 5
 #: The spaces between blocks on a face that closes up, against their usual length.
 _TIGHT_GAPS = 0.5
