@@ -15,6 +15,7 @@ from builder.export.sheet import (
     MARK_LEAST,
     MARK_OFFSET,
     RULER_MM,
+    TRIM_SAFE,
     edge_to_edge,
     plan,
 )
@@ -119,14 +120,29 @@ def test_marks_stay_in_the_margin_and_off_the_edge(
             assert EDGE_CLEAR - 1e-9 <= x <= pw - EDGE_CLEAR + 1e-9
         for y in (y1, y2):
             assert EDGE_CLEAR - 1e-9 <= y <= ph - EDGE_CLEAR + 1e-9
-        # Outside the printed block (bleed included): never over a card.
+        # Outside the printed block (bleed included), or where a margin has no room, on a
+        # cut line from the block's edge into the bleed and a card's plain border only.
         inside_x = block.x < (x1 + x2) / 2 < block.right
         inside_y = block.y < (y1 + y2) / 2 < block.top
-        assert not (inside_x and inside_y)
+        if inside_x and inside_y:
+            assert MARK_LEAST <= bleed + TRIM_SAFE
+            if x1 == x2:
+                assert x1 in lay.cut_xs() and y2 - y1 == pytest.approx(MARK_LEAST)
+                assert y2 == pytest.approx(block.top) or y1 == pytest.approx(block.y)
+            else:
+                assert y1 == y2 and y1 in lay.cut_ys() and x2 - x1 == pytest.approx(MARK_LEAST)
+                assert x2 == pytest.approx(block.right) or x1 == pytest.approx(block.x)
         assert abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 1e-9
-    # Every cut line is marked, at one end or both.
-    assert {x1 for x1, _, x2, _ in marks if x1 == x2} == set(lay.cut_xs())
-    assert {y1 for _, y1, _, y2 in marks if y1 == y2} == set(lay.cut_ys())
+    # Every cut line is marked at both ends (issue 42 item 8: Letter's column cuts lost
+    # their marks at the top).
+    for x in lay.cut_xs():
+        ys = [(y1, y2) for x1, y1, x2, y2 in marks if x1 == x2 == x]
+        assert any(y2 >= block.top - 1e-9 for _, y2 in ys), (x, "top")
+        assert any(y1 <= block.y + 1e-9 for y1, _ in ys), (x, "bottom")
+    for y in lay.cut_ys():
+        xs = [(x1, x2) for x1, y1, x2, y2 in marks if y1 == y2 == y]
+        assert any(x1 <= block.x + 1e-9 for x1, _ in xs), (y, "left")
+        assert any(x2 >= block.right - 1e-9 for _, x2 in xs), (y, "right")
     # The ruler: 50 mm, on the page, clear of the block.
     r = lay.ruler
     end = (r.x, r.y + RULER_MM) if r.vertical else (r.x + RULER_MM, r.y)
@@ -608,3 +624,14 @@ def test_the_printed_crop_marks_are_the_planned_ones(
 
     assert planned and all(map(printed, planned)), [m for m in planned if not printed(m)][:4]
     assert all(abs(x2 - x1) + abs(y2 - y1) >= MARK_LEAST - 0.05 for x1, y1, x2, y2 in planned)
+    # Issue 42 item 8: every cut line is marked at both ends, Letter's column cuts at the top
+    # too (on the line itself, where the margin has no room).
+    block = lay.block(filled)
+    for x in lay.cut_xs(filled):
+        ys = [(y1, y2) for x1, y1, x2, y2 in drawn if abs(x1 - x) < 0.05 and abs(x2 - x) < 0.05]
+        assert any(y2 >= block.top - 0.05 for _, y2 in ys), (paper, x, "top")
+        assert any(y1 <= block.y + 0.05 for y1, _ in ys), (paper, x, "bottom")
+    for y in lay.cut_ys(filled):
+        xs = [(x1, x2) for x1, y1, x2, y2 in drawn if abs(y1 - y) < 0.05 and abs(y2 - y) < 0.05]
+        assert any(x1 <= block.x + 0.05 for x1, _ in xs), (paper, y, "left")
+        assert any(x2 >= block.right - 0.05 for _, x2 in xs), (paper, y, "right")
