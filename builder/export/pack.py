@@ -133,21 +133,28 @@ def is_folder(job: ExportJob, item: Printable) -> bool:
     return job.options.format != "pdf" and not isinstance(item, Document)
 
 
+def single_sided(item: Printable) -> bool:
+    """Whether ``item`` prints single-sided on the pack's shared sheets as PDF: a token sheet,
+    or reference cards that are never dealt (they need no backs)."""
+    return isinstance(item, TokenSheet) or isinstance(item, Deck) and item.reference
+
+
 def shared_file(pack: Printables) -> str:
-    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels)
-    is printed in, packed together onto shared sheets (:mod:`builder.export.packing`):
-    ``tokens.pdf`` where the pack has tokens (KISS's order markers are printed there), else
-    named for its first single-sided kind."""
-    single = [i.kind for i in pack.items if isinstance(i, TokenSheet)]
+    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels,
+    reference cards) is printed in, packed together onto shared sheets
+    (:mod:`builder.export.packing`): ``tokens.pdf`` where the pack has tokens (KISS's order
+    markers are printed there), else named for its first single-sided kind."""
+    single = [i.kind for i in pack.items if single_sided(i)]
     return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
 
 
 def target(job: ExportJob, item: Printable, pack: Printables) -> str:
     """The name ``item`` is written under in the pack's folder: ``<kind>.pdf``, for a
-    folder of images ``<kind>``, and for a token sheet as PDF the pack's shared file."""
+    folder of images ``<kind>``, and for a token sheet or reference cards as PDF the pack's
+    shared file."""
     if is_folder(job, item):
         return item.kind
-    return shared_file(pack) if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
+    return shared_file(pack) if single_sided(item) else f"{item.kind}.pdf"
 
 
 def outputs(
@@ -189,11 +196,14 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
     """Write one file of printables (one, or the shared sheets' kinds) at ``path``, a
     temporary name in the pack's folder (the writers import their libraries on first use)."""
     item = items[0]
-    if job.options.format == "pdf" and isinstance(item, TokenSheet):
+    if job.options.format == "pdf" and single_sided(item):
         from builder.export.deck import write_tokens
 
         return write_tokens(
-            job, path, [i for i in items if isinstance(i, TokenSheet)], pack.subject
+            job,
+            path,
+            [i for i in items if isinstance(i, TokenSheet | Deck) and single_sided(i)],
+            pack.subject,
         )
     if isinstance(item, Document):
         from builder.export.documents import write_document
