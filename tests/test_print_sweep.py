@@ -40,9 +40,9 @@ DOCUMENTS = {"roster", "crib-sheet", "packing-list"}
 #: The kinds printed to be cut from both sides of a sheet, by rule system.
 DUPLEX = {
     "billhooks": {"play-deck", "bonus-deck", "special-events", "unit-cards", "crib-sheet"},
-    "kiss": {"magnate-cards", "crib-sheet"},
-    "feudal": {"leader-cards", "unit-cards", "crib-sheet"},
-    "shieldwall": {"leader-cards", "crib-sheet"},
+    "kiss": {"crib-sheet"},
+    "feudal": {"unit-cards", "crib-sheet"},
+    "shieldwall": {"crib-sheet"},
 }
 BLEEDS = ((0.0, False), (3.0, False), (3.0, True), (0.0, True))
 #: (paper, card size, bleed, gutter, fold)
