@@ -168,8 +168,8 @@ def test_no_card_of_an_export_is_cut(ruleset: str, size: str, tmp_path: Path) ->
             assert not any(e in text for e in ELLIPSES), (ruleset, size, deck.kind, n, text)
         if deck.reference:
             assert entry["file"] == "tokens.pdf" and not any(x["duplex"] for x in entry["layout"])
-            cards = [x for x in entry["layout"] if x["kind"] == deck.kind]
-            printed = sum(n for x in cards for n in x["sheets"])
+            lots = [x for x in entry["layout"] if x["kind"] == deck.kind]
+            printed = sum(n for x in lots for n in x["sheets"])
             assert printed == len(deck_items(deck, CARD_MM[size], {})), (deck.kind, printed)
             continue
         fronts, backs = texts[0::2], texts[1::2]
