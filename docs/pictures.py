@@ -50,16 +50,17 @@ PICTURES = {
     "tokens": Picture("billhooks", "tokens.pdf", box=(8, 8, 202, 84)),
     "arrow-trackers": Picture("billhooks", "tokens.pdf", box=(68, 234, 200, 286)),
     "kiss-roster": Picture("kiss", "roster.pdf"),
-    "kiss-magnate-cards": Picture("kiss", "magnate-cards.pdf", box=(8, 14, 202, 200)),
+    # Reference cards print on the shared sheets, beside the markers (issue 42).
+    "kiss-magnate-cards": Picture("kiss", "tokens.pdf", box=(8, 6, 202, 192)),
     "kiss-tokens": Picture("kiss", "tokens.pdf", box=(8, 6, 202, 200)),
     "feudal-roster": Picture("feudal", "roster.pdf"),
     "feudal-unit-cards": Picture("feudal", "unit-cards.pdf", box=(8, 14, 202, 106)),
-    "feudal-leader-cards": Picture("feudal", "leader-cards.pdf", box=(8, 14, 202, 106)),
-    "feudal-tokens": Picture("feudal", "tokens.pdf", box=(8, 6, 202, 138)),
+    "feudal-leader-cards": Picture("feudal", "tokens.pdf", box=(8, 6, 202, 100)),
+    "feudal-tokens": Picture("feudal", "tokens.pdf"),
     "shieldwall-roster": Picture("shieldwall", "roster.pdf"),
     "shieldwall-stand-labels": Picture("shieldwall", "tokens.pdf", box=(8, 6, 202, 98)),
-    "shieldwall-leader-cards": Picture("shieldwall", "leader-cards.pdf", box=(8, 14, 202, 200)),
-    "shieldwall-tokens": Picture("shieldwall", "tokens.pdf", page=2, box=(8, 6, 202, 266)),
+    "shieldwall-leader-cards": Picture("shieldwall", "tokens.pdf", page=2, box=(8, 6, 202, 192)),
+    "shieldwall-tokens": Picture("shieldwall", "tokens.pdf", page=3, box=(8, 6, 202, 230)),
 }
 
 

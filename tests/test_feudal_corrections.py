@@ -124,7 +124,7 @@ def test_he_is_warned_of_and_shows_zero(army: Army, pack: Path) -> None:
     roster = " ".join(_pages(pack / "roster.pdf"))
     assert "Sir Nobody" in roster and "command points 0" in roster
     assert "no command points" in roster and "not used" not in roster
-    card = _card_text(pack / "leader-cards.pdf", "Sir Nobody")
+    card = _card_text(pack / "tokens.pdf", "Sir Nobody")  # on the shared sheets
     assert "Sir Nobody" in card and "Command points 0 no command points" in card
     assert "…" not in card.split("Command points 0")[1].split("Anjou")[0]
     assert "plays without command points" not in card

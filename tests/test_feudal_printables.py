@@ -116,7 +116,6 @@ def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert set(files) == {
         "roster.pdf",
         "crib-sheet.pdf",
-        "leader-cards.pdf",
         "unit-cards.pdf",
         "tokens.pdf",
         "packing-list.pdf",
@@ -137,13 +136,14 @@ def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixtu
         "Morale",
     ):
         assert words in roster, words
-    assert files["leader-cards.pdf"]["counts"] == {"LEADER": want["LEADER"]}
     assert files["unit-cards.pdf"]["counts"] == {"UNIT": want["UNIT"]}
+    # The leader cards, never dealt, print on the shared sheets with the markers (issue 42).
     assert files["tokens.pdf"]["counts"] == {
-        k: want[k] for k in ("UNSTEADY", "PURSUIT", "COMMAND POINT")
+        k: want[k] for k in ("LEADER", "UNSTEADY", "PURSUIT", "COMMAND POINT")
     }
+    assert files["tokens.pdf"]["kinds"] == ["leader-cards", "tokens"]
     # Read back from the PDFs themselves.
-    assert label_counts(tmp_path / "leader-cards.pdf")["LEADER"] == 4
+    assert label_counts(tmp_path / "tokens.pdf")["LEADER"] == 4
     assert label_counts(tmp_path / "unit-cards.pdf")["UNIT"] == 10
     tokens = label_counts(tmp_path / "tokens.pdf")
     assert (tokens["UNSTEADY"], tokens["PURSUIT"]) == (20, 10)

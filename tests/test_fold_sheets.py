@@ -34,15 +34,19 @@ BLEED = 3.0
 POKER = CARD_MM["poker"]
 
 
-def decks(ruleset: str) -> list[Deck]:
-    """The ruleset's decks for its example army, through the protocol."""
+def decks(ruleset: str, reference: bool = False) -> list[Deck]:
+    """The ruleset's decks for its example army, through the protocol: those printed in
+    files of their own (reference cards too if ``reference``: they print single-sided on the
+    shared sheets, never folded)."""
     from builder import armyfile
 
     path = examples_dir() / EXAMPLES[ruleset]
     found = armyfile.read(path)
     source = ArmyInput(found.army(), path, found.text)
     pack = found.ruleset.printables((source,), print_options(found.ruleset))
-    return [item for item in pack.items if isinstance(item, Deck)]
+    return [
+        item for item in pack.items if isinstance(item, Deck) and (reference or not item.reference)
+    ]
 
 
 @dataclass
@@ -94,7 +98,7 @@ def sheets(path: Path) -> list[Sheet]:
 
 
 def export(out: Path, ruleset: str, *extra: str) -> dict[str, Any]:
-    kinds = ",".join(d.kind for d in decks(ruleset))
+    kinds = ",".join(d.kind for d in decks(ruleset, reference=True))
     assert (
         main(
             [
@@ -289,7 +293,8 @@ def test_every_page_keeps_its_margins_and_type(folded: tuple[str, Path, dict[str
 def test_decks_without_a_back_print_as_before(tmp_path: Path) -> None:
     """A deck with no back (every deck of the four systems has one; a ruleset may print one
     without): --fold changes nothing about it (portrait A4, nine a sheet, single-sided)."""
-    deck = dataclasses.replace(decks("feudal")[1], back=None)
+    unit_cards = next(d for d in decks("feudal") if d.kind == "unit-cards")
+    deck = dataclasses.replace(unit_cards, back=None)
     written = {}
     for fold in (False, True):
         job = ExportJob((), ExportOptions(fold=fold))

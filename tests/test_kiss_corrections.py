@@ -87,8 +87,13 @@ def pack(path: Path) -> dict[str, str]:
     out = path.parent / "pack"
     assert main(["export", str(path), "--out", str(out)]) == 0
     texts = {}
-    for name in ("roster", "crib-sheet", "magnate-cards"):
-        with pdfread.document(out / f"{name}.pdf") as pdf:
+    # The magnate cards print on the shared sheets (tokens.pdf), with the markers.
+    for name, file in (
+        ("roster", "roster"),
+        ("crib-sheet", "crib-sheet"),
+        ("magnate-cards", "tokens"),
+    ):
+        with pdfread.document(out / f"{file}.pdf") as pdf:
             texts[name] = " ".join(page.extract_text() or "" for page in pdf.pages)
     return {k: " ".join(v.split()) for k, v in texts.items()}
 

@@ -76,7 +76,6 @@ def _text(path: Path) -> str:
 def test_the_pack_files_and_manifest(pack: Path) -> None:
     assert sorted(p.name for p in pack.iterdir()) == [
         "crib-sheet.pdf",
-        "magnate-cards.pdf",
         "manifest.json",
         "packing-list.pdf",
         "roster.pdf",
@@ -85,11 +84,14 @@ def test_the_pack_files_and_manifest(pack: Path) -> None:
     manifest = json.loads((pack / "manifest.json").read_text(encoding="utf-8"))
     assert [a["file"] for a in manifest["armies"]] == ["kiss-york.toml", "kiss-lancaster.toml"]
     files = {f["file"]: f for f in manifest["files"]}
-    # Issue 24.9: the order markers and the tokens share one sheet (two before).
+    # Issue 24.9: the order markers and the tokens share one sheet (two before); issue 42:
+    # the magnate cards, never dealt, join them without backs (three sheets before, now two).
     tokens = files["tokens.pdf"]
-    assert tokens["kinds"] == ["order-markers", "tokens"] and tokens["pages"] == 1
-    assert tokens["counts"]["ORDERS"] == 14
-    orders = tokens["layout"][0]
+    assert tokens["kinds"] == ["magnate-cards", "order-markers", "tokens"]
+    assert tokens["pages"] == 2
+    assert tokens["counts"]["ORDERS"] == 14 and tokens["counts"]["MAGNATE"] == 6
+    assert not any(x["duplex"] for x in tokens["layout"])
+    orders = next(x for x in tokens["layout"] if x["kind"] == "order-markers")
     assert (orders["kind"], orders["item_mm"], orders["pages"]) == (
         "order-markers",
         [25.0, 25.0],
@@ -113,9 +115,9 @@ def test_labels_read_back_from_the_pdfs(pack: Path) -> None:
 
 
 def test_magnate_cards_name_every_magnate_with_his_numbers(pack: Path) -> None:
-    reader = PdfReader(pack / "magnate-cards.pdf")
-    assert len(reader.pages) % 2 == 0  # faces and their backs, duplex
-    text = _text(pack / "magnate-cards.pdf")
+    # Reference cards: on the shared sheets, single-sided, without the deck's back.
+    text = _text(pack / "tokens.pdf")
+    assert "fronts; print double-sided" not in text
     for name in ("Richard Neville, Earl of Warwick", "Edmund Grey, Lord of Ruthin"):
         assert name in text
     assert "2+, then 4+ as well" in text  # Grey, the amateur
@@ -173,9 +175,7 @@ def test_roster_has_every_ward_unit_and_rout_point(pack: Path) -> None:
     ] * 2, cells
 
 
-@pytest.mark.parametrize(
-    "name", ["roster.pdf", "crib-sheet.pdf", "magnate-cards.pdf", "tokens.pdf"]
-)
+@pytest.mark.parametrize("name", ["roster.pdf", "crib-sheet.pdf", "tokens.pdf"])
 def test_margins_and_type_size(pack: Path, name: str) -> None:
     edge, pt, nearest = pdf_figures(pack / name)
     assert edge >= 5.0 - 0.01, nearest

@@ -80,9 +80,10 @@ def test_two_stands_get_no_wedge_marker(pack: Path) -> None:
 
 
 def test_the_banner_card_keeps_going_forward_in_the_berserk_bonus(pack: Path) -> None:
-    with pdfread.document(pack / "leader-cards.pdf") as pdf:
-        page = pdf.pages[0]
-        label = next(w for w in page.extract_words() if w["text"] == "BANNER")
+    with pdfread.document(pack / "tokens.pdf") as pdf:  # the leader cards' shared sheets
+        page, label = next(
+            (p, w) for p in pdf.pages for w in p.extract_words() if w["text"] == "BANNER"
+        )
         # The banner card is the second of its row: from its label to the next card.
         box = (label["x0"] - 5, 0, min(page.width, label["x0"] + 175), page.height)
         card = " ".join((page.crop(box).extract_text() or "").split())

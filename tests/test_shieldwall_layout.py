@@ -106,13 +106,14 @@ def test_the_longest_allowed_text_lays_out_without_overlap(
         )
         == 0
     )
-    for name in ("leader-cards.pdf", "tokens.pdf"):  # the stand labels on the token sheets
+    for name in ("tokens.pdf",):  # the stand labels and leader cards on the shared sheets
         with pdfread.document(tmp_path / name) as pdf:
             fronts = [p for p in pdf.pages if "backs, mirrored" not in (p.extract_text() or "")]
             assert fronts
+            # The test sees what it checks: tick boxes and a shaded footer on the cards (a
+            # page of the shared sheets may hold markers alone).
+            assert any(r["stroke"] for page in fronts for r in page.rects)
             for page in fronts:
-                # The test sees what it checks: tick boxes and a shaded footer on the cards.
-                assert any(r["stroke"] for r in page.rects)
                 assert overlaps(page) == [], (name, size, page.page_number)
 
 

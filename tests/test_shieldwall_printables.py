@@ -26,10 +26,10 @@ from builder.systems.shieldwall.printcounts import LABELS, counts
 
 MM = 72 / 25.4
 ARMIES = [str(examples_dir() / f"shieldwall-{n}.toml") for n in ("norse", "saxon")]
-#: The stand labels share the token sheets (issue 24.9).
+#: The stand labels share the token sheets (issue 24.9), and so do the leader cards, never
+#: dealt (issue 42).
 FILES = [
     "crib-sheet.pdf",
-    "leader-cards.pdf",
     "manifest.json",
     "packing-list.pdf",
     "roster.pdf",
@@ -66,8 +66,10 @@ def test_the_pack_holds_the_contract_files(pack: Path) -> None:
 def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
     # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
     # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
-    assert labels_on(pack / "leader-cards.pdf") == {"COMMANDER": 2, "HERO": 2, "BANNER": 1}
     assert labels_on(pack / "tokens.pdf") == {
+        "COMMANDER": 2,
+        "HERO": 2,
+        "BANNER": 1,
         "STAND": 16,
         "WOUND": 32,
         "LOOSE SHIELDWALL": 13,
@@ -77,8 +79,7 @@ def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
     }
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     assert len(armies) == 2
-    printed = labels_on(pack / "leader-cards.pdf") + labels_on(pack / "tokens.pdf")
-    assert printed == +Counter(counts(armies))
+    assert labels_on(pack / "tokens.pdf") == +Counter(counts(armies))
 
 
 def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
@@ -91,7 +92,8 @@ def test_stand_labels_are_63_5_by_44_5_mm(pack: Path) -> None:
         ]
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
     assert len(rects) >= 16
-    assert text.count("Hearth-troop") == 2 and text.count("Great fyrd") == 2
+    # Two labels each (Sigurd's leader card, on the same sheets, names his Hearth-troop too).
+    assert text.count("Hearth-troop") == 3 and text.count("Great fyrd") == 2
     assert "led by Sigurd, army commander" in text
 
 
@@ -273,10 +275,11 @@ def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> 
         )
         == 0
     )
-    assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
-    assert labels_on(tmp_path / "tokens.pdf")["STAND"] == 9
-    assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
-    for name in ("leader-cards.pdf", "tokens.pdf"):
+    on = labels_on(tmp_path / "tokens.pdf")
+    assert (on["COMMANDER"], on["HERO"], on["BANNER"]) == (1, 1, 1)
+    assert on["STAND"] == 9
+    assert on["WEDGE"] == 3
+    for name in ("tokens.pdf",):
         edge, smallest, nearest = pdf_figures(tmp_path / name)
         assert edge >= 4.99 and smallest >= 5.99, (name, nearest)
 

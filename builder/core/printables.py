@@ -254,6 +254,10 @@ class Deck:
     #: Dealt from a shuffled deck during play: a card continuing another's words says to keep
     #: it out of the deal.
     dealt: bool = False
+    #: Reference cards, never dealt nor shuffled (leader and magnate cards): a sheet of them
+    #: needs no backs, so as PDF they are printed single-sided on the pack's shared sheets,
+    #: beside its markers (the back still serves images and Tabletop Simulator).
+    reference: bool = False
 
 
 # --- Tokens ------------------------------------------------------------------------------------

@@ -187,27 +187,37 @@ def token_drawer(token: Token) -> DrawFn:
     return lambda c, cell: art(c, cell, token)
 
 
-def token_lots(sheets: Sequence[TokenSheet]) -> list[Lot]:
-    """Every group of the token sheets, in order, as lots to pack."""
-    return [
-        Lot(
-            sheet.kind,
-            g.name,
-            g.caption,
-            g.size_mm,
-            [token_drawer(t) for t in g.tokens for _ in range(t.count)],
-        )
-        for sheet in sheets
-        for g in sheet.groups
-    ]
+def token_lots(sheets: Sequence[TokenSheet | Deck], card_mm: tuple[float, float]) -> list[Lot]:
+    """Every group of the token sheets and every reference deck's cards (at ``card_mm``,
+    continuation cards included, without their back), in order, as lots to pack."""
+    lots = []
+    for sheet in sheets:
+        if isinstance(sheet, Deck):
+            items = deck_items(sheet, card_mm, {})
+            lots.append(Lot(sheet.kind, "cards", sheet.title, card_mm, [i.draw for i in items]))
+            continue
+        lots += [
+            Lot(
+                sheet.kind,
+                g.name,
+                g.caption,
+                g.size_mm,
+                [token_drawer(t) for t in g.tokens for _ in range(t.count)],
+            )
+            for g in sheet.groups
+        ]
+    return lots
 
 
-def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet], subject: str) -> Written:
-    """The token sheets' groups packed together onto shared single-sided sheets
-    (:mod:`builder.export.packing`), kind after kind, in one PDF."""
+def write_tokens(
+    job: ExportJob, path: Path, sheets: Sequence[TokenSheet | Deck], subject: str
+) -> Written:
+    """The token sheets' groups and the reference decks' cards packed together onto shared
+    single-sided sheets (:mod:`builder.export.packing`), kind after kind, in one PDF."""
     opts = job.options
     geo = Geometry(PAPER_MM[opts.paper], opts.bleed, opts.gutter)
-    lots = [lot for lot in token_lots(sheets) if lot.fronts]
+    card_mm = CARD_MM[opts.card_size]
+    lots = [lot for lot in token_lots(sheets, card_mm) if lot.fronts]
     # Nothing to print still gets a sheet (with its ruler), as a deck's empty run does.
     pages = pack(geo, lots) or [Sheet(geo.ruler(False))]
     title = series([s.title for s in sheets])
@@ -221,7 +231,13 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet], subje
     count = draw_sheets(canvas, geo, pages)
     canvas.save()
     counts: Counter[str] = Counter()
+    continued = 0
     for sheet in sheets:
+        if isinstance(sheet, Deck):
+            items = deck_items(sheet, card_mm, {})
+            counts.update(i.label for i in items)
+            continued += sum(1 for i in items if i.continues)
+            continue
         for group in sheet.groups:
             counts.update(group.count())
     layouts = []
@@ -245,6 +261,7 @@ def write_tokens(job: ExportJob, path: Path, sheets: Sequence[TokenSheet], subje
                 **_margin_cost(job, lot.item, cols * rows),
             }
         )
-    return Written(
-        path.name, count, dict(counts), {"kinds": [s.kind for s in sheets], "layout": layouts}
-    )
+    details: dict[str, object] = {"kinds": [s.kind for s in sheets], "layout": layouts}
+    if continued:
+        details["continuation_cards"] = continued
+    return Written(path.name, count, dict(counts), details)

@@ -85,6 +85,12 @@ _TALL = 1.1
 _TALL_TYPE = 1.25
 #: The scales tried on a tall card, from its height's down to its width's.
 _STEPS = 6
+#: A stat row's least height on a face that closes up (mm on a poker card).
+_TIGHT_ROW = 4.6
+#: The least scale a face whose words do not fit is drawn at, against its card's (its type
+#: stays at the 6 pt floor), and the steps tried down to it.
+_LEAST_SCALE = 0.6
+_SHRINK_STEPS = 5
 #: The spaces between blocks on a face that closes up, against their usual length.
 _TIGHT_GAPS = 0.5
 #: Faces whose plans and measures are kept (a pack's cards at a size or two).
@@ -402,7 +408,9 @@ class _Layout:
         leave (up to half as tall again: a card of few words is not left a third blank);
         or, where that would run into what stands at the bottom (a long note wrapped on a
         mini card), as tall as their words need with what room there is shared out evenly."""
-        rows = [self.stat_row(row, block) for row in block.rows]
+        # Closed up, each row is as tall as its words (and its tick boxes) and a little more.
+        least = _TIGHT_ROW * self.s if self.tight else None
+        rows = [self.stat_row(row, block, least) for row in block.rows]
         room = self.y - self.floor
         if sum(r.height for r in rows) <= room:
             below = self.below(block)
@@ -761,7 +769,24 @@ def face_plan(face: Face, w: float, h: float) -> tuple[float, bool]:
                 hi = mid + 1
         if lo < len(steps):
             return steps[lo], False
+    if _holds(lay):
+        return base, False
+    # The words first: a face whose words do not fit at its scale (a mini card's) closes up
+    # and then draws its frame, bands, rows and art smaller, its type held at the 6 pt floor,
+    # before any of them runs onto a continuation card.
+    for k in range(_SHRINK_STEPS + 1):
+        plan = (base * (1 - (1 - _LEAST_SCALE) * k / _SHRINK_STEPS), True)
+        if _holds(_measure(face, w, h, plan)):
+            return plan
+    # Too many words for any: drawn at its own scale, it leaves the card that carries on
+    # its words more of them to hold.
     return base, lay.y < lay.floor - 1e-6
+
+
+def _holds(lay: _Layout) -> bool:
+    """Whether a laid-out face holds all its words: nothing runs past the bottom and what
+    fills its room is not cut short."""
+    return lay.y >= lay.floor - 1e-6 and _filler_size(lay) > 0
 
 
 def face_drawer(face: Face, photos: Photos) -> DrawFn:
@@ -798,26 +823,28 @@ def _lines_held(height: float, size: float) -> int:
     return 1 + int((height - size * PT) / (size * LEADING * PT) + 1e-9)
 
 
-def _cut_words(text: str, font: str, width: float, room: int) -> tuple[str, str]:
+def _cut_words(
+    text: str, font: str, width: float, room: int, strict: bool = True
+) -> tuple[str, str]:
     """``text`` cut after the words its first ``room`` lines at the floor hold whole, at
-    the end of a clause if they hold one."""
+    the end of its last sentence or item they hold; ``strict``, nowhere else (nothing stays
+    when they hold none), else after the last word they hold (a card that carries on words
+    and holds not one sentence of them)."""
     words = " ".join(text.split())
     shown = fonts.printable(font, words)
     lines = wrap(shown, font, MIN_TEXT_PT, width)
     taken = _whole_words(shown, lines[:room])
     source = words.split()
-    # A clause kept whole reads better than one broken off mid-way ("; " between a ward's
-    # units, ". " between sentences, ": " after a heading).
-    for mark in (";", ".", ":"):
-        ends = [i + 1 for i, w in enumerate(source[:taken]) if w.endswith(mark)]
-        if ends:
-            taken = ends[-1]
-            break
+    # A sentence or an item is never broken off mid-way ("; " between a ward's units, ". "
+    # between sentences).
+    ends = [i + 1 for i, w in enumerate(source[:taken]) if w.endswith((".", ";"))]
+    if ends or strict:
+        taken = ends[-1] if ends else 0
     return " ".join(source[:taken]), " ".join(source[taken:])
 
 
 def _paragraphs_split(
-    block: Paragraphs, box: Box, s: float
+    block: Paragraphs, box: Box, s: float, strict: bool = True
 ) -> tuple[Paragraphs | None, Paragraphs] | None:
     """``block`` split where its words stop fitting ``box`` at the 6 pt floor: what stays
     (None: nothing) and what goes on, between paragraphs if one fits whole, else inside
@@ -843,13 +870,15 @@ def _paragraphs_split(
             replace(block, texts=tuple(paras[whole:]), continued=False),
         )
     room = min(_lines_held(box.h, MIN_TEXT_PT), len(floor.lines[0]) - 1)
-    head, tail = _cut_words(paras[0], font, box.w - floor.indent, room)
+    head, tail = _cut_words(paras[0], font, box.w - floor.indent, room, strict)
     if not head:
         return None, block
     return (replace(block, texts=(head,)), replace(block, texts=(tail, *paras[1:]), continued=True))
 
 
-def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | None:
+def _text_split(
+    block: Text, box: Box, s: float, strict: bool = True
+) -> tuple[Text | None, Text] | None:
     """A filling text split where its words stop fitting ``box`` at the 6 pt floor; None
     when all of it fits."""
     font = fonts.best(_font(block.style, block.text), block.text)
@@ -861,7 +890,7 @@ def _text_split(block: Text, box: Box, s: float) -> tuple[Text | None, Text] | N
     room = _lines_held(box.h, MIN_TEXT_PT)
     if block.max_lines is not None:
         room = min(room, block.max_lines)
-    head, tail = _cut_words(block.text, font, box.w, room)
+    head, tail = _cut_words(block.text, font, box.w, room, strict)
     if not head:
         return None, block
     return replace(block, text=head), replace(block, text=tail)
@@ -908,9 +937,12 @@ def _joined(first: Paragraphs | Text, then: Paragraphs | Text) -> Paragraphs | T
     return replace(first, texts=texts)
 
 
-def _overflow(face: Face, w: float, h: float) -> tuple[Face, Paragraphs | Text] | None:
+def _overflow(
+    face: Face, w: float, h: float, strict: bool = True
+) -> tuple[Face, Paragraphs | Text] | None:
     """``face`` measured on a ``w`` x ``h`` mm card: None if its words fit, else the face
-    keeping what fits (its filling block gone if nothing does) and the words that go on."""
+    keeping what fits (its filling block gone if nothing does) and the words that go on,
+    cut between sentences (``strict``), else between words."""
     # The last such block is the one that fills the room (each one laid out takes it over).
     at = [i for i, b in enumerate(face.blocks) if _filling(b)]
     if not at:
@@ -923,9 +955,9 @@ def _overflow(face: Face, w: float, h: float) -> tuple[Face, Paragraphs | Text] 
     block, box = face.blocks[at[-1]], lay.filled[1]
     assert isinstance(block, Paragraphs | Text)
     split = (
-        _paragraphs_split(block, box, lay.s)
+        _paragraphs_split(block, box, lay.s, strict)
         if isinstance(block, Paragraphs)
-        else _text_split(block, box, lay.s)
+        else _text_split(block, box, lay.s, strict)
     )
     if split is None:
         return None
@@ -1004,6 +1036,14 @@ def _front(face: Face, w: float, h: float) -> tuple[Face, Boxes | None]:
     return _stat_notes_moved(bare, w, h), track
 
 
+def _words_alone(face: Face, continuing: bool) -> bool:
+    """Whether ``face`` holds nothing but words to read (and its title): it carries on
+    another card's, or has no numbers, tick boxes or pictures."""
+    return continuing or not any(
+        isinstance(b, StatRows | Boxes | Photo | Emblem | Stars) for b in face.blocks
+    )
+
+
 def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False) -> tuple[Face, ...]:
     """``face`` as printed at ``size_mm``: itself when its words fit (shrunk to the 6 pt
     floor at most), else the words that fit, then continuation cards with the rest, each
@@ -1013,11 +1053,16 @@ def face_parts(face: Face, size_mm: tuple[float, float], dealt: bool = False) ->
     parts: list[Face] = []
     current, track = _front(face, w, h)
     while (split := _overflow(current, w, h)) is not None or track is not None:
+        # A card of words alone (one carrying on words) that holds not one sentence of them
+        # breaks between words.
+        strict = split is None or _fills(split[0]) or not _words_alone(current, bool(parts))
+        if not strict:
+            split = _overflow(current, w, h, strict)
         first, rest = split or (current, Paragraphs(()))
         # Laid out again, the card may give its words less room than it measured (a photo
         # grows into the height the paragraphs moved on gave up): move more on until it
         # holds them.
-        while (again := _overflow(first, w, h)) is not None:
+        while (again := _overflow(first, w, h, strict)) is not None:
             first, more = again
             rest = _joined(more, rest)
         if parts and not _fills(first):

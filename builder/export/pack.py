@@ -142,21 +142,31 @@ def is_folder(job: ExportJob, item: Printable) -> bool:
     return job.options.format != "pdf" and not isinstance(item, Document)
 
 
-def shared_file(pack: Printables) -> str:
-    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels)
-    is printed in, packed together onto shared sheets (:mod:`builder.export.packing`):
-    ``tokens.pdf`` where the pack has tokens (a system's markers are printed there too), else
-    named for its first single-sided kind."""
-    single = [i.kind for i in pack.items if isinstance(i, TokenSheet)]
+def single_sided(job: ExportJob, item: Printable) -> bool:
+    """Whether ``item`` prints single-sided on the pack's shared sheets as PDF: a token sheet,
+    or, printed at home, reference cards that are never dealt (they need no backs; a print
+    shop makes them cards like any other)."""
+    if isinstance(item, TokenSheet):
+        return True
+    return isinstance(item, Deck) and item.reference and shop_of(job) is None
+
+
+def shared_file(job: ExportJob, pack: Printables) -> str:
+    """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels,
+    reference cards) is printed in, packed together onto shared sheets
+    (:mod:`builder.export.packing`): ``tokens.pdf`` where the pack has tokens (KISS's order
+    markers are printed there), else named for its first single-sided kind."""
+    single = [i.kind for i in pack.items if single_sided(job, i)]
     return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
 
 
 def target(job: ExportJob, item: Printable, pack: Printables) -> str:
     """The name ``item`` is written under in the pack's folder: ``<kind>.pdf``, for a
-    folder of images ``<kind>``, and for a token sheet as PDF the pack's shared file."""
+    folder of images ``<kind>``, and for a token sheet or reference cards as PDF the pack's
+    shared file."""
     if is_folder(job, item):
         return item.kind
-    return shared_file(pack) if isinstance(item, TokenSheet) else f"{item.kind}.pdf"
+    return shared_file(job, pack) if single_sided(job, item) else f"{item.kind}.pdf"
 
 
 def outputs(
@@ -203,11 +213,14 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
         from builder.export.shopcards import write_shop_deck
 
         return write_shop_deck(job, path, item, shop)
-    if (job.options.format == "pdf" or shop is not None) and isinstance(item, TokenSheet):
+    if (job.options.format == "pdf" or shop is not None) and single_sided(job, item):
         from builder.export.deck import write_tokens
 
         return write_tokens(
-            job, path, [i for i in items if isinstance(i, TokenSheet)], pack.subject
+            job,
+            path,
+            [i for i in items if isinstance(i, TokenSheet | Deck) and single_sided(job, i)],
+            pack.subject,
         )
     if isinstance(item, Document):
         from builder.export.documents import write_document

@@ -218,15 +218,18 @@ def _fit(geo: Geometry, room: Rect, item: tuple[float, float]) -> tuple[int, int
     )
 
 
-def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler) -> Block | None:
+def _place(
+    geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler, whole: bool = False
+) -> Block | None:
     """Put as many of ``lot``'s items from ``start`` as fit into the first free rectangle
-    (top first, then left) holding one, and split it; None if none holds one."""
+    (top first, then left) holding one (``whole``: holding all of them), and split it; None
+    if none does."""
     n = len(lot.fronts) - start
     w, h = lot.item
     b, gutter = geo.bleed, geo.gutter
     for room in sorted(free, key=lambda r: (-r.y1, r.x0)):
         cols, rows = _fit(geo, room, lot.item)
-        if cols < 1 or rows < 1:
+        if cols < 1 or rows < 1 or whole and cols * rows < n:
             continue
         if n <= cols:
             cols, rows = n, 1
@@ -265,15 +268,27 @@ def _place(geo: Geometry, free: list[Rect], lot: Lot, start: int, ruler: Ruler) 
 
 
 def _fill(
-    geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool
+    geo: Geometry, lots: Sequence[Lot], done: Sequence[int], side_ruler: bool, wait: bool
 ) -> tuple[Sheet, list[int]]:
     """One sheet filled from the items not yet ``done`` of each lot, lot after lot; returns
-    it and how many of each lot are done after it."""
+    it and how many of each lot are done after it. A lot goes in one block where one room
+    holds it all; with ``wait``, a lot one sheet holds but this one does not (in one block)
+    waits for the next."""
     ruler = geo.ruler(side_ruler)
     sheet, done = Sheet(ruler, free=[geo.area(side_ruler)]), list(done)
     for i, lot in enumerate(lots):
         while done[i] < len(lot.fronts):
-            block = _place(geo, sheet.free, lot, done[i], ruler)
+            # One grid a lot where it fits one: in one room of this sheet, else whole on the
+            # next (a lot larger than a sheet fills what room there is).
+            block = _place(geo, sheet.free, lot, done[i], ruler, whole=True)
+            if (
+                block is None
+                and wait
+                and sheet.blocks
+                and len(lot.fronts) - done[i] <= math.prod(capacity(geo, lot.item))
+            ):
+                break
+            block = block or _place(geo, sheet.free, lot, done[i], ruler)
             if block is None:
                 break
             sheet.blocks.append(block)
@@ -292,11 +307,13 @@ def _placed(lots: Sequence[Lot], before: Sequence[int], after: Sequence[int]) ->
     )
 
 
-def _best_fill(geo: Geometry, lots: Sequence[Lot], done: Sequence[int]) -> tuple[Sheet, list[int]]:
+def _best_fill(
+    geo: Geometry, lots: Sequence[Lot], done: Sequence[int], wait: bool
+) -> tuple[Sheet, list[int]]:
     """The sheet that places more (by area), ruler at the bottom or at the side; the
     bottom when both place as much."""
-    bottom = _fill(geo, lots, done, False)
-    side = _fill(geo, lots, done, True)
+    bottom = _fill(geo, lots, done, False, wait)
+    side = _fill(geo, lots, done, True, wait)
     if _placed(lots, done, side[1]) > _placed(lots, done, bottom[1]) + 1e-6:
         return side
     return bottom
@@ -307,7 +324,10 @@ def pack(geo: Geometry, lots: Sequence[Lot]) -> list[Sheet]:
     :class:`ExportError` if an item does not fit a sheet at all.
 
     Each sheet is filled until no item left of any lot fits its free room, so only the last
-    sheet can be part empty, and no earlier sheet has room for anything on it."""
+    sheet can be part empty; or, where that takes no more sheets, a lot a sheet can hold
+    whole is printed whole, in one grid under one name, the room it leaves on an earlier
+    sheet left to later lots (a game's markers are then one grid to cut, not three
+    pieces)."""
     for lot in lots:
         if lot.fronts and min(capacity(geo, lot.item)) < 1:
             w, h = lot.item
@@ -316,10 +336,15 @@ def pack(geo: Geometry, lots: Sequence[Lot]) -> list[Sheet]:
                 f"a {w:g} x {h:g} mm item with {geo.bleed:g} mm bleed does not "
                 f"fit on {pw:g} x {ph:g} mm paper with room for crop marks"
             )
+    whole, filled = (_packed(geo, lots, wait) for wait in (True, False))
+    return whole if len(whole) <= len(filled) else filled
+
+
+def _packed(geo: Geometry, lots: Sequence[Lot], wait: bool) -> list[Sheet]:
     sheets: list[Sheet] = []
     done = [0] * len(lots)
     while any(d < len(lot.fronts) for d, lot in zip(done, lots, strict=True)):
-        sheet, done = _best_fill(geo, lots, done)
+        sheet, done = _best_fill(geo, lots, done, wait)
         sheets.append(_centred(geo, sheet))
     return sheets
 

@@ -270,6 +270,27 @@ class SheetLayout:
             marks.append((x, top, x, top + self.mark_top))
         for x in self.cut_xs(n) if self.mark_y else ():
             marks.append((x, bottom - self.mark_y, x, bottom))
+        return marks + self._inner_marks(n, block)
+
+    def _inner_marks(self, n: int, block: Box) -> list[tuple[float, float, float, float]]:
+        """Where a margin has no room for marks (nine poker cards on Letter: the block at the
+        5 mm clearance), each cut line is marked on itself, from the block's edge MARK_LEAST
+        inwards: in the bleed or a card's plain border, and cut away with the cut. So every
+        cut line is marked at both ends, for a knife and a straight edge as well as a
+        guillotine."""
+        if self.fold:
+            return []
+        marks = []
+        for x in self.cut_xs(n):
+            if self.mark_y and not self.mark_top:
+                marks.append((x, block.top - MARK_LEAST, x, block.top))
+            if self.mark_top and not self.mark_y:
+                marks.append((x, block.y, x, block.y + MARK_LEAST))
+        for y in self.cut_ys(n):
+            if self.mark_x and not self.mark_right:
+                marks.append((block.right - MARK_LEAST, y, block.right, y))
+            if self.mark_right and not self.mark_x:
+                marks.append((block.x, y, block.x + MARK_LEAST, y))
         return marks
 
 

@@ -194,7 +194,13 @@ def _back(deck: str, accent: str) -> Back:
 
 def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
     cards = tuple(leader_face(s.army, i) for s in sources for i in range(len(s.army.battles)))
-    return Deck("leader-cards", "Leader cards", cards, _back("leader-cards", LEADER_ACCENT))
+    return Deck(
+        "leader-cards",
+        "Leader cards",
+        cards,
+        _back("leader-cards", LEADER_ACCENT),
+        reference=True,
+    )
 
 
 def unit_cards(sources: Sequence[Source[Army]]) -> Deck:

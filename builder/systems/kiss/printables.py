@@ -154,6 +154,7 @@ def magnate_cards(sources: Sequence[Source[Army]]) -> Deck:
         "Magnate cards",
         cards,
         Back(words["back_title"], words["back_note"], NEUTRAL, (EMBLEM,)),
+        reference=True,
     )
 
 

@@ -11,9 +11,10 @@ from .model import Army
 
 MAGNATE, ORDERS, WARD = "MAGNATE", "ORDERS", "WARD"
 LETHARGY, TREACHEROUS, SHAKEN, MORALE_TRACK = "LETHARGY", "TREACHEROUS", "SHAKEN", "MORALE TRACK"
-#: Which file each label is printed in (the order markers share the token sheets).
+#: Which file each label is printed in (the magnate cards and order markers share the token
+#: sheets).
 FILES = {
-    MAGNATE: "magnate-cards.pdf",
+    MAGNATE: "tokens.pdf",
     ORDERS: "tokens.pdf",
     WARD: "tokens.pdf",
     LETHARGY: "tokens.pdf",

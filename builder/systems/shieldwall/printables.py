@@ -200,6 +200,7 @@ def leader_cards(sources: Sequence[Source[Army]]) -> Deck:
         "Leader cards",
         tuple(faces),
         Back(words["back_title"], words["back_note"], STAND, (EMBLEM,)),
+        reference=True,
     )
 
 
