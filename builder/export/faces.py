@@ -123,7 +123,7 @@ class _BoxGrid:
 
 def _font(style: str, text: str) -> str:
     if style == "display":
-        return fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, text) else fonts.BOLD
+        return fonts.display(text)
     return _FONTS[style]
 
 
@@ -1103,7 +1103,7 @@ def back_drawer(back: Back) -> DrawFn:
         c.setStrokeColorRGB(*colour)
         c.setLineWidth(0.8 * PT)
         c.rect(plate.x, plate.y, plate.w, plate.h, stroke=1, fill=1)
-        font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
+        font = fonts.display(title)
         text_in(
             c,
             title,

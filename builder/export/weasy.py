@@ -105,7 +105,7 @@ FONT_FILES = (
     "EBGaramond12-Regular.ttf",
     "EBGaramond12-Italic.ttf",
     "EBGaramond12-AllSC.ttf",
-    "EBGaramond12-Bold.ttf",
+    "EBGaramond-Bold.ttf",
     "Blankenburg.ttf",
 )
 
@@ -124,6 +124,25 @@ def printable(text: str) -> str:
     """``text`` with every character no bundled font draws shown as "?"."""
     have = covered()
     return "".join(ch if ord(ch) in have or ch in "\n\t " else "?" for ch in text)
+
+
+#: The blackletter display face; a line it cannot set whole goes in the fallback.
+BLACKLETTER_FILE = "Blankenburg.ttf"
+
+
+@cache
+def _blackletter() -> frozenset[int]:
+    return frozenset(TTFont(str(resources.fonts_dir() / BLACKLETTER_FILE), lazy=True).getBestCmap())
+
+
+def display(text: str) -> Markup:
+    """``text`` for a blackletter line (``{{ name|display }}``): as it is if the blackletter
+    has all its letters, else whole in a ``display-fallback`` span (base.css sets it in EB
+    Garamond Bold), never switching face letter by letter."""
+    have = _blackletter()
+    if all(ord(ch) in have for ch in text if not ch.isspace()):
+        return Markup.escape(text)
+    return Markup('<span class="display-fallback">{}</span>').format(text)
 
 
 def _finalize(value: Any) -> Any:
@@ -149,6 +168,7 @@ def environment(ruleset: str = "") -> jinja2.Environment:
         lstrip_blocks=True,
         finalize=_finalize,
     )
+    env.filters["display"] = display
     env.globals["ticks"] = ticks.url
     env.globals["tracker_line"] = ticks.tracker_line
     env.globals["tracker_lines"] = ticks.tracker_lines
