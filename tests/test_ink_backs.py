@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 from packs import RULESETS, sheet_items
 from PIL import Image, ImageChops
+from reportlab.pdfgen.canvas import Canvas
 
 from builder.core.printables import Deck
 from builder.export.art import emblem
@@ -63,10 +64,10 @@ def rose_image(petal: tuple[float, float, float], ink_saver: bool) -> Image.Imag
     """A rose badge alone, 20 mm across, in greyscale at 300 dpi."""
     room = (20.0, 20.0)
 
-    def draw(c: object, cell: Cell) -> None:
+    def draw(c: Canvas, cell: Cell) -> None:
         t = cell.trim
         name = "rose-red" if petal == ROSE_RED else "rose-white"
-        emblem(name)(c, t.x + 10, t.y + 10, 9.5, petal, "", True)  # type: ignore[arg-type]
+        emblem(name)(c, t.x + 10, t.y + 10, 9.5, petal, "", True)
 
     return rasterise([at_dpi(draw, room, 0.0, 300)], "rose", ink_saver)[0].convert("L")
 
