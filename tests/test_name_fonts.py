@@ -44,7 +44,7 @@ BLOCKS = "".join(chr(c) for c in [*range(0xC0, 0x100), *range(0x100, 0x180)] if 
 #: The card styles (faces._font) and the PostScript name each face embeds under.
 CARD_STYLES = {
     "body": "EBGaramond12-Regular",
-    "bold": "EBGaramond-Bold",
+    "bold": "EBGaramond12-Bold",
     "italic": "EBGaramond12-Italic",
     "caps": "EBGaramond12-AllSC",
 }
@@ -88,7 +88,7 @@ def test_a_display_line_is_set_whole_in_one_face() -> None:
     # The blackletter sets a Latin-1 name; a name with a letter it lacks goes whole into the
     # fallback, not just that letter.
     found = fonts_of(card_pdf([("display", "Robert of Bellême"), ("display", "Łukasz of Kraków")]))
-    assert [set(line) for line in found] == [{"BlankenburgUNZ1A"}, {"EBGaramond-Bold"}]
+    assert [set(line) for line in found] == [{"BlankenburgUNZ1A"}, {"EBGaramond12-Bold"}]
     for word in ("Łukasz", *LETTERS.values()):
         blackletter = fonts.covers(fonts.BLACKLETTER, word)
         assert fonts.display(word) == (fonts.BLACKLETTER if blackletter else fonts.BOLD)

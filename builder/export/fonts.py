@@ -13,10 +13,10 @@ it, so a display line it cannot set whole is set whole in :data:`DISPLAY_FALLBAC
 The 2010 EB Garamond's default figures are old-style (a 1 like a small-capital I, a 0 like an
 o), and ReportLab cannot switch OpenType features on, so its regular, italic and small-capital
 faces are registered with their character maps pointed at their lining figures (``one.lnum``,
-...); the bold face (the 2017 EB Garamond) has lining figures by default. The faces so made are
-kept in the user's cache folder (``$XDG_CACHE_HOME/billhooks/fonts``, named for hashes of what
-they are made from and of their bytes), so only the first export on a machine pays for
-fontTools; the files shipped stay as they are.
+...); the bundled bold face has lining figures by default (cards/fonts/make_bold.py). The
+faces so made are kept in the user's cache folder (``$XDG_CACHE_HOME/billhooks/fonts``, named
+for hashes of what they are made from and of their bytes), so only the first export on a
+machine pays for fontTools; the files shipped stay as they are.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ DISPLAY_FALLBACK = BOLD
 
 _FILES = {
     BODY: "EBGaramond12-Regular.ttf",
-    BOLD: "EBGaramond-Bold.ttf",
+    BOLD: "EBGaramond12-Bold.ttf",
     ITALIC: "EBGaramond12-Italic.ttf",
     CAPS: "EBGaramond12-AllSC.ttf",
     BLACKLETTER: "Blankenburg.ttf",

@@ -105,7 +105,7 @@ FONT_FILES = (
     "EBGaramond12-Regular.ttf",
     "EBGaramond12-Italic.ttf",
     "EBGaramond12-AllSC.ttf",
-    "EBGaramond-Bold.ttf",
+    "EBGaramond12-Bold.ttf",
     "Blankenburg.ttf",
 )
 
