@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from pathlib import Path
 
 import pdfread
 import pytest
 
+from builder.cli import main
 from builder.export import fonts, weasy
 from builder.export.draw import text_in
 from builder.export.faces import _font
 from builder.export.sheet import Box, begin_page, end_page, new_canvas
+from builder.resources import examples_dir
 
 #: Each language's letters beyond ASCII (both cases where the case differs), and the
 #: punctuation typed or pasted into names: curly quotes, dashes, the ellipsis.
@@ -126,3 +129,33 @@ def test_every_document_style_keeps_its_face() -> None:
     runs = [n for i, n in enumerate(names) if i == 0 or n != names[i - 1]]
     garamond = ["EB-Garamond-Bold", "EB-Garamond-Italic", "EB-Garamond-SC", "EB-Garamond"]
     assert runs == ["Blankenburg", *garamond, "EB-Garamond-SC"], names
+
+
+def test_a_roster_sets_an_army_name_whole_in_its_headings(tmp_path: Path) -> None:
+    """The army's name in the roster's header and in every page's running header: whole in
+    the fallback for a name the blackletter lacks a letter of, in blackletter for another."""
+    army = tmp_path / "army.toml"
+    text = (examples_dir() / "lancaster.toml").read_text(encoding="utf-8")
+    army.write_text(text.replace("The Earl of Oxford's Retinue", "Łukasz of Kraków"), "utf-8")
+    york = str(examples_dir() / "york.toml")
+    assert main(["export", str(army), york, "--out", str(tmp_path), "--only", "roster"]) == 0
+    lines: dict[tuple[int, int], list[tuple[str, str]]] = {}
+    with pdfread.pages(tmp_path / "roster.pdf") as pages:
+        for page in pages:
+            for ch in page.chars:
+                face = str(ch["fontname"]).split("+")[-1]
+                lines.setdefault((page.page_number, round(float(ch["top"]))), []).append(
+                    (ch["text"], face)
+                )
+    names = {"Łukasz of Kraków": set[str](), "The Duke of Norfolk's Affinity": set[str]()}
+    count = dict.fromkeys(names, 0)
+    for line in lines.values():
+        words = "".join(t for t, _ in line)
+        for name, faces in names.items():
+            if words.startswith(name.replace(" ", "")) or words.startswith(name):
+                count[name] += 1
+                faces.update(f for t, f in line[: len(name.replace(" ", ""))])
+    # The header and at least one running header each.
+    assert all(n >= 2 for n in count.values()), count
+    assert names["Łukasz of Kraków"] == {"EB-Garamond-Bold"}
+    assert names["The Duke of Norfolk's Affinity"] == {"Blankenburg"}

@@ -135,12 +135,17 @@ def _blackletter() -> frozenset[int]:
     return frozenset(TTFont(str(resources.fonts_dir() / BLACKLETTER_FILE), lazy=True).getBestCmap())
 
 
+def blackletter(text: str) -> bool:
+    """Whether the blackletter has every letter of ``text`` (``{% if name is blackletter %}``)."""
+    have = _blackletter()
+    return all(ord(ch) in have for ch in text if not ch.isspace())
+
+
 def display(text: str) -> Markup:
     """``text`` for a blackletter line (``{{ name|display }}``): as it is if the blackletter
     has all its letters, else whole in a ``display-fallback`` span (base.css sets it in EB
     Garamond Bold), never switching face letter by letter."""
-    have = _blackletter()
-    if all(ord(ch) in have for ch in text if not ch.isspace()):
+    if blackletter(text):
         return Markup.escape(text)
     return Markup('<span class="display-fallback">{}</span>').format(text)
 
@@ -169,6 +174,7 @@ def environment(ruleset: str = "") -> jinja2.Environment:
         finalize=_finalize,
     )
     env.filters["display"] = display
+    env.tests["blackletter"] = blackletter
     env.globals["ticks"] = ticks.url
     env.globals["tracker_line"] = ticks.tracker_line
     env.globals["tracker_lines"] = ticks.tracker_lines
