@@ -200,6 +200,12 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
         help="for home printers: pale fills instead of solid grounds, black text",
     )
     p.add_argument(
+        "--large-print",
+        action="store_true",
+        help="the roster, crib sheets and packing list set larger, no type under 8 pt "
+        "(they may take more pages)",
+    )
+    p.add_argument(
         "--only",
         metavar="KIND,...",
         help="write only these kinds of the ruleset's pack, comma-separated (roster, "

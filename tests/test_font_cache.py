@@ -38,7 +38,8 @@ def cached(cache: Path) -> list[Path]:
 def test_made_once_then_read_back(tmp_path: Path) -> None:
     first = probe(tmp_path)
     assert first["fonttools"] is True
-    assert [p.name.split("-")[0] for p in cached(tmp_path)] == ["EBGaramond12"] * 4
+    # The bold face has lining figures of its own: it is used as shipped.
+    assert [p.name.split("-")[0] for p in cached(tmp_path)] == ["EBGaramond12"] * 3
     second = probe(tmp_path)
     assert second == {**first, "fonttools": False}
 
@@ -49,7 +50,7 @@ def test_a_damaged_copy_is_made_again(tmp_path: Path) -> None:
         path.write_bytes(path.read_bytes()[:1000])  # cut short, as by a full disk
     assert probe(tmp_path) == good
     assert probe(tmp_path) == {**good, "fonttools": False}
-    assert len(cached(tmp_path)) == 4  # the damaged copies went
+    assert len(cached(tmp_path)) == 3  # the damaged copies went
     assert all(p.stat().st_size > 1000 for p in cached(tmp_path))
 
 

@@ -107,6 +107,7 @@ def _options(args: argparse.Namespace) -> ExportOptions:
         gutter=args.gutter,
         fold=args.fold,
         ink_saver=args.ink_saver,
+        large_print=args.large_print,
         inputs=inputs,
         format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI,

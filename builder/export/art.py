@@ -80,7 +80,7 @@ def illuminated(c: Canvas, cx: float, cy: float, size: float, letter: str, colou
             c.circle(
                 cx + dx * (half - inset), cy + dy * (half - inset), size * 0.035, stroke=0, fill=1
             )
-    font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, letter) else fonts.BOLD
+    font = fonts.display(letter)
     fsize = size * 0.78 / PT
     c.setFillColorRGB(*PARCHMENT)
     c.setFont(font, fsize * PT)

@@ -60,6 +60,8 @@ class ExportOptions:
     fold: bool = False
     #: For home printers: pale fills instead of solid grounds, black text.
     ink_saver: bool = False
+    #: The documents (roster, crib sheets, packing list) set larger: no type under 8 pt.
+    large_print: bool = False
     #: The player's own input files, by option (``(option, Path(...))``); an input the
     #: ruleset declares and the player names none of is the one it ships.
     inputs: tuple[tuple[str, Path], ...] = ()

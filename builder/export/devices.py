@@ -17,7 +17,17 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export.draw import GOLD, INK, PAPER_WHITE, PARCHMENT, RGB, ROSE_RED, ROSE_WHITE
+from builder.export.draw import (
+    GOLD,
+    INK,
+    PAPER_WHITE,
+    PARCHMENT,
+    RGB,
+    ROSE_RED,
+    ROSE_WHITE,
+    SAVER_LINE,
+    saving_ink,
+)
 
 #: ``(c, cx, cy, s, ground)``: a device in the square of half-side ``s`` on ``ground``.
 Device = Callable[[Canvas, float, float, float, RGB], None]
@@ -413,7 +423,7 @@ def _roundel(c: Canvas, cx: float, cy: float, r: float, framed: bool) -> None:
     if framed:
         c.setFillColorRGB(*PARCHMENT)
         c.setStrokeColorRGB(*GOLD)
-        c.setLineWidth(max(0.3, r * 0.08))
+        c.setLineWidth(max(0.3, r * 0.08 * (SAVER_LINE if saving_ink(c) else 1)))
         c.circle(cx, cy, r, stroke=1, fill=1)
 
 
@@ -434,10 +444,17 @@ def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, frame
     path.curveTo(cx - 0.4 * a, sy - 0.8 * tip, cx - a, sy - 0.5 * tip, cx - a, sy + 0.1 * tip)
     path.close()
     c.clipPath(path, stroke=0, fill=0)
-    c.setFillColorRGB(*ROSE_RED)
+    # With the ink saver the red half is hatched (heraldry's red), not a pale pink.
+    hatched = saving_ink(c)
+    c.setFillColorRGB(*(ROSE_WHITE if hatched else ROSE_RED))
     c.rect(cx - a, sy - tip, a, top + tip, stroke=0, fill=1)
     c.setFillColorRGB(*ROSE_WHITE)
     c.rect(cx, sy - tip, a, top + tip, stroke=0, fill=1)
+    if hatched:
+        c.setLineWidth(r * 0.025)
+        for i in range(1, 6):
+            x = cx - a * i / 6
+            c.line(x, sy - tip, x, sy + top)
     c.restoreState()
     _heater(c, cx, sy, a, top, tip, fill=False)
     c.line(cx, sy + top, cx, sy - tip)

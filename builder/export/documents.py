@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.core.printables import Document
-from builder.export.base import PAPER_MM, ExportJob, Written
+from builder.export.base import ExportJob, Written
 
 
 def write_document(job: ExportJob, path: Path, document: Document, ruleset: str) -> Written:
@@ -22,15 +22,12 @@ def write_document(job: ExportJob, path: Path, document: Document, ruleset: str)
         from builder.export.sharecode import share_code
 
         context["share_codes"] = [share_code(item) for item in job.armies]
-    html = weasy.render_html(
-        document.template,
-        ruleset,
-        **context,
-        paper=job.options.paper,
-        paper_width=PAPER_MM[job.options.paper][0],
-    )
+    opts = job.options
+    # The page's sizes come last: with --large-print they are the zoomed page's.
+    context.update(weasy.layout_context(opts.paper, opts.large_print))
+    html = weasy.render_html(document.template, ruleset, **context)
     data, pages = weasy.document_pdf(
-        html, job.options.paper, document.title, document.duplex, job.options.ink_saver
+        html, opts.paper, document.title, document.duplex, opts.ink_saver, opts.large_print
     )
     path.write_bytes(data)
     details = dict(document.details)

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from builder.export import fonts
-from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell
+from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, InkSaverCanvas
 
 RGB = tuple[float, float, float]
 
@@ -405,9 +405,48 @@ def rose(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
     c.restoreState()
 
 
-def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
+def saving_ink(c: Canvas) -> bool:
+    """Whether ``c`` prints for a home printer (``--ink-saver``), where fills turn pale and a
+    drawing must tell its colours apart by line instead."""
+    return isinstance(c, InkSaverCanvas)
+
+
+#: A rose whose petals are darker than this (the red one) is hatched with the ink saver.
+HATCHED_BELOW = 0.6
+
+
+def hatch(c: Canvas, circles: list[tuple[float, float, float]], step: float) -> None:
+    """Vertical lines ``step`` apart across the union of ``circles`` (x, y, r): heraldry's
+    hatching for red (gules), so a red rose printed as an outline still differs from a white
+    one in line, not in a tint that a home printer or a colour-blind eye may lose."""
+    path = c.beginPath()
+    for x, y, r in circles:
+        path.circle(x, y, r)
+    left = min(x - r for x, _, r in circles)
+    right = max(x + r for x, _, r in circles)
+    low = min(y - r for _, y, r in circles)
+    high = max(y + r for _, y, r in circles)
     c.saveState()
-    c.setLineWidth(max(0.25, r * 0.06 / PT) * PT)
+    c.clipPath(path, stroke=0, fill=0, fillMode=FILL_NON_ZERO)
+    x = left + step / 2
+    while x < right:
+        c.line(x, low, x, high)
+        x += step
+    c.restoreState()
+
+
+#: How much thinner a drawing's outlines are with the ink saver (they carry the drawing there,
+#: but the back of a card must take less ink than its face).
+SAVER_LINE = 0.6
+
+
+def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
+    saver = saving_ink(c)
+    hatched = saver and 0.3 * petal[0] + 0.59 * petal[1] + 0.11 * petal[2] < HATCHED_BELOW
+    if hatched:
+        petal = ROSE_WHITE  # told from the white rose by its hatching alone
+    c.saveState()
+    c.setLineWidth(max(0.25, r * 0.06 / PT * (SAVER_LINE if saver else 1)) * PT)
     c.setStrokeColorRGB(*INK)
     # Barbs (green sepals) between the outer petals.
     c.setFillColorRGB(*LEAF)
@@ -423,15 +462,18 @@ def _rose_vectors(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None
         path.close()
         c.drawPath(path, stroke=1, fill=1)
     c.setFillColorRGB(*petal)
+    petals: list[tuple[float, float, float]] = []
     for ring, (dist, size, turn) in enumerate(((0.45, 0.42, 90), (0.2, 0.27, 126))):
         for i in range(5):
             a = math.radians(turn + 72 * i)
-            c.circle(
-                cx + dist * r * math.cos(a), cy + dist * r * math.sin(a), size * r, stroke=1, fill=1
-            )
+            petals.append((cx + dist * r * math.cos(a), cy + dist * r * math.sin(a), size * r))
+            c.circle(*petals[-1], stroke=1, fill=1)
         if ring == 0:
             # Cover the inner strokes of the outer ring so the petals read as one flower.
             c.circle(cx, cy, 0.42 * r, stroke=0, fill=1)
+    if hatched:
+        c.setLineWidth(max(0.2, r * 0.035 / PT) * PT)
+        hatch(c, petals, r * 0.16)
     c.setFillColorRGB(*GOLD)
     c.circle(cx, cy, 0.14 * r, stroke=1, fill=1)
     c.restoreState()
@@ -441,7 +483,7 @@ def badge(c: Canvas, cx: float, cy: float, r: float, petal: RGB) -> None:
     """A rose on a parchment roundel with a gold ring."""
     c.setFillColorRGB(*PARCHMENT)
     c.setStrokeColorRGB(*GOLD)
-    c.setLineWidth(max(0.3, r * 0.08 / PT) * PT)
+    c.setLineWidth(max(0.3, r * 0.08 / PT * (SAVER_LINE if saving_ink(c) else 1)) * PT)
     c.circle(cx, cy, r, stroke=1, fill=1)
     rose(c, cx, cy, r * 0.86, petal)
 

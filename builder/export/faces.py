@@ -56,6 +56,7 @@ from builder.export.draw import (
     paragraphs_in,
     roundel,
     rule,
+    saving_ink,
     set_paragraphs,
     star,
     text_in,
@@ -130,7 +131,7 @@ class _BoxGrid:
 
 def _font(style: str, text: str) -> str:
     if style == "display":
-        return fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, text) else fonts.BOLD
+        return fonts.display(text)
     return _FONTS[style]
 
 
@@ -1121,16 +1122,21 @@ def back_drawer(back: Back) -> DrawFn:
 
     def draw(c: Canvas, cell: Cell) -> None:
         s = cell.scale
+        # With the ink saver a back is an outline on white: no ground, no lattice, so that it
+        # takes less ink than the faces it hides (issue 42.5).
+        plain = saving_ink(c)
         c.setFillColorRGB(*colour)
         b = cell.bleed
-        c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
+        if not plain:
+            c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
         # Its gold rule's outer edge CARD_SAFE inside the trim at least.
         panel = cell.trim.inset(max(3.2 * s, CARD_SAFE + 0.6 * PT))
         c.setFillColorRGB(*PARCHMENT_DARK)
         c.setStrokeColorRGB(*GOLD)
-        c.setLineWidth(1.2 * PT)
-        c.roundRect(panel.x, panel.y, panel.w, panel.h, 2 * s, stroke=1, fill=1)
-        lattice(c, panel.inset(1.2 * s), PARCHMENT, 6 * s)
+        c.setLineWidth((0.6 if plain else 1.2) * PT)
+        c.roundRect(panel.x, panel.y, panel.w, panel.h, 2 * s, stroke=1, fill=0 if plain else 1)
+        if not plain:
+            lattice(c, panel.inset(1.2 * s), PARCHMENT, 6 * s)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(0.5 * PT)
         inner = panel.inset(1.2 * s)
@@ -1149,7 +1155,7 @@ def back_drawer(back: Back) -> DrawFn:
         c.setStrokeColorRGB(*colour)
         c.setLineWidth(0.8 * PT)
         c.rect(plate.x, plate.y, plate.w, plate.h, stroke=1, fill=1)
-        font = fonts.BLACKLETTER if fonts.covers(fonts.BLACKLETTER, title) else fonts.BOLD
+        font = fonts.display(title)
         text_in(
             c,
             title,

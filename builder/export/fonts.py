@@ -4,25 +4,28 @@ Every sheet draws only with these faces, so every glyph is embedded and the page
 on any machine. ``Canvas(initialFontName=BODY)`` keeps ReportLab from referencing its
 non-embedded Helvetica.
 
-EB Garamond's default figures are old-style (a 1 like a small-capital I, a 0 like an o), and
-ReportLab cannot switch OpenType features on, so each face is registered with lining figures
-instead: the regular, italic and small-capital faces have them (``one.lnum``, ...) and their
-character map is pointed at them; the bold face has none, so it gets the regular face's lining
-figures thickened to its weight. The faces so made are kept in the user's cache folder
-(``$XDG_CACHE_HOME/billhooks/fonts``, named for hashes of what they are made from and of
-their bytes), so only
-the first export on a machine pays for fontTools; the files shipped stay as they are.
+Every face covers Latin-1, Latin Extended-A and the punctuation players type (curly quotes,
+dashes, the ellipsis), so a name such as "Robert of Bellême" keeps its style. The blackletter
+display face is the exception: it lacks most of Latin Extended-A and no free blackletter has
+it, so a display line it cannot set whole is set whole in :data:`DISPLAY_FALLBACK`
+(:func:`display`), never letter by letter.
+
+The 2010 EB Garamond's default figures are old-style (a 1 like a small-capital I, a 0 like an
+o), and ReportLab cannot switch OpenType features on, so its regular, italic and small-capital
+faces are registered with their character maps pointed at their lining figures (``one.lnum``,
+...); the bundled bold face has lining figures by default (cards/fonts/make_bold.py). The
+faces so made are kept in the user's cache folder (``$XDG_CACHE_HOME/billhooks/fonts``, named
+for hashes of what they are made from and of their bytes), so only the first export on a
+machine pays for fontTools; the files shipped stay as they are.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import math
 import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -30,16 +33,16 @@ from reportlab.pdfbase.ttfonts import TTFont
 from builder.files import atomic_write
 from builder.resources import fonts_dir
 
-if TYPE_CHECKING:
-    from fontTools.ttLib.tables._g_l_y_f import Glyph
-
 BODY = "Garamond"
 BOLD = "Garamond-Bold"
 ITALIC = "Garamond-Italic"
 #: Small capitals: labels and headings.
 CAPS = "Garamond-SC"
-#: Blackletter, for deck titles only (Latin-1 coverage).
+#: Blackletter, for titles and names on display (Latin-1 and only Œœ Šš Ÿ Žž of Latin
+#: Extended-A).
 BLACKLETTER = "Blankenburg"
+#: The face a display line is set in, whole, when the blackletter lacks one of its letters.
+DISPLAY_FALLBACK = BOLD
 
 _FILES = {
     BODY: "EBGaramond12-Regular.ttf",
@@ -51,69 +54,28 @@ _FILES = {
 
 
 DIGITS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-#: How much the bold face's borrowed figures are thickened on each side (font units of 1000):
-#: about half the difference between the regular and bold stems.
-BOLD_EXTRA = 16
+#: Faces whose default figures are lining already: registered as shipped.
+_AS_SHIPPED = (BOLD, BLACKLETTER)
 
 
-def _embolden(glyph: Glyph, d: float) -> None:
-    """Push every point of a simple TrueType glyph ``d`` units outwards along the bisector of
-    its two edges (as FreeType's emboldening does), then shift it right by ``d``. TrueType
-    outer contours run clockwise, so "outwards" is to the left of travel; counters, running
-    the other way, shrink."""
-    coords = glyph.coordinates
-    start = 0
-    for end in glyph.endPtsOfContours:
-        pts = [coords[i] for i in range(start, end + 1)]
-        n = len(pts)
-        moved = []
-        for i, (x, y) in enumerate(pts):
-            px, py = pts[i - 1]
-            nx, ny = pts[(i + 1) % n]
-            normals = []
-            for dx, dy in ((x - px, y - py), (nx - x, ny - y)):
-                length = math.hypot(dx, dy)
-                normals.append((-dy / length, dx / length) if length else (0.0, 0.0))
-            sx, sy = normals[0][0] + normals[1][0], normals[0][1] + normals[1][1]
-            dot = normals[0][0] * normals[1][0] + normals[0][1] * normals[1][1]
-            k = d / (1 + dot) if dot > -0.9 else 0.0
-            moved.append((x + sx * k + d, y + sy * k))
-        for i, (x, y) in zip(range(start, end + 1), moved, strict=True):
-            coords[i] = (round(x), round(y))
-        start = end + 1
-
-
-def _lining(file: str, borrow: str | None = None) -> bytes:
-    """The face in ``file`` with lining figures in place of old-style ones: its own
-    ``.lnum`` glyphs, or those of ``borrow`` thickened (for a face that has none)."""
+def _lining(file: str) -> bytes:
+    """The face in ``file`` with its own lining figures (``one.lnum``, ...) in place of its
+    old-style ones."""
     from fontTools.ttLib import TTFont as FontFile  # only when the cache has no copy
 
-    folder = fonts_dir()
-    font = FontFile(str(folder / file), lazy=True)
-    if borrow is None:
-        for table in font["cmap"].tables:
-            if table.isUnicode():
-                for digit, name in enumerate(DIGITS):
-                    if ord(str(digit)) in table.cmap:
-                        table.cmap[ord(str(digit))] = f"{name}.lnum"
-    else:
-        donor = FontFile(str(folder / borrow), lazy=True)
-        glyf, hmtx = font["glyf"], font["hmtx"]
-        for name in DIGITS:
-            glyph = donor["glyf"][f"{name}.lnum"]
-            glyph.expand(donor["glyf"])
-            _embolden(glyph, BOLD_EXTRA)
-            glyph.recalcBounds(glyf)
-            glyf[name] = glyph
-            advance, _ = donor["hmtx"][f"{name}.lnum"]
-            hmtx[name] = (advance + 2 * BOLD_EXTRA, glyph.xMin)
+    font = FontFile(str(fonts_dir() / file), lazy=True)
+    for table in font["cmap"].tables:
+        if table.isUnicode():
+            for digit, name in enumerate(DIGITS):
+                if ord(str(digit)) in table.cmap:
+                    table.cmap[ord(str(digit))] = f"{name}.lnum"
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
 
 
-#: Bumped when _lining or _embolden change what they make, so old cached faces go unused.
-_MADE_BY = "lining-1"
+#: Bumped when _lining changes what it makes, so old cached faces go unused.
+_MADE_BY = "lining-2"
 
 
 def cache_folder() -> Path:
@@ -122,13 +84,10 @@ def cache_folder() -> Path:
     return Path(base) / "billhooks" / "fonts"
 
 
-def _made_from(file: str, borrow: str | None) -> str:
-    """A hash of what a lined face is made from: the shipped files and how it is made."""
-    folder = fonts_dir()
-    digest = hashlib.sha256(f"{_MADE_BY} {BOLD_EXTRA}\n".encode())
-    for name in (file, borrow):
-        if name is not None:
-            digest.update((folder / name).read_bytes())
+def _made_from(file: str) -> str:
+    """A hash of what a lined face is made from: the shipped file and how it is made."""
+    digest = hashlib.sha256(f"{_MADE_BY}\n".encode())
+    digest.update((fonts_dir() / file).read_bytes())
     return digest.hexdigest()[:32]
 
 
@@ -136,11 +95,11 @@ def _content(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-def _lined_face(name: str, file: str, borrow: str | None) -> TTFont:
+def _lined_face(name: str, file: str) -> TTFont:
     """``file`` with lining figures as a ReportLab face: from the cache if a whole copy is
     there (its name ends in a hash of its bytes, so a cut-short file is never read as a
     font), else made and, if the cache folder can be written, kept."""
-    stem = f"{Path(file).stem}-{_made_from(file, borrow)}"
+    stem = f"{Path(file).stem}-{_made_from(file)}"
     folder = cache_folder()
     try:
         for path in folder.glob(f"{stem}-*.ttf"):
@@ -150,7 +109,7 @@ def _lined_face(name: str, file: str, borrow: str | None) -> TTFont:
             path.unlink()  # damaged (it was written whole: atomic_write)
     except OSError:
         pass  # an unreadable cache: make the face again
-    data = _lining(file, borrow)
+    data = _lining(file)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write(folder / f"{stem}-{_content(data)}.ttf", data, follow=False)
@@ -164,10 +123,10 @@ def register() -> None:
     """Register every bundled face (idempotent), EB Garamond with lining figures."""
     folder = fonts_dir()
     for name, file in _FILES.items():
-        if name == BLACKLETTER:
+        if name in _AS_SHIPPED:
             face = TTFont(name, str(folder / file))
         else:
-            face = _lined_face(name, file, _FILES[BODY] if name == BOLD else None)
+            face = _lined_face(name, file)
         pdfmetrics.registerFont(face)
     pdfmetrics.registerFontFamily(BODY, normal=BODY, bold=BOLD, italic=ITALIC, boldItalic=BOLD)
 
@@ -191,9 +150,16 @@ def printable(font: str, text: str) -> str:
     return "".join(ch if ord(ch) in have else "?" for ch in text)
 
 
+def display(text: str) -> str:
+    """The face for a display line (a title, a ward's or army's name): the blackletter if it
+    has every letter of ``text``, else :data:`DISPLAY_FALLBACK` for the whole line."""
+    return BLACKLETTER if covers(BLACKLETTER, text) else DISPLAY_FALLBACK
+
+
 def best(font: str, text: str) -> str:
     """``font`` if it has every glyph of ``text``, else the first bundled face that does
-    (EB Garamond Bold covers only ASCII; the regular face covers Latin, Greek and Cyrillic)."""
+    (every face covers Latin-1 and Latin Extended-A; the regular face covers Greek and
+    Cyrillic too)."""
     if covers(font, text):
         return font
     for other in (BODY, ITALIC, CAPS):

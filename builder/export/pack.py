@@ -300,6 +300,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
         "gutter": opts.gutter,
         "fold": opts.fold,
         "ink_saver": opts.ink_saver,
+        "large_print": opts.large_print,
         **images,
         "files": [
             {

@@ -27,10 +27,10 @@ from builder.export.sharecode import CODE_MM, QUIET_MODULES
 #: its margins.
 BOX = (186.0, 258.4)
 MIN_TOP, MIN_BOTTOM = 11.0, 10.0
-#: The header's column beside the share code (the frame's "aside": the legend, the army's
-#: own lines and trackers), for the widest code (version 1: CODE_MM and a quiet zone of four of
-#: its 21 modules each side) and its padding.
-ASIDE_WIDTH = BOX[0] - (CODE_MM + 2 * QUIET_MODULES * CODE_MM / 21 + 2.0)
+#: What the share code takes of the header's width, leaving the rest to the column beside it
+#: (the frame's "aside": the legend, the army's own lines and trackers): the widest code
+#: (version 1: CODE_MM and a quiet zone of four of its 21 modules each side) and its padding.
+CODE_ROOM = CODE_MM + 2 * QUIET_MODULES * CODE_MM / 21 + 2.0
 #: The faces and sizes (pt) of the table's runs.
 REGULAR, ITALIC, CAPS = (
     "EBGaramond12-Regular.ttf",
@@ -178,7 +178,7 @@ def lay_out(table: Table, width: float) -> LaidTable:
         widths,
         tuple(spans),
         tuple(group(g) for g in table.groups),
-        _track(table.preamble_trackers, ASIDE_WIDTH),
+        _track(table.preamble_trackers, width - CODE_ROOM),
         notes_width,
         track_width,
     )

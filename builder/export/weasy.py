@@ -127,6 +127,30 @@ def printable(text: str) -> str:
     return "".join(ch if ord(ch) in have or ch in "\n\t " else "?" for ch in text)
 
 
+#: The blackletter display face; a line it cannot set whole goes in the fallback.
+BLACKLETTER_FILE = "Blankenburg.ttf"
+
+
+@cache
+def _blackletter() -> frozenset[int]:
+    return frozenset(TTFont(str(resources.fonts_dir() / BLACKLETTER_FILE), lazy=True).getBestCmap())
+
+
+def blackletter(text: str) -> bool:
+    """Whether the blackletter has every letter of ``text`` (``{% if name is blackletter %}``)."""
+    have = _blackletter()
+    return all(ord(ch) in have for ch in text if not ch.isspace())
+
+
+def display(text: str) -> Markup:
+    """``text`` for a blackletter line (``{{ name|display }}``): as it is if the blackletter
+    has all its letters, else whole in a ``display-fallback`` span (base.css sets it in EB
+    Garamond Bold), never switching face letter by letter."""
+    if blackletter(text):
+        return Markup.escape(text)
+    return Markup('<span class="display-fallback">{}</span>').format(text)
+
+
 def _finalize(value: Any) -> Any:
     # Markup is the templates' own (escaped or literal) HTML: keep it markup.
     if isinstance(value, Markup):
@@ -152,6 +176,8 @@ def environment(ruleset: str = "") -> jinja2.Environment:
         lstrip_blocks=True,
         finalize=_finalize,
     )
+    env.filters["display"] = display
+    env.tests["blackletter"] = blackletter
     env.globals["ticks"] = ticks.url
     env.globals["tracker_line"] = ticks.tracker_line
     env.globals["tracker_lines"] = ticks.tracker_lines
@@ -215,6 +241,45 @@ html:not(#ink) td, html:not(#ink) th, html:not(#ink) tr { background: none !impo
 """
 
 
+#: ``--large-print``: a document is laid out on a page this much smaller than its paper and
+#: printed this much larger, so that its smallest type (the 6 pt floor) prints at 8 pt and every
+#: document (roster, crib sheets, packing list, any sheet to come) grows alike without a word
+#: of its template changed. The paper is turned landscape: the roster's table needs its 186 mm
+#: of columns (a portrait page would leave it 140), and the other documents read as well in two
+#: wide columns. There are more pages.
+LARGE_PRINT = 8 / 6
+
+
+def page_mm(paper: str, large_print: bool = False) -> tuple[float, float]:
+    """The page a document is laid out on (mm): the paper, or for ``large_print`` the paper
+    turned landscape and made :data:`LARGE_PRINT` times smaller."""
+    width, height = PAPER_MM[paper]
+    if not large_print:
+        return width, height
+    return height / LARGE_PRINT, width / LARGE_PRINT
+
+
+def layout_context(paper: str, large_print: bool = False) -> dict[str, Any]:
+    """The sizes a template lays its page out by, in the millimetres it is laid out in: the
+    page's width, and the roster's content box (always :data:`rostertable.BOX`'s width) and
+    its margins (for large print: the least the running header and footer need, the rest
+    shared by the sides)."""
+    width, _ = page_mm(paper, large_print)
+    side = (width - rostertable.BOX[0]) / 2
+    # The running header and footer keep the room they need at their size as laid out.
+    least = (rostertable.MIN_TOP, side, rostertable.MIN_BOTTOM, side)
+
+    def margins(paper: str) -> tuple[float, float, float, float]:
+        return least if large_print else rostertable.page_margins(paper)
+
+    return {
+        "paper": paper,
+        "paper_width": width,
+        "roster_width": rostertable.BOX[0],
+        "roster_margins": margins,
+    }
+
+
 #: Letter is 17.6 mm shorter than A4: its top and bottom margins give back 8 mm of that, so a
 #: roster that fits an A4 page fits a Letter one (the header and footer stay 5 mm and more
 #: inside the edge, and Letter is 5.9 mm wider, so lines wrap less).
@@ -222,14 +287,15 @@ PAGE_MARGINS = {"letter": "margin: 11mm 12mm 10mm 12mm;"}
 
 
 @cache
-def stylesheets(paper: str, ink_saver: bool = False) -> tuple[CSS, ...]:
+def stylesheets(paper: str, ink_saver: bool = False, large_print: bool = False) -> tuple[CSS, ...]:
     """The base stylesheet and the page size for ``paper`` ("a4" or "letter"), parsed once,
-    and with ``ink_saver`` the home-printer overrides.
+    with ``ink_saver`` the home-printer overrides, and with ``large_print`` the page made
+    smaller (:func:`page_mm`; the PDF is written that much larger: :func:`pdf_bytes`).
 
     ``base.css`` names its fonts relative to the bundled fonts folder, so the same file works
     from a checkout and from an installed package.
     """
-    width, height = PAPER_MM[paper]
+    width, height = page_mm(paper, large_print)
     fonts_url = resources.fonts_dir().resolve().as_uri() + "/"
     base = (resources.templates_dir() / "base.css").read_text(encoding="utf-8")
     fetcher = shared_fetcher()
@@ -251,20 +317,25 @@ _IMAGES: dict[str, Any] = {}
 
 
 def render_document(
-    html: str, paper: str, fetcher: AssetFetcher | None = None, ink_saver: bool = False
+    html: str,
+    paper: str,
+    fetcher: AssetFetcher | None = None,
+    ink_saver: bool = False,
+    large_print: bool = False,
 ) -> Document:
-    """Lay out ``html`` on ``paper``; only ``fetcher`` (default: the shared one) loads assets."""
+    """Lay out ``html`` on ``paper`` (made smaller for ``large_print``); only ``fetcher``
+    (default: the shared one) loads assets."""
     base_url = resources.templates_dir().resolve().as_uri() + "/"
     return HTML(string=html, base_url=base_url, url_fetcher=fetcher or shared_fetcher()).render(
-        stylesheets=list(stylesheets(paper, ink_saver)),
+        stylesheets=list(stylesheets(paper, ink_saver, large_print)),
         font_config=font_config(),
         cache=_IMAGES if fetcher is None else None,
     )
 
 
-def pdf_bytes(document: Document, title: str, duplex: bool = False) -> bytes:
-    """A laid-out document as a PDF that asks viewers to print at actual size and, with
-    ``duplex``, on both sides flipped on the long edge."""
+def pdf_bytes(document: Document, title: str, duplex: bool = False, scale: float = 1.0) -> bytes:
+    """A laid-out document as a PDF, ``scale`` times as large as laid out, that asks viewers
+    to print at actual size and, with ``duplex``, on both sides flipped on the long edge."""
     document.metadata.title = title
     document.metadata.authors = ["billhooks"]
     prefs = pydyf.Dictionary({"PrintScaling": "/None"})
@@ -274,18 +345,24 @@ def pdf_bytes(document: Document, title: str, duplex: bool = False) -> bytes:
     def finish(_: Document, pdf: pydyf.PDF) -> None:
         pdf.catalog["ViewerPreferences"] = prefs
 
-    data: bytes = document.write_pdf(finisher=finish)
+    data: bytes = document.write_pdf(zoom=scale, finisher=finish)
     return data
 
 
 @lru_cache(maxsize=8)
 def document_pdf(
-    html: str, paper: str, title: str, duplex: bool = False, ink_saver: bool = False
+    html: str,
+    paper: str,
+    title: str,
+    duplex: bool = False,
+    ink_saver: bool = False,
+    large_print: bool = False,
 ) -> tuple[bytes, int]:
     """``html`` laid out on ``paper`` as a PDF, and its page count. The latest few are kept
     for the process: the HTML holds every word and names every image by what it draws
     (``ticks:``, ``qr:``), so the same HTML is the same PDF, and a pack printed again (the
     builder's Print screen, ``serve``) lays out only the documents that changed (a crib sheet
     never does). Layout is most of a document's time: a roster 1-2 s, a crib sheet 0.5 s."""
-    laid_out = render_document(html, paper, ink_saver=ink_saver)
-    return pdf_bytes(laid_out, title, duplex), len(laid_out.pages)
+    laid_out = render_document(html, paper, ink_saver=ink_saver, large_print=large_print)
+    scale = LARGE_PRINT if large_print else 1.0
+    return pdf_bytes(laid_out, title, duplex, scale), len(laid_out.pages)
