@@ -64,11 +64,11 @@ def test_the_pack_holds_the_contract_files(pack: Path) -> None:
 
 
 def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
-    # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
-    # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
+    # By hand (tests/test_shieldwall_printcounts.py): 16 stands and Thorkell on his own, 2
+    # commanders, 2 heroes, a banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
     assert labels_on(pack / "leader-cards.pdf") == {"COMMANDER": 2, "HERO": 2, "BANNER": 1}
     assert labels_on(pack / "tokens.pdf") == {
-        "STAND": 16,
+        "STAND": 17,
         "WOUND": 32,
         "LOOSE SHIELDWALL": 13,
         "TIGHT SHIELDWALL": 13,
@@ -150,7 +150,7 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     with pdfread.document(pack / "tokens.pdf") as pdf:
         labels = [cell for page in pdf.pages for cell in label_cells(page)]
-    assert len(labels) == 16
+    assert len(labels) == 17  # 16 stands and Thorkell, attached to no stand
     for cells in labels:
         for name in STATS:
             value, size = cells[name]
@@ -274,7 +274,7 @@ def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> 
         == 0
     )
     assert labels_on(tmp_path / "leader-cards.pdf") == {"COMMANDER": 1, "HERO": 1, "BANNER": 1}
-    assert labels_on(tmp_path / "tokens.pdf")["STAND"] == 9
+    assert labels_on(tmp_path / "tokens.pdf")["STAND"] == 10  # 9 stands and Thorkell
     assert labels_on(tmp_path / "tokens.pdf")["WEDGE"] == 3
     for name in ("leader-cards.pdf", "tokens.pdf"):
         edge, smallest, nearest = pdf_figures(tmp_path / name)

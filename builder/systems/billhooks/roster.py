@@ -120,7 +120,7 @@ def _lines(shown: UnitShown) -> tuple[tuple[Cell, ...], ...]:
         if i < len(shown.actions):
             act = shown.actions[i]
             line += [
-                (ACTION, ACTION_INSET, f"{act.name} {act.reach}"),
+                (ACTION, ACTION_INSET, f"{act.name} {act.reach}".rstrip()),
                 (DICE, 0.0, act.dice),
                 (HITS, 0.0, act.hit),
             ]

@@ -159,10 +159,8 @@ def _shot(line: ShootingLine) -> Shot:
 
 def _later(rounds: MeleeRounds) -> str:
     """The roster's reach for a first round of melee: "then 12, 6" (round 2, round 3 on, at
-    5+, as its legend says), or "one rank" where every round rolls the same."""
-    if rounds.one_rank:
-        return "one rank"
-    return f"then {rounds.second}, {rounds.third}"
+    5+, as its legend says); nothing where every round rolls the same (one rank)."""
+    return "" if rounds.one_rank else f"then {rounds.second}, {rounds.third}"
 
 
 def _actions(unit: Unit, prof: Profile) -> tuple[Action, ...]:
@@ -202,6 +200,8 @@ def _actions(unit: Unit, prof: Profile) -> tuple[Action, ...]:
         rows.append(row("Melee, defending", later, defending, MELEE_FIRST_HIT, "melee defending"))
     else:
         name = "Melee, round 1" if prof.can_attack else "Melee, defending"
+        if rounds[0].one_rank:
+            name = "Melee, one rank" if prof.can_attack else "Melee, defending, one rank"
         rows.append(row(name, _later(rounds[0]), first, MELEE_FIRST_HIT, "melee"))
     return tuple(rows)
 
