@@ -25,6 +25,7 @@ from builder.cli import main
 from builder.core.validate import ArmyFileError
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
+from builder.systems.feudal.model import Army as FeudalArmy
 from builder.systems.kiss.model import Army as KissArmy
 from builder.systems.shieldwall.model import Army as ShieldwallArmy
 from builder.systems.shieldwall.roster import table
@@ -254,6 +255,7 @@ def test_feudal_casualty_boxes_count_rout_hits(tmp_path: Path) -> None:
     out = export(tmp_path, "feudal-normandy.toml", "roster")
     roster = pdf_text(out / "roster.pdf")
     army = armyfile.load(examples_dir() / "feudal-normandy.toml")
-    units = sum(len(b.units) for b in army.battles)  # type: ignore[attr-defined]
+    assert isinstance(army, FeudalArmy)
+    units = sum(len(b.units) for b in army.battles)
     assert roster.count("casualties, rout hits too") == units
     assert "a shot overhead takes -1" in roster
