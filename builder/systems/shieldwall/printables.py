@@ -41,7 +41,7 @@ from .kit import kit
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
 from .roster import roster
-from .views import attached, leader_facts
+from .views import attached, fights_as, leader_facts
 
 TITLE = "Dark Ages shieldwall"
 #: The shieldwall emblem on the cards' backs: a round shield with its boss.
@@ -192,7 +192,7 @@ def leader_face(army: Army, index: int) -> Face:
                 Stat(
                     words["counts"], got["Counts as"], words["attached"].format(got["Attached to"])
                 ),
-                *_alone(leader, got),
+                *_alone(leader, words),
             )
         ),
         Paragraphs(tuple(words["lines"])),
@@ -201,7 +201,7 @@ def leader_face(army: Army, index: int) -> Face:
     return Face(words["label"], accent, blocks, footer=army.side)
 
 
-def _alone(leader: Leader, got: dict[str, str]) -> tuple[Stat, ...]:
+def _alone(leader: Leader, words: dict[str, Any]) -> tuple[Stat, ...]:
     """What he fights with on his own (attached to no stand, or once his stand is
     destroyed), as his stand label would print it: bravery and melee, hits and save (and
     shooting for a bowman), under what he fights as."""
@@ -210,8 +210,9 @@ def _alone(leader: Leader, got: dict[str, str]) -> tuple[Stat, ...]:
     names = card_words("cards")["stand"]["rows"]
     bravery, hits, melee, shooting, save, _ = (stats[n] for n in names)
     bow = "" if dice.shooting_dice(stand) is None else f"{names[3]} {shooting}"
+    kit = fights_as(leader)
     return (
-        Stat(f"{names[0]}, {names[2]}", f"{bravery}, {melee}", got["Alone"]),
+        Stat(f"{names[0]}, {names[2]}", f"{bravery}, {melee}", words["alone"].format(kit)),
         Stat(f"{names[1]}, {names[4]}", f"{hits}, {save}", bow),
     )
 

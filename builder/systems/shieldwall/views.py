@@ -168,13 +168,20 @@ def counts_as(leader: Leader) -> str:
     return f"a stand of {n} figures" if leader.figures == 1 else f"his own stand, {n} figures"
 
 
+def fights_as(leader: Leader) -> str:
+    """ "huscarls, mail, sword": what he fights as on his own, ", mounted" on a horse."""
+    horse = ", mounted" if leader.mounted else ""
+    return (
+        f"{cat.QUALITIES[leader.quality].name.lower()}, {cat.ARMOUR[leader.armour].name}, "
+        f"{cat.WEAPONS[leader.weapon].name}{horse}"
+    )
+
+
 def leader_facts(army: Army, leader: Leader) -> Facts:
     """A leader: his role, what he counts as, the stand he leads, the numbers he fights with
     on his own (attached to no stand, or once his stand is destroyed) and his wound boxes
     (docs/rules/shieldwall.md#our-readings)."""
     led = [s.label for s in army.stands if s.leader == leader.name]
-    q = cat.QUALITIES[leader.quality]
-    horse = ", mounted" if leader.mounted else ""
     rows = (
         Row("Role", cat.ROLE_NAMES[leader.role]),
         Row("Counts as", counts_as(leader)),
@@ -182,9 +189,7 @@ def leader_facts(army: Army, leader: Leader) -> Facts:
         Row("Leading", "+1 die to the stand's bravery, melee and shooting"),
         Row(
             "Alone",
-            ("if his stand is destroyed, " if led else "")
-            + f"{q.name.lower()}, {cat.ARMOUR[leader.armour].name}, "
-            f"{cat.WEAPONS[leader.weapon].name}{horse}",
+            ("if his stand is destroyed, " if led else "") + fights_as(leader),
         ),
         *number_rows(dice.leader_stand(leader)),
     )
