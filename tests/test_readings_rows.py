@@ -88,7 +88,8 @@ def test_billhooks_melee_rounds_on_the_roster_and_the_cards(tmp_path: Path) -> N
     assert f"Billmen in front then {b2}, {int(b3)} {b1} 4+" in roster
     assert f"Archers in front then {a2}, {a3} {a1} 4+" in roster
     assert f"{b1} / {b2} / {int(b3)}" in cards
-    assert f"Billmen in front; archers in front: {a1} / {a2} / {a3}, save as archers" in cards
+    # Archers save in melee on 5-6 (light armour).
+    assert f"Archers in front: {a1} / {a2} / {a3}, save 5+" in cards
     # Bands fight with their one rank every round: a band of 6 kern, 6 dice.
     kern = dice(6 * PER_FIGURE["kern"])
     assert f"Melee, one rank {kern} 4+" in roster

@@ -274,11 +274,11 @@ def _shooting(shown: UnitShown, words: dict[str, Any]) -> Stat:
 
 def _melee(shown: UnitShown, words: dict[str, Any]) -> Stat:
     """Melee dice round by round; a combined block's second front (its archers in front,
-    saving as archers) in the note, so the card keeps its rows."""
+    with their melee save) in the note, short enough for one line on a mini card."""
     m = shown.melee[0]
     if len(shown.melee) > 1:
         other = shown.melee[1]
-        note = f"{m.front}; {other.front.lower()}: {other.dice}, {other.saves}"
+        note = f"{other.front}: {other.dice}, {other.saves}"
         return Stat(words["melee"], m.dice, note)
     return Stat(words["melee"], m.dice, f"{m.rounds}; {shown.melee_per_figure}")
 

@@ -20,6 +20,7 @@ from .profile import (
     MELEE_FIRST_HIT,
     MeleeRounds,
     Profile,
+    SaveLine,
     ShootingLine,
     kill_table,
     leader_profile,
@@ -92,15 +93,17 @@ class MeleeShown:
     dice: str
     #: What the figures are: "rounds 1 / 2 / 3 on".
     rounds: str
-    #: "save as archers" where the front changes the block's saves, else "".
+    #: "save 5+": the melee save of the troop in front where it is not the block's usual
+    #: front (archers in front of a combined block save as archers), else "".
     saves: str
 
 
-def melee_shown(rounds: MeleeRounds) -> MeleeShown:
+def melee_shown(rounds: MeleeRounds, saves_of: tuple[SaveLine, ...]) -> MeleeShown:
     """One front's dice as printed (docs/rules/billhooks.md#at-the-table): three figures where
     the rounds differ, a pike block's defending dice among them, or one with "one rank"."""
     front = f"{rounds.front} in front" if rounds.front else ""
-    saves = f"save as {rounds.saves_as.lower()}" if rounds.saves_as else ""
+    melee_saves = {s.who: s.melee for s in saves_of}
+    saves = f"save {score(melee_saves[rounds.saves_as])}" if rounds.saves_as else ""
     if rounds.one_rank:
         return MeleeShown(front, f"{rounds.first} dice, one rank", "every round", saves)
     if rounds.defending != rounds.first:
@@ -238,7 +241,7 @@ def unit_shown(unit: Unit) -> UnitShown:
         melee_defending=str(prof.melee_defending),
         melee_later=str(prof.melee_later),
         melee_per_figure=prof.melee_per_figure,
-        melee=tuple(melee_shown(r) for r in prof.melee_rounds),
+        melee=tuple(melee_shown(r, prof.saves) for r in prof.melee_rounds),
         saves=saves,
         actions=_actions(unit, prof),
         specials=prof.specials,
