@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from builder import files, share
+from builder import files, share, sharediff, shareread
 from builder.commands.share import source
 from builder.commands.usage import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, UsageError
 from builder.core.validate import ArmyFileError
@@ -65,10 +65,10 @@ def _code(args: argparse.Namespace) -> str:
 def _compare(args: argparse.Namespace) -> int:
     current = share.share_list(source(args.army))
     try:
-        printed = share.parse(_code(args))
+        printed = shareread.parse(_code(args))
     except share.NotAShareList as exc:
         raise UsageError(f"not a code billhooks printed ({exc})") from None
-    found = share.changes(printed, current)
+    found = sharediff.changes(printed, current)
     name = printable(args.army)
     was, now = f"#{printed.digest}", f"#{current.digest}"
     fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")

@@ -335,12 +335,33 @@ class Document:
     share_codes: bool = False
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A decision of ours the kit relies on where the rulebook is silent or unclear, in words
+    two players can agree before the game: declared once in the system's
+    ``templates/<ruleset>/situations.toml`` (``[[readings]]``), printed in the crib's "Our
+    readings" box and matched against its docs/rules page's "Our reading" lines by a test."""
+
+    title: str
+    text: str
+
+
+def readings(situations: Mapping[str, Any]) -> tuple[Reading, ...]:
+    """The readings a system's situations words declare, in their order."""
+    return tuple(Reading(str(r["title"]), str(r["text"])) for r in situations.get("readings", ()))
+
+
 def crib_document(
-    ruleset_title: str, words: Mapping[str, Any], tables: Mapping[str, object]
+    ruleset_title: str,
+    words: Mapping[str, Any],
+    tables: Mapping[str, object],
+    situations: Mapping[str, Any],
 ) -> Document:
-    """``crib-sheet.pdf``, printed on both sides from the shared ``crib-sheet.html``: a system's
-    crib words (``templates/<ruleset>/crib-sheet.toml``, its ``title`` heading the sheet) and the
-    tables its numbers fill in."""
+    """``crib-sheet.pdf``, printed on both sides of two sheets from the shared
+    ``crib-sheet.html``: the every-turn crib (``templates/<ruleset>/crib-sheet.toml``, its
+    ``title`` heading the sheet) with the tables its numbers fill in, then "Situations and
+    readings" (``situations.toml``): the rules that come up less often, the terrain, how the
+    game ends, the markers, the flow chart and the readings box."""
     return Document(
         "crib-sheet",
         "crib-sheet.html",
@@ -349,6 +370,8 @@ def crib_document(
             "title": words["title"],
             "crib": words,
             "tables": tables,
+            "situations": situations,
+            "readings": readings(situations),
             "ruleset_title": ruleset_title,
             "version": builder.__version__,
         },

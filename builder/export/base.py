@@ -69,6 +69,10 @@ class ExportOptions:
     dpi: int = DPI
     #: Print photos from anywhere on the disk, not only from under each army file's folder.
     allow_photos_anywhere: bool = False
+    #: The print shop the decks are made for (:mod:`builder.export.shops`); ``home``: sheets
+    #: (or images) as ``format`` says. A shop's decks are its files; the rest of the pack is
+    #: printed at home (documents and token sheets as PDFs).
+    shop: str = "home"
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from builder.core.printables import Document, crib_document
-from builder.resources import crib_words
+from builder.resources import crib_words, situations_words
 
 from . import rules as cat
 from .model import Army, Leader, Unit
@@ -189,4 +189,5 @@ def crib_sheet() -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
     the project's own words."""
     words, tables = crib_content()
-    return crib_document(TITLE, words, tables)
+    situations = _fill(situations_words("billhooks"), _crib_tables(words["labels"])[1])
+    return crib_document(TITLE, words, tables, situations)
