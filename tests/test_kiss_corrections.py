@@ -188,9 +188,9 @@ def test_plus_one_makes_the_order_roll_always_succeed(army: Army, pack: dict[str
 
 
 def test_shrink_back_is_a_pool_and_names_keep_their_case(army: Army, pack: dict[str, str]) -> None:
-    # Puissance 3: +1 on three to-hit dice (docs/rules/kiss.md#our-readings), not +3 on one.
+    # Puissance 3: a pool of +3 to spread as he likes (docs/rules/kiss.md#our-readings).
     rows = _rows(army, "wards[1]")
-    assert rows["I'll not shrink back"].startswith("+1 on 3 of his ward's to-hit dice")
+    assert rows["I'll not shrink back"].startswith("+3 to share among his ward's to-hit dice")
     assert "Anti-Lord A" in rows and "Anti-lord a" not in rows
     assert "+3 to hit" not in pack["roster"]
     assert "Anti-Lord A" in pack["roster"] and "Anti-lord a" not in pack["roster"]

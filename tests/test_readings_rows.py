@@ -129,8 +129,9 @@ def test_kiss_dice_and_the_fallen_grade(tmp_path: Path) -> None:
             assert rows["Dice"] == "; ".join(parts)
         magnate = {r.label: r.value for r in kiss.facts(army, f"wards[{wi}].leader").rows}
         puissance = ward.leader.puissance
-        assert magnate["I'll not shrink back"].startswith(f"+1 on {puissance} of his ward's")
-    assert "+1 on as many of his ward's to-hit dice that turn as his puissance" in roster
+        # The source's pool: his puissance in +1s, spread as he likes.
+        assert magnate["I'll not shrink back"].startswith(f"+{puissance} to share among his")
+    assert "his puissance is a pool of +1s for his ward's to-hit dice that turn" in roster
 
 
 # --- Shieldwall: a leader on a stand of his own (docs/rules/shieldwall.md#our-readings) ---------

@@ -144,8 +144,8 @@ def legend(army: Army) -> tuple[str, ...]:
         f"Army morale, by level: {levels}.",
         f"A magnate: {cat.WOUNDS_TO_KILL} wounds kill him. Casualties (2D6): shooting "
         f"{_casualty_text('shooting')}; handstrokes {_casualty_text('handstrokes')}. I'll not "
-        "shrink back: +1 on as many of his ward's to-hit dice that turn as his puissance; "
-        f"casualties {shrink}.",
+        "shrink back: his puissance is a pool of +1s for his ward's to-hit dice that turn, "
+        f"spread as he likes (puissance 3: +1 on three dice or +3 on one); casualties {shrink}.",
     )
 
 

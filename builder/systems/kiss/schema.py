@@ -57,7 +57,7 @@ MAGNATE = Table(
             min=cat.SCORE_MIN,
             max=cat.SCORE_MAX,
             label="Puissance",
-            help="1-6; +1 on as many of his to-hit dice when he will not shrink back",
+            help="1-6; +1s to share among hit rolls when he will not shrink back",
             written=True,
         ),
         Field(

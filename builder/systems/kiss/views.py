@@ -156,8 +156,8 @@ def magnate_facts(army: Army, ward_index: int) -> Facts:
         Row("Casualties, handstrokes", _casualty_text("handstrokes")),
         Row(
             "I'll not shrink back",
-            f"+1 on {m.puissance} of his ward's to-hit dice that turn (his puissance); "
-            "casualties " + _casualty_text("I'll not shrink back"),
+            f"+{m.puissance} to share among his ward's to-hit dice that turn, as he likes "
+            "(his puissance); casualties " + _casualty_text("I'll not shrink back"),
         ),
     ]
     notes = ("two wounds kill him",)
