@@ -135,7 +135,12 @@ def test_unit_cards(pack: Path) -> None:
         for _, unit in army.units_with_paths():
             prof = ruleset.profile(unit)
             assert re.sub(r"\s+", " ", prof.title) in re.sub(r"\s+", " ", text)
-            assert f"{prof.melee_first_round} / {prof.melee_later}" in text
+            rounds = prof.melee_rounds[0]
+            assert (
+                f"{rounds.first} dice, one rank"
+                if rounds.one_rank
+                else f"{rounds.first} / {rounds.second} / {rounds.third}"
+            ) in text
     assert "Arrowstorms" in text and 'under 9"' in text
 
 
@@ -630,8 +635,8 @@ def test_unit_cards_show_morale_dice_and_pike_attack_and_defence(mixed: tuple[An
     assert text.count("morale 1D6+1") == 2  # light horse, knights
     assert text.count("morale 1D6") == 2 + 2  # handgunners, skirmish archers (+ "1D6+1")
     assert "24 figures, 24 points, morale 2D6" in text
-    # A pike block: 24 dice attacking, 18 defending, 12 in later rounds.
-    assert "24 / 18 / 12" in text and "first round attacking / defending; later" in text
+    # A pike block: 24 dice attacking, 18 defending, 12 in round 2, the front rank's 6 after.
+    assert "24 / 18 / 12 / 6" in text and "round 1 attacking / defending, 2, 3 on" in text
     # Men-at-arms save a class lower against crossbows and handguns; bands halve at bands.
     assert text.count("shot 4+ by crossbows, handguns") == 2
     assert text.count("3 at bands, guns") == 3  # light horse, handgunners, skirmish archers

@@ -131,7 +131,7 @@ def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixtu
     for words in (
         'Ghent spearmen heavy infantry · grade C · 16 figures column, 8 12" – – – – '
         "4 dice 4+ +1 yes 4 · 8 · 12",
-        "casualties 25% 50% shatter",
+        "casualties, rout hits too 25% 50% shatter",
         "Combat",
         "Morale",
     ):

@@ -172,7 +172,8 @@ def test_magnate_facts() -> None:
     assert "Impetuous" in rows and rows["Chits in the cup"] == "1 ward"
     assert rows["Casualties, shooting"] == "2-10 unhurt, 11 wounded, 12 killed"
     assert rows["I'll not shrink back"] == (
-        "+4 to share among his to-hit rolls (puissance); casualties 2-7 unhurt, 8+ killed"
+        "+4 to share among his ward's to-hit dice that turn, as he likes (his puissance); "
+        "casualties 2-7 unhurt, 8+ killed"
     )
     grey = _rows("wards[2]", LANCASTER)
     assert grey["Order roll"] == "2+, then 4+ as well"

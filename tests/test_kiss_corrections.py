@@ -107,14 +107,15 @@ def _rows(army: Army, where: str) -> dict[str, str]:
 
 def test_a_timorous_magnate_s_retinue_fail_on_5(army: Army) -> None:
     # Lord A's ward: 12 retinue figures to 8 arrayed, so his grade is retinue; timorous one
-    # level worse: 5+. Each unit's own grade is what it falls back on.
+    # level worse: 5+. If he falls every unit of the ward tests by its dominant grade,
+    # retinue (12 figures to 8), 6, not worsened by his timorous trait: he is gone.
     assert d.magnate_grade(army.wards[0]) == "retinue"
     billmen = _rows(army, "wards[0].units[0]")["Morale"]
     assert billmen.startswith(
         "fails on 5+ as its magnate (retinue, one worse: timorous); if he falls: 6 (retinue)"
     )
     archers = _rows(army, "wards[0].units[1]")["Morale"]
-    assert archers.startswith("fails on 5+ as its magnate") and "if he falls: 4+ (arrayed)" in (
+    assert archers.startswith("fails on 5+ as its magnate") and "if he falls: 6 (retinue)" in (
         archers
     )
 
@@ -123,10 +124,11 @@ def test_anti_an_allied_magnate_is_a_level_worse_and_a_tie_goes_to_the_better_gr
     army: Army,
 ) -> None:
     # Lord B: 12 well-wishers and 12 retinue: a tie, so retinue; anti- Lord A (an ally): 5+.
+    # If he falls: the same tie, retinue, 6 (his anti- trait falls with him).
     assert d.magnate_grade(army.wards[1]) == "retinue"
     assert d.anti_allies(army, army.wards[1].leader) == ["Lord A"]
     assert _rows(army, "wards[1].units[0]")["Morale"].startswith(
-        "fails on 5+ as its magnate (retinue, one worse: anti-Lord A); if he falls: 5+"
+        "fails on 5+ as its magnate (retinue, one worse: anti-Lord A); if he falls: 6 (retinue)"
     )
 
 
@@ -149,7 +151,8 @@ def test_the_roster_prints_the_magnate_s_number(
     pack: dict[str, str], path: Path, army: Army
 ) -> None:
     """Lord A's units, read from the roster's columns: with him they fail on his 5+, if he
-    falls on their own grade's number."""
+    falls on the ward's dominant grade's number (retinue, 12 figures to 8), never worsened by
+    his traits."""
     from rostercheck import unit_cells, widths
 
     from builder.systems.kiss.roster import table
@@ -159,7 +162,7 @@ def test_the_roster_prints_the_magnate_s_number(
         billmen = unit_cells(pdf.pages[0], columns, "Billmen", "figures")
         archers = unit_cells(pdf.pages[0], columns, "Archers", "figures")
     assert billmen[8:10] == ["5+ (retinue, one worse: timorous)", "6 (retinue)"]
-    assert archers[8:10] == ["5+ (retinue, one worse: timorous)", "4+ (arrayed)"]
+    assert archers[8:10] == ["5+ (retinue, one worse: timorous)", "6 (retinue)"]
     assert "6 (retinue" not in pack["roster"].split("Sir C")[0]  # none tests by its own 6
 
 
@@ -190,8 +193,9 @@ def test_plus_one_makes_the_order_roll_always_succeed(army: Army, pack: dict[str
 
 
 def test_shrink_back_is_a_pool_and_names_keep_their_case(army: Army, pack: dict[str, str]) -> None:
+    # Puissance 3: a pool of +3 to spread as he likes (docs/rules/kiss.md#our-readings).
     rows = _rows(army, "wards[1]")
-    assert rows["I'll not shrink back"].startswith("+3 to share among his to-hit rolls")
+    assert rows["I'll not shrink back"].startswith("+3 to share among his ward's to-hit dice")
     assert "Anti-Lord A" in rows and "Anti-lord a" not in rows
     assert "+3 to hit" not in pack["roster"]
     assert "Anti-Lord A" in pack["roster"] and "Anti-lord a" not in pack["roster"]

@@ -198,7 +198,9 @@ def test_save_texts() -> None:
     ("commitment", "fails"), [("retinue", 6), ("well-wishers", 5), ("arrayed", 4)]
 )
 def test_morale_fail_by_commitment(commitment: str, fails: int) -> None:
-    assert d.morale_fail(Unit("billmen", commitment)) == fails
+    # A ward of one grade falls back to that grade when its magnate falls.
+    ward = Ward(Magnate("Lord A", "practiced"), [Unit("billmen", commitment)])
+    assert d.fallen_morale_fail(ward) == fails
 
 
 def test_move_range_fire_and_handstrokes() -> None:

@@ -333,14 +333,16 @@ def test_kill_table_rows_for_crossbows_halving_and_pikes(issue_roster: str) -> N
     # At bands or guns: 3 dice, only against light (1.0 x 2/3) and naked (1.0 x 5/6).
     assert "Shoot at bands or guns half dice 3 5+ 0.7 0.8" in text
     # A pike block: 24 dice attacking, 18 defending, hitting on 4-6; a quarter kill billmen.
-    assert "Melee, attacking then 12 at 5+ 24 4+ 4.0 4.0 6.0 6.0 8.0 10.0" in text
-    assert "Melee, defending then 12 at 5+ 18 4+ 3.0 3.0 4.5 4.5 6.0 7.5" in text
+    # Round 2: two ranks of 6 pikemen, 12 dice; round 3 on (in Disarray): the front rank, 6.
+    assert "Melee, attacking then 12, 6 24 4+ 4.0 4.0 6.0 6.0 8.0 10.0" in text
+    assert "Melee, defending then 12, 6 18 4+ 3.0 3.0 4.5 4.5 6.0 7.5" in text
 
 
 def test_saves_morale_and_notes(issue_roster: str, issue_pdf: Path) -> None:
     text = issue_roster
     # Levy men-at-arms keep heavy armour; handgunners behind pavises save 4+ against shooting.
-    assert '6" / 4" 2D6 3+ / 3+ Melee, first round then 18 at 5+ 18 4+' in text
+    # Men-at-arms, 1.5 dice a figure: 12 figures 18 dice in rounds 1 and 2, 6 then 9.
+    assert '6" / 4" 2D6 3+ / 3+ Melee, round 1 then 18, 9 18 4+' in text
     assert '6" / 6" 1D6 4+ / 5+ Shoot 0-12" 6 5+' in text
     assert '8" / 4" 1D6+1 4+ / 3+' in text
     notes = specials_text(issue_pdf)

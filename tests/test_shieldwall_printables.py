@@ -64,13 +64,13 @@ def test_the_pack_holds_the_contract_files(pack: Path) -> None:
 
 
 def test_counts_read_back_from_the_pdfs(pack: Path) -> None:
-    # By hand (tests/test_shieldwall_printcounts.py): 16 stands, 2 commanders, 2 heroes, a
-    # banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
+    # By hand (tests/test_shieldwall_printcounts.py): 16 stands and Thorkell on his own, 2
+    # commanders, 2 heroes, a banner; 32 wounds, 13 of each shieldwall, 5 wedges, 2 berserk.
     assert labels_on(pack / "tokens.pdf") == {
         "COMMANDER": 2,
         "HERO": 2,
         "BANNER": 1,
-        "STAND": 16,
+        "STAND": 17,
         "WOUND": 32,
         "LOOSE SHIELDWALL": 13,
         "TIGHT SHIELDWALL": 13,
@@ -152,7 +152,7 @@ def test_stand_labels_are_stat_lines_with_the_leader_named(pack: Path) -> None:
     armies = [a for a in map(armyfile.load, ARMIES) if isinstance(a, Army)]
     with pdfread.document(pack / "tokens.pdf") as pdf:
         labels = [cell for page in pdf.pages for cell in label_cells(page)]
-    assert len(labels) == 16
+    assert len(labels) == 17  # 16 stands and Thorkell, attached to no stand
     for cells in labels:
         for name in STATS:
             value, size = cells[name]
@@ -277,7 +277,7 @@ def test_bleed_and_ink_saver_keep_the_counts_and_the_margins(tmp_path: Path) -> 
     )
     on = labels_on(tmp_path / "tokens.pdf")
     assert (on["COMMANDER"], on["HERO"], on["BANNER"]) == (1, 1, 1)
-    assert on["STAND"] == 9
+    assert on["STAND"] == 10  # 9 stands and Thorkell
     assert on["WEDGE"] == 3
     for name in ("tokens.pdf",):
         edge, smallest, nearest = pdf_figures(tmp_path / name)

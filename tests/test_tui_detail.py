@@ -52,7 +52,7 @@ def test_detail_pane_shows_the_new_profile_fields(tmp_path: Path) -> None:
 
     pikes, maa, xbow = asyncio.run(go())
     assert "Block of Pikemen" in pikes
-    assert "24 dice first round attacking, 18 defending, 12 later" in pikes
+    assert "24 / 18 / 12 / 6 (round 1 attacking / defending, 2, 3 on)" in pikes
     assert "2D6 for a morale crisis test" in pikes
     assert "Company of Levy Men-at-Arms" in maa
     assert "3+ shooting, 3+ melee (heavy armour); 4+ against crossbows and handguns" in maa

@@ -274,13 +274,14 @@ def _shooting(shown: UnitShown, words: dict[str, Any]) -> Stat:
 
 
 def _melee(shown: UnitShown, words: dict[str, Any]) -> Stat:
-    if shown.melee_defending != shown.melee_first:
-        value = f"{shown.melee_first} / {shown.melee_defending} / {shown.melee_later}"
-        return Stat(words["melee"], value, words["melee_note_both"])
-    # Dice per figure only for one troop type: a combined block's two would not fit.
-    per_figure = f"; {shown.melee_per_figure}" if len(shown.saves) == 1 else ""
-    value = f"{shown.melee_first} / {shown.melee_later}"
-    return Stat(words["melee"], value, words["melee_note"] + per_figure)
+    """Melee dice round by round; a combined block's second front (its archers in front,
+    with their melee save) in the note, short enough for one line on a mini card."""
+    m = shown.melee[0]
+    if len(shown.melee) > 1:
+        other = shown.melee[1]
+        note = f"{other.front}: {other.dice}, {other.saves}"
+        return Stat(words["melee"], m.dice, note)
+    return Stat(words["melee"], m.dice, f"{m.rounds}; {shown.melee_per_figure}")
 
 
 def _stats(shown: UnitShown, words: dict[str, Any]) -> tuple[Stat, ...]:

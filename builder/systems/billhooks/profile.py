@@ -46,6 +46,29 @@ class SaveLine:
 
 
 @dataclass(frozen=True)
+class MeleeRounds:
+    """A unit's melee dice round by round with one company in front
+    (docs/rules/billhooks.md#at-the-table): round 1 (a block's third rank included; a pike
+    block attacks with four ranks, defends with three), round 2 (two ranks) and round 3 on,
+    after the Disarray both sides take at the end of round 2 (the front rank only)."""
+
+    #: Who stands in front of a combined block ("Billmen"); "" for any other unit.
+    front: str
+    first: int
+    defending: int
+    second: int
+    third: int
+    #: The troop whose saves the block rolls with this front, where it differs from the
+    #: unit's own ("" for none).
+    saves_as: str = ""
+
+    @property
+    def one_rank(self) -> bool:
+        """Every round alike: a band, squadron or gun fights with its one rank."""
+        return self.first == self.defending == self.second == self.third
+
+
+@dataclass(frozen=True)
 class Profile:
     """Every number a player looks up for a unit, worked out from its troop and options."""
 
@@ -66,6 +89,9 @@ class Profile:
     melee_later: int
     #: First-round dice when attacked: fewer than attacking for a pike block.
     melee_defending: int
+    #: Round by round, a row a front: a combined block has two (its rear company in front,
+    #: then its archers in front).
+    melee_rounds: tuple[MeleeRounds, ...]
     saves: tuple[SaveLine, ...]
     can_attack: bool
     #: Crossbows and handguns: men-at-arms hit save one class lower.
@@ -186,6 +212,34 @@ def _melee(unit: Unit) -> tuple[int, int, int]:
     return n, n, n
 
 
+def _melee_rounds(unit: Unit) -> tuple[MeleeRounds, ...]:
+    """The first-round dice of :func:`_melee`, then round 2 and round 3 on: from round 3 a
+    company counts its front rank only (6 figures, 12 for a line), so a combined block's
+    archers standing in front fight with their two ranks plus the billmen's first rank as
+    the third in round 1, then their own ranks (docs/rules/billhooks.md#at-the-table)."""
+    troop = cat.TROOPS[unit.troop]
+    first, defending, later = _melee(unit)
+    if not troop.is_company:
+        return (MeleeRounds("", first, defending, later, later),)
+    rank = cat.KIND_FIGURES[cat.COMPANY] // 2
+    rear = _rear(unit)
+    if rear is not None:
+        archers = troop.melee_dice
+        return (
+            MeleeRounds(rear.name, first, defending, later, dice(rank * rear.melee_dice)),
+            MeleeRounds(
+                troop.name,
+                dice(2 * rank * archers + rank * rear.melee_dice),
+                dice(2 * rank * archers + rank * rear.melee_dice),
+                dice(2 * rank * archers),
+                dice(rank * archers),
+                saves_as=troop.name,
+            ),
+        )
+    front = rank * cat.FORMATION_FRONTAGE.get(unit.formation, 1)
+    return (MeleeRounds("", first, defending, later, dice(front * troop.melee_dice)),)
+
+
 def reaction_text(troop_key: str, quality: str | None = None) -> str:
     """What a unit of ``troop_key`` does when attacked; with no ``quality``, the rule for
     every quality (the crib sheet's wording)."""
@@ -283,6 +337,7 @@ def profile(unit: Unit) -> Profile:
         melee_first_round=first,
         melee_later=later,
         melee_defending=defending,
+        melee_rounds=_melee_rounds(unit),
         saves=saves,
         can_attack=troop.can_attack,
         armour_piercing=_pierces(unit),
@@ -354,6 +409,11 @@ def kill_table(unit: Unit) -> dict[str, dict[str, float]]:
                 key: expected_kills(prof.melee_defending, MELEE_FIRST_HIT, armour.save_melee)
                 for key, armour in cat.ARMOUR.items()
             }
+        for rounds in prof.melee_rounds[1:]:
+            table[f"melee {rounds.front.lower()} in front"] = {
+                key: expected_kills(rounds.first, MELEE_FIRST_HIT, armour.save_melee)
+                for key, armour in cat.ARMOUR.items()
+            }
     return table
 
 
@@ -387,6 +447,7 @@ def leader_profile(army: Army, leader: Leader) -> LeaderProfile:
 
 __all__ = [
     "Profile",
+    "MeleeRounds",
     "LeaderProfile",
     "ShootingLine",
     "SaveLine",

@@ -18,7 +18,8 @@ from builder.core.roster import TallyCell, document, frame
 
 from . import rules as cat
 from .model import Army, Unit
-from .shown import Action, UnitShown, leader_shown, points, ranks, unit_shown
+from .profile import MELEE_LATER_HIT
+from .shown import Action, UnitShown, leader_shown, points, ranks, score, unit_shown
 from .views import summary, unit_facts, ward_name
 
 #: The columns right of a unit's name, in kill columns from the first: each value of a line
@@ -119,7 +120,7 @@ def _lines(shown: UnitShown) -> tuple[tuple[Cell, ...], ...]:
         if i < len(shown.actions):
             act = shown.actions[i]
             line += [
-                (ACTION, ACTION_INSET, f"{act.name} {act.reach}"),
+                (ACTION, ACTION_INSET, f"{act.name} {act.reach}".rstrip()),
                 (DICE, 0.0, act.dice),
                 (HITS, 0.0, act.hit),
             ]
@@ -230,6 +231,7 @@ def roster_context(item: Source[Army], today: dt.date) -> dict[str, Any]:
         "wards": _wards(army, flagged),
         "armour_columns": armour_columns(),
         "no_rerolls": cat.NO_REROLLS,
+        "later_hit": score(MELEE_LATER_HIT),
     }
 
 

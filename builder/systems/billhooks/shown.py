@@ -18,8 +18,9 @@ from .model import Army, Leader, Unit
 from .points import points_text
 from .profile import (
     MELEE_FIRST_HIT,
-    MELEE_LATER_HIT,
+    MeleeRounds,
     Profile,
+    SaveLine,
     ShootingLine,
     kill_table,
     leader_profile,
@@ -84,6 +85,43 @@ class Action:
 
 
 @dataclass(frozen=True)
+class MeleeShown:
+    """A unit's melee dice round by round, one front: "15 / 12 / 6", "6 dice, one rank"."""
+
+    #: "Billmen in front" for a combined block, else "".
+    front: str
+    dice: str
+    #: What the figures are: "rounds 1 / 2 / 3 on".
+    rounds: str
+    #: "save 5+": the melee save of the troop in front where it is not the block's usual
+    #: front (archers in front of a combined block save as archers), else "".
+    saves: str
+
+
+def melee_shown(rounds: MeleeRounds, saves_of: tuple[SaveLine, ...]) -> MeleeShown:
+    """One front's dice as printed (docs/rules/billhooks.md#at-the-table): three figures where
+    the rounds differ, a pike block's defending dice among them, or one with "one rank"."""
+    front = f"{rounds.front} in front" if rounds.front else ""
+    melee_saves = {s.who: s.melee for s in saves_of}
+    saves = f"save {score(melee_saves[rounds.saves_as])}" if rounds.saves_as else ""
+    if rounds.one_rank:
+        return MeleeShown(front, f"{rounds.first} dice, one rank", "every round", saves)
+    if rounds.defending != rounds.first:
+        return MeleeShown(
+            front,
+            f"{rounds.first} / {rounds.defending} / {rounds.second} / {rounds.third}",
+            "round 1 attacking / defending, 2, 3 on",
+            saves,
+        )
+    return MeleeShown(
+        front,
+        f"{rounds.first} / {rounds.second} / {rounds.third}",
+        "rounds 1 / 2 / 3 on",
+        saves,
+    )
+
+
+@dataclass(frozen=True)
 class UnitShown:
     """A unit's numbers as printed."""
 
@@ -102,6 +140,8 @@ class UnitShown:
     melee_defending: str
     melee_later: str
     melee_per_figure: str
+    #: Round by round, a front each (a combined block has two).
+    melee: tuple[MeleeShown, ...]
     saves: tuple[Save, ...]
     actions: tuple[Action, ...]
     specials: tuple[str, ...]
@@ -118,6 +158,12 @@ def ranks(count: int) -> tuple[int, ...]:
 def _shot(line: ShootingLine) -> Shot:
     halved = "" if line.dice_at_skirmishers is None else str(line.dice_at_skirmishers)
     return Shot(line.name, line.range_text, str(line.dice), score(line.hit_on), halved)
+
+
+def _later(rounds: MeleeRounds) -> str:
+    """The roster's reach for a first round of melee: "then 12, 6" (round 2, round 3 on, at
+    5+, as its legend says); nothing where every round rolls the same (one rank)."""
+    return "" if rounds.one_rank else f"then {rounds.second}, {rounds.third}"
 
 
 def _actions(unit: Unit, prof: Profile) -> tuple[Action, ...]:
@@ -141,15 +187,25 @@ def _actions(unit: Unit, prof: Profile) -> tuple[Action, ...]:
             key = f"shoot {line.name} at skirmishers"
             at = f"{name} at bands or guns"
             rows.append(row(at, "half dice", line.dice_at_skirmishers, line.hit_on, key))
-    later = f"then {prof.melee_later} at {score(MELEE_LATER_HIT)}"
     first = prof.melee_first_round
-    if "melee defending" in table:
+    rounds = prof.melee_rounds
+    if "melee" not in table:
+        return tuple(rows)
+    if len(rounds) > 1:
+        for i, front in enumerate(rounds):
+            key = "melee" if i == 0 else f"melee {front.front.lower()} in front"
+            name = f"{front.front} in front"
+            rows.append(row(name, _later(front), front.first, MELEE_FIRST_HIT, key))
+    elif "melee defending" in table:
+        later = _later(rounds[0])
         rows.append(row("Melee, attacking", later, first, MELEE_FIRST_HIT, "melee"))
         defending = prof.melee_defending
         rows.append(row("Melee, defending", later, defending, MELEE_FIRST_HIT, "melee defending"))
-    elif "melee" in table:
-        name = "Melee, first round" if prof.can_attack else "Melee, defending"
-        rows.append(row(name, later, first, MELEE_FIRST_HIT, "melee"))
+    else:
+        name = "Melee, round 1" if prof.can_attack else "Melee, defending"
+        if rounds[0].one_rank:
+            name = "Melee, one rank" if prof.can_attack else "Melee, defending, one rank"
+        rows.append(row(name, _later(rounds[0]), first, MELEE_FIRST_HIT, "melee"))
     return tuple(rows)
 
 
@@ -185,6 +241,7 @@ def unit_shown(unit: Unit) -> UnitShown:
         melee_defending=str(prof.melee_defending),
         melee_later=str(prof.melee_later),
         melee_per_figure=prof.melee_per_figure,
+        melee=tuple(melee_shown(r, prof.saves) for r in prof.melee_rounds),
         saves=saves,
         actions=_actions(unit, prof),
         specials=prof.specials,

@@ -110,11 +110,14 @@ def _shooting(shown: UnitShown) -> str:
 
 
 def _melee(shown: UnitShown) -> str:
-    if shown.melee_defending != shown.melee_first:
-        first = f"{shown.melee_first} dice first round attacking, {shown.melee_defending} defending"
-    else:
-        first = f"{shown.melee_first} dice first round"
-    return f"{first}, {shown.melee_later} later ({shown.melee_per_figure})"
+    """Dice round by round (a line a front for a combined block), then dice per figure."""
+    lines = [
+        (f"{m.front}: " if m.front else "")
+        + f"{m.dice} ({m.rounds})"
+        + (f", {m.saves}" if m.saves else "")
+        for m in shown.melee
+    ]
+    return "\n".join(lines) + f"\n{shown.melee_per_figure}"
 
 
 def _saves(shown: UnitShown) -> str:

@@ -116,10 +116,12 @@ def legend(army: Army) -> tuple[str, ...]:
         f"final {up['cavalry']}), hitting on {d.score(cat.COMBAT_HIT)}. Shooting: the figures "
         f"with missiles in the first {cat.FIRING_RANKS} ranks, one die per "
         f"{cat.SHOOTING_PER_DIE} (a final {cat.SHOOTING_ROUND_UP} counts), hitting light, "
-        "heavy and armored targets on the scores under their names (D10).",
+        "heavy and armored targets on the scores under their names (D10); our reading: a shot "
+        "overhead takes -1, as a shooter that moved does.",
         "Morale: pass on the score or more (D10); the rout column is added to the rout roll. "
-        "Steady: grade D or better in close order. Casualties: the unit's morale worsens at "
-        "25% and 50% lost and it is shattered at 75%, as its boxes are marked.",
+        "Steady: grade D or better in close order. Casualties, rout hits among them: the "
+        "unit's morale worsens at 25% and 50% lost and it is shattered at 75%, as its boxes are "
+        "marked.",
         "A leader: the C-in-C may influence any unit, the others their own battle only; his "
         "charisma is added to the morale and rout rolls of a unit he is with.",
     ]

@@ -77,14 +77,15 @@ def shooting_text(unit: Unit) -> str:
 
 
 def casualty_tracker(unit: Unit) -> Tracker:
-    """A box a figure in ranks of the unit's width, marked at 25%, 50% and the shatter point."""
+    """A box a figure in ranks of the unit's width, marked at 25%, 50% and the shatter point;
+    rout hits are losses too (docs/rules/feudal.md#our-readings)."""
     cas = d.casualties(unit.figures)
     rank = max(1, min(d.width(unit), unit.figures))
     groups = (rank,) * (unit.figures // rank) + (
         (unit.figures % rank,) if unit.figures % rank else ()
     )
     return Tracker(
-        "casualties",
+        "casualties, rout hits too",
         unit.figures,
         groups,
         ((cas.quarter, "25%"), (cas.half, "50%"), (cas.shatter, "shatter")),

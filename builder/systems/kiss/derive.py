@@ -93,22 +93,68 @@ def save_fire_text(unit: Unit) -> str:
     return f"{text}; {die(save_vs_crossbow(unit))} against crossbows (-2)"
 
 
-def morale_fail(unit: Unit) -> int:
-    """The lowest die on which the unit fails a morale test by its own grade: the fallback
-    when its magnate falls (docs/rules/kiss.md#our-decisions)."""
-    return cat.MORALE_FAIL[unit.commitment]
-
-
-def magnate_grade(ward: Ward) -> str:
-    """The commitment grade the ward's units test morale by (docs/rules/kiss.md#our-decisions): the
-    magnate's own, else the ward's dominant grade by figures, a tie going to the better grade."""
-    if ward.leader.commitment is not None:
-        return ward.leader.commitment
+def dominant_grade(ward: Ward) -> str:
+    """The ward's dominant commitment grade by figures, a tie going to the better grade: what
+    its units test morale by when its magnate falls, never worsened by his traits, since he is
+    gone (docs/rules/kiss.md#our-decisions)."""
     figures = Counter[str]()
     for unit in ward.units:
         figures[unit.commitment] += unit.figures
     # COMMITMENTS is best first, so among equal counts the earlier wins.
     return max(cat.COMMITMENTS, key=lambda c: (figures[c], -cat.COMMITMENTS.index(c)))
+
+
+def fallen_morale_fail(ward: Ward) -> int:
+    """The lowest die on which the ward's units fail morale once its magnate has fallen."""
+    return cat.MORALE_FAIL[dominant_grade(ward)]
+
+
+def fallen_morale_text(ward: Ward) -> str:
+    """ "5+ (well-wishers)": the morale number if he falls, with the ward's dominant grade."""
+    return f"{die(fallen_morale_fail(ward))} ({dominant_grade(ward)})"
+
+
+def magnate_grade(ward: Ward) -> str:
+    """The commitment grade the ward's units test morale by (docs/rules/kiss.md#our-decisions): the
+    magnate's own, else the ward's dominant grade by figures."""
+    if ward.leader.commitment is not None:
+        return ward.leader.commitment
+    return dominant_grade(ward)
+
+
+@dataclass(frozen=True)
+class Dice:
+    """A unit's dice, one a figure (docs/rules/kiss.md#our-readings): fire, fire at chargers
+    (the front rank: half the figures, rounded up), handstrokes and handstrokes enfilading
+    (doubled); None where the unit does not shoot or fight hand to hand."""
+
+    fire: int | None
+    at_chargers: int | None
+    hand: int | None
+    enfilading: int | None
+
+    @property
+    def text(self) -> str:
+        """ "12 fire, 6 at chargers; 12 handstrokes, 24 enfilading"."""
+        parts = []
+        if self.fire is not None:
+            parts.append(f"{self.fire} fire, {self.at_chargers} at chargers")
+        if self.hand is not None:
+            parts.append(f"{self.hand} handstrokes, {self.enfilading} enfilading")
+        return "; ".join(parts) or "none"
+
+
+def dice(unit: Unit) -> Dice:
+    troop = cat.TROOPS[unit.troop]
+    per = cat.DICE_PER_FIGURE * unit.figures
+    fire = per if troop.fire_hit is not None else None
+    hand = per if troop.hand_first is not None else None
+    return Dice(
+        fire,
+        None if fire is None else -(-fire // cat.FRONT_RANKS),
+        hand,
+        None if hand is None else hand * cat.ENFILADE_DICE,
+    )
 
 
 def anti_allies(army: Army, magnate: Magnate) -> list[str]:

@@ -31,7 +31,7 @@ COLUMNS = (
     Column("Cross\u00adbow", share=0.9, group="saves"),
     Column("Hand\u00adstrokes", share=1.0, group="saves"),
     Column("With him", "his magnate's grade", 2.6, group="morale fails on"),
-    Column("He falls", "its own grade", 1.6, group="morale fails on"),
+    Column("He falls", "his ward's grade", 1.6, group="morale fails on"),
     Column("Routs", "at figures left", 1.0),
 )
 
@@ -68,10 +68,10 @@ def _unit(army: Army, ward: Ward, unit: KissUnit) -> Unit:
         "–" if save is None else d.die(d.save_vs_crossbow(unit)),
         "–" if troop.save_hand is None else d.die(d.save_hand(unit)),
         d.ward_morale_text(army, ward),
-        f"{d.die(d.morale_fail(unit))} ({unit.commitment})",
+        d.fallen_morale_text(ward),
         str(rout) if unit.figures > rout else "first loss",
     )
-    notes = []
+    notes = [f"Dice: {d.dice(unit).text}"]
     if (
         troop.fire_hit is not None
         and troop.fire_better
@@ -134,15 +134,18 @@ def legend(army: Army) -> tuple[str, ...]:
     shrink = _casualty_text("I'll not shrink back")
     levels = "; ".join(f"{level}: {effect}" for level, effect in cat.MORALE_LEVELS.items())
     return (
-        "Morale: a unit tests by its magnate's grade while he leads it, by its own if he falls; "
+        "Dice: one a figure; at chargers only the front rank fires (half the figures, rounded "
+        "up); enfilading doubles the handstroke dice. Each hit not saved removes a figure. "
+        "Morale: a unit tests by its magnate's grade while he leads it, by its ward's dominant "
+        "grade (by figures) if he falls; "
         "a unit that fails is Shaken, and failing again routs it. Saves against crossbow fire "
         f"are {cat.TROOPS['crossbows'].pierce} worse. A unit of {cat.ROUT_FLOOR} figures or "
         "fewer routs at its first loss.",
         f"Army morale, by level: {levels}.",
         f"A magnate: {cat.WOUNDS_TO_KILL} wounds kill him. Casualties (2D6): shooting "
         f"{_casualty_text('shooting')}; handstrokes {_casualty_text('handstrokes')}. I'll not "
-        "shrink back: his puissance to share among his to-hit rolls; casualties "
-        f"{shrink}.",
+        "shrink back: his puissance is a pool of +1s for his ward's to-hit dice that turn, "
+        f"spread as he likes (puissance 3: +1 on three dice or +3 on one); casualties {shrink}.",
     )
 
 

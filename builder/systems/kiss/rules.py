@@ -141,6 +141,11 @@ TROOPS = {
 FIGURES_DEFAULT, FIGURES_MIN, FIGURES_MAX = 12, 2, 48
 #: A unit routs at this many figures, or at half its starting strength if that is more.
 ROUT_FLOOR = 4
+#: Our reading of the dice (docs/rules/kiss.md#our-readings): a die a figure; a unit stands in
+#: two ranks and only the front one fires at chargers; enfilading doubles handstroke dice.
+DICE_PER_FIGURE = 1
+FRONT_RANKS = 2
+ENFILADE_DICE = 2
 
 # --- Orders (docs/rules/kiss.md#orders) -----------------------------------------------------------
 

@@ -58,8 +58,9 @@ def army_title(army: Army) -> str:
 
 def unit_facts(army: Army, ward: Ward, unit: Unit) -> Facts:
     """Move, range, fire, handstrokes, saves, morale and the rout point, with a figure track
-    marking where the unit routs. Morale is its magnate's, with its own grade for when he
-    falls (docs/rules/kiss.md#our-decisions)."""
+    marking where the unit routs, and its dice, one a figure (docs/rules/kiss.md#our-readings).
+    Morale is its magnate's, with its ward's dominant grade for when he falls
+    (docs/rules/kiss.md#our-decisions)."""
     troop = cat.TROOPS[unit.troop]
     rout = d.rout_point(unit.figures)
     rows = [Row("Label", unit.label)] if unit.label else []
@@ -70,6 +71,7 @@ def unit_facts(army: Army, ward: Ward, unit: Unit) -> Facts:
     ]
     if troop.hand_first is not None:
         rows.append(Row("Handstrokes to hit", d.hand_text(unit)))
+    rows.append(Row("Dice", d.dice(unit).text))
     if troop.save_fire is not None:
         rows += [
             Row("Save against fire", d.save_fire_text(unit)),
@@ -79,7 +81,7 @@ def unit_facts(army: Army, ward: Ward, unit: Unit) -> Facts:
         Row(
             "Morale",
             f"fails on {d.ward_morale_text(army, ward, 'as its magnate ')}; if "
-            f"he falls: {d.die(d.morale_fail(unit))} ({unit.commitment}). Shaken; "
+            f"he falls: {d.fallen_morale_text(ward)}. Shaken; "
             "failing again routs it",
         ),
         Row(
@@ -154,8 +156,8 @@ def magnate_facts(army: Army, ward_index: int) -> Facts:
         Row("Casualties, handstrokes", _casualty_text("handstrokes")),
         Row(
             "I'll not shrink back",
-            f"+{m.puissance} to share among his to-hit rolls "
-            f"(puissance); casualties " + _casualty_text("I'll not shrink back"),
+            f"+{m.puissance} to share among his ward's to-hit dice that turn, as he likes "
+            "(his puissance); casualties " + _casualty_text("I'll not shrink back"),
         ),
     ]
     notes = ("two wounds kill him",)

@@ -13,7 +13,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from . import rules as cat
-from .model import Leader, Stand
+from .model import Army, Leader, Stand
 
 
 def faces(low: int) -> str:
@@ -114,6 +114,28 @@ def wounds(stand: Stand) -> int:
 def leader_figures(leader: Leader) -> int:
     """What a leader counts as: a stand of 3 on a single figure, else his own stand."""
     return cat.SINGLE_LEADER_FIGURES if leader.figures == 1 else leader.figures
+
+
+def leader_stand(leader: Leader) -> Stand:
+    """The stand a leader fights as on his own (attached to no stand, or once his stand is
+    destroyed): his figures as :func:`leader_figures` counts them, his quality, armour, weapon
+    and horse, and himself as its leader, since a stand that is a commander or hero adds his
+    die (docs/rules/shieldwall.md#our-readings)."""
+    return Stand(
+        leader.name,
+        leader.quality,
+        leader_figures(leader),
+        leader.armour,
+        leader.weapon,
+        leader.mounted,
+        leader=leader.name,
+    )
+
+
+def unattached(army: Army) -> list[Leader]:
+    """The leaders no stand names: each is a stand of his own on the table."""
+    named = {s.leader for s in army.stands}
+    return [ldr for ldr in army.leaders if ldr.name not in named]
 
 
 # --- Expected hits and wounds ---------------------------------------------------------------

@@ -19,6 +19,12 @@ class Leader:
     role: str
     #: 1: a single figure, who counts as a stand of 3; more: he has a stand of his own.
     figures: int = 1
+    #: What he fights as when attached to no stand, or once his stand is destroyed, as a stand
+    #: has them (docs/rules/shieldwall.md#our-readings).
+    quality: str = "huscarl"
+    armour: str = "mail"
+    weapon: str = "sword"
+    mounted: bool = False
 
 
 @dataclass

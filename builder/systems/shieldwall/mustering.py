@@ -135,7 +135,12 @@ MUSTER = Shared(
     ruleset="shieldwall",
     head=(),
     cards=Entry("cards", _STAND, _describe_stand),
-    figures=Entry("leader_figures", optional(LEADER, Figure), _describe_figure),
+    # A collection's leader figure fixes who he is; what he fights as stays the army file's.
+    figures=Entry(
+        "leader_figures",
+        optional(LEADER, Figure, drop=("quality", "armour", "weapon", "mounted")),
+        _describe_figure,
+    ),
     default_side=FREE_SIDES[0],
     sample_collection="shieldwall-collection.toml",
     usual_size=14,

@@ -12,26 +12,19 @@ from .schema import LEADER, SCHEMA, STAND
 _YES_NO = (Choice(False, "No"), Choice(True, "Yes"))
 
 
+_QUALITIES = tuple(Choice(q.key, q.name) for q in cat.QUALITIES.values())
+_ARMOUR = tuple(Choice(a.key, a.name.capitalize()) for a in cat.ARMOUR.values())
+_WEAPONS = tuple(Choice(w.key, w.name.capitalize()) for w in cat.WEAPONS.values())
+
+
 def stand_offers(army: Army, stand: Stand) -> tuple[Offer, ...]:
     """Every key of a stand; the leader is chosen from the army's leaders."""
     return (
         Offer(STAND.field("label"), stand.label),
-        Offer(
-            STAND.field("quality"),
-            stand.quality,
-            tuple(Choice(q.key, q.name) for q in cat.QUALITIES.values()),
-        ),
+        Offer(STAND.field("quality"), stand.quality, _QUALITIES),
         Offer(STAND.field("figures"), stand.figures),
-        Offer(
-            STAND.field("armour"),
-            stand.armour,
-            tuple(Choice(a.key, a.name.capitalize()) for a in cat.ARMOUR.values()),
-        ),
-        Offer(
-            STAND.field("weapon"),
-            stand.weapon,
-            tuple(Choice(w.key, w.name.capitalize()) for w in cat.WEAPONS.values()),
-        ),
+        Offer(STAND.field("armour"), stand.armour, _ARMOUR),
+        Offer(STAND.field("weapon"), stand.weapon, _WEAPONS),
         Offer(STAND.field("mounted"), stand.mounted, _YES_NO),
         Offer(STAND.field("count"), stand.count),
         Offer(
@@ -52,6 +45,10 @@ def leader_offers(leader: Leader) -> tuple[Offer, ...]:
             tuple(Choice(r, cat.ROLE_NAMES[r]) for r in cat.ROLES),
         ),
         Offer(LEADER.field("figures"), leader.figures),
+        Offer(LEADER.field("quality"), leader.quality, _QUALITIES),
+        Offer(LEADER.field("armour"), leader.armour, _ARMOUR),
+        Offer(LEADER.field("weapon"), leader.weapon, _WEAPONS),
+        Offer(LEADER.field("mounted"), leader.mounted, _YES_NO),
     )
 
 

@@ -41,7 +41,7 @@ from .kit import kit
 from .model import Army, Leader, Stand
 from .printcounts import army_counts
 from .roster import roster
-from .views import attached, leader_facts
+from .views import attached, fights_as, leader_facts
 
 TITLE = "Dark Ages shieldwall"
 #: The shieldwall emblem on the cards' backs: a round shield with its boss.
@@ -128,13 +128,36 @@ def stand_label(army: Army, stand: Stand) -> Token:
     )
 
 
+def leader_label(army: Army, leader: Leader) -> Token:
+    """The label of a leader attached to no stand: he is a stand of his own on the table,
+    with his numbers as that stand (docs/rules/shieldwall.md#our-readings)."""
+    words = card_words("cards")["stand"]
+    stand = dice.leader_stand(leader)
+    sub = words["sub"].format(quality=cat.QUALITIES[leader.quality].name, figures=stand.figures)
+    return Token(
+        "stat-label",
+        STAND,
+        words["label"],
+        1,
+        army.side,
+        title=leader.name,
+        note=f"{sub} · {words['own'].format(role=cat.ROLE_NAMES[leader.role].lower())}",
+        boxes=dice.wounds(stand),
+        stats=label_stats(stand),
+        boxes_label=words["wounds"],
+        bag=words["bag"].format(army=army.name),
+    )
+
+
 def stand_labels(sources: Sequence[Source[Army]]) -> TokenSheet:
+    """A label a stand on the table: every stand of every entry, then every leader attached
+    to no stand."""
     labels = tuple(
         stand_label(s.army, stand)
         for s in sources
         for stand in s.army.stands
         for _ in range(stand.count)
-    )
+    ) + tuple(leader_label(s.army, leader) for s in sources for leader in dice.unattached(s.army))
     return TokenSheet(
         "stand-labels",
         "Stand labels",
@@ -164,11 +187,34 @@ def leader_face(army: Army, index: int) -> Face:
             after=0.8,
         ),
         Rule(before=0.0, after=1.5),
-        StatRows((Stat("Counts as", got["Counts as"]), Stat("Attached to", got["Attached to"]))),
+        StatRows(
+            (
+                Stat(
+                    words["counts"], got["Counts as"], words["attached"].format(got["Attached to"])
+                ),
+                *_alone(leader, words),
+            )
+        ),
         Paragraphs(tuple(words["lines"])),
         Boxes("Wounds", found.trackers[0].boxes),
     )
     return Face(words["label"], accent, blocks, footer=army.side)
+
+
+def _alone(leader: Leader, words: dict[str, Any]) -> tuple[Stat, ...]:
+    """What he fights with on his own (attached to no stand, or once his stand is
+    destroyed), as his stand label would print it: bravery and melee, hits and save (and
+    shooting for a bowman), under what he fights as."""
+    stand = dice.leader_stand(leader)
+    stats = {s.name: s.value for s in label_stats(stand)}
+    names = card_words("cards")["stand"]["rows"]
+    bravery, hits, melee, shooting, save, _ = (stats[n] for n in names)
+    bow = "" if dice.shooting_dice(stand) is None else f"{names[3]} {shooting}"
+    kit = fights_as(leader)
+    return (
+        Stat(f"{names[0]}, {names[2]}", f"{bravery}, {melee}", words["alone"].format(kit)),
+        Stat(f"{names[1]}, {names[4]}", f"{hits}, {save}", bow),
+    )
 
 
 def banner_face(army: Army) -> Face:

@@ -2,8 +2,9 @@
 entry per label of the contract table, for any number of armies. Pure: the export engine and
 the tests that read PDFs back both count from here.
 
-Only ``[[stands]]`` entries (times their ``count``) make stand labels and markers; leaders are
-cards (docs/rules/shieldwall.md#file-and-pack).
+``[[stands]]`` entries (times their ``count``) make stand labels and markers, and a leader
+attached to no stand a stand label of his own; leaders are cards
+(docs/rules/shieldwall.md#file-and-pack).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def army_counts(army: Army) -> dict[str, int]:
     """The printables of one army, by label."""
     walls = sum(s.count for s in army.stands if dice.forms_shieldwall(s))
     return {
-        "STAND": army.stand_total,
+        "STAND": army.stand_total + len(dice.unattached(army)),
         "COMMANDER": sum(ldr.role == "commander" for ldr in army.leaders),
         "HERO": sum(ldr.role == "hero" for ldr in army.leaders),
         "BANNER": int(army.banner),

@@ -1,5 +1,6 @@
 """The shieldwall roster's body as a dense table (:class:`builder.core.roster.Table`): a
-heading line per leader (what he counts as, the stand he leads, his wound boxes), then a row
+heading line per leader (what he counts as, the stand he leads, his wound boxes; a leader
+attached to no stand has a row of his own numbers, the stand he fights as), then a row
 per stand entry with its numbers under column headings, a line of expected hits a usual action
 (a volley, a melee round) and a row of wound boxes per stand. Every number comes from
 :mod:`.dice`; the conditional dice every stand may have are listed once, in the legend, and
@@ -18,7 +19,7 @@ from builder.core.roster import Column, Group, Table, TallyCell, Unit, document,
 from . import dice
 from . import rules as cat
 from .model import Army, Leader, Stand
-from .views import summary
+from .views import counts_as, summary
 
 _SAVES = cat.SAVE_CLASSES
 
@@ -89,9 +90,23 @@ def _stand(army: Army, stand: Stand) -> Unit:
     return Unit(stand.label, tuple(details), lines, tuple(notes), trackers)
 
 
+def _own_stand(army: Army, leader: Leader) -> Unit:
+    """The row of a leader attached to no stand: his numbers as the stand he fights as (his
+    wound boxes are on his heading line)."""
+    row = _stand(army, dice.leader_stand(leader))
+    q = cat.QUALITIES[leader.quality]
+    horse = " · mounted" if leader.mounted else ""
+    on = "a single figure" if leader.figures == 1 else "his own stand"
+    details = (
+        f"{q.name} · {dice.leader_figures(leader)} figures, {on}",
+        f"{cat.ARMOUR[leader.armour].name} · {cat.WEAPONS[leader.weapon].name}{horse}",
+    )
+    return Unit("His stand", details, row.lines, row.notes)
+
+
 def _leader(army: Army, leader: Leader) -> Group:
     led = [s.label for s in army.stands if s.leader == leader.name]
-    counts = f"a stand of {dice.leader_figures(leader)}"
+    counts = counts_as(leader)
     tags = ("single figure",) if leader.figures == 1 else ()
     notes = (
         (
@@ -108,6 +123,7 @@ def _leader(army: Army, leader: Leader) -> Group:
         (("counts as", counts), ("leads", ", ".join(led) if led else "no stand")),
         notes,
         (Tracker("wounds", dice.leader_figures(leader)),),
+        () if led else (_own_stand(army, leader),),
     )
 
 

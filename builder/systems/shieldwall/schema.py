@@ -40,6 +40,28 @@ LEADER = Table(
             written=True,
             help="1: a single figure, who counts as a stand of 3; more: his own stand",
         ),
+        Field(
+            "quality",
+            "str",
+            choices=tuple(cat.QUALITIES),
+            label="Quality",
+            help="what he fights as on a stand of his own (default huscarl)",
+        ),
+        Field(
+            "armour",
+            "str",
+            choices=tuple(cat.ARMOUR),
+            label="Armour",
+            help="his save on a stand of his own (default mail)",
+        ),
+        Field(
+            "weapon",
+            "str",
+            choices=tuple(cat.WEAPONS),
+            label="Weapon",
+            help="his weapon on a stand of his own (default sword)",
+        ),
+        Field("mounted", "bool", label="Mounted", help="a die more to move and in melee"),
     ),
 )
 

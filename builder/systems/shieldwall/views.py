@@ -89,24 +89,17 @@ def attached(army: Army, stand: Stand) -> Leader | None:
     return next((ldr for ldr in army.leaders if ldr.name == stand.leader), None)
 
 
-def stand_facts(army: Army, stand: Stand) -> Facts:
-    """Every derived number of one stand, its conditional dice as notes, a wound box a figure."""
-    q = cat.QUALITIES[stand.quality]
-    rows = [Row("Quality", f"{q.name}: bravery and hits score on {dice.faces(q.score)}")]
-    leader = attached(army, stand)
-    if stand.leader is not None:
-        rows.append(
-            Row("Leader", leader_title(leader) if leader else f"{stand.leader} (not listed)")
-        )
-    rows.append(
+def number_rows(stand: Stand) -> list[Row]:
+    """A stand's bravery, hits, melee, shooting (bow stands), save, move and wounds."""
+    rows = [
         Row(
             "Bravery",
             f"{_dice(dice.bravery_dice(stand))}, pass on "
             f"{dice.faces(dice.bravery_target(stand.quality))}",
-        )
-    )
-    rows.append(Row("Hits", dice.ladder_text(stand.quality)))
-    rows.append(Row("Melee", _dice(dice.melee_dice(stand))))
+        ),
+        Row("Hits", dice.ladder_text(stand.quality)),
+        Row("Melee", _dice(dice.melee_dice(stand))),
+    ]
     shooting = dice.shooting_dice(stand)
     if shooting is not None:
         rows.append(
@@ -123,6 +116,20 @@ def stand_facts(army: Army, stand: Stand) -> Facts:
     )
     rows.append(Row("Move", f'{dice.move_dice(stand)}D6" in the open'))
     rows.append(Row("Wounds", f"{dice.wounds(stand)} remove the stand"))
+    return rows
+
+
+def stand_facts(army: Army, stand: Stand) -> Facts:
+    """Every derived number of one stand, its conditional dice as notes, a wound box a figure."""
+    q = cat.QUALITIES[stand.quality]
+    rows = [Row("Quality", f"{q.name}: bravery and hits score on {dice.faces(q.score)}")]
+    leader = attached(army, stand)
+    if stand.leader is not None:
+        rows.append(
+            Row("Leader", leader_title(leader) if leader else f"{stand.leader} (not listed)")
+        )
+    rows += number_rows(stand)
+    shooting = dice.shooting_dice(stand)
     rows += expectation_rows(stand)
     notes = [
         "Bravery: " + "; ".join(dice.bravery_extras(stand)),
@@ -153,18 +160,38 @@ def stand_facts(army: Army, stand: Stand) -> Facts:
     )
 
 
+def counts_as(leader: Leader) -> str:
+    """ "a stand of 3 figures" (a leader on one figure), or "his own stand, 4 figures": the
+    words "a stand of 3" only for a leader on one figure
+    (docs/rules/shieldwall.md#our-readings)."""
+    n = dice.leader_figures(leader)
+    return f"a stand of {n} figures" if leader.figures == 1 else f"his own stand, {n} figures"
+
+
+def fights_as(leader: Leader) -> str:
+    """ "huscarls, mail, sword": what he fights as on his own, ", mounted" on a horse."""
+    horse = ", mounted" if leader.mounted else ""
+    return (
+        f"{cat.QUALITIES[leader.quality].name.lower()}, {cat.ARMOUR[leader.armour].name}, "
+        f"{cat.WEAPONS[leader.weapon].name}{horse}"
+    )
+
+
 def leader_facts(army: Army, leader: Leader) -> Facts:
-    """A leader: his role, what he counts as, the stand he leads and his wound boxes."""
+    """A leader: his role, what he counts as, the stand he leads, the numbers he fights with
+    on his own (attached to no stand, or once his stand is destroyed) and his wound boxes
+    (docs/rules/shieldwall.md#our-readings)."""
     led = [s.label for s in army.stands if s.leader == leader.name]
     rows = (
         Row("Role", cat.ROLE_NAMES[leader.role]),
-        Row(
-            "Counts as",
-            f"a stand of {dice.leader_figures(leader)}"
-            + (" (single figure)" if leader.figures == 1 else ""),
-        ),
+        Row("Counts as", counts_as(leader)),
         Row("Attached to", ", ".join(led) if led else "no stand"),
         Row("Leading", "+1 die to the stand's bravery, melee and shooting"),
+        Row(
+            "Alone",
+            ("if his stand is destroyed, " if led else "") + fights_as(leader),
+        ),
+        *number_rows(dice.leader_stand(leader)),
     )
     notes = [
         "Attached, he can be targeted apart from his stand only by sharpshooters at "
