@@ -96,6 +96,7 @@ class Band:
     ruleset: str
     name: str
     side: str | None = None
+    player: str | None = None
     tags: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     things: list[Thing] = field(default_factory=list)

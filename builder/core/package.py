@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 from builder.core import schema
 from builder.core.base import ArmyRecord, Entry, Facts, Finding, Grid, Offer, Roll, Summary
 from builder.core.commands import Command
+from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 
 if TYPE_CHECKING:
@@ -97,6 +98,7 @@ class PackagedRuleset(ABC, Generic[A]):
     #: No input files or commands of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
+    event: EventRules | None = None
 
     @cached_property
     def _kinds(self) -> dict[type, Kind[A, Any]]:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries
 from .checks import CODES
+from .eventrules import EVENT
 from .events import EVENTS_FILE
 from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
@@ -46,6 +47,7 @@ class Billhooks(PackagedRuleset[Army]):
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
     commands: tuple[Command, ...] = ()
+    event = EVENT
     army = ARMY
     kinds = KINDS
 

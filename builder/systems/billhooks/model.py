@@ -83,6 +83,8 @@ class Army:
     name: str
     side: str | None = None
     english: bool = True
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
     #: Agreed troop points; more troop points is an error.
     points: int | None = None
     muster: Muster | None = None

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
 from .mustering import MUSTER
@@ -43,6 +44,7 @@ class Feudal(PackagedRuleset[Army]):
     #: The draw is our own (docs/rules/feudal.md#our-draw).
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
+    event = EVENT
     army = ARMY
     kinds = KINDS
 

@@ -54,6 +54,8 @@ class Army:
     ruleset: str
     name: str
     side: str | None = None
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
     battles: list[Battle] = field(default_factory=list)
 
     @property

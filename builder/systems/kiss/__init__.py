@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
 from .mustering import MUSTER
@@ -41,6 +42,7 @@ class Kiss(PackagedRuleset[Army]):
     roller: Roller | None = None
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
+    event = EVENT
     army = ARMY
     kinds = KINDS
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
 from .mustering import MUSTER
@@ -40,6 +41,7 @@ class Shieldwall(PackagedRuleset[Army]):
     #: The draw is our own (docs/rules/shieldwall.md#our-draw).
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = QUICK_ACTIONS
+    event = EVENT
     army = ARMY
     kinds = KINDS
 

@@ -46,6 +46,8 @@ class Army:
     ruleset: str
     name: str
     side: str
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
     banner: bool = False
     leaders: list[Leader] = field(default_factory=list)
     stands: list[Stand] = field(default_factory=list)
