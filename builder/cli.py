@@ -99,6 +99,7 @@ CORE_COMMANDS = (
     "import",
     "catalogue",
     "muster",
+    "event",
 )
 _LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
@@ -396,6 +397,15 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "the collection's rule system. " + _draws(rulesets),
     )
     import_module("builder.commands.muster").arguments(p)
+    p = command(
+        "event",
+        "an organiser's intake: every list checked against an event file, printed",
+        "Check each LIST (army files, shared lists or their codes, FILE=CODEFILE) at the "
+        "event's size and against its limits, one line a list, and write into DIR the "
+        "organiser's summary.pdf, every list's roster, results-slips.pdf and lists.csv. "
+        "Exit 1 when any list fails (an unreadable one included).",
+    )
+    import_module("builder.commands.event").arguments(p)
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)
         import_module(cmd.module).arguments(p)

@@ -96,10 +96,10 @@ class Band:
     ruleset: str
     name: str
     side: str | None = None
-    player: str | None = None
     tags: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     things: list[Thing] = field(default_factory=list)
+    player: str | None = None
 
 
 KIT = Table(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
 from builder.core.commands import Command
+from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 
@@ -47,7 +48,7 @@ class Billhooks(PackagedRuleset[Army]):
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
     commands: tuple[Command, ...] = ()
-    event = EVENT
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

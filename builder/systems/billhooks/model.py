@@ -83,12 +83,12 @@ class Army:
     name: str
     side: str | None = None
     english: bool = True
-    #: Who plays it (an event prints it; no game value).
-    player: str | None = None
     #: Agreed troop points; more troop points is an error.
     points: int | None = None
     muster: Muster | None = None
     wards: list[Ward] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     @property
     def leaders(self) -> list[Leader]:

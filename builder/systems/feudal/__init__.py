@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Ruleset
+from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Feudal(PackagedRuleset[Army]):
     #: The draw is our own (docs/rules/feudal.md#our-draw).
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
-    event = EVENT
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

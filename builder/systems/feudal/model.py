@@ -54,9 +54,9 @@ class Army:
     ruleset: str
     name: str
     side: str | None = None
+    battles: list[Battle] = field(default_factory=list)
     #: Who plays it (an event prints it; no game value).
     player: str | None = None
-    battles: list[Battle] = field(default_factory=list)
 
     @property
     def leaders(self) -> list[Leader]:

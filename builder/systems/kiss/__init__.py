@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Roller, Ruleset
+from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class Kiss(PackagedRuleset[Army]):
     roller: Roller | None = None
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
-    event = EVENT
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

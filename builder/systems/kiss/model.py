@@ -46,10 +46,10 @@ class Army:
     ruleset: str
     name: str
     side: str
-    #: Who plays it (an event prints it; no game value).
-    player: str | None = None
     pre_battle: list[str] = field(default_factory=list)
     wards: list[Ward] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     @property
     def magnates(self) -> list[Magnate]:
