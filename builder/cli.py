@@ -231,6 +231,12 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
         f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})",
     )
     p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: print the kit with its house rules (a rule it turns off is "
+        "left off the crib sheet)",
+    )
+    p.add_argument(
         "--allow-photos-anywhere",
         action="store_true",
         help="print photos from outside the army file's folder too (by default "
@@ -300,6 +306,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help="print one JSON object (name, points, units, findings) instead",
+    )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: check the army at the event's size and add its limits to the "
+        "findings (the army file is not changed)",
     )
 
     p = command(

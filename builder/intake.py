@@ -183,10 +183,9 @@ def check(event: ev.Event, number_: int, given: str, handed: Handed) -> Row:
         source=source,
     )
     if army.ruleset != event.ruleset:
-        other = get_ruleset(event.ruleset).title
         return replace(
             row,
-            broken=(f"a {ruleset.title} list: the event is for {other}",),
+            broken=(f"a {ruleset.title} list: the event is for {event.system}",),
             facts_hash=share.share_list(source).facts_hash,
         )
     if big := too_big(ruleset.schema, source.path, army):

@@ -173,6 +173,8 @@ class Event:
     #: Every house rule the system declares, on or off.
     house_rules: Mapping[str, bool] = field(default_factory=dict)
     measure: str = ""
+    #: The rule system's title ("" for the name alone).
+    system: str = ""
 
     def off(self) -> frozenset[str]:
         """The house rules turned off."""
@@ -323,6 +325,7 @@ def event_of(ctx: Ctx, data: Mapping[str, Any], ruleset: Ruleset) -> Event:
         _scoring(ctx, data.get("scoring", {})),
         _house_rules(ctx, data.get("house_rules", {}), rules),
         rules.measure,
+        ruleset.title,
     )
 
 
@@ -362,7 +365,9 @@ def limit_findings(limit: Limit, counted: tuple[Counted, ...]) -> list[Finding]:
 def at_event_size(event: Event, ruleset: Ruleset, army: ArmyRecord) -> ArmyRecord:
     """The army as the event agrees it: at the event's size where the system names one."""
     rules = rules_of(ruleset)
-    return rules.at_size(army, event.points) if rules.at_size else army
+    if rules.at_size is None or army.ruleset != event.ruleset:
+        return army
+    return rules.at_size(army, event.points)
 
 
 def findings(event: Event, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> list[Finding]:
@@ -373,7 +378,7 @@ def findings(event: Event, ruleset: Ruleset, army: ArmyRecord, summary: Summary)
             Finding(
                 "error",
                 RULESET_CODE,
-                f"a {ruleset.title} list; the event is for {event.ruleset}",
+                f"a {ruleset.title} list; the event is for {event.system or event.ruleset}",
             )
         ]
     rules = rules_of(ruleset)

@@ -79,6 +79,9 @@ class PrintOptions(Generic[Army_co]):
     #: The ruleset's input files, read (:attr:`~builder.core.base.Ruleset.inputs`), by
     #: option: the player's own or the shipped one.
     inputs: Mapping[str, Input] = field(default_factory=dict)
+    #: The house rules an event turned off (``export --event``): what they drop is not
+    #: printed (Billhooks' duel leaves the crib sheet).
+    house_rules_off: frozenset[str] = frozenset()
 
 
 # --- Card faces: a few block kinds, laid out top to bottom -------------------------------------
@@ -333,6 +336,37 @@ class Document:
     #: Give the template ``share_codes``: for each army of the job, in order, its share code
     #: (a QR of ``billhooks share``'s list that ``billhooks verify`` checks; the roster's).
     share_codes: bool = False
+
+
+def without_house_rules(words: Mapping[str, Any], off: frozenset[str]) -> dict[str, Any]:
+    """A system's crib words with what each house rule turned off drops: its words file's
+    ``[[house_rules.<key>]]`` tables each name a bullet (``text``) and what it reads without the
+    rule (``without``; "" drops the bullet)."""
+    swaps: dict[str, str] = {}
+    for key, entries in words.get("house_rules", {}).items():
+        if key in off:
+            swaps.update((e["text"], e["without"]) for e in entries)
+    out = {k: v for k, v in words.items() if k != "house_rules"}
+    if not swaps:
+        return out
+    out["sections"] = [
+        {
+            **section,
+            "parts": [
+                {
+                    **part,
+                    "bullets": [
+                        swaps.get(b, b) for b in part.get("bullets", []) if swaps.get(b, b)
+                    ],
+                }
+                if "bullets" in part
+                else part
+                for part in section["parts"]
+            ],
+        }
+        for section in words["sections"]
+    ]
+    return out
 
 
 def crib_document(

@@ -69,6 +69,8 @@ class ExportOptions:
     dpi: int = DPI
     #: Print photos from anywhere on the disk, not only from under each army file's folder.
     allow_photos_anywhere: bool = False
+    #: The house rules an event turned off (``export --event``).
+    house_rules_off: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
