@@ -274,6 +274,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "or shieldwall (default: the file's own; a file that "
         "does not exist yet asks)",
     )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: check the army against its size and limits while you build "
+        "(for the session; nothing of it is written into the army file)",
+    )
 
     p = command(
         "serve",
@@ -435,7 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(systems=not light).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
-        args.army, args.ruleset = None, None
+        args.army, args.ruleset, args.event = None, None, None
     from builder.core.validate import ArmyFileError
 
     try:
