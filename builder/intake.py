@@ -16,6 +16,7 @@ from pathlib import Path
 from builder import armyfile, files, listimport, listjson, share
 from builder.commands.verify import CODE_MAX, outcome
 from builder.core import event as ev
+from builder.core import schema
 from builder.core.base import Finding, number, player_of
 from builder.core.validate import ArmyFileError
 from builder.export.base import ArmyInput
@@ -195,7 +196,13 @@ def check(event: ev.Event, number_: int, given: str, handed: Handed) -> Row:
     found = [*summary.findings, *ev.findings(event, ruleset, agreed, summary)]
     rules = ev.rules_of(ruleset)
     size = summary.metric(rules.size_metric)
-    broken = [_said(f, ruleset.title_of(agreed, f.where)) for f in found if f.level == "error"]
+    # A finding on a record is told by the record's title; one on a field by its message.
+    places = {node.where for node in schema.walk(agreed, ruleset.schema)} - {""}
+    broken = [
+        _said(f, ruleset.title_of(agreed, f.where) if f.where in places else "")
+        for f in found
+        if f.level == "error"
+    ]
     if handed.changes:
         broken.insert(0, "changed since its code: " + "; ".join(handed.changes))
     notes = [f.message for f in found if f.code == ev.UNDER_CODE]
