@@ -11,7 +11,7 @@ from builder.core.event import Counted, EventRules, HouseRule, Measure, Selector
 from . import rules as cat
 from .model import Army
 
-#: The house rule that drops the C-in-C duel (docs/rules/billhooks.md#our-decisions: "The duel").
+#: The house rule that drops the C-in-C duel (docs/rules/billhooks.md#events).
 DUEL = "duel"
 
 
