@@ -9,7 +9,8 @@ import csv
 import io
 import re
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ import builder
 from builder import files
 from builder.core import event as ev
 from builder.core.printables import Document
-from builder.export import weasy
+from builder.export import weasy, workers
 from builder.export.base import PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.documents import write_document
 from builder.export.pack import print_options
@@ -121,6 +122,22 @@ def _roster(source: ArmyInput, path: Path, paper: str) -> None:
     write_document(job, path, roster, ruleset.name)
 
 
+def _run(jobs: Sequence[Callable[[], None]]) -> None:
+    """Lay the rosters out, half of them in a forked worker where a second core allows (a
+    roster is most of the command's time: a third of a second each)."""
+    if len(jobs) < 2 or not workers.can_fork():
+        for job in jobs:
+            job()
+        return
+    worker = workers.Worker(jobs[len(jobs) // 2 :])
+    try:
+        for job in jobs[: len(jobs) // 2]:
+            job()
+        worker.rest()
+    finally:
+        worker.close()
+
+
 def write(event: ev.Event, rows: Sequence[Row], out: Path, paper: str) -> list[str]:
     """Write the event's files into ``out`` (made if missing) and return their names."""
     out.mkdir(parents=True, exist_ok=True)
@@ -129,11 +146,15 @@ def write(event: ev.Event, rows: Sequence[Row], out: Path, paper: str) -> list[s
         temps[CSV] = files.write_temp(out, CSV, csv_text(rows).encode("utf-8"))
         temps[SUMMARY] = files.write_temp(out, SUMMARY, summary_pdf(event, rows, paper))
         temps[SLIPS] = files.write_temp(out, SLIPS, slips_pdf(event, rows, paper))
-        for row in rows:
-            if row.source is not None and row.source.army.ruleset == event.ruleset:
-                name = roster_name(row)
-                temps[name] = files.temp_file(out, name)
-                _roster(row.source, temps[name], paper)
+        rosters = [
+            (roster_name(row), row.source)
+            for row in rows
+            if row.source is not None and row.source.army.ruleset == event.ruleset
+        ]
+        for name, _ in rosters:
+            temps[name] = files.temp_file(out, name)
+        jobs = [partial(_roster, source, temps[name], paper) for name, source in rosters]
+        _run(jobs)
         files.commit([(path, out / name) for name, path in temps.items()])
     except BaseException:
         for path in temps.values():
