@@ -333,6 +333,7 @@ def test_bad_usage_and_an_unwritable_folder_exit_2(
     with pytest.raises(SystemExit) as caught:
         main(["event", str(BOSWORTH), york])  # no --out
     assert caught.value.code == 2
+    assert main(["event", str(BOSWORTH), york, "--out", str(tmp_path), "--paper", "A5"]) == 2
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert main(["event", str(BOSWORTH), york, "--out", str(blocker)]) == 2

@@ -12,14 +12,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from builder import eventfile, intake
-from builder.commands.usage import EXIT_OK, EXIT_RULES
+from builder.commands.usage import EXIT_OK, EXIT_RULES, UsageError
 from builder.files import printable
 
 
 def arguments(p: argparse.ArgumentParser) -> None:
-    from builder.export.base import PAPER_MM
-
     p.add_argument("event", metavar="EVENT", help="the event file (.toml)")
     p.add_argument(
         "lists",
@@ -30,16 +27,24 @@ def arguments(p: argparse.ArgumentParser) -> None:
         "before the deadline, verified",
     )
     p.add_argument("--out", metavar="DIR", required=True, help="the folder to write into")
+    # The paper sizes are the print engine's, checked when the command runs: building the
+    # parser of every command (`check` too) must not load it.
     p.add_argument(
         "--paper",
-        choices=tuple(PAPER_MM),
         default="a4",
         type=str.lower,
-        help=f"paper size: {' or '.join(PAPER_MM)} (default a4)",
+        help="paper size: a4 or letter (default a4)",
     )
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: the parser of every command is built with this module's arguments, and
+    # `check` must not load the share list and the print side for them.
+    from builder import eventfile, intake
+    from builder.export.base import PAPER_MM
+
+    if args.paper not in PAPER_MM:
+        raise UsageError(f"--paper: expected {' or '.join(PAPER_MM)}, got {args.paper!r}")
     event = eventfile.read(args.event)
     rows = intake.rows(event, list(args.lists))
     for row in rows:
