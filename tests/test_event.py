@@ -339,3 +339,26 @@ def test_bad_usage_and_an_unwritable_folder_exit_2(
     assert main(["event", str(BOSWORTH), york, "--out", str(blocker)]) == 2
     assert main(["event", str(tmp_path / "event-none.toml"), york, "--out", str(tmp_path)]) == 2
     capsys.readouterr()
+
+
+def test_an_army_over_the_events_size_fails_in_every_system(tmp_path: Path) -> None:
+    """A size of 1 in the system's measure: a system whose armies name their agreed size gets
+    it replaced (its own rule says the army is over); the others get ``event-size``."""
+    for name in ("billhooks", *SMALL):
+        ruleset = get_ruleset(name)
+        rules = ev.rules_of(ruleset)
+        example = SMALL[name][1] if name in SMALL else "york.toml"
+        army = armyfile.load(examples_dir() / example)
+        path = write(
+            tmp_path / f"event-{name}.toml", f'name = "T"\nruleset = "{name}"\npoints = 1\n'
+        )
+        event = eventfile.read(path)
+        agreed = ev.at_event_size(event, ruleset, army)
+        summary = ruleset.summary(agreed)
+        found = ev.findings(event, ruleset, agreed, summary)
+        if rules.at_size is None:
+            assert [f.code for f in found] == [ev.SIZE_CODE], name
+            assert "over the event's 1: take off" in found[0].message
+        else:
+            assert not found and not summary.legal, name
+            assert "over-points" in {f.code for f in summary.errors}
