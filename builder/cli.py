@@ -149,6 +149,7 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
     """The export's options. Its sizes are the print engine's, imported only to parse an
     export: the other commands never load it."""
     from builder.export.base import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
+    from builder.export.shops import HOME, SHOP_NAMES
 
     p.add_argument(
         "armies",
@@ -178,7 +179,6 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
     p.add_argument(
         "--bleed",
         type=_bleed,
-        default=0.0,
         metavar="MM",
         help="bleed around every card and token in mm, 0-10 (default 0)",
     )
@@ -215,9 +215,17 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
             + ", ".join(titles),
         )
     p.add_argument(
+        "--shop",
+        choices=SHOP_NAMES,
+        default=HOME,
+        type=lower,
+        help="the cards as a print shop takes them, with a preflight: mpc "
+        "(MakePlayingCards), tgc (The Game Crafter), dtc (DriveThruCards), or home "
+        "(default: sheets to print); sets --format, --dpi and --bleed",
+    )
+    p.add_argument(
         "--format",
         choices=FORMATS,
-        default="pdf",
         type=lower,
         help="cards and tokens as pdf sheets to print (default), png: an image "
         "per card and token for a print shop, or tts: decks for Tabletop "

@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from builder import armyfile, files, listimport, listjson, share
+from builder import armyfile, files, listimport, listjson, share, shareread
 from builder.commands.verify import CODE_MAX, outcome
 from builder.core import event as ev
 from builder.core import schema
@@ -110,7 +110,7 @@ def _is_army_file(text: str) -> bool:
 
 
 def _listed(text: str) -> share.ShareList:
-    return listjson.read(text) if listjson.looks_like(text) else share.parse(text)
+    return listjson.read(text) if listjson.looks_like(text) else shareread.parse(text)
 
 
 def _from_list(text: str, path: str) -> ArmyInput:
@@ -145,7 +145,7 @@ def take(given: str) -> Handed:
     source, digest = _read(path)
     if code_path is None:
         return Handed(source, digest)
-    printed = share.parse(_text(_bytes(code_path, CODE_MAX), code_path))
+    printed = shareread.parse(_text(_bytes(code_path, CODE_MAX), code_path))
     matched, said = outcome(printed, share.share_list(source), printable(path))
     return Handed(source, digest, () if matched else _named(said))
 

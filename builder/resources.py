@@ -65,6 +65,14 @@ def ruleset_words(ruleset: str, name: str) -> dict[str, Any]:
         return tomllib.load(fh)
 
 
+def situations_words(ruleset: str) -> dict[str, Any]:
+    """The parsed ``templates/<ruleset>/situations.toml``: the crib's second sheet, "Situations
+    and readings" (what comes up less often, the terrain, the end of the game, the markers, the
+    flow chart and the readings), read afresh as :func:`crib_words` is."""
+    with open(templates_dir() / ruleset / "situations.toml", "rb") as fh:
+        return tomllib.load(fh)
+
+
 def crib_words(ruleset: str) -> dict[str, Any]:
     """The parsed ``templates/<ruleset>/crib-sheet.toml``: a crib sheet's words in our own
     words, read afresh (each system fills numbers and tables into its copy)."""

@@ -1,7 +1,7 @@
 """Every rule system's crib sheet on Letter as on A4: Letter is 17.6 mm shorter, so its
 margins give some of that back, and no crib sheet takes more sheets on Letter than on A4;
-nothing is printed within 5 mm of a Letter page's edge. (The rosters lay out in one box on
-both papers: tests/test_roster_frame.py.)
+nothing is printed within 5 mm of a Letter page's edge, and no text under 6 pt. (The rosters
+lay out in one box on both papers: tests/test_roster_frame.py.)
 
 A crib sheet is its system's, whatever the army: one example army of each system prints it."""
 
@@ -50,3 +50,4 @@ def test_letter_takes_no_more_pages_than_a4(tmp_path: Path, army: str) -> None:
             assert page.height / MM == pytest.approx(279.4, abs=0.05)
             figures = page_figures(page)
             assert figures.edge_mm >= 5 - 0.01, (army, n, figures.nearest)
+            assert figures.min_pt >= 6 - 0.01, (army, n, figures.smallest)

@@ -319,7 +319,7 @@ def test_export_with_an_event_leaves_a_duel_turned_off_off_the_crib(tmp_path: Pa
         assert main(args) == 0
         with pdfread.pages(out / "crib-sheet.pdf") as pages:
             said[name] = " ".join(page.text for page in pages).lower()
-    assert said["on"].count("duel") == 2
+    assert said["on"].count("duel") >= 2
     assert "duel" not in said["off"]
     assert "dolt 1." in re.sub(r"\s+", " ", said["off"])
     kiss = str(examples_dir() / "kiss-york.toml")

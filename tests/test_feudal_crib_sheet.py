@@ -38,7 +38,6 @@ def test_two_sides_two_columns_and_every_topic() -> None:
         "Leaders",
         "Optional rules",
         "Movement",
-        "Terrain",
         "Shooting",
         "Combat",
         "Combat: who counts",

@@ -149,7 +149,7 @@ def test_the_pack_prints_every_count(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert (tokens["UNSTEADY"], tokens["PURSUIT"]) == (20, 10)
     assert_command_points_in_full(tmp_path / "tokens.pdf", 5)
     crib = PdfReader(tmp_path / "crib-sheet.pdf")
-    assert len(crib.pages) == 2
+    assert len(crib.pages) == 4  # the crib, then "Situations and readings"
     text = "\n".join(page.extract_text() or "" for page in crib.pages)
     for heading in (
         "Order of play",

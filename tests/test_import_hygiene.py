@@ -96,6 +96,8 @@ def test_check_imports_only_its_own_rule_system() -> None:
 NOT_FOR_CHECK = (
     "builder.export",
     "builder.share",
+    "builder.shareread",
+    "builder.sharediff",
     "builder.pasted",
     "builder.core.printables",
     "builder.core.roster",

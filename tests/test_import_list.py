@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sharing import EXAMPLES, digest, run
 
-from builder import armyfile, listfacts, listimport, share
+from builder import armyfile, listfacts, listimport, share, sharediff, shareread
 from builder.core import schema
 from builder.core.base import ArmyRecord
 from builder.core.text import printable
@@ -57,10 +57,10 @@ def test_every_example_round_trips(path: Path, fmt: listfacts.Format) -> None:
     army = armyfile.load(path)
     printed = listed(army)
     for text in (share.render(printed, fmt), forum(share.render(printed, fmt))):
-        back = listimport.army_of(share.parse(text))
+        back = listimport.army_of(shareread.parse(text))
         again = listed(armyfile.loads(listimport.file_text(back, printed), "again.toml"))
         assert again.facts_hash == printed.facts_hash
-        assert share.changes(share.parse(share.render(printed)), again) == []
+        assert sharediff.changes(shareread.parse(share.render(printed)), again) == []
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
@@ -178,7 +178,7 @@ def test_generated_armies_round_trip(system: str, data: st.DataObject) -> None:
     text = share.render(printed, fmt)
     if data.draw(st.booleans()):
         text = forum(text)
-    back = listimport.army_of(share.parse(text))
+    back = listimport.army_of(shareread.parse(text))
     written = listimport.file_text(back, printed)
     assert listed(armyfile.loads(written, "again.toml")).facts_hash == printed.facts_hash
 
@@ -280,7 +280,7 @@ def test_a_name_starting_with_a_byte_order_mark(
     assert code in (0, 1)
     code, verdict, _ = run(capsys, "verify", str(path), "--code", out)
     assert code == 0 and verdict.startswith("matches:"), verdict
-    assert listimport.army_of(share.parse(out)).name == army.name
+    assert listimport.army_of(shareread.parse(out)).name == army.name
 
 
 # --- Issue 38.7: linear, and the record limit ------------------------------------------------
@@ -314,8 +314,8 @@ def test_share_verify_and_import_are_linear(system: str) -> None:
         def everything() -> None:
             printed = listed(army)
             text = share.render(printed)
-            share.changes(share.parse(text), printed)
-            listimport.army_of(share.parse(text))
+            sharediff.changes(shareread.parse(text), printed)
+            listimport.army_of(shareread.parse(text))
 
         return _calls(everything)
 
@@ -378,7 +378,7 @@ def test_a_small_armys_roster_code_holds_the_whole_list(system: str) -> None:
     army = scaled(system, 1)
     army.name = "Small"
     text = payload(ArmyInput(army, Path("s.toml"), ""))
-    read = share.parse(text)
+    read = shareread.parse(text)
     assert read.form == "plain" and read.records
     assert listed(listimport.army_of(read)).facts_hash == listed(army).facts_hash
 

@@ -210,4 +210,5 @@ def test_the_crib_s_rout_rows_agree_with_the_roster(army: Army, pack: dict[str, 
     crib = pack["crib-sheet"]
     assert "2 to 4 figures routs at its first loss" in crib
     assert "5 to 9 figures routs at 4" in crib and "2 to 9 figures" not in crib
-    assert "A unit rolls one die to hit, two in handstrokes when it has enfiladed" in crib
+    # Issue 39: a die a figure, never "a unit rolls one die".
+    assert "a unit rolls a die for each figure" in crib and "rolls one die to hit" not in crib

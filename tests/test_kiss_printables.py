@@ -121,9 +121,9 @@ def test_magnate_cards_name_every_magnate_with_his_numbers(pack: Path) -> None:
     assert "2+, then 4+ as well" in text  # Grey, the amateur
 
 
-def test_crib_sheet_two_sides_of_a4(pack: Path) -> None:
+def test_crib_sheet_two_sheets_both_sides_of_a4(pack: Path) -> None:
     reader = PdfReader(pack / "crib-sheet.pdf")
-    assert len(reader.pages) == 2
+    assert len(reader.pages) == 4  # the crib, then "Situations and readings"
     w, h = (float(v) * 25.4 / 72 for v in reader.pages[0].mediabox.upper_right)
     assert (round(w), round(h)) == (210, 297)
     text = _text(pack / "crib-sheet.pdf")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from sharing import EXAMPLES, big, digest, run
 
-from builder import share
+from builder import share, shareread
 from builder.cli import main
 from builder.commands.share import source
 from builder.core import schema
@@ -301,7 +301,7 @@ def test_the_list_is_checks_list(capsys: pytest.CaptureFixture[str], path: Path)
     """Every example: the records, numbers, legality and exit code of `check --json`."""
     code, out, _ = run(capsys, "share", str(path))
     check = json.loads(_check_json(capsys, path))
-    found = share.parse(out)
+    found = shareread.parse(out)
     # Besides check's units, a line for each record outside the groups that the summary
     # does not list (a shieldwall leader), so that verify can name it.
     army = source(str(path)).army
@@ -348,7 +348,7 @@ def test_a_long_list_is_shortened_to_fit(name: str, units: int, form: str) -> No
     found = big(units, name)
     text = share.code_text(found, fits)
     assert fits(text)
-    read = share.parse(text)
+    read = shareread.parse(text)
     assert read.form == form and read == share.shortened(found, read.form)
     assert text.endswith(f"{name} #{found.digest}" + share.FORM_NOTES[read.form])
     # The army's facts hash is in every form; the lines' digests wherever the records are.
@@ -369,7 +369,8 @@ def test_the_hash_alone_when_nothing_else_fits() -> None:
     found = big(0)
     text = share.code_text(found, lambda _: False)
     assert text == f"Facts2: #{found.facts_hash}\nyork.toml #{found.digest} (hash only)"
-    assert share.parse(text).form == "hash" and share.parse(text).facts_hash == found.facts_hash
+    read = shareread.parse(text)
+    assert read.form == "hash" and read.facts_hash == found.facts_hash
 
 
 F = "Facts: #0123456789abcdef"
@@ -398,14 +399,14 @@ H = "x.toml #0123456789abcdef"
 )
 def test_text_that_is_not_a_list(text: str) -> None:
     with pytest.raises(share.NotAShareList):
-        share.parse(text)
+        shareread.parse(text)
 
 
 def test_a_list_with_its_facts_line_reads_back() -> None:
     """The shapes above, made right, are lists (so each case above fails for its reason)."""
-    read = share.parse(f"name\nabout\n- unit\nNOT LEGAL: 2 broken rules\n{F} AAABBB\n{H}")
+    read = shareread.parse(f"name\nabout\n- unit\nNOT LEGAL: 2 broken rules\n{F} AAABBB\n{H}")
     assert (read.facts, read.groups[0].items[0].facts, read.error_count) == ("AAA", "BBB", 2)
-    assert share.parse(f"{F}\nx.toml #0123456789abcdef (hash only)").form == "hash"
+    assert shareread.parse(f"{F}\nx.toml #0123456789abcdef (hash only)").form == "hash"
 
 
 def test_a_ruleset_of_the_tests_own(capsys: pytest.CaptureFixture[str]) -> None:

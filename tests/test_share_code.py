@@ -19,7 +19,7 @@ from armies import unit
 from PIL import Image, ImageDraw
 from sharing import digest, run
 
-from builder import armyfile, share
+from builder import armyfile, share, shareread
 from builder.commands.share import source
 from builder.eventfile import is_event_file
 from builder.export import weasy
@@ -140,7 +140,7 @@ def test_the_roster_code_is_the_list(
         text = codes[0].text
         assert text == payload(item)
         assert text.splitlines()[-1].startswith(f"{path.name} #{digest(path)}")
-        read = share.parse(text)
+        read = shareread.parse(text)
         assert read == share.shortened(share.share_list(item), read.form)
         # Every example's code holds all its records.
         assert read.form in ("plain", "compact")
@@ -194,7 +194,7 @@ def test_a_huge_armys_code_holds_its_totals(tmp_path: Path) -> None:
     assert code.endswith("(totals only)")
     codes = decode(roster(tmp_path, item), 0)
     assert [c.text for c in codes] == [code]
-    read = share.parse(code)
+    read = shareread.parse(code)
     assert read.totals == share.share_list(item).totals and read.groups == ()
 
 
@@ -219,7 +219,7 @@ def test_the_longest_names_still_fit(name: str) -> None:
     item.army.name = "😀" * 80
     long = ArmyInput(item.army, Path("é" * 120 + ".toml"), item.text)
     text = payload(long)
-    read = share.parse(text)
+    read = shareread.parse(text)
     assert read.form in ("totals", "hash")
     assert read.digest == long.sha256[:16] and read.facts_hash == share.share_list(long).facts_hash
     drawing = Image.open(io.BytesIO(png(url(text)) or b""))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from sharing import EXAMPLES, big, digest, run
 
-from builder import listfacts, listimport, share
+from builder import listfacts, listimport, share, sharediff, shareread
 from builder.commands.share import source
 from builder.commands.verify import CODE_MAX
 from builder.core import groups, schema
@@ -135,7 +135,7 @@ def test_a_compact_code_compares_the_records(
 ) -> None:
     """A code shortened to fit: the records still compared, the leaders' titles not."""
     printed = share.code_text(big(5), lambda text: len(text) < 800)
-    assert share.parse(printed).form == "compact"
+    assert shareread.parse(printed).form == "compact"
     code, out, _ = run(capsys, "verify", str(YORK), "--code", printed)
     assert code == 1
     assert out.splitlines()[1:] == [
@@ -206,8 +206,8 @@ def test_both_sides_are_read_alike() -> None:
         }
     )
     printed = share.code_text(odd, lambda _: True)
-    assert share.parse(printed) != odd
-    assert share.changes(share.parse(printed), odd) == []
+    assert shareread.parse(printed) != odd
+    assert sharediff.changes(shareread.parse(printed), odd) == []
 
 
 # --- Every game value: a change that alters a record's facts names the record ----------------
@@ -322,7 +322,7 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
     item = source(str(path))
     ruleset = get_ruleset(item.army.ruleset)
     printed = share.share_list(item)
-    plain, code = share.parse(share.render(printed)), share.parse(code_of(path))
+    plain, code = shareread.parse(share.render(printed)), shareread.parse(code_of(path))
     # Every example's code holds its records, at error correction M or better.
     assert code.form in ("plain", "compact")
     checked = 0
@@ -331,15 +331,15 @@ def test_every_change_of_a_records_facts_names_the_record(path: Path) -> None:
         # The whole list names the record and the value, in words.
         spec = schema.table_at(ruleset.schema, where).field(key)
         said = listfacts.value_words(spec, listfacts.canon_value(spec, value))
-        found = share.changes(plain, now)
+        found = sharediff.changes(plain, now)
         assert any(
             line.startswith(("changed: ", "renamed: "))
-            and f": {share.field_word(spec)} " in line
+            and f": {sharediff.field_word(spec)} " in line
             and line.endswith(f" → {said}")
             for line in found
         ), f"{where}.{key} = {value!r}: {found}"
         # The roster's code names the record.
-        found = share.changes(code, now)
+        found = sharediff.changes(code, now)
         marks = _marks(ruleset, item.army, where, code.form == "compact") + _marks(
             ruleset, army, where, code.form == "compact"
         )
@@ -437,7 +437,7 @@ def test_an_internal_error_exits_3_with_one_line(
     def broken(*_: object) -> list[str]:
         raise ValueError("list.remove(x): x not in list")
 
-    monkeypatch.setattr(share, "changes", broken)
+    monkeypatch.setattr(sharediff, "changes", broken)
     code, out, err = run(capsys, "verify", str(YORK), "--code", code_of(YORK))
     assert (code, out) == (3, "")
     assert err == (
@@ -536,14 +536,14 @@ def test_parsing_is_linear() -> None:
         try:
             for _ in range(3):
                 start = time.process_time()
-                share.parse(text)
+                shareread.parse(text)
                 times.append(time.process_time() - start)
         finally:
             gc.enable()
         return min(times)
 
     small, large = _long_code(2_500), _long_code(20_000)
-    assert len(share.parse(large).groups[0].items) == 20_002
+    assert len(shareread.parse(large).groups[0].items) == 20_002
     assert best(large) < 24 * best(small)
 
 
@@ -582,7 +582,7 @@ def test_line_separators_in_names_round_trip(
     assert (code, out.split(":")[0]) == (0, "matches")
     _stdin(monkeypatch, code_of(edited_path).encode())
     assert run(capsys, "verify", str(edited_path), "--code", "-")[0] == 0
-    assert listimport.army_of(share.parse(listed)).name == odd
+    assert listimport.army_of(shareread.parse(listed)).name == odd
 
 
 @pytest.mark.parametrize("form", ["totals", "hash"])

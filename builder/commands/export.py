@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from builder import armyfile, eventfile
-from builder.commands.usage import INPUT_DEST, UsageError
+from builder.commands.usage import EXIT_RULES, INPUT_DEST, UsageError
 from builder.export.base import (
     DPI,
     NEXT_STEP,
@@ -27,6 +27,7 @@ from builder.export.pack import (
     kinds,
     parse_kinds,
 )
+from builder.export.shops import HOME, SHOPS, shop_format
 from builder.export.size import check_size
 from builder.files import printable
 from builder.registry import get_ruleset
@@ -58,8 +59,38 @@ def _collection_kinds(collections: tuple[ArmyInput, ...]) -> frozenset[str]:
     return muster.collection_kinds
 
 
+def _shop_options(args: argparse.Namespace) -> None:
+    """Settle ``--format``, ``--dpi`` and ``--bleed`` (None when not given): a print shop sets
+    them for its cards, and a different value given with ``--shop`` is refused; at home they
+    default to PDF sheets with no bleed."""
+    shop = SHOPS.get(args.shop)
+    if shop is None:
+        args.format = args.format or "pdf"
+        args.bleed = args.bleed if args.bleed is not None else 0.0
+        return
+    sets = {
+        "--format": (args.format, shop_format(shop)),
+        "--dpi": (args.dpi, shop.dpi),
+    }
+    for flag, (given, fixed) in sets.items():
+        if given is not None and given != fixed:
+            raise UsageError(
+                f"--shop {shop.name} makes {shop.title}'s files at {flag} {fixed}: "
+                f"leave out {flag} {given}"
+            )
+    if args.bleed is not None:
+        raise UsageError(
+            f"--shop {shop.name} gives every card {shop.title}'s bleed "
+            f"({shop.bleed_px:g} px, {shop.bleed_mm:.2f} mm, a side): leave out --bleed"
+        )
+    # The shop's cards carry its bleed; the token sheets printed at home keep none.
+    args.format, args.dpi, args.bleed = shop_format(shop), shop.dpi, 0.0
+
+
 def _format_notes(args: argparse.Namespace) -> None:
     """Refuse what the chosen format cannot do, and note the options it ignores."""
+    if args.shop != HOME:
+        return
     if args.dpi is not None and args.format == "pdf":
         raise UsageError(
             "--dpi sets the resolution of images: use it with --format png or "
@@ -99,6 +130,7 @@ def _options(args: argparse.Namespace) -> ExportOptions:
         format=args.format,
         dpi=args.dpi if args.dpi is not None else DPI,
         allow_photos_anywhere=args.allow_photos_anywhere,
+        shop=args.shop,
     )
 
 
@@ -159,6 +191,7 @@ def run(args: argparse.Namespace) -> int:
     only = None
     if args.only is not None:
         only = {part.strip() for part in args.only.split(",") if part.strip()}
+    _shop_options(args)
     _format_notes(args)
     armies, collections = _load(args.armies, args.allow_photos_anywhere)
     if not armies:
@@ -188,8 +221,33 @@ def run(args: argparse.Namespace) -> int:
         print(f"billhooks export: {printable(str(exc))}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - started
-    _report(out, data, set(known) if only is None else only, elapsed, NEXT_STEP[args.format])
+    preflight = data.get("preflight")
+    step = NEXT_STEP[args.format] if preflight is None else _shop_step(out, preflight)
+    _report(out, data, set(known) if only is None else only, elapsed, step)
     skipped = [k for k in known if only is not None and k not in only]
     if skipped:
         print(f"(not written this time: {', '.join(skipped)})")
+    if preflight is not None and not preflight["passed"]:
+        for failed in (c for c in preflight["checks"] if not c["passed"]):
+            print(
+                f"billhooks export: preflight FAIL: {failed['file']} {failed['rule']}: "
+                f"{failed['measured']} (needs {failed['required']}); to fix: {failed['fix']}",
+                file=sys.stderr,
+            )
+        return EXIT_RULES
     return 0
+
+
+def _shop_step(out: Path, preflight: dict[str, Any]) -> str:
+    """What to do with a shop's files: the decks to order, then upload (or what failed)."""
+    from builder.export.preflight import PREFLIGHT
+
+    shop = SHOPS[preflight["shop"]]
+    decks = "; ".join(f"{d['file']}: {d['cards']} cards" for d in preflight["decks"])
+    where = printable(str(out / PREFLIGHT))
+    if not preflight["passed"]:
+        return f"The preflight FAILED for {shop.title}: see {where}. Decks: {decks}."
+    return (
+        f"Preflight passed ({where}). At {shop.title} ({shop.site}), {shop.upload}. "
+        f"Decks: {decks}. The roster, crib sheet and token sheets print at home."
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from builder import files, share
+from builder import files, share, sharediff, shareread
 from builder.commands.share import source
 from builder.commands.usage import EXIT_INTERNAL, EXIT_OK, EXIT_RULES, UsageError
 from builder.core.validate import ArmyFileError
@@ -67,7 +67,7 @@ def outcome(
 ) -> tuple[bool, list[str]]:
     """Whether the file's list ``current`` is the army the code ``printed`` holds, and what to
     say: a first line, then each change (``event`` names a handed-in list's changes so)."""
-    found = share.changes(printed, current)
+    found = sharediff.changes(printed, current)
     was, now = f"#{printed.digest}", f"#{current.digest}"
     fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")
     # The game values agree (a code of this format says so by its hash): the army printed.
@@ -103,7 +103,7 @@ def outcome(
 def _compare(args: argparse.Namespace) -> int:
     current = share.share_list(source(args.army))
     try:
-        printed = share.parse(_code(args))
+        printed = shareread.parse(_code(args))
     except share.NotAShareList as exc:
         raise UsageError(f"not a code billhooks printed ({exc})") from None
     matched, lines = outcome(printed, current, printable(args.army))

@@ -339,42 +339,61 @@ class Document:
 
 
 def without_house_rules(words: Mapping[str, Any], off: frozenset[str]) -> dict[str, Any]:
-    """A system's crib words with what each house rule turned off drops: its words file's
-    ``[[house_rules.<key>]]`` tables each name a bullet (``text``) and what it reads without the
-    rule (``without``; "" drops the bullet)."""
+    """A system's crib words (the crib or its situations) with what each house rule turned off
+    drops: the words file's ``[[house_rules.<key>]]`` tables each name a bullet (``text``) and
+    what it reads without the rule (``without``; "" drops it), or a whole ``section`` by its
+    title."""
     swaps: dict[str, str] = {}
+    dropped: set[str] = set()
     for key, entries in words.get("house_rules", {}).items():
         if key in off:
-            swaps.update((e["text"], e["without"]) for e in entries)
+            swaps.update((e["text"], e["without"]) for e in entries if "text" in e)
+            dropped.update(e["section"] for e in entries if "section" in e)
     out = {k: v for k, v in words.items() if k != "house_rules"}
-    if not swaps:
+    if not swaps and not dropped:
         return out
+
+    def part(found: Mapping[str, Any]) -> dict[str, Any]:
+        if "bullets" not in found:
+            return dict(found)
+        bullets = [swaps.get(b, b) for b in found["bullets"]]
+        return {**found, "bullets": [b for b in bullets if b]}
+
     out["sections"] = [
-        {
-            **section,
-            "parts": [
-                {
-                    **part,
-                    "bullets": [
-                        swaps.get(b, b) for b in part.get("bullets", []) if swaps.get(b, b)
-                    ],
-                }
-                if "bullets" in part
-                else part
-                for part in section["parts"]
-            ],
-        }
+        {**section, "parts": [part(p) for p in section["parts"]]}
         for section in words["sections"]
+        if section.get("title") not in dropped
     ]
     return out
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A decision of ours the kit relies on where the rulebook is silent or unclear, in words
+    two players can agree before the game: declared once in the system's
+    ``templates/<ruleset>/situations.toml`` (``[[readings]]``), printed in the crib's "Our
+    readings" box and matched against its docs/rules page's "Our reading" lines by a test."""
+
+    title: str
+    text: str
+
+
+def readings(situations: Mapping[str, Any]) -> tuple[Reading, ...]:
+    """The readings a system's situations words declare, in their order."""
+    return tuple(Reading(str(r["title"]), str(r["text"])) for r in situations.get("readings", ()))
+
+
 def crib_document(
-    ruleset_title: str, words: Mapping[str, Any], tables: Mapping[str, object]
+    ruleset_title: str,
+    words: Mapping[str, Any],
+    tables: Mapping[str, object],
+    situations: Mapping[str, Any],
 ) -> Document:
-    """``crib-sheet.pdf``, printed on both sides from the shared ``crib-sheet.html``: a system's
-    crib words (``templates/<ruleset>/crib-sheet.toml``, its ``title`` heading the sheet) and the
-    tables its numbers fill in."""
+    """``crib-sheet.pdf``, printed on both sides of two sheets from the shared
+    ``crib-sheet.html``: the every-turn crib (``templates/<ruleset>/crib-sheet.toml``, its
+    ``title`` heading the sheet) with the tables its numbers fill in, then "Situations and
+    readings" (``situations.toml``): the rules that come up less often, the terrain, how the
+    game ends, the markers, the flow chart and the readings box."""
     return Document(
         "crib-sheet",
         "crib-sheet.html",
@@ -383,6 +402,8 @@ def crib_document(
             "title": words["title"],
             "crib": words,
             "tables": tables,
+            "situations": situations,
+            "readings": readings(situations),
             "ruleset_title": ruleset_title,
             "version": builder.__version__,
         },

@@ -71,6 +71,10 @@ class ExportOptions:
     allow_photos_anywhere: bool = False
     #: The house rules an event turned off (``export --event``).
     house_rules_off: frozenset[str] = frozenset()
+    #: The print shop the decks are made for (:mod:`builder.export.shops`); ``home``: sheets
+    #: (or images) as ``format`` says. A shop's decks are its files; the rest of the pack is
+    #: printed at home (documents and token sheets as PDFs).
+    shop: str = "home"
 
 
 @dataclass(frozen=True)

@@ -273,26 +273,33 @@ def line_text(
 
 #: The frame's outer rule (pt).
 FRAME_RULE_PT = 1.1
+#: A card's frame (and so every word inside it) keeps this far inside the trim: the print
+#: shops' 1/8 in (3.175 mm) safe zone and a pixel's smoothing at 300 dpi, more than the
+#: sheets' TRIM_SAFE.
+CARD_SAFE = max(TRIM_SAFE, 3.3)
 
 
 def card_frame(
     c: Canvas, cell: Cell, colour: RGB, fill: RGB = PARCHMENT, scale: float | None = None
 ) -> Box:
     """Background over the bleed box and a double rule inside the trim (its outer edge
-    TRIM_SAFE inside, or more on a big card); returns the inner box that content goes in.
+    CARD_SAFE inside, or more on a big card); returns the inner box that content goes in.
     ``scale``: the face's, if not the cell's."""
     s = cell.scale if scale is None else scale
     c.setFillColorRGB(*fill)
     b = cell.bleed
     c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-    outer = cell.trim.inset(max(2.4 * s, TRIM_SAFE + FRAME_RULE_PT * PT / 2))
+    outer = cell.trim.inset(max(2.4 * s, CARD_SAFE + FRAME_RULE_PT * PT / 2))
+    # The words keep the room they had with the frame TRIM_SAFE inside: moving the frame in
+    # for the shops' safe zone closes the gap inside it, not the room for the words.
+    content = cell.trim.inset(max(2.4 * s, TRIM_SAFE + FRAME_RULE_PT * PT / 2) + 2.2 * s)
     c.setStrokeColorRGB(*colour)
     c.setLineWidth(FRAME_RULE_PT * PT)
     c.roundRect(outer.x, outer.y, outer.w, outer.h, 1.6 * s, stroke=1, fill=0)
     inner = outer.inset(0.8 * s)
     c.setLineWidth(0.35 * PT)
     c.roundRect(inner.x, inner.y, inner.w, inner.h, 1.0 * s, stroke=1, fill=0)
-    return inner.inset(1.4 * s)
+    return content
 
 
 #: Draws an emblem in a roundel of radius r centred at (x, y): ``(c, x, y, r)``.

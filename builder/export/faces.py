@@ -36,6 +36,7 @@ from builder.core.printables import (
 from builder.export import fonts
 from builder.export.art import emblem, illuminated
 from builder.export.draw import (
+    CARD_SAFE,
     ELLIPSIS,
     GOLD,
     INK,
@@ -63,7 +64,7 @@ from builder.export.draw import (
     wrap,
 )
 from builder.export.photos import frame_jpeg
-from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, DrawFn
+from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell, DrawFn
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
 #: The footer band's height over the body's bottom (mm on a poker card).
@@ -1078,8 +1079,8 @@ def back_drawer(back: Back) -> DrawFn:
         c.setFillColorRGB(*colour)
         b = cell.bleed
         c.rect(b.x, b.y, b.w, b.h, stroke=0, fill=1)
-        # Its gold rule's outer edge TRIM_SAFE inside the trim at least.
-        panel = cell.trim.inset(max(3.2 * s, TRIM_SAFE + 0.6 * PT))
+        # Its gold rule's outer edge CARD_SAFE inside the trim at least.
+        panel = cell.trim.inset(max(3.2 * s, CARD_SAFE + 0.6 * PT))
         c.setFillColorRGB(*PARCHMENT_DARK)
         c.setStrokeColorRGB(*GOLD)
         c.setLineWidth(1.2 * PT)

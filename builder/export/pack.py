@@ -54,6 +54,7 @@ from builder.export.base import (
     ExportJob,
     Written,
 )
+from builder.export.shops import HOME, SHOPS, Shop
 from builder.export.size import check_size
 from builder.registry import get_ruleset
 
@@ -133,9 +134,17 @@ def _check_kinds(chosen: set[str], known: Sequence[str]) -> None:
         raise ExportError(f"unknown kind {what}: choose from {', '.join(known)}")
 
 
+def shop_of(job: ExportJob) -> Shop | None:
+    """The print shop the job's decks are made for (None: printed at home)."""
+    return SHOPS.get(job.options.shop)
+
+
 def is_folder(job: ExportJob, item: Printable) -> bool:
     """Whether ``item`` is written as a folder of images (a deck or token sheet as PNG or
-    for Tabletop Simulator) rather than a PDF."""
+    for Tabletop Simulator; for a print shop, a deck as its PNGs) rather than a PDF."""
+    shop = shop_of(job)
+    if shop is not None:
+        return shop.file_type == "png" and isinstance(item, Deck)
     return job.options.format != "pdf" and not isinstance(item, Document)
 
 
@@ -195,7 +204,12 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
     """Write one file of printables (one, or the shared sheets' kinds) at ``path``, a
     temporary name in the pack's folder (the writers import their libraries on first use)."""
     item = items[0]
-    if job.options.format == "pdf" and isinstance(item, TokenSheet):
+    shop = shop_of(job)
+    if shop is not None and isinstance(item, Deck):
+        from builder.export.shopcards import write_shop_deck
+
+        return write_shop_deck(job, path, item, shop)
+    if (job.options.format == "pdf" or shop is not None) and isinstance(item, TokenSheet):
         from builder.export.deck import write_tokens
 
         return write_tokens(
@@ -265,6 +279,9 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
     folder of images: its images, each with its size)."""
     opts = job.options
     images = {"format": opts.format, "dpi": opts.dpi} if opts.format != "pdf" else {}
+    shop = shop_of(job)
+    if shop is not None:
+        images["shop"] = shop.name
     return {
         "generator": f"billhooks {builder.__version__}",
         "armies": [_input_entry(job.ruleset, item) for item in job.armies],
@@ -287,6 +304,19 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
             for w in written
         ],
     }
+
+
+def _preflight(shop: Shop, data: dict[str, Any]) -> dict[str, Any]:
+    """The preflight of this run's shop files, taken out of their manifest entries into one
+    object (the manifest's ``preflight``)."""
+    from builder.export.preflight import Check, summary
+
+    checks, decks = [], []
+    for entry in data["files"]:
+        if "preflight" in entry:
+            checks += [Check(**c) for c in entry.pop("preflight")]
+            decks.append(entry.pop("order"))
+    return summary(shop, checks, decks)
 
 
 def _sha256(path: Path) -> str | None:
@@ -361,6 +391,8 @@ def _merge(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> None:
             data["files"].append(entry)
         else:
             stale.append(name)
+    if "preflight" in old and "preflight" not in data and (out_dir / "preflight.txt").exists():
+        stale.append("preflight.txt")  # a shop's verdict on files this pack replaced
     earlier = old.get("stale_files")
     for name in earlier if isinstance(earlier, list) else []:
         if (
@@ -459,8 +491,15 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError(f"unknown format {opts.format!r}: choose from {', '.join(FORMATS)}")
     if not DPI_RANGE[0] <= opts.dpi <= DPI_RANGE[1]:
         raise ExportError(f"dpi must be {DPI_RANGE[0]}-{DPI_RANGE[1]}, got {opts.dpi}")
+    if opts.shop != HOME and opts.shop not in SHOPS:
+        raise ExportError(f"unknown shop {opts.shop!r}: choose from {', '.join((HOME, *SHOPS))}")
     if not job.armies and not job.collections:
         raise ExportError("no army to export")
+    shop = shop_of(job)
+    if shop is not None:
+        from builder.export.shopcards import need_profile
+
+        need_profile(shop)
 
 
 def _check_folders(
@@ -579,6 +618,14 @@ def export_pack(
             )
         written = _write_all(job, pack, files_, temps, progress)
         data = manifest(job, written, pack)
+        shop = shop_of(job)
+        if shop is not None:
+            from builder.export.preflight import PREFLIGHT, report
+
+            data["preflight"] = _preflight(shop, data)
+            temps[PREFLIGHT] = files.write_temp(
+                out_dir, PREFLIGHT, report(data["preflight"]).encode("utf-8")
+            )
         # A whole pack may follow one in another format: its files are named stale.
         _merge(data, out_dir, pack.kinds)
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
@@ -601,8 +648,10 @@ def export_pack(
         raise
     # Everything is on disk: move it into place, the manifest last.
     try:
+        extra = [name for name in temps if name not in dict(files_) and name != MANIFEST]
         files.commit(
             [(temps[name], out_dir / name) for name, _ in files_]
+            + [(temps[name], out_dir / name) for name in extra]
             + [(temps[MANIFEST], out_dir / MANIFEST)]
         )
     except OSError as exc:

@@ -25,7 +25,7 @@ import segno
 from segno import encoder
 from segno.consts import ERROR_MAPPING, SYMBOL_CAPACITY
 
-from builder import share
+from builder import share, shareread
 from builder.core.printables import Source
 
 #: The code's side on paper, without its quiet zone (four modules of white all round): a
@@ -120,7 +120,7 @@ def payload(source: Source) -> str:
             return whole
     for strength in LEVELS:
         text = share.code_text(found, partial(fits, level=strength))
-        if share.parse(text).form in ("plain", "compact"):
+        if shareread.parse(text).form in ("plain", "compact"):
             return text
     return text
 

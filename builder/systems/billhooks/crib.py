@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from builder.core.printables import Document, crib_document, without_house_rules
-from builder.resources import crib_words
+from builder.resources import crib_words, situations_words
 
 from . import rules as cat
 from .model import Army, Leader, Unit
@@ -189,4 +189,10 @@ def crib_sheet(house_rules_off: frozenset[str] = frozenset()) -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
     the project's own words, without what an event's house rules turned off."""
     words, tables = crib_content()
-    return crib_document(TITLE, without_house_rules(words, house_rules_off), tables)
+    situations = _fill(situations_words("billhooks"), _crib_tables(words["labels"])[1])
+    return crib_document(
+        TITLE,
+        without_house_rules(words, house_rules_off),
+        tables,
+        without_house_rules(situations, house_rules_off),
+    )

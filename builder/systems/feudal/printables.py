@@ -34,7 +34,7 @@ from builder.core.printables import (
     TokenSheet,
     crib_document,
 )
-from builder.resources import crib_words, ruleset_words
+from builder.resources import crib_words, ruleset_words, situations_words
 
 from . import derive as d
 from . import printcounts as pc
@@ -240,7 +240,7 @@ def crib_sheet() -> Document:
         for part in section["parts"]:
             if "table" in part:
                 tables[part["table"]] = {"rows": part.pop("rows")}
-    return crib_document(TITLE, words, tables)
+    return crib_document(TITLE, words, tables, situations_words("feudal"))
 
 
 def printables(

@@ -33,7 +33,7 @@ from builder.core.printables import (
     TokenSheet,
     crib_document,
 )
-from builder.resources import crib_words, ruleset_words
+from builder.resources import crib_words, ruleset_words, situations_words
 
 from . import derive as d
 from . import rules as cat
@@ -89,7 +89,7 @@ def crib_content() -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
 
 def crib_sheet() -> Document:
     words, tables = crib_content()
-    return crib_document(TITLE, words, tables)
+    return crib_document(TITLE, words, tables, situations_words("kiss"))
 
 
 # --- Magnate cards ---------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from builder.core.printables import (
     TokenSheet,
     crib_document,
 )
-from builder.resources import crib_words, ruleset_words
+from builder.resources import crib_words, ruleset_words, situations_words
 
 from . import dice
 from . import rules as cat
@@ -74,7 +74,7 @@ def _rows(found: Facts) -> dict[str, str]:
 def crib_sheet() -> Document:
     """``crib-sheet.pdf``: two sides in our own words (templates/shieldwall/crib-sheet.toml)."""
     words = crib_words("shieldwall")
-    return crib_document(TITLE, words, {})
+    return crib_document(TITLE, words, {}, situations_words("shieldwall"))
 
 
 # --- Stand labels ----------------------------------------------------------------------------
