@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from builder import files
 from builder.core.base import ArmyRecord, Finding, Ruleset
+from builder.core.event import EVENT_ONLY
 from builder.core.inputs import Input, InputFile
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
@@ -75,7 +76,15 @@ class Read:
         return is_collection(self.ruleset, self.data)
 
     def army(self) -> ArmyRecord:
-        """The army the file holds (an ArmyFileError for a collection or a bad file)."""
+        """The army the file holds (an ArmyFileError for a collection, an event file or a bad
+        file)."""
+        if is_event(self.ruleset, self.data):
+            raise ArmyFileError(
+                self.ctx.path,
+                "this is an event file, not an army file: check a list against it with "
+                "`billhooks check ARMY --event EVENT`, or take the lists in with "
+                "`billhooks event`",
+            )
         if self.is_collection:
             raise ArmyFileError(
                 self.ctx.path,
@@ -129,6 +138,13 @@ def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
         muster is not None
         and muster.collection_key in data
         and not any(child.key in data for child in ruleset.schema.children)
+    )
+
+
+def is_event(ruleset: Ruleset, data: dict[str, Any]) -> bool:
+    """Whether a parsed file is an event file: keys only an event has, and no army's records."""
+    return any(key in data for key in EVENT_ONLY) and not any(
+        child.key in data for child in ruleset.schema.children
     )
 
 

@@ -99,6 +99,7 @@ CORE_COMMANDS = (
     "import",
     "catalogue",
     "muster",
+    "event",
 )
 _LIGHT = frozenset(CORE_COMMANDS) - {"export"}
 
@@ -244,6 +245,12 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
         f"{DPI_RANGE[0]}-{DPI_RANGE[1]} (default {DPI})",
     )
     p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: print the kit with its house rules (a rule it turns off is "
+        "left off the crib sheet)",
+    )
+    p.add_argument(
         "--allow-photos-anywhere",
         action="store_true",
         help="print photos from outside the army file's folder too (by default "
@@ -289,6 +296,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         help=f"the rule system of a new army: {known} (default: the file's own; a file that "
         "does not exist yet asks)",
     )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: check the army against its size and limits while you build "
+        "(for the session; nothing of it is written into the army file)",
+    )
 
     p = command(
         "serve",
@@ -320,6 +333,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "--json",
         action="store_true",
         help="print one JSON object (name, points, units, findings) instead",
+    )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: check the army at the event's size and add its limits to the "
+        "findings (the army file is not changed)",
     )
 
     p = command(
@@ -417,6 +436,15 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "the collection's rule system. " + _draws(rulesets),
     )
     import_module("builder.commands.muster").arguments(p)
+    p = command(
+        "event",
+        "an organiser's intake: every list checked against an event file, printed",
+        "Check each LIST (army files, shared lists or their codes, FILE=CODEFILE) at the "
+        "event's size and against its limits, one line a list, and write into DIR the "
+        "organiser's summary.pdf, every list's roster, results-slips.pdf and lists.csv. "
+        "Exit 1 when any list fails (an unreadable one included).",
+    )
+    import_module("builder.commands.event").arguments(p)
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)
         import_module(cmd.module).arguments(p)
@@ -434,7 +462,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(systems=not light).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
-        args.army, args.ruleset = None, None
+        args.army, args.ruleset, args.event = None, None, None
     from builder.core.validate import ArmyFileError
 
     try:

@@ -61,8 +61,9 @@ class Record:
 
 
 def shared(table: Table) -> tuple[Field, ...]:
-    """The fields of ``table`` a list carries: all but paths (files on the sender's disk)."""
-    return tuple(f for f in table.fields if not f.path)
+    """The fields of ``table`` a list carries: all but paths (files on the sender's disk) and
+    what is no game value (the player's name)."""
+    return tuple(f for f in table.fields if not f.path and f.listed)
 
 
 def tables(schema: Table) -> dict[str, Table]:

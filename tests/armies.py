@@ -8,6 +8,7 @@ from typing import Any
 
 from builder import armyfile
 from builder.core.validate import parse_toml
+from builder.eventfile import is_event_file
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
@@ -98,6 +99,8 @@ def _army_files() -> list[Path]:
     """Every example army (collections are not armies) and the flat test band."""
     files = [Path(__file__).parent / "flat_example.toml"]
     for path in sorted(examples_dir().glob("*.toml")):
+        if is_event_file(path):
+            continue
         data = parse_toml(path, path.read_text(encoding="utf-8"))
         if not armyfile.is_collection(get_ruleset(data["ruleset"]), data):
             files.append(path)

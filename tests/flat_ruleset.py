@@ -100,6 +100,7 @@ class Band:
     tags: list[str] = field(default_factory=list)
     people: list[Person] = field(default_factory=list)
     things: list[Thing] = field(default_factory=list)
+    player: str | None = None
 
 
 KIT = Table(

@@ -28,6 +28,7 @@ from builder.core.base import (
     Summary,
 )
 from builder.core.commands import Command
+from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 from builder.core.printables import Printables, PrintOptions, Source
 from builder.core.roster import facts_roster
@@ -66,6 +67,7 @@ class FlatArmy:
     ruleset: str
     name: str
     points: int | None = 30
+    player: str | None = None
     leaders: list[Chief] = field(default_factory=list)
     stands: list[Stand] = field(default_factory=list)
 
@@ -140,6 +142,7 @@ class FormTest:
     codes: tuple[str, ...] = ()
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
+    event: EventRules | None = None
     quick_actions: tuple[QuickAction, ...] = (
         QuickAction("b", "Bold", "Make the chief bold or not", "leader", ("bold",), _rally),
     )

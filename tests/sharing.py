@@ -11,6 +11,7 @@ import pytest
 from builder import share
 from builder.cli import main
 from builder.commands.share import source
+from builder.eventfile import is_event_file
 from builder.resources import examples_dir
 
 
@@ -37,5 +38,7 @@ def big(units: int, name: str = "york.toml") -> share.ShareList:
 
 
 EXAMPLES = sorted(
-    p for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+    p
+    for p in examples_dir().glob("*.toml")
+    if not p.name.endswith("collection.toml") and not is_event_file(p)
 )

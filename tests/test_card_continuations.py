@@ -31,6 +31,7 @@ from builder.core.printables import (
     StatRows,
     Text,
 )
+from builder.eventfile import is_event_file
 from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.deck import Item, deck_items
 from builder.export.faces import CONTINUED, face_parts
@@ -44,7 +45,9 @@ BIG = 20
 
 def job(ruleset: str, size: str) -> ExportJob:
     """The ruleset's example armies and collections, and a big army made from them."""
-    armies, collections = _load([str(p) for p in sorted(examples_dir().glob("*.toml"))])
+    armies, collections = _load(
+        [str(p) for p in sorted(examples_dir().glob("*.toml")) if not is_event_file(p)]
+    )
     armies = tuple(a for a in armies if a.army.ruleset == ruleset)
     collections = tuple(c for c in collections if c.army.ruleset == ruleset)
     assert armies, ruleset

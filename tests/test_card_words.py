@@ -19,6 +19,7 @@ from packs import ELLIPSES, RULESETS, SIZES
 
 from builder import armyfile
 from builder.core.printables import Boxes, Deck, Face, StatRows, Text
+from builder.eventfile import is_event_file
 from builder.export.base import CARD_MM, ArmyInput
 from builder.export.faces import face_drawer
 from builder.export.pack import print_options
@@ -32,7 +33,9 @@ def examples(ruleset: str) -> list[Path]:
     return [
         p
         for p in sorted(examples_dir().glob("*.toml"))
-        if not p.name.endswith("collection.toml") and armyfile.load(p).ruleset == ruleset
+        if not p.name.endswith("collection.toml")
+        and not is_event_file(p)
+        and armyfile.load(p).ruleset == ruleset
     ]
 
 

@@ -14,7 +14,9 @@ import pytest
 from docpages import ROOT, Problem, anchors, pages, problems, section_rows, slug
 
 from builder import armyfile
+from builder.core.event import EVENT_ONLY, event_of
 from builder.core.schema import Table
+from builder.core.validate import Ctx
 from builder.registry import BUILT_IN, get_ruleset
 
 #: What is scanned: the code, the tests, the data the pack prints, the docs and the CI script.
@@ -215,11 +217,17 @@ def test_the_army_file_examples_load() -> None:
     an army."""
     blocks = _blocks("toml")
     armies = []
+    events = []
     for page, text in blocks:
         data = tomllib.loads(text)
-        if "ruleset" in data and "cards" not in data:
+        if any(key in data for key in EVENT_ONLY):
+            events.append((page, text, data))
+        elif "ruleset" in data and "cards" not in data:
             armies.append((page, text))
-    assert armies
+    assert armies and events
+    for page, text, data in events:
+        ctx = Ctx(page, text)
+        assert event_of(ctx, data, armyfile.ruleset_of(data, ctx)).name
     for page, text in armies:
         army = armyfile.loads(text, page)
         assert army.name

@@ -196,7 +196,7 @@ def test_top_level_errors_list_wards_and_suggest_it(tmp_path: Path) -> None:
         bh.loads(text, "a.toml")
     assert str(info.value) == (
         "a.toml:3: ward: unknown key (did you mean 'wards'?); allowed: "
-        "ruleset, name, side, english, points, muster, wards"
+        "ruleset, name, player, side, english, points, muster, wards"
     )
 
 

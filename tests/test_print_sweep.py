@@ -29,6 +29,7 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.core.printables import Deck, TokenSheet
+from builder.eventfile import is_event_file
 from builder.export import packing
 from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables
@@ -74,7 +75,7 @@ def example_armies() -> dict[str, list[Path]]:
     """Every example army file (not the Mustering collection), by rule system."""
     by_system: dict[str, list[Path]] = {}
     for path in sorted(examples_dir().glob("*.toml")):
-        if not path.name.endswith("collection.toml"):
+        if not path.name.endswith("collection.toml") and not is_event_file(path):
             by_system.setdefault(armyfile.load(path).ruleset, []).append(path)
     return by_system
 

@@ -28,6 +28,7 @@ import builder
 from builder import armyfile
 from builder.commands.share import source
 from builder.core.printables import short_hash
+from builder.eventfile import is_event_file
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob, ExportOptions
 from builder.export.pack import write_kind
@@ -38,7 +39,9 @@ from builder.resources import examples_dir
 MM = 72 / 25.4
 PAPERS = ("a4", "letter")
 EXAMPLES = sorted(
-    p.name for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+    p.name
+    for p in examples_dir().glob("*.toml")
+    if not p.name.endswith("collection.toml") and not is_event_file(p)
 )
 RULESETS = tuple(BUILT_IN)
 

@@ -21,6 +21,7 @@ from sharing import digest, run
 
 from builder import armyfile, share, shareread
 from builder.commands.share import source
+from builder.eventfile import is_event_file
 from builder.export import weasy
 from builder.export.base import ArmyInput, ExportJob
 from builder.export.pack import write_kind
@@ -45,7 +46,7 @@ ROSTERS = [
     *(
         (p.name,)
         for p in sorted(examples_dir().glob("*.toml"))
-        if not p.name.endswith("collection.toml")
+        if not p.name.endswith("collection.toml") and not is_event_file(p)
     ),
     ("lancaster.toml", "york.toml"),
 ]

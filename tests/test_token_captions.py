@@ -13,12 +13,15 @@ import pytest
 
 from builder.commands.share import source
 from builder.core.printables import TokenSheet
+from builder.eventfile import is_event_file
 from builder.export.base import ExportJob
 from builder.export.pack import printables, write_kind
 from builder.resources import examples_dir
 
 EXAMPLES = [
-    p for p in sorted(examples_dir().glob("*.toml")) if not p.name.endswith("collection.toml")
+    p
+    for p in sorted(examples_dir().glob("*.toml"))
+    if not p.name.endswith("collection.toml") and not is_event_file(p)
 ]
 
 

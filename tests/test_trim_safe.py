@@ -29,6 +29,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from builder.commands.share import source
 from builder.core.printables import Deck, Document, Printables, Token, TokenSheet
+from builder.eventfile import is_event_file
 from builder.export.art import emblem_room
 from builder.export.base import CARD_MM, ExportJob, ExportOptions
 from builder.export.pack import export_pack, printables, write_kind
@@ -39,7 +40,9 @@ from builder.resources import examples_dir
 
 MM = 72 / 25.4
 EXAMPLES = [
-    p for p in sorted(examples_dir().glob("*.toml")) if not p.name.endswith("collection.toml")
+    p
+    for p in sorted(examples_dir().glob("*.toml"))
+    if not p.name.endswith("collection.toml") and not is_event_file(p)
 ]
 #: The images' resolution (a pixel is 0.17 mm) and bleed (mm).
 DPI = 150

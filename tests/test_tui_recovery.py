@@ -14,6 +14,7 @@ from textual.widgets import Label
 
 from builder import armyfile
 from builder.cli import main
+from builder.eventfile import is_event_file
 from builder.resources import examples_dir
 from builder.tui import edits
 from builder.tui.app import BuilderApp
@@ -23,7 +24,9 @@ from builder.tui.session import Session
 from builder.tui.widgets.detail import DetailPane
 
 EXAMPLES = sorted(
-    p.name for p in examples_dir().glob("*.toml") if not p.name.endswith("collection.toml")
+    p.name
+    for p in examples_dir().glob("*.toml")
+    if not p.name.endswith("collection.toml") and not is_event_file(p)
 )
 
 

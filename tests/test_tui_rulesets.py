@@ -11,6 +11,7 @@ from pilot import SIZE, builder_on, run_async
 from textual.widgets import OptionList
 
 from builder.cli import main
+from builder.eventfile import is_event_file
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
@@ -114,7 +115,9 @@ def test_the_own_system_of_an_existing_file_is_kept(
     example = next(
         p
         for p in sorted(examples_dir().glob("*.toml"))
-        if f'ruleset = "{ruleset}"' in p.read_text() and not p.name.endswith("collection.toml")
+        if f'ruleset = "{ruleset}"' in p.read_text()
+        and not p.name.endswith("collection.toml")
+        and not is_event_file(p)
     )
     app = builder_on(["tui", str(example)], monkeypatch)
     assert app.session.ruleset.name == ruleset and not app.ask_ruleset

@@ -302,8 +302,8 @@ def _edits(path: Path) -> list[tuple[str, str, ArmyRecord, object]]:
     found = []
     for node in schema.walk(army, ruleset.schema):
         for spec in node.table.fields:
-            if spec.key == "ruleset" or spec.path:
-                continue  # a photo is a file on the sender's disk, not a game value
+            if spec.key == "ruleset" or spec.path or not spec.listed:
+                continue  # a photo is a file on the sender's disk, a player no game value
             for value in _alternatives(
                 spec, getattr(node.record, spec.key), node.table.default(spec.key), names
             ):

@@ -9,9 +9,9 @@ import os
 import sys
 from typing import Any
 
-from builder import armyfile
+from builder import armyfile, eventfile
 from builder.commands.usage import refuse_big
-from builder.core import schema
+from builder.core import event, schema
 from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.core.groups import group_headings, lines_by_group
 from builder.files import printable
@@ -178,11 +178,24 @@ def _print_human(lines: list[Styled]) -> None:
     Console(highlight=False, soft_wrap=True).print(shown)
 
 
+def with_event(path: str, ruleset: Ruleset, army: ArmyRecord) -> tuple[ArmyRecord, Summary]:
+    """The army as the event file at ``path`` agrees it (at its size), and its summary with
+    the event's findings added."""
+    found = eventfile.read(path)
+    agreed = event.at_event_size(found, ruleset, army)
+    summary = ruleset.summary(agreed)
+    extra = tuple(event.findings(found, ruleset, agreed, summary))
+    return agreed, dataclasses.replace(summary, findings=summary.findings + extra)
+
+
 def run(args: argparse.Namespace) -> int:
     read = armyfile.read(args.army)
     army = read.army()
     refuse_big(read.ruleset, args.army, army)
-    summary = read.ruleset.summary(army)
+    if args.event is not None:
+        army, summary = with_event(args.event, read.ruleset, army)
+    else:
+        summary = read.ruleset.summary(army)
     photos = armyfile.path_findings(army, args.army)
     if photos:
         summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))

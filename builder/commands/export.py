@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from builder import armyfile
+from builder import armyfile, eventfile
 from builder.commands.usage import EXIT_RULES, INPUT_DEST, UsageError
 from builder.export.base import (
     DPI,
@@ -116,6 +117,18 @@ def _options(args: argparse.Namespace) -> ExportOptions:
     )
 
 
+def _with_event(job: ExportJob, path: str) -> ExportJob:
+    """The job with the house rules of the event file at ``path`` (one of its rule system)."""
+    event = eventfile.read(path)
+    if job.ruleset.name != event.ruleset:
+        raise UsageError(
+            f"{printable(path)} is an event of another rule system ({event.ruleset}); "
+            f"these armies are {job.ruleset.name}"
+        )
+    options = dataclasses.replace(job.options, house_rules_off=event.off())
+    return dataclasses.replace(job, options=options)
+
+
 def _collections_only(collections: tuple[ArmyInput, ...], only: set[str] | None) -> set[str]:
     """Collections alone print the kinds their draw names; the other kinds need an army."""
     kept = _collection_kinds(collections)
@@ -167,6 +180,8 @@ def run(args: argparse.Namespace) -> int:
     if not armies:
         only = _collections_only(collections, only)
     job = ExportJob(armies, _options(args), collections)
+    if args.event is not None:
+        job = _with_event(job, args.event)
     try:
         check_size(job)  # refused at once: the checks and printables below take a while too
     except ExportError as exc:

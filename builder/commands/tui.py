@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from builder import eventfile
 from builder.commands.usage import UsageError
 from builder.core.validate import ArmyFileError
 from builder.files import printable
@@ -54,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
                 f"{path} is a {session.ruleset.title} army ({session.ruleset.name}"
                 f"), not {ruleset}: leave out --ruleset to open it"
             )
+    event = getattr(args, "event", None)
+    if event is not None:
+        session.event = eventfile.read(event)
+        session.recheck()
     from builder.tui.app import BuilderApp
 
     # A new army whose rule system is named: ask its name and side first.

@@ -62,47 +62,53 @@ def _code(args: argparse.Namespace) -> str:
     return text
 
 
+def outcome(
+    printed: share.ShareList, current: share.ShareList, name: str
+) -> tuple[bool, list[str]]:
+    """Whether the file's list ``current`` is the army the code ``printed`` holds, and what to
+    say: a first line, then each change (``event`` names a handed-in list's changes so)."""
+    found = sharediff.changes(printed, current)
+    was, now = f"#{printed.digest}", f"#{current.digest}"
+    fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")
+    # The game values agree (a code of this format says so by its hash): the army printed.
+    same = printed.version == share.VERSION and printed.facts_hash == current.facts_hash
+    if not found and was == now:
+        return True, [f"matches: {name} is the army printed ({now}; {fmt})"]
+    if same and not found:
+        return True, [
+            f"matches: {name} holds the army printed; only the file's text differs "
+            f"(comments, order: {was} printed, {now} now; {fmt})"
+        ]
+    if same:
+        # The values hash the same but the lines differ: another billhooks' wording, or a
+        # code whose lines were edited; either way not a plain match.
+        head = (
+            f"changed: {name} holds the game values printed (#{current.facts_hash}; {fmt}), "
+            "but its list reads differently:"
+        )
+    elif not found:
+        head = f"changed: same list, only the file's text changed ({was} printed, {now} now)"
+    elif was == now:
+        head = (
+            f"changed: {name} is the file printed ({now}), but this billhooks lists it differently:"
+        )
+    else:
+        head = f"changed: {name} is not the army printed ({was} printed, {now} now; {fmt}):"
+    lines = [head, *(f"  {printable(line)}" for line in found)]
+    if printed.form in UNCOMPARED:
+        lines.append(f"  ({UNCOMPARED[printed.form]})")
+    return False, lines
+
+
 def _compare(args: argparse.Namespace) -> int:
     current = share.share_list(source(args.army))
     try:
         printed = shareread.parse(_code(args))
     except share.NotAShareList as exc:
         raise UsageError(f"not a code billhooks printed ({exc})") from None
-    found = sharediff.changes(printed, current)
-    name = printable(args.army)
-    was, now = f"#{printed.digest}", f"#{current.digest}"
-    fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")
-    # The game values agree (a code of this format says so by its hash): the army printed.
-    same = printed.version == share.VERSION and printed.facts_hash == current.facts_hash
-    if not found and was == now:
-        print(f"matches: {name} is the army printed ({now}; {fmt})")
-        return EXIT_OK
-    if same and not found:
-        print(
-            f"matches: {name} holds the army printed; only the file's text differs "
-            f"(comments, order: {was} printed, {now} now; {fmt})"
-        )
-        return EXIT_OK
-    if same:
-        # The values hash the same but the lines differ: another billhooks' wording, or a
-        # code whose lines were edited; either way not a plain match.
-        print(
-            f"changed: {name} holds the game values printed (#{current.facts_hash}; {fmt}), "
-            "but its list reads differently:"
-        )
-    elif not found:
-        print(f"changed: same list, only the file's text changed ({was} printed, {now} now)")
-    elif was == now:
-        print(
-            f"changed: {name} is the file printed ({now}), but this billhooks lists it differently:"
-        )
-    else:
-        print(f"changed: {name} is not the army printed ({was} printed, {now} now; {fmt}):")
-    for line in found:
-        print(f"  {printable(line)}")
-    if printed.form in UNCOMPARED:
-        print(f"  ({UNCOMPARED[printed.form]})")
-    return EXIT_RULES
+    matched, lines = outcome(printed, current, printable(args.army))
+    print("\n".join(lines))
+    return EXIT_OK if matched else EXIT_RULES
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ from builder.core.schema import Field, Role, Table
 
 if TYPE_CHECKING:
     from builder.core.commands import Command
+    from builder.core.event import EventRules
     from builder.core.inputs import InputFile
     from builder.core.mustering import Mustering
     from builder.core.printables import Printables, PrintOptions, Source
@@ -35,6 +36,12 @@ class ArmyRecord(Protocol):
 
     ruleset: str
     name: str
+
+
+def player_of(army: ArmyRecord) -> str:
+    """Who plays ``army`` (the optional core key ``player``), or ""."""
+    value = vars(army).get("player")
+    return value if isinstance(value, str) else ""
 
 
 @dataclass(frozen=True)
@@ -448,6 +455,9 @@ class Ruleset(Protocol):
     inputs: tuple[InputFile, ...]
     #: Commands of its own for the command line (none for most systems).
     commands: tuple[Command, ...]
+    #: What an event of the system may agree: its size's measure, its limits' selectors and
+    #: measures, its house rules (None: a size in units, limits by kind of record).
+    event: EventRules | None
 
     @property
     def folders(self) -> Folders:

@@ -31,6 +31,7 @@ from builder.core.base import (
     Summary,
 )
 from builder.core.commands import Command
+from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 
 if TYPE_CHECKING:
@@ -108,6 +109,7 @@ class PackagedRuleset(ABC, Generic[A]):
     #: No input files or commands of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
+    event: EventRules | None = None
 
     @cached_property
     def folders(self) -> Folders:

@@ -79,6 +79,9 @@ class PrintOptions(Generic[Army_co]):
     #: The ruleset's input files, read (:attr:`~builder.core.base.Ruleset.inputs`), by
     #: option: the player's own or the shipped one.
     inputs: Mapping[str, Input] = field(default_factory=dict)
+    #: The house rules an event turned off (``export --event``): what they drop is not
+    #: printed (Billhooks' duel leaves the crib sheet).
+    house_rules_off: frozenset[str] = frozenset()
 
 
 # --- Card faces: a few block kinds, laid out top to bottom -------------------------------------
@@ -337,6 +340,35 @@ class Document:
     #: Give the template ``share_codes``: for each army of the job, in order, its share code
     #: (a QR of ``billhooks share``'s list that ``billhooks verify`` checks; the roster's).
     share_codes: bool = False
+
+
+def without_house_rules(words: Mapping[str, Any], off: frozenset[str]) -> dict[str, Any]:
+    """A system's crib words (the crib or its situations) with what each house rule turned off
+    drops: the words file's ``[[house_rules.<key>]]`` tables each name a bullet (``text``) and
+    what it reads without the rule (``without``; "" drops it), or a whole ``section`` by its
+    title."""
+    swaps: dict[str, str] = {}
+    dropped: set[str] = set()
+    for key, entries in words.get("house_rules", {}).items():
+        if key in off:
+            swaps.update((e["text"], e["without"]) for e in entries if "text" in e)
+            dropped.update(e["section"] for e in entries if "section" in e)
+    out = {k: v for k, v in words.items() if k != "house_rules"}
+    if not swaps and not dropped:
+        return out
+
+    def part(found: Mapping[str, Any]) -> dict[str, Any]:
+        if "bullets" not in found:
+            return dict(found)
+        bullets = [swaps.get(b, b) for b in found["bullets"]]
+        return {**found, "bullets": [b for b in bullets if b]}
+
+    out["sections"] = [
+        {**section, "parts": [part(p) for p in section["parts"]]}
+        for section in words["sections"]
+        if section.get("title") not in dropped
+    ]
+    return out
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import builder
-from builder.core.base import ArmyRecord, Metric, Ruleset, Tracker, number
+from builder.core.base import ArmyRecord, Metric, Ruleset, Tracker, number, player_of
 from builder.core.printables import Document, Source, short_hash
 from builder.core.schema import parent_of, walk
 
@@ -60,6 +60,8 @@ class Frame:
     emblem: str = ""
     #: Words after the system on the header's second line ("not English").
     remark: str = ""
+    #: Who plays the army ("" for no ``player`` key).
+    player: str = ""
 
     @property
     def side_text(self) -> str:
@@ -120,6 +122,7 @@ def frame(
         badge=bool(ruleset.sides.fixed),
         emblem=side.emblem if side else "",
         remark=remark,
+        player=player_of(army),
     )
 
 

@@ -69,6 +69,9 @@ class Field:
     #: Values a free "str" field suggests as it is typed (Billhooks' ranks the rules name);
     #: any other text is allowed too.
     suggestions: tuple[str, ...] = ()
+    #: A game value: the shared list carries it and its Facts hash covers it (not a player's
+    #: name, which changes nothing on the table).
+    listed: bool = True
 
     @property
     def title(self) -> str:
@@ -135,6 +138,14 @@ NAME_MAX = 80
 CORE_FIELDS = (
     Field("ruleset", "str", required=True, help="which rule system the file is for"),
     Field("name", "str", required=True, max_len=NAME_MAX, help="the army's name"),
+    Field(
+        "player",
+        "str",
+        max_len=NAME_MAX,
+        label="Player",
+        help="who plays the army (events print it on the roster, summary and slips)",
+        listed=False,
+    ),
 )
 
 

@@ -71,6 +71,8 @@ class ExportOptions:
     dpi: int = DPI
     #: Print photos from anywhere on the disk, not only from under each army file's folder.
     allow_photos_anywhere: bool = False
+    #: The house rules an event turned off (``export --event``).
+    house_rules_off: frozenset[str] = frozenset()
     #: The print shop the decks are made for (:mod:`builder.export.shops`); ``home``: sheets
     #: (or images) as ``format`` says. A shop's decks are its files; the rest of the pack is
     #: printed at home (documents and token sheets as PDFs).

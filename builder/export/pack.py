@@ -64,7 +64,10 @@ MANIFEST = "manifest.json"
 
 
 def print_options(
-    ruleset: Ruleset, collections: Sequence[Source] = (), named: Sequence[tuple[str, Path]] = ()
+    ruleset: Ruleset,
+    collections: Sequence[Source] = (),
+    named: Sequence[tuple[str, Path]] = (),
+    house_rules_off: frozenset[str] = frozenset(),
 ) -> PrintOptions:
     """What the ruleset's printables depend on besides the armies, its input files read: each
     the player's own (``named``, by option) or the one it ships. A file named for an input the
@@ -81,6 +84,7 @@ def print_options(
             option: armyfile.read_input(spec, files_named.get(option) or spec.shipped())
             for option, spec in declared.items()
         },
+        house_rules_off,
     )
 
 
@@ -88,7 +92,9 @@ def printables(job: ExportJob) -> Printables:
     """What the job's ruleset prints for its armies (every count decided there)."""
     ruleset = job.ruleset
     try:
-        options = print_options(ruleset, job.collections, job.options.inputs)
+        options = print_options(
+            ruleset, job.collections, job.options.inputs, job.options.house_rules_off
+        )
         return ruleset.printables(job.armies, options)
     except ArmyFileError as exc:
         raise ExportError(str(exc)) from None

@@ -8,6 +8,7 @@ undo and redo restore whole armies, and re-checks at once through the ruleset.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import errno
 import hashlib
 import itertools
@@ -20,6 +21,7 @@ from pathlib import Path
 from builder import armyfile, files
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
+from builder.core.event import Event, at_event_size, findings
 from builder.registry import DEFAULT, get_ruleset
 
 #: How many edits undo remembers.
@@ -90,6 +92,10 @@ def new_army(name: str = "New army", ruleset: str = DEFAULT) -> ArmyRecord:
 class Session:
     """One army open in the builder."""
 
+    #: The event the army is checked against (``tui --event``), for the session only: its
+    #: findings join the rules' and nothing of it is written into the army file.
+    event: Event | None = None
+
     def __init__(
         self,
         army: ArmyRecord,
@@ -110,7 +116,7 @@ class Session:
         self.read_as = read_as
         self.army: ArmyRecord = army
         self.ruleset: Ruleset = get_ruleset(army.ruleset)
-        self.summary: Summary = self.ruleset.summary(army)
+        self.summary: Summary = self.check(army)
         self.version = next(_versions)
         self._first_version = self.version
         self.saved_version = self.version if saved else -1
@@ -168,8 +174,17 @@ class Session:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    def check(self, army: ArmyRecord) -> Summary:
+        """The army's summary, at the event's size and with its findings when there is one."""
+        if self.event is None:
+            return self.ruleset.summary(army)
+        agreed = at_event_size(self.event, self.ruleset, army)
+        summary = self.ruleset.summary(agreed)
+        extra = tuple(findings(self.event, self.ruleset, agreed, summary))
+        return dataclasses.replace(summary, findings=summary.findings + extra)
+
     def recheck(self) -> Summary:
-        self.summary = self.ruleset.summary(self.army)
+        self.summary = self.check(self.army)
         return self.summary
 
     # --- editing -------------------------------------------------------------------------
@@ -186,7 +201,7 @@ class Session:
         was = copy.deepcopy(self.army)
         try:
             edit(self.army)
-            summary = self.ruleset.summary(self.army)
+            summary = self.check(self.army)
         except Exception:
             # An edit that fails (a bug) is not half made: the army is as it was.
             self.army = was

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
 from builder.core.commands import Command
+from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries
 from .checks import CODES
+from .eventrules import EVENT
 from .events import EVENTS_FILE
 from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
@@ -46,6 +48,7 @@ class Billhooks(PackagedRuleset[Army]):
     quick_actions = QUICK_ACTIONS
     inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
     commands: tuple[Command, ...] = ()
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

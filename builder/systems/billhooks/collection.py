@@ -52,6 +52,8 @@ class _Head:
     # False: not an English army, dealt without the archer and billmen core
     # (docs/rules/billhooks.md#mustering).
     english: bool = True
+    #: Who owns the collection (a core key of every file; the draw does not use it).
+    player: str | None = None
 
 
 _TOP = Table("collection", _Head, (*CORE_FIELDS, Field("english", "bool")))

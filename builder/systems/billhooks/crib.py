@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from builder.core.printables import Document, crib_document
+from builder.core.printables import Document, crib_document, without_house_rules
 from builder.resources import crib_words, situations_words
 
 from . import RULESET
@@ -186,9 +186,14 @@ def _crib_tables(labels: dict[str, Any]) -> tuple[dict[str, dict[str, Any]], dic
     return tables, _prose_numbers()
 
 
-def crib_sheet() -> Document:
+def crib_sheet(house_rules_off: frozenset[str] = frozenset()) -> Document:
     """``crib-sheet.pdf``: the rules a player looks up at the table, on two sides of paper, in
-    the project's own words."""
+    the project's own words, without what an event's house rules turned off."""
     words, tables = crib_content()
     situations = _fill(situations_words(RULESET.folders), _crib_tables(words["labels"])[1])
-    return crib_document(TITLE, words, tables, situations)
+    return crib_document(
+        TITLE,
+        without_house_rules(words, house_rules_off),
+        tables,
+        without_house_rules(situations, house_rules_off),
+    )

@@ -87,6 +87,8 @@ class Army:
     points: int | None = None
     muster: Muster | None = None
     wards: list[Ward] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     @property
     def leaders(self) -> list[Leader]:

@@ -155,6 +155,7 @@ def army_offers(army: Army) -> tuple[Offer, ...]:
     """Name, side, English army, and the agreed points unless the army was mustered."""
     offers = [
         Offer(SCHEMA.field("name"), army.name),
+        Offer(SCHEMA.field("player"), army.player),
         Offer(
             SCHEMA.field("side"),
             army.side,

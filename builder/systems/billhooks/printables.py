@@ -430,7 +430,7 @@ def printables(sources: Sequence[Source[Army]], options: PrintOptions[Army]) -> 
         "Never Mind the Billhooks print pack",
         (
             roster(sources),
-            crib_sheet(),
+            crib_sheet(options.house_rules_off),
             play_deck(sources),
             bonus_deck(),
             special_events(options),

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Ruleset
+from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Battle, Leader
 from .mustering import MUSTER
@@ -43,6 +45,7 @@ class Feudal(PackagedRuleset[Army]):
     #: The draw is our own (docs/rules/feudal.md#our-draw).
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

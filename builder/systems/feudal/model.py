@@ -55,6 +55,8 @@ class Army:
     name: str
     side: str | None = None
     battles: list[Battle] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     @property
     def leaders(self) -> list[Leader]:

@@ -85,4 +85,8 @@ def leader_offers(leader: Leader) -> tuple[Offer, ...]:
 
 
 def army_offers(army: Army) -> tuple[Offer, ...]:
-    return (Offer(SCHEMA.field("name"), army.name), Offer(SCHEMA.field("side"), army.side))
+    return (
+        Offer(SCHEMA.field("name"), army.name),
+        Offer(SCHEMA.field("player"), army.player),
+        Offer(SCHEMA.field("side"), army.side),
+    )

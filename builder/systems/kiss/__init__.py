@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Roller, Ruleset
+from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
 from .mustering import MUSTER
@@ -41,6 +43,7 @@ class Kiss(PackagedRuleset[Army]):
     roller: Roller | None = None
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

@@ -48,6 +48,8 @@ class Army:
     side: str
     pre_battle: list[str] = field(default_factory=list)
     wards: list[Ward] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     @property
     def magnates(self) -> list[Magnate]:

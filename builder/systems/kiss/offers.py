@@ -109,6 +109,7 @@ def magnate_offers(army: Army, magnate: Magnate) -> tuple[Offer, ...]:
 def army_offers(army: Army) -> tuple[Offer, ...]:
     return (
         Offer(SCHEMA.field("name"), army.name),
+        Offer(SCHEMA.field("player"), army.player),
         Offer(
             SCHEMA.field("side"), army.side, tuple(Choice(s.key, s.name) for s in cat.SIDES.fixed)
         ),

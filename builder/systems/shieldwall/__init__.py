@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Ruleset
+from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
+from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Leader
 from .mustering import MUSTER
@@ -40,6 +42,7 @@ class Shieldwall(PackagedRuleset[Army]):
     #: The draw is our own (docs/rules/shieldwall.md#our-draw).
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = QUICK_ACTIONS
+    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
 

@@ -55,6 +55,8 @@ class Army:
     banner: bool = False
     leaders: list[Leader] = field(default_factory=list)
     stands: list[Stand] = field(default_factory=list)
+    #: Who plays it (an event prints it; no game value).
+    player: str | None = None
 
     def stands_with_paths(self) -> list[tuple[str, Stand]]:
         """Every stand entry with its place in the file, e.g. ``stands[2]``."""

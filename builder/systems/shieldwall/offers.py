@@ -55,6 +55,7 @@ def leader_offers(leader: Leader) -> tuple[Offer, ...]:
 def army_offers(army: Army) -> tuple[Offer, ...]:
     return (
         Offer(SCHEMA.field("name"), army.name),
+        Offer(SCHEMA.field("player"), army.player),
         Offer(SCHEMA.field("side"), army.side),
         Offer(SCHEMA.field("banner"), army.banner, _YES_NO),
     )
