@@ -175,7 +175,7 @@ def test_shieldwall_thorkell_on_his_own(tmp_path: Path) -> None:
     assert thorkell["MELEE"][0] == f"{melee}D"
     assert thorkell["SAVE"][0] == faces(SAVE_ON[armour])
     assert thorkell["HITS"][0] == "-".join(str(f) for f in range(6, BRAVERY_ON[quality] - 1, -1))
-    cards = pdf_text(out / "leader-cards.pdf")
+    cards = pdf_text(out / "tokens.pdf")  # leader cards share the marker sheets
     # "a stand of 3 figures" only for the leader on one figure (Sigurd), never for Thorkell.
     assert cards.count("stand of 3 figures") == 1
     assert "a stand of 3 figures" in cards and "his own stand, 3 figures" in cards

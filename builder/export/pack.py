@@ -160,8 +160,8 @@ def single_sided(job: ExportJob, item: Printable) -> bool:
 def shared_file(job: ExportJob, pack: Printables) -> str:
     """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels,
     reference cards) is printed in, packed together onto shared sheets
-    (:mod:`builder.export.packing`): ``tokens.pdf`` where the pack has tokens (KISS's order
-    markers are printed there), else named for its first single-sided kind."""
+    (:mod:`builder.export.packing`): ``tokens.pdf`` where the pack has tokens (a system's
+    markers are printed there too), else named for its first single-sided kind."""
     single = [i.kind for i in pack.items if single_sided(job, i)]
     return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
 

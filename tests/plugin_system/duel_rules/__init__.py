@@ -65,6 +65,7 @@ class Fighter:
 class Band:
     ruleset: str
     name: str
+    player: str | None = None
     side: str | None = None
     fighters: list[Fighter] = field(default_factory=list)
 
