@@ -1,22 +1,21 @@
-"""Time the builder: opening the sample army, and re-checking after an edit on a 40-unit army.
+"""Time the builder: its first screen from a fresh interpreter, and an edit on a 40-unit army of
+every rule system.
 
 Measures, headless (Textual's test driver, 80x24):
-* import: a fresh interpreter importing the app (Textual included), and one importing
-  Textual's app alone (the floor of the first screen);
-* first screen: from creating the app on the sample army to its first screen drawn, in this
-  process, and from starting a fresh interpreter to the first frame drawn after the army's
-  status (its metrics and LEGAL or what is broken) was set (what ``billhooks`` costs before
-  the player sees it; the child stops there, so its teardown is not counted);
-* per edit on a 40-unit army (10 wards of 4 units): the core check alone
-  (``ruleset.summary``), the session's step (undo snapshot + check), the screen's step (that
-  plus refreshing the tree, detail, findings and status bar), and a key press (the ``k`` key
-  cycling a leader's class): until the first frame drawn after the re-check (the edit on
-  screen), until the last frame (Textual repaints the scroll bars a frame later), and until
-  Pilot finds the app idle again (Pilot's round trip, which sleeps in steps while it polls; an
-  unbound key gives its floor).
+* first screen: ``billhooks tui examples/lancaster.toml`` (the command line's own path, run
+  headless) from starting a fresh interpreter until the first frame drawn after the status bar
+  was painted with the army's status (its metrics, LEGAL or what is broken); the child stops
+  there, so its teardown is not counted. The floor: a fresh interpreter until it has imported
+  Textual's app. The two take turns, run by run, so a machine that grows busier slows both;
+* an edit on a 40-unit army of each system in the registry (its first example, its units
+  repeated in turn until there are 40): a key press (``x`` removing the selected unit, then
+  Ctrl+Z bringing it back, in turns) until the first frame drawn after the status bar was
+  painted with the re-checked status. Each figure is given as wall time and as the CPU time
+  this process spent meanwhile (on a loaded machine the wall time also holds the time other
+  processes had the core).
 
-Targets (issue 41.5; issue 6 asked a second and 50 ms): the first screen within 1.6x of a
-fresh interpreter importing Textual's app, an edit on screen within one 60 Hz frame (16 ms).
+Targets (issue 41.5): the first screen within 1.6x of a fresh interpreter importing Textual's
+app, an edit on screen within one 60 Hz frame (16 ms).
 
 Run: .venv/bin/python benchmarks/bench_tui.py [--runs N]
 """
@@ -25,217 +24,236 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import statistics
 import sys
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from measure import Row, Target, clocked_child, medians_alternating, run_child, table
+from measure import ROOT, Row, Target, clocked_child
 
+from builder import armyfile
+from builder.core import schema
 from builder.core.base import ArmyRecord
-from builder.registry import get_ruleset
-from builder.resources import sample_army
-from builder.systems.billhooks.model import Army, Leader, Unit, Ward
+from builder.registry import names
+from builder.resources import examples_dir
+from builder.tui import edits
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
+from builder.tui.widgets.status import StatusBar
 
 #: Issue 41.5: the first screen within 1.6x of importing Textual's app, an edit re-checked and
 #: repainted within one 60 Hz frame.
 FIRST_SCREEN_RATIO = 1.6
 EDIT_MS = 16
-#: The floor of the first screen: a fresh interpreter importing what every Textual app imports.
-TEXTUAL = "import textual.app"
+#: The army of an edit.
+UNITS = 40
+#: The first screen's army, as the issue names it.
+ARMY_FILE = ROOT / "examples" / "lancaster.toml"
 
-TROOPS = ["archers", "billmen", "men-at-arms", "crossbowmen", "knights", "pikemen"]
+#: The floor of the first screen: a fresh interpreter importing what every Textual app imports,
+#: printing when it is done (as the first screen's child does).
+TEXTUAL = """
+import time
+import textual.app
+print(time.time(), time.process_time(), flush=True)
+"""
 
-
-def army_40() -> Army:
-    wards = [
-        Ward(
-            Leader(f"Leader {w + 1}", c_in_c=w == 0),
-            [Unit(TROOPS[(w * 4 + u) % len(TROOPS)]) for u in range(4)],
-        )
-        for w in range(10)
-    ]
-    return Army("billhooks", "Forty units", side="york", points=500, wards=wards)
-
-
-#: A fresh interpreter: import the app, open the sample army, and print the time of the first
-#: frame drawn once the status bar holds the army's status; then stop at once.
+#: A fresh interpreter running ``billhooks tui ARMY`` headless: it prints the time of the first
+#: frame drawn after the status bar was painted with the army's status, and stops at once.
 COLD_START = """
-import asyncio, os, time
-from builder.resources import sample_army
-from builder.tui.app import BuilderApp
-from builder.tui.session import Session
+import os, sys, time
+from textual.app import App
+from builder import cli
 from builder.tui.widgets.status import StatusBar
 
-shown = []
-show = StatusBar.show
+painted = []
+render_lines = StatusBar.render_lines
 
-def show_and_note(self, *args):
-    show(self, *args)
-    shown.append(True)
+def render_and_note(self, crop):
+    if self._shown is not None:
+        painted.append(True)
+    return render_lines(self, crop)
 
-StatusBar.show = show_and_note
+StatusBar.render_lines = render_and_note
+display = App._display
 
-async def main():
-    app = BuilderApp(Session.sample(sample_army()))
-    display = app._display
+def displayed(self, screen, renderable):
+    display(self, screen, renderable)
+    if painted and renderable is not None:
+        print(time.time(), time.process_time(), flush=True)
+        os._exit(0)
 
-    def painted(screen, renderable):
-        display(screen, renderable)
-        if shown:
-            print(time.time(), flush=True)
-            os._exit(0)
-
-    app._display = painted
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-    raise SystemExit("no frame was drawn after the status was shown")
-
-asyncio.run(main())
+App._display = displayed
+run = App.run
+App.run = lambda self, *args, **kw: run(self, headless=True, size=(80, 24))
+cli.main(["tui", sys.argv[1]])
+raise SystemExit("no frame was drawn after the status was painted")
 """
 
 
-def fresh(code: str, runs: int) -> list[float]:
-    return [run_child([sys.executable, "-c", code]).seconds for _ in range(runs)]
+@dataclass
+class Clock:
+    """Wall and CPU seconds at one moment."""
+
+    wall: float = field(default_factory=time.perf_counter)
+    cpu: float = field(default_factory=time.process_time)
 
 
-async def first_screen(runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        app = BuilderApp(Session.sample(sample_army()))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            out.append(time.perf_counter() - start)
-    return out
+def example_of(ruleset: str) -> ArmyRecord:
+    """The first example army (not a collection) of ``ruleset``."""
+    for path in sorted(examples_dir().glob("*.toml")):
+        if path.name.endswith("collection.toml"):
+            continue
+        army = armyfile.load(path)
+        if army.ruleset == ruleset:
+            return army
+    raise LookupError(f"no example army of {ruleset}")
 
 
-async def edits(runs: int) -> dict[str, list[float]]:
-    ruleset = get_ruleset("billhooks")
-    army = army_40()
-    assert len(army.units_with_paths()) == 40
-    times: dict[str, list[float]] = {
-        "check": [],
-        "session": [],
-        "screen": [],
-        "key": [],
-        "idle key": [],
-        "on screen": [],
-        "settled": [],
-    }
-    for _ in range(runs):
-        start = time.perf_counter()
-        ruleset.summary(army)
-        times["check"].append(time.perf_counter() - start)
+def grown(ruleset: str, units: int = UNITS) -> tuple[ArmyRecord, str]:
+    """``ruleset``'s example with its units repeated in turn, each in the list it came from,
+    until it has ``units``; and the place of a unit in the middle."""
+    from builder.registry import get_ruleset
+
+    army = example_of(ruleset)
+    table = get_ruleset(ruleset).schema
+    pool = [n.where for n in edits.nodes(army, table) if n.role == "unit"]
+    count = len(pool)
+    for i in range(units - count):
+        where = pool[i % len(pool)]
+        key = schema.parse(where)[-1].key
+        schema.append(army, schema.parent_of(where), key, copy.deepcopy(schema.get(army, where)))
+    places = [n.where for n in edits.nodes(army, table) if n.role == "unit"]
+    assert len(places) == units, (ruleset, len(places))
+    return army, places[units // 2]
+
+
+class Watch:
+    """Notes the frames Textual draws and when the status bar is painted: the end of an edit
+    is the first frame drawn after the status bar rendered the re-checked status."""
+
+    def __init__(self, app: BuilderApp) -> None:
+        self.updated = False
+        self.painted = False
+        self.frame: Clock | None = None
+        display = app._display
+        status = StatusBar
+        update, render_lines = status.update, status.render_lines
+
+        def updated(bar: Any, *args: Any, **kw: Any) -> None:
+            update(bar, *args, **kw)
+            self.updated = True
+
+        def rendered(bar: Any, crop: Any) -> Any:
+            if self.updated:
+                self.painted = True
+            return render_lines(bar, crop)
+
+        def displayed(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if self.painted and self.frame is None and renderable is not None:
+                self.frame = Clock()
+
+        app._display = displayed  # type: ignore[method-assign]
+        self._patches = ((status, "update", updated), (status, "render_lines", rendered))
+        self._saved = ((status, "update", update), (status, "render_lines", render_lines))
+
+    def __enter__(self) -> Watch:
+        for owner, name, value in self._patches:
+            setattr(owner, name, value)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, value in self._saved:
+            setattr(owner, name, value)
+
+    def start(self) -> Clock:
+        self.updated = self.painted = False
+        self.frame = None
+        return Clock()
+
+
+async def edits_of(ruleset: str, presses: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds from each key press to the frame showing its re-checked status,
+    on a 40-unit army of ``ruleset``: ``x`` removes the unit in the middle, Ctrl+Z brings it
+    back."""
+    army, place = grown(ruleset)
     app = BuilderApp(Session(army, None))
-    frames: list[float] = []
-    checked: list[float] = []
-    display = app._display
-    session_apply = app.session.apply
-
-    def spy(screen: Any, renderable: Any) -> None:
-        # Every frame Textual writes to the (headless) terminal.
-        display(screen, renderable)
-        frames.append(time.perf_counter())
-
-    def timed_apply(
-        label: str, edit: Any, before: str | None = None, after: str | None = None
-    ) -> None:
-        session_apply(label, edit, before, after)
-        checked.append(time.perf_counter())
-
-    app._display = spy  # type: ignore[method-assign]
-    app.session.apply = timed_apply  # type: ignore[method-assign]
+    wall: list[float] = []
+    cpu: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        screen = app.army_screen
-        for i in range(runs):
-            quality = ("levy", "veteran")[i % 2]
-
-            def edit(a: ArmyRecord, q: str = quality) -> None:
-                assert isinstance(a, Army)
-                a.wards[5].units[1].quality = q
-
-            start = time.perf_counter()
-            app.session.apply("bench", edit)
-            times["session"].append(time.perf_counter() - start)
-            start = time.perf_counter()
-            screen.apply("bench", edit, "wards[5].units[1]")
-            times["screen"].append(time.perf_counter() - start)
-        screen.show_army("wards[3]")
+        app.army_screen.show_army(place)
         await pilot.pause()
-        for _ in range(runs):
-            frames.clear()
-            checked.clear()
-            start = time.perf_counter()
-            await pilot.press("k")
-            times["key"].append(time.perf_counter() - start)
-            # The first frame drawn after the re-check shows the edit; Textual then repaints
-            # the scroll bars once the new content's size is known (the last frame).
-            after = [t for t in frames if checked and t > checked[0]]
-            assert after, "the edit drew no frame"
-            times["on screen"].append(after[0] - start)
-            times["settled"].append(after[-1] - start)
-            # The same press with nothing bound: what the test driver itself costs.
-            start = time.perf_counter()
-            await pilot.press("f12")
-            times["idle key"].append(time.perf_counter() - start)
-    return times
+        with Watch(app) as watch:
+            for i in range(presses + 2):
+                start = watch.start()
+                await pilot.press("x" if i % 2 == 0 else "ctrl+z")
+                for _ in range(20):
+                    if watch.frame is not None:
+                        break
+                    await pilot.pause()
+                end = watch.frame
+                assert end is not None, f"{ruleset}: the edit drew no status"
+                if i >= 2:  # the first edit and its undo warm up
+                    wall.append(end.wall - start.wall)
+                    cpu.append(end.cpu - start.cpu)
+    return wall, cpu
+
+
+def first_screen(runs: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Median (wall, CPU) seconds of Textual's import and of the first screen, taking turns."""
+    textual: list[tuple[float, float]] = []
+    cold: list[tuple[float, float]] = []
+    for _ in range(runs):
+        textual.append(clocked_child(TEXTUAL))
+        cold.append(clocked_child(COLD_START, str(ARMY_FILE)))
+    med = statistics.median
+    return (
+        (med(t[0] for t in textual), med(t[1] for t in textual)),
+        (med(c[0] for c in cold), med(c[1] for c in cold)),
+    )
 
 
 def measure(runs: int, full: bool = False) -> list[Row]:
-    """First screen of the sample army in a fresh interpreter against importing Textual's app
-    (their runs taking turns), and one edit on a 40-unit army (``runs * 6`` key presses, as
-    each is cheap); ``full`` adds the parts of both."""
-    fresh_runs = max(3, runs)
-    textual, cold = medians_alternating(
-        (
-            lambda: run_child([sys.executable, "-c", TEXTUAL]).seconds,
-            lambda: clocked_child(COLD_START),
-        ),
-        fresh_runs,
-    )
-    per_edit = asyncio.run(edits(runs * 6))
-    med = statistics.median
+    """The first screen (at least 9 fresh runs of it and of its floor, taking turns) and an edit
+    on a 40-unit army of each system (``runs * 4`` key presses each, as each is cheap); ``full``
+    adds the CPU times."""
+    (textual, textual_cpu), (cold, cold_cpu) = first_screen(max(9, runs))
     rows = [
         Row(
-            "TUI first screen, status painted (fresh python)",
+            f"TUI first screen, {ARMY_FILE.name}, status painted (fresh python)",
             cold,
             textual,
             Target("ratio", FIRST_SCREEN_RATIO),
-        ),
-        Row(
-            "TUI edit, 40 units: key -> re-checked, on screen",
-            med(per_edit["on screen"]),
-            target=Target("max", EDIT_MS),
-        ),
-        Row("TUI edit, 40 units: ... scroll bars repainted", med(per_edit["settled"])),
-        Row(
-            "TUI edit, 40 units: key -> idle (Pilot round trip)",
-            med(per_edit["key"]),
-            med(per_edit["idle key"]),
-        ),
+        )
     ]
     if full:
-        imports = fresh("import builder.tui.app", fresh_runs)
-        first = asyncio.run(first_screen(fresh_runs))
-        rows += [
-            Row("import builder.tui.app (fresh python)", med(imports)),
-            Row("sample army: app created -> first screen", med(first)),
-            Row("40 units: ruleset.summary", med(per_edit["check"])),
-            Row("40 units: session.apply (snapshot + check)", med(per_edit["session"])),
-            Row("40 units: screen.apply (+ tree, detail, status)", med(per_edit["screen"])),
-        ]
+        rows.append(Row("... CPU time of the same, against Textual's", cold_cpu, textual_cpu))
+    for name in names():
+        wall, cpu = asyncio.run(edits_of(name, runs * 4))
+        med = statistics.median
+        rows.append(
+            Row(
+                f"TUI edit, {UNITS} units of {name}: key -> status painted",
+                med(wall),
+                target=Target("max", EDIT_MS),
+            )
+        )
+        if full:
+            rows.append(Row("... CPU time of the same", med(cpu)))
     return rows
 
 
 def main() -> None:
+    from measure import table
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     print(table(measure(parser.parse_args().runs, full=True)))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

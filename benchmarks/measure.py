@@ -139,17 +139,18 @@ def medians_alternating(jobs: Sequence[Callable[[], float]], runs: int) -> tuple
     return tuple(statistics.median(out) for out in samples)
 
 
-def clocked_child(code: str) -> float:
-    """Seconds from starting a fresh interpreter on ``code`` to the moment it prints
-    (``time.time()``, its last line of output): what a user waits for, not the child's
-    teardown."""
+def clocked_child(code: str, *args: str) -> tuple[float, float]:
+    """Wall seconds from starting a fresh interpreter on ``code`` (given ``args``) to the moment
+    it prints ``time.time()`` and ``time.process_time()`` (its last line of output), and the
+    CPU seconds it had used by then: what a user waits for, not the child's teardown."""
     _bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, check=True
     )
-    return float(done.stdout.split()[-1]) - start
+    wall, cpu = done.stdout.split()[-2:]
+    return float(wall) - start, float(cpu)
 
 
 HEADER = ("job", "median", "floor", "ratio", "target", "result")
