@@ -8,11 +8,12 @@ Measures, headless (Textual's test driver, 80x24):
   there, so its teardown is not counted. The floor: a fresh interpreter until it has imported
   Textual's app. The two take turns, run by run, so a machine that grows busier slows both;
 * an edit on a 40-unit army of each system in the registry (its first example, its units
-  repeated in turn until there are 40): a key press (``x`` removing the selected unit, then
-  Ctrl+Z bringing it back, in turns) until the first frame drawn after the status bar was
-  painted with the re-checked status. Each figure is given as wall time and as the CPU time
-  this process spent meanwhile (on a loaded machine the wall time also holds the time other
-  processes had the core).
+  repeated in turn until there are 40), the cursor on a unit in the middle: a key press until
+  the first frame drawn after the status bar was painted with the re-checked status. Two
+  kinds: a field of the unit changed (Ctrl+Z and Ctrl+Y in turns, after the change was made
+  as its form makes it), and the unit removed (``x``, then Ctrl+Z bringing it back). Each
+  figure is given as wall time and as the CPU time this process spent meanwhile (on a loaded
+  machine the wall time also holds the time other processes had the core).
 
 Targets (issue 41.5): the first screen within 1.6x of a fresh interpreter importing Textual's
 app, an edit on screen within one 60 Hz frame (16 ms).
@@ -175,22 +176,47 @@ class Watch:
         return Clock()
 
 
-async def edits_of(ruleset: str, presses: int) -> tuple[list[float], list[float]]:
+def field_edit(ruleset: str, army: ArmyRecord, where: str) -> tuple[str, object]:
+    """A field of the record at ``where`` that holds a choice (the second such, where there are
+    two: the first names what the record is), and another of its values."""
+    from builder.registry import get_ruleset
+
+    table = schema.table_at(get_ruleset(ruleset).schema, where)
+    fields = [f for f in table.fields if f.choices and len(f.choices) > 1]
+    chosen = fields[1] if len(fields) > 1 else fields[0]
+    assert chosen.choices is not None
+    now = getattr(schema.get(army, where), chosen.key)
+    others = [c for c in chosen.choices if c != now]
+    return chosen.key, others[0]
+
+
+#: The kinds of edit timed: the keys pressed in turn, and whether a field is changed first
+#: (its undo and redo then change it back and forth; a removal's undo puts the unit back).
+EDITS = {"field": ("ctrl+z", "ctrl+y"), "remove": ("x", "ctrl+z")}
+
+
+async def edits_of(ruleset: str, kind: str, presses: int) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds from each key press to the frame showing its re-checked status,
-    on a 40-unit army of ``ruleset``: ``x`` removes the unit in the middle, Ctrl+Z brings it
-    back."""
+    on a 40-unit army of ``ruleset``, the cursor on a unit in the middle: "remove": ``x``
+    removes it, Ctrl+Z brings it back; "field": one of its fields is changed (as its form
+    would), then Ctrl+Z and Ctrl+Y undo and redo that."""
     army, place = grown(ruleset)
     app = BuilderApp(Session(army, None))
+    keys = EDITS[kind]
     wall: list[float] = []
     cpu: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.army_screen.show_army(place)
+        screen = app.army_screen
+        screen.show_army(place)
+        if kind == "field":
+            key, value = field_edit(ruleset, army, place)
+            screen.apply("bench", lambda a: setattr(schema.get(a, place), key, value), place)
         await pilot.pause()
         with Watch(app) as watch:
             for i in range(presses + 2):
                 start = watch.start()
-                await pilot.press("x" if i % 2 == 0 else "ctrl+z")
+                await pilot.press(keys[i % 2])
                 for _ in range(20):
                     if watch.frame is not None:
                         break
@@ -232,18 +258,19 @@ def measure(runs: int, full: bool = False) -> list[Row]:
     ]
     if full:
         rows.append(Row("... CPU time of the same, against Textual's", cold_cpu, textual_cpu))
+    med = statistics.median
     for name in names():
-        wall, cpu = asyncio.run(edits_of(name, runs * 4))
-        med = statistics.median
-        rows.append(
-            Row(
-                f"TUI edit, {UNITS} units of {name}: key -> status painted",
-                med(wall),
-                target=Target("max", EDIT_MS),
+        for kind in EDITS:
+            wall, cpu = asyncio.run(edits_of(name, kind, runs * 4))
+            rows.append(
+                Row(
+                    f"TUI edit, {UNITS} units of {name}, {kind}: key -> status painted",
+                    med(wall),
+                    target=Target("max", EDIT_MS),
+                )
             )
-        )
-        if full:
-            rows.append(Row("... CPU time of the same", med(cpu)))
+            if full:
+                rows.append(Row("... CPU time of the same", med(cpu)))
     return rows
 
 
