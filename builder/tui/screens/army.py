@@ -47,6 +47,7 @@ class ArmyScreen(BuilderScreen):
         self.place: str = ARMY
         self._bound_to: Ruleset | None = None
         self.actions: tuple[Action, ...] = ()
+        self._lists_of: tuple[Ruleset, tuple[str, ...]] | None = None
 
     @property
     def session(self) -> Session:
@@ -192,14 +193,20 @@ class ArmyScreen(BuilderScreen):
         """Where Add puts each of the catalogue's kinds of record from the selection (None:
         the user must choose, or there is nowhere yet)."""
         table, army = self.ruleset.schema, self.session.army
-        # Each list once: the footer asks this after every key, and a catalogue has many
-        # entries for few lists.
-        lists = dict.fromkeys(e.into for e in self.ruleset.catalogue())
         return {
             into: edits.holder_of(table, army, self.place, into)
             or _only(edits.holders(table, army, into))
-            for into in lists
+            for into in self._lists()
         }
+
+    def _lists(self) -> tuple[str, ...]:
+        """The lists the catalogue's entries go into, each once, worked out once a ruleset:
+        the footer asks :meth:`_add_into` after every key, and a catalogue has many entries
+        (each made afresh) for few lists."""
+        ruleset = self.ruleset
+        if self._lists_of is None or self._lists_of[0] is not ruleset:
+            self._lists_of = (ruleset, tuple(dict.fromkeys(e.into for e in ruleset.catalogue())))
+        return self._lists_of[1]
 
     def action_add(self) -> None:
         from builder.tui.modals.catalogue import CataloguePicker
