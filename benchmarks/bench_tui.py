@@ -1,22 +1,22 @@
-"""Time the builder: opening the sample army, and re-checking after an edit on a 40-unit army.
+"""Time the builder: its first screen from a fresh interpreter, and an edit on a 40-unit army of
+every rule system.
 
 Measures, headless (Textual's test driver, 80x24):
-* import: a fresh interpreter importing the app (Textual included), and one importing
-  Textual's app alone (the floor of the first screen);
-* first screen: from creating the app on the sample army to its first screen drawn, in this
-  process, and from starting a fresh interpreter to the first frame drawn after the army's
-  status (its metrics and LEGAL or what is broken) was set (what ``billhooks`` costs before
-  the player sees it; the child stops there, so its teardown is not counted);
-* per edit on a 40-unit army (10 wards of 4 units): the core check alone
-  (``ruleset.summary``), the session's step (undo snapshot + check), the screen's step (that
-  plus refreshing the tree, detail, findings and status bar), and a key press (the ``k`` key
-  cycling a leader's class): until the first frame drawn after the re-check (the edit on
-  screen), until the last frame (Textual repaints the scroll bars a frame later), and until
-  Pilot finds the app idle again (Pilot's round trip, which sleeps in steps while it polls; an
-  unbound key gives its floor).
+* first screen: ``billhooks tui examples/lancaster.toml`` (the command line's own path, run
+  headless) from starting a fresh interpreter until the first frame drawn after the status bar
+  was painted with the army's status (its metrics, LEGAL or what is broken); the child stops
+  there, so its teardown is not counted. The floor: a fresh interpreter until it has imported
+  Textual's app. The two take turns, run by run, so a machine that grows busier slows both;
+* an edit on a 40-unit army of each system in the registry (its first example, its units
+  repeated in turn until there are 40), the cursor on a unit in the middle: a key press until
+  the first frame drawn after the status bar was painted with the re-checked status. Two
+  kinds: a field of the unit changed (Ctrl+Z and Ctrl+Y in turns, after the change was made
+  as its form makes it), and the unit removed (``x``, then Ctrl+Z bringing it back). Each
+  figure is given as wall time and as the CPU time this process spent meanwhile (on a loaded
+  machine the wall time also holds the time other processes had the core).
 
-Targets (issue 41.5; issue 6 asked a second and 50 ms): the first screen within 1.6x of a
-fresh interpreter importing Textual's app, an edit on screen within one 60 Hz frame (16 ms).
+Targets (issue 41.5): the first screen within 1.6x of a fresh interpreter importing Textual's
+app, an edit on screen within one 60 Hz frame (16 ms).
 
 Run: .venv/bin/python benchmarks/bench_tui.py [--runs N]
 """
@@ -25,213 +25,279 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import statistics
-import sys
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
-from measure import Row, Target, clocked_child, medians_alternating, run_child, table
+from measure import ROOT, Row, Target, clocked_child
 
+from builder import armyfile
+from builder.core import schema
 from builder.core.base import ArmyRecord
-from builder.registry import get_ruleset
-from builder.resources import sample_army
-from builder.systems.billhooks.model import Army, Leader, Unit, Ward
+from builder.registry import names
+from builder.resources import examples_dir
+from builder.tui import edits
 from builder.tui.app import BuilderApp
 from builder.tui.session import Session
+from builder.tui.widgets.status import StatusBar
 
 #: Issue 41.5: the first screen within 1.6x of importing Textual's app, an edit re-checked and
 #: repainted within one 60 Hz frame.
 FIRST_SCREEN_RATIO = 1.6
 EDIT_MS = 16
-#: The floor of the first screen: a fresh interpreter importing what every Textual app imports.
-TEXTUAL = "import textual.app"
+#: The army of an edit.
+UNITS = 40
+#: The first screen's army, as the issue names it.
+ARMY_FILE = ROOT / "examples" / "lancaster.toml"
 
-TROOPS = ["archers", "billmen", "men-at-arms", "crossbowmen", "knights", "pikemen"]
+#: The floor of the first screen: a fresh interpreter importing what every Textual app imports,
+#: printing when it is done (as the first screen's child does).
+TEXTUAL = """
+import time
+import textual.app
+print(time.time(), time.process_time(), flush=True)
+"""
 
-
-def army_40() -> Army:
-    wards = [
-        Ward(
-            Leader(f"Leader {w + 1}", c_in_c=w == 0),
-            [Unit(TROOPS[(w * 4 + u) % len(TROOPS)]) for u in range(4)],
-        )
-        for w in range(10)
-    ]
-    return Army("billhooks", "Forty units", side="york", points=500, wards=wards)
-
-
-#: A fresh interpreter: import the app, open the sample army, and print the time of the first
-#: frame drawn once the status bar holds the army's status; then stop at once.
+#: A fresh interpreter running ``billhooks tui ARMY`` headless: it prints the time of the first
+#: frame drawn after the status bar was painted with the army's status, then of the first frame
+#: drawn once the selected record's facts are in the detail pane as well, and stops at once.
 COLD_START = """
-import asyncio, os, time
-from builder.resources import sample_army
-from builder.tui.app import BuilderApp
-from builder.tui.session import Session
+import os, sys, time
+from textual.app import App
+from builder import cli
+from builder.tui.widgets.detail import DetailPane
 from builder.tui.widgets.status import StatusBar
 
-shown = []
-show = StatusBar.show
+marks = []
+status, detail = [], []
+render_lines = StatusBar.render_lines
+
+def render_and_note(self, crop):
+    if self._shown is not None:
+        status.append(True)
+    return render_lines(self, crop)
+
+StatusBar.render_lines = render_and_note
+show = DetailPane.show
 
 def show_and_note(self, *args):
     show(self, *args)
-    shown.append(True)
+    detail.append(True)
 
-StatusBar.show = show_and_note
+DetailPane.show = show_and_note
+display = App._display
 
-async def main():
-    app = BuilderApp(Session.sample(sample_army()))
-    display = app._display
+def displayed(self, screen, renderable):
+    display(self, screen, renderable)
+    if renderable is None:
+        return
+    if status and not marks:
+        marks.append(f"{time.time()} {time.process_time()}")
+    if marks and detail:
+        marks.append(f"{time.time()} {time.process_time()}")
+        print(*marks[:2], sep="\\n", flush=True)
+        os._exit(0)
 
-    def painted(screen, renderable):
-        display(screen, renderable)
-        if shown:
-            print(time.time(), flush=True)
-            os._exit(0)
-
-    app._display = painted
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-    raise SystemExit("no frame was drawn after the status was shown")
-
-asyncio.run(main())
+App._display = displayed
+run = App.run
+App.run = lambda self, *args, **kw: run(self, headless=True, size=(80, 24))
+cli.main(["tui", sys.argv[1]])
+raise SystemExit("no frame was drawn after the status was painted")
 """
 
 
-def fresh(code: str, runs: int) -> list[float]:
-    return [run_child([sys.executable, "-c", code]).seconds for _ in range(runs)]
+@dataclass
+class Clock:
+    """Wall and CPU seconds at one moment."""
+
+    wall: float = field(default_factory=time.perf_counter)
+    cpu: float = field(default_factory=time.process_time)
 
 
-async def first_screen(runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        app = BuilderApp(Session.sample(sample_army()))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            out.append(time.perf_counter() - start)
-    return out
+def example_of(ruleset: str) -> ArmyRecord:
+    """The first example army (not a collection) of ``ruleset``."""
+    for path in sorted(examples_dir().glob("*.toml")):
+        if path.name.endswith("collection.toml"):
+            continue
+        army = armyfile.load(path)
+        if army.ruleset == ruleset:
+            return army
+    raise LookupError(f"no example army of {ruleset}")
 
 
-async def edits(runs: int) -> dict[str, list[float]]:
-    ruleset = get_ruleset("billhooks")
-    army = army_40()
-    assert len(army.units_with_paths()) == 40
-    times: dict[str, list[float]] = {
-        "check": [],
-        "session": [],
-        "screen": [],
-        "key": [],
-        "idle key": [],
-        "on screen": [],
-        "settled": [],
-    }
-    for _ in range(runs):
-        start = time.perf_counter()
-        ruleset.summary(army)
-        times["check"].append(time.perf_counter() - start)
+def grown(ruleset: str, units: int = UNITS) -> tuple[ArmyRecord, str]:
+    """``ruleset``'s example with its units repeated in turn, each in the list it came from,
+    until it has ``units``; and the place of a unit in the middle."""
+    from builder.registry import get_ruleset
+
+    army = example_of(ruleset)
+    table = get_ruleset(ruleset).schema
+    pool = [n.where for n in edits.nodes(army, table) if n.role == "unit"]
+    count = len(pool)
+    for i in range(units - count):
+        where = pool[i % len(pool)]
+        key = schema.parse(where)[-1].key
+        schema.append(army, schema.parent_of(where), key, copy.deepcopy(schema.get(army, where)))
+    places = [n.where for n in edits.nodes(army, table) if n.role == "unit"]
+    assert len(places) == units, (ruleset, len(places))
+    return army, places[units // 2]
+
+
+class Watch:
+    """Notes the frames Textual draws and when the status bar is painted: the end of an edit
+    is the first frame drawn after the status bar rendered the re-checked status."""
+
+    def __init__(self, app: BuilderApp) -> None:
+        self.updated = False
+        self.painted = False
+        self.frame: Clock | None = None
+        display = app._display
+        status = StatusBar
+        update, render_lines = status.update, status.render_lines
+
+        def updated(bar: Any, *args: Any, **kw: Any) -> None:
+            update(bar, *args, **kw)
+            self.updated = True
+
+        def rendered(bar: Any, crop: Any) -> Any:
+            if self.updated:
+                self.painted = True
+            return render_lines(bar, crop)
+
+        def displayed(screen: Any, renderable: Any) -> None:
+            display(screen, renderable)
+            if self.painted and self.frame is None and renderable is not None:
+                self.frame = Clock()
+
+        app._display = displayed  # type: ignore[method-assign]
+        self._patches = ((status, "update", updated), (status, "render_lines", rendered))
+        self._saved = ((status, "update", update), (status, "render_lines", render_lines))
+
+    def __enter__(self) -> Watch:
+        for owner, name, value in self._patches:
+            setattr(owner, name, value)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for owner, name, value in self._saved:
+            setattr(owner, name, value)
+
+    def start(self) -> Clock:
+        self.updated = self.painted = False
+        self.frame = None
+        return Clock()
+
+
+def field_edit(ruleset: str, army: ArmyRecord, where: str) -> tuple[str, object]:
+    """A field of the record at ``where`` that holds a choice (the second such, where there are
+    two: the first names what the record is), and another of its values."""
+    from builder.registry import get_ruleset
+
+    table = schema.table_at(get_ruleset(ruleset).schema, where)
+    fields = [f for f in table.fields if f.choices and len(f.choices) > 1]
+    chosen = fields[1] if len(fields) > 1 else fields[0]
+    assert chosen.choices is not None
+    now = getattr(schema.get(army, where), chosen.key)
+    others = [c for c in chosen.choices if c != now]
+    return chosen.key, others[0]
+
+
+#: The kinds of edit timed: the keys pressed in turn, and whether a field is changed first
+#: (its undo and redo then change it back and forth; a removal's undo puts the unit back).
+EDITS = {"field": ("ctrl+z", "ctrl+y"), "remove": ("x", "ctrl+z")}
+
+
+async def edits_of(ruleset: str, kind: str, presses: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds from each key press to the frame showing its re-checked status,
+    on a 40-unit army of ``ruleset``, the cursor on a unit in the middle: "remove": ``x``
+    removes it, Ctrl+Z brings it back; "field": one of its fields is changed (as its form
+    would), then Ctrl+Z and Ctrl+Y undo and redo that."""
+    army, place = grown(ruleset)
     app = BuilderApp(Session(army, None))
-    frames: list[float] = []
-    checked: list[float] = []
-    display = app._display
-    session_apply = app.session.apply
-
-    def spy(screen: Any, renderable: Any) -> None:
-        # Every frame Textual writes to the (headless) terminal.
-        display(screen, renderable)
-        frames.append(time.perf_counter())
-
-    def timed_apply(
-        label: str, edit: Any, before: str | None = None, after: str | None = None
-    ) -> None:
-        session_apply(label, edit, before, after)
-        checked.append(time.perf_counter())
-
-    app._display = spy  # type: ignore[method-assign]
-    app.session.apply = timed_apply  # type: ignore[method-assign]
+    keys = EDITS[kind]
+    wall: list[float] = []
+    cpu: list[float] = []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.army_screen
-        for i in range(runs):
-            quality = ("levy", "veteran")[i % 2]
-
-            def edit(a: ArmyRecord, q: str = quality) -> None:
-                assert isinstance(a, Army)
-                a.wards[5].units[1].quality = q
-
-            start = time.perf_counter()
-            app.session.apply("bench", edit)
-            times["session"].append(time.perf_counter() - start)
-            start = time.perf_counter()
-            screen.apply("bench", edit, "wards[5].units[1]")
-            times["screen"].append(time.perf_counter() - start)
-        screen.show_army("wards[3]")
+        screen.show_army(place)
+        if kind == "field":
+            key, value = field_edit(ruleset, army, place)
+            screen.apply("bench", lambda a: setattr(schema.get(a, place), key, value), place)
         await pilot.pause()
-        for _ in range(runs):
-            frames.clear()
-            checked.clear()
-            start = time.perf_counter()
-            await pilot.press("k")
-            times["key"].append(time.perf_counter() - start)
-            # The first frame drawn after the re-check shows the edit; Textual then repaints
-            # the scroll bars once the new content's size is known (the last frame).
-            after = [t for t in frames if checked and t > checked[0]]
-            assert after, "the edit drew no frame"
-            times["on screen"].append(after[0] - start)
-            times["settled"].append(after[-1] - start)
-            # The same press with nothing bound: what the test driver itself costs.
-            start = time.perf_counter()
-            await pilot.press("f12")
-            times["idle key"].append(time.perf_counter() - start)
-    return times
+        with Watch(app) as watch:
+            for i in range(presses + 2):
+                start = watch.start()
+                await pilot.press(keys[i % 2])
+                for _ in range(20):
+                    if watch.frame is not None:
+                        break
+                    await pilot.pause()
+                end = watch.frame
+                assert end is not None, f"{ruleset}: the edit drew no status"
+                if i >= 2:  # the first edit and its undo warm up
+                    wall.append(end.wall - start.wall)
+                    cpu.append(end.cpu - start.cpu)
+    return wall, cpu
+
+
+def first_screen(runs: int) -> dict[str, tuple[float, float]]:
+    """Median (wall, CPU) seconds of Textual's import, of the first screen's status painted and
+    of its detail pane filled, the fresh interpreters taking turns."""
+    runs_of: dict[str, list[tuple[float, float]]] = {"textual": [], "status": [], "complete": []}
+    for _ in range(runs):
+        runs_of["textual"] += clocked_child(TEXTUAL)
+        status, complete = clocked_child(COLD_START, str(ARMY_FILE))
+        runs_of["status"].append(status)
+        runs_of["complete"].append(complete)
+    med = statistics.median
+    return {
+        name: (med(t[0] for t in times), med(t[1] for t in times))
+        for name, times in runs_of.items()
+    }
 
 
 def measure(runs: int, full: bool = False) -> list[Row]:
-    """First screen of the sample army in a fresh interpreter against importing Textual's app
-    (their runs taking turns), and one edit on a 40-unit army (``runs * 6`` key presses, as
-    each is cheap); ``full`` adds the parts of both."""
-    fresh_runs = max(3, runs)
-    textual, cold = medians_alternating(
-        (
-            lambda: run_child([sys.executable, "-c", TEXTUAL]).seconds,
-            lambda: clocked_child(COLD_START),
-        ),
-        fresh_runs,
-    )
-    per_edit = asyncio.run(edits(runs * 6))
-    med = statistics.median
+    """The first screen (at least 9 fresh runs of it and of its floor, taking turns) and an edit
+    on a 40-unit army of each system (``runs * 4`` key presses each, as each is cheap); ``full``
+    adds the CPU times."""
+    first = first_screen(max(9, runs))
+    textual = first["textual"]
     rows = [
         Row(
-            "TUI first screen, status painted (fresh python)",
-            cold,
-            textual,
+            f"TUI first screen, {ARMY_FILE.name}, status painted (fresh python)",
+            first["status"][0],
+            textual[0],
             Target("ratio", FIRST_SCREEN_RATIO),
         ),
-        Row(
-            "TUI edit, 40 units: key -> re-checked, on screen",
-            med(per_edit["on screen"]),
-            target=Target("max", EDIT_MS),
-        ),
-        Row("TUI edit, 40 units: ... scroll bars repainted", med(per_edit["settled"])),
-        Row(
-            "TUI edit, 40 units: key -> idle (Pilot round trip)",
-            med(per_edit["key"]),
-            med(per_edit["idle key"]),
-        ),
+        Row("... its detail pane filled too", first["complete"][0], textual[0]),
     ]
     if full:
-        imports = fresh("import builder.tui.app", fresh_runs)
-        first = asyncio.run(first_screen(fresh_runs))
-        rows += [
-            Row("import builder.tui.app (fresh python)", med(imports)),
-            Row("sample army: app created -> first screen", med(first)),
-            Row("40 units: ruleset.summary", med(per_edit["check"])),
-            Row("40 units: session.apply (snapshot + check)", med(per_edit["session"])),
-            Row("40 units: screen.apply (+ tree, detail, status)", med(per_edit["screen"])),
-        ]
+        rows.append(
+            Row("... CPU time to the status, against Textual's", first["status"][1], textual[1])
+        )
+        rows.append(Row("... CPU time to the detail pane", first["complete"][1], textual[1]))
+    med = statistics.median
+    for name in names():
+        for kind in EDITS:
+            wall, cpu = asyncio.run(edits_of(name, kind, runs * 4))
+            rows.append(
+                Row(
+                    f"TUI edit, {UNITS} units of {name}, {kind}: key -> status painted",
+                    med(wall),
+                    target=Target("max", EDIT_MS),
+                )
+            )
+            if full:
+                rows.append(Row("... CPU time of the same", med(cpu)))
     return rows
 
 
 def main() -> None:
+    from measure import table
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     print(table(measure(parser.parse_args().runs, full=True)))

@@ -139,17 +139,19 @@ def medians_alternating(jobs: Sequence[Callable[[], float]], runs: int) -> tuple
     return tuple(statistics.median(out) for out in samples)
 
 
-def clocked_child(code: str) -> float:
-    """Seconds from starting a fresh interpreter on ``code`` to the moment it prints
-    (``time.time()``, its last line of output): what a user waits for, not the child's
-    teardown."""
+def clocked_child(code: str, *args: str) -> list[tuple[float, float]]:
+    """Run a fresh interpreter on ``code`` (given ``args``), which prints ``time.time()`` and
+    ``time.process_time()`` at each moment it marks: for each, the wall seconds since the
+    interpreter was started and the CPU seconds it had used by then (what a user waits for,
+    not the child's teardown)."""
     _bytecode()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     start = time.time()
     done = subprocess.run(
-        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        [sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, check=True
     )
-    return float(done.stdout.split()[-1]) - start
+    marks = [line.split() for line in done.stdout.splitlines() if line.strip()]
+    return [(float(wall) - start, float(cpu)) for wall, cpu in marks]
 
 
 HEADER = ("job", "median", "floor", "ratio", "target", "result")

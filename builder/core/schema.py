@@ -21,6 +21,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 FieldType = Literal["str", "int", "bool", "list", "table"]
@@ -162,8 +163,10 @@ class Step:
     index: int | None = None
 
 
+@lru_cache(maxsize=8192)
 def parse(where: str) -> tuple[Step, ...]:
-    """The steps of a place; ValueError for text that is not one."""
+    """The steps of a place; ValueError for text that is not one. Pure, and asked for the
+    same few places again and again (the builder's tree on every edit): kept."""
     if where == "":
         return ()
     steps = []

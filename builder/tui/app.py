@@ -20,9 +20,6 @@ from textual.notifications import Notify, SeverityLevel
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
-from builder.tui.modals.changed import ChangedOnDiskDialog
-from builder.tui.modals.confirm import Confirm
-from builder.tui.modals.path import PathDialog
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.session import ChangedOnDisk, Session
@@ -171,6 +168,8 @@ class BuilderApp(App[None]):
     def recover(self, error: BaseException) -> None:
         """An unexpected error the builder survives: the army is saved to a recovery file
         and a dialog says so; what was pressed is not done (a failed edit is undone)."""
+        from builder.tui.modals.confirm import Confirm
+
         told = crash.recover(self.session, error)
         self._reshow()
         self.push_screen(
@@ -337,6 +336,8 @@ class BuilderApp(App[None]):
     def _write(self, path: Path, then: object = None, overwrite: bool = False) -> bool:
         """Save to ``path``; a failure is said in a dialog that offers Save as, and a file
         changed on disk since it was read is never written over without asking."""
+        from builder.tui.modals.confirm import Confirm
+
         try:
             written = self.session.save(path, overwrite=overwrite)
         except ChangedOnDisk as changed:
@@ -362,6 +363,8 @@ class BuilderApp(App[None]):
 
     def _ask_changed(self, changed: ChangedOnDisk, then: object) -> None:
         """The file changed on disk: reload it, overwrite it, or save as another file."""
+        from builder.tui.modals.changed import ChangedOnDiskDialog
+
         path = changed.path
 
         def answered(answer: str | None) -> None:
@@ -388,6 +391,9 @@ class BuilderApp(App[None]):
             self._write(self.session.path)
 
     def action_save_as(self, then: object = None, error: str = "", suggestion: str = "") -> None:
+        from builder.tui.modals.confirm import Confirm
+        from builder.tui.modals.path import PathDialog
+
         current = self.session.path
         suggestion = suggestion or (str(current) if current is not None else "my-army.toml")
 
@@ -416,6 +422,8 @@ class BuilderApp(App[None]):
 
     def _unless_unsaved(self, what: str, proceed: object) -> None:
         """Run ``proceed`` now, or after asking what to do with unsaved changes."""
+        from builder.tui.modals.confirm import Confirm
+
         assert callable(proceed)
         if not self.session.dirty or self.session.untouched:
             proceed()
@@ -454,6 +462,7 @@ class BuilderApp(App[None]):
 
     def _ask_open(self, suggestion: str = "", error: str = "") -> None:
         """The Open dialog; a file that cannot be read brings it back, the error in it."""
+        from builder.tui.modals.path import PathDialog
 
         def chosen(path: Path | None) -> None:
             if path is None:

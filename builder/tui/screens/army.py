@@ -1,7 +1,8 @@
 """The army screen: the army tree, detail pane, findings, status bar; every edit starts here.
 
 Every edit is drawn from the ruleset: the tree from its tables, the form from what it offers,
-Add from its catalogue, its own quick keys from ``quick_actions``.
+Add from its catalogue, its own quick keys from ``quick_actions``. Its dialogs load when
+first opened: the first screen does not wait for them.
 """
 
 from __future__ import annotations
@@ -21,10 +22,6 @@ from builder.core.base import ArmyRecord, Entry
 from builder.tui import edits
 from builder.tui.actions import Action, bindings, nouns, ruleset_actions
 from builder.tui.edits import ARMY
-from builder.tui.modals.catalogue import CataloguePicker
-from builder.tui.modals.pick import PickDialog
-from builder.tui.modals.record import RecordForm
-from builder.tui.modals.roll import RollDialog
 from builder.tui.screens.base import BuilderScreen
 from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.detail import DetailPane
@@ -50,6 +47,7 @@ class ArmyScreen(BuilderScreen):
         self.place: str = ARMY
         self._bound_to: Ruleset | None = None
         self.actions: tuple[Action, ...] = ()
+        self._lists_of: tuple[Ruleset, tuple[str, ...]] | None = None
 
     @property
     def session(self) -> Session:
@@ -69,7 +67,10 @@ class ArmyScreen(BuilderScreen):
         yield KeyFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.show_army(self.first_place())
+        # The record's facts follow a frame after the rest (the system's code for them loads
+        # then): the army and its status show sooner.
+        self.show_army(self.first_place(), detail=False)
+        self.call_after_refresh(self._show_detail)
         self.query_one("#tree", ArmyTree).focus()
 
     def _bind(self) -> None:
@@ -101,15 +102,17 @@ class ArmyScreen(BuilderScreen):
 
     # --- showing ------------------------------------------------------------------------
 
-    def show_army(self, select: str | None = None) -> None:
-        """Show the session's army and its latest check, the cursor on ``select``."""
+    def show_army(self, select: str | None = None, detail: bool = True) -> None:
+        """Show the session's army and its latest check, the cursor on ``select`` (and its
+        facts in the detail pane, unless not ``detail``)."""
         self._bind()
         session = self.session
         army = session.army
         place = edits.nearest(army, select if select is not None else self.place)
         self.place = place
         self.query_one("#tree", ArmyTree).show(army, session.summary, session.ruleset, place)
-        self._show_detail()
+        if detail:
+            self._show_detail()
         self.query_one("#findings", FindingsPanel).show(session.summary, session.ruleset)
         self.query_one("#status", StatusBar).show(session.summary, session.dirty)
         self.builder.update_title()
@@ -190,16 +193,24 @@ class ArmyScreen(BuilderScreen):
         """Where Add puts each of the catalogue's kinds of record from the selection (None:
         the user must choose, or there is nowhere yet)."""
         table, army = self.ruleset.schema, self.session.army
-        # Each list once: the footer asks this after every key, and a catalogue has many
-        # entries for few lists.
-        lists = dict.fromkeys(e.into for e in self.ruleset.catalogue())
         return {
             into: edits.holder_of(table, army, self.place, into)
             or _only(edits.holders(table, army, into))
-            for into in lists
+            for into in self._lists()
         }
 
+    def _lists(self) -> tuple[str, ...]:
+        """The lists the catalogue's entries go into, each once, worked out once a ruleset:
+        the footer asks :meth:`_add_into` after every key, and a catalogue has many entries
+        (each made afresh) for few lists."""
+        ruleset = self.ruleset
+        if self._lists_of is None or self._lists_of[0] is not ruleset:
+            self._lists_of = (ruleset, tuple(dict.fromkeys(e.into for e in ruleset.catalogue())))
+        return self._lists_of[1]
+
     def action_add(self) -> None:
+        from builder.tui.modals.catalogue import CataloguePicker
+
         table, army = self.ruleset.schema, self.session.army
         entries = self.ruleset.catalogue()
         into = self._add_into()
@@ -259,6 +270,8 @@ class ArmyScreen(BuilderScreen):
         army: ArmyRecord | None = None,
         done: Callable[[object], None] | None = None,
     ) -> None:
+        from builder.tui.modals.record import RecordForm
+
         def kept(record: object | None) -> None:
             if record is None:
                 return
@@ -290,6 +303,8 @@ class ArmyScreen(BuilderScreen):
         self._form(ARMY, heading)
 
     def action_move(self) -> None:
+        from builder.tui.modals.pick import PickDialog
+
         targets, army = self._move_targets(), self.session.army
         if not targets:
             self.app.notify("There is nowhere else to move it.", severity="warning")
@@ -313,6 +328,8 @@ class ArmyScreen(BuilderScreen):
         )
 
     def action_remove(self) -> None:
+        from builder.tui.modals.pick import PickDialog
+
         where, army, table = self.place, self.session.army, self.ruleset.schema
         if not where:
             self.app.notify("Select a record to remove.", severity="warning")
@@ -387,6 +404,8 @@ class ArmyScreen(BuilderScreen):
         self.apply(f"{quick.title}: {title}", lambda a: quick.run(a, target))
 
     def action_roll(self) -> None:
+        from builder.tui.modals.roll import RollDialog
+
         session = self.session
         roller = session.ruleset.roller
         if roller is None:

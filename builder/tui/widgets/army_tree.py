@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -98,37 +99,38 @@ class ArmyTree(Tree[str]):
             for n in records
         }
         parents = {n.where: self._holder_of(n.where) for n in records[1:]}
-        current = {
-            node.data: self._holder_of(node.data or "")
-            for node in self._all()
-            if node is not self.root
-        }
-        self.root.set_label(labels[ARMY])
-        if (
-            current
-            and current == parents
-            and [n.data for n in self._all()][1:] == [n.where for n in records[1:]]
-        ):
-            for node in self._all():
+        shown = self._all()
+        current = {node.data: self._holder_of(node.data or "") for node in shown[1:]}
+        if current and current == parents and list(current) == list(parents):
+            for node in shown:
                 # Only a changed line is set: each set asks the tree to draw its line again.
                 if node.label != labels[node.data or ARMY]:
-                    node.set_label(labels[node.data or ARMY])
+                    self._relabel(node, labels[node.data or ARMY])
         else:
             self.clear()  # clear() replaces the root node
             self.root.data = ARMY
             self.root.set_label(labels[ARMY])
             made: dict[str, TreeNode[str]] = {ARMY: self.root}
+            holders = set(parents.values())
             for n in records[1:]:
                 holder = made[parents[n.where]]
-                has_children = any(p == n.where for p in parents.values())
                 made[n.where] = (
                     holder.add(labels[n.where], data=n.where, expand=True)
-                    if has_children or n.role == "group"
+                    if n.where in holders or n.role == "group"
                     else holder.add_leaf(labels[n.where], data=n.where)
                 )
             self.root.expand()
         order = [n.where for n in records]
         self.move_cursor_to_line(order.index(select) if select in order else 0)
+
+    def _relabel(self, node: TreeNode[str], label: Text) -> None:
+        """Set ``node``'s label and draw its own line again. ``TreeNode.set_label`` draws
+        every line under the node too (their guides follow it): a point on the army's line
+        would redraw the whole tree on every edit."""
+        node._label = self.process_label(label)
+        node._updates += 1  # Textual's line cache is keyed by it
+        if node.line >= 0:
+            self._refresh_line(node.line)
 
     def _holder_of(self, where: str) -> str:
         """The shown record holding ``where`` (a ward's leader is on his ward's line)."""
@@ -177,14 +179,29 @@ class ArmyTree(Tree[str]):
             label.append(" ▲", f"bold {self._colours.warning}")
         return label
 
-    def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
-        # Long names end in an ellipsis at a word, not cut wherever the pane ends.
+    def _room(self, node: TreeNode[str]) -> int:
+        """The cells a node's label has beside its guides."""
         depth = 0
         up = node.parent
         while up is not None:
             depth, up = depth + 1, up.parent
-        room = self.scrollable_content_region.width - depth * self.guide_depth - 1
-        return fit(super().render_label(node, base_style, style), room)
+        return self.scrollable_content_region.width - depth * self.guide_depth - 1
+
+    def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
+        # Long names end in an ellipsis at a word, not cut wherever the pane ends.
+        return fit(super().render_label(node, base_style, style), self._room(node))
+
+    def get_label_width(self, node: TreeNode[str]) -> int:
+        """What :meth:`render_label` gives, measured without drawing it where the label fits
+        (Textual measures every line this way each time the tree changes shape)."""
+        icon = ""
+        if node.allow_expand:
+            icon = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
+        label = node.label
+        width = cell_len(icon) + (label.cell_len if isinstance(label, Text) else cell_len(label))
+        if width <= self._room(node):
+            return width
+        return self.render_label(node, Style.null(), Style.null()).cell_len
 
     def action_edit_here(self) -> None:
         node = self.cursor_node

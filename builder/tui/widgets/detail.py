@@ -4,10 +4,15 @@ the findings about it."""
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
+from rich.segment import Segment
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.containers import VerticalScroll
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, RichVisual
 from textual.widgets import Static
 
 from builder.core import schema
@@ -65,15 +70,68 @@ def findings_at(summary: Summary, where: str) -> list[Finding]:
     return [f for f in summary.findings if owner(f.where) == where]
 
 
+class RenderedOnce(RichVisual):
+    """A Rich renderable rendered once for each width. Textual renders a Rich renderable
+    twice when it changes (once to count its lines for the layout, again to draw them): a
+    record's facts table, a few milliseconds each time, on every edit."""
+
+    def __init__(self, widget: Static, renderable: RenderableType) -> None:
+        super().__init__(widget, renderable)
+        self.renderable = renderable
+        self._width = -1
+        self._lines: list[list[Segment]] = []
+
+    def _lines_at(self, width: int) -> list[list[Segment]]:
+        if width != self._width:
+            app = self._widget.app
+            options = app.console_options.update(highlight=False).update_width(width)
+            self._lines = app.console.render_lines(self._renderable, options, pad=False)
+            self._width = width
+        return self._lines
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self._lines_at(width))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        # The widget's own style goes under the renderable's, as Textual's does.
+        base = style.rich_style
+        return [Strip(Segment.apply_style(line, base)) for line in self._lines_at(width)[:height]]
+
+
+class FactsBody(Static):
+    """The pane's body: its content (the facts) is drawn through :class:`RenderedOnce`."""
+
+    _once: RenderedOnce | None = None
+
+    def render(self) -> RenderResult:
+        content = self.content
+        if not isinstance(content, Group):
+            return super().render()  # nothing shown yet
+        if self._once is None or self._once.renderable is not content:
+            self._once = RenderedOnce(self, content)
+        return self._once
+
+
 class DetailPane(VerticalScroll):
     """Scrollable facts for one place in the army; the screen calls :meth:`show`.
     Focusable (Tab), so a long profile scrolls with the arrow keys at 80x24."""
 
+    _shown: tuple[object, ...] | None = None
+
     def compose(self) -> ComposeResult:
-        yield Static(id="detail-body")
+        yield FactsBody(id="detail-body")
 
     def show(self, ruleset: Ruleset, army: ArmyRecord, where: str, summary: Summary) -> None:
         facts = ruleset.facts(army, where)
         self.border_title = schema.table_at(ruleset.schema, where).noun.capitalize()
-        body = facts_view(facts, findings_at(summary, where), theme_colours(self.app), ruleset)
-        self.query_one("#detail-body", Static).update(body)
+        findings = findings_at(summary, where)
+        colours = theme_colours(self.app)
+        # An edit elsewhere in the army leaves this record's facts as they were: the pane then
+        # stays as it is drawn (drawing it again lays out the screen).
+        shown = (facts, findings, colours, ruleset)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        self.query_one("#detail-body", Static).update(facts_view(facts, findings, colours, ruleset))

@@ -15,14 +15,14 @@ from builder.tui.advice import builder_message
 from builder.tui.widgets.colours import Colours, theme_colours
 
 
-def _option(index: int, finding: Finding, ruleset: Ruleset, colours: Colours) -> Option:
+def _prompt(finding: Finding, ruleset: Ruleset, colours: Colours) -> Text:
     error = finding.level == "error"
     mark = (
         ("✖ error  ", f"bold {colours.error}")
         if error
         else ("▲ warning", f"bold {colours.warning}")
     )
-    return Option(Text.assemble(mark, "  ", builder_message(finding, ruleset)), id=str(index))
+    return Text.assemble(mark, "  ", builder_message(finding, ruleset))
 
 
 class FindingsPanel(OptionList):
@@ -41,14 +41,15 @@ class FindingsPanel(OptionList):
 
     def show(self, summary: Summary, ruleset: Ruleset) -> None:
         colours = theme_colours(self.app)
-        # Most edits leave the findings as they were: the list then stays as it is drawn.
-        shown = (summary.findings, ruleset, colours)
-        if shown == self._shown:
-            return
-        self._shown = shown
         self._findings = summary.findings
+        # Most edits leave the findings as they read (a removal renumbers the places they
+        # point at, not their words): the list then stays as it is drawn.
+        prompts = tuple(_prompt(f, ruleset, colours) for f in summary.findings)
+        if prompts == self._shown:
+            return
+        self._shown = prompts
         highlighted = self.highlighted
-        options = [_option(i, f, ruleset, colours) for i, f in enumerate(summary.findings)]
+        options = [Option(prompt, id=str(i)) for i, prompt in enumerate(prompts)]
         if not options:
             options = [Option(Text("No findings: every rule is kept.", "italic"), disabled=True)]
         # One call: adding options one by one lays the whole list out again for each.

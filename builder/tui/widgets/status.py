@@ -53,11 +53,17 @@ class StatusBar(Static):
     """Always visible; the screen calls :meth:`show` after every check."""
 
     _shown: tuple[Summary, bool] | None = None
+    _text: Text | None = None
 
     def show(self, summary: Summary, dirty: bool) -> None:
         self._shown = (summary, dirty)
         width = self.content_region.width or None
-        self.update(status_text(summary, dirty, theme_colours(self.app), width))
+        text = status_text(summary, dirty, theme_colours(self.app), width)
+        if text != self._text:
+            self._text = text
+            # One line whatever it says (the stylesheet sets its height): no layout is needed,
+            # so the new status is drawn in the next frame without laying out the screen.
+            self.update(text, layout=False)
 
     def on_resize(self) -> None:
         if self._shown is not None:
