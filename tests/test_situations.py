@@ -304,6 +304,13 @@ TURNS: dict[str, list[tuple[str, str, str]]] = {
         ("who wins", "crib-sheet.pdf", "compare the hits left"),
         ("effects of hits", "crib-sheet.pdf", "what the hits do"),
         ("removal", "crib-sheet.pdf", "as many wounds as figures"),
+        ("your go", "crib-sheet.pdf", "the side that goes first does everything it wants"),
+        ("a short charge", "crib-sheet.pdf", "short of the target, the stand goes the whole roll"),
+        ("melee goes on", "crib-sheet.pdf", "fight again once a turn"),
+        ("running away", "crib-sheet.pdf", "runs straight away from its enemy toward its own edge"),
+        ("the banner", "crib-sheet.pdf", "the banner goes with one stand"),
+        ("a leader's death", "crib-sheet.pdf", "with every box ticked he is dead"),
+        ("army commander", "crib-sheet.pdf", "the army commander dead: every stand tests"),
         ("the end", "crib-sheet.pdf", "the text gives no victory rule"),
     ],
 }
