@@ -175,7 +175,7 @@ def test_every_entry_names_its_rulebook_section_by_name(
 OURS_ALONE = {
     "billhooks": set(),
     "kiss": {"The ground and the setting up"},
-    "feudal": {"How the battle ends"},
+    "feudal": {"How the battle ends", "Combats and leaders, our way"},
     "shieldwall": {"The ground", "Every marker", "Our readings"},
 }
 
@@ -298,6 +298,16 @@ TURNS: dict[str, list[tuple[str, str, str]]] = {
         ("combat", "crib-sheet.pdf", "combats are fought"),
         ("morale", "crib-sheet.pdf", "lowest score that passes"),
         ("rout", "crib-sheet.pdf", "a failed test: roll 1d10 for the distance"),
+        ("optional rules", "crib-sheet.pdf", "agree which optional rules you play"),
+        ("leaders rolled", "crib-sheet.pdf", "roll each leader's charisma"),
+        ("setting up", "crib-sheet.pdf", "set up as the scenario says"),
+        ("initiative ties", "crib-sheet.pdf", "rolling again on a tie"),
+        ("bent lines and squares", "crib-sheet.pdf", "bent line (foot): it cannot move"),
+        ("priority of fire", "crib-sheet.pdf", "not charged and stationary: shoot at anything"),
+        ("a hit", "crib-sheet.pdf", "takes off one figure"),
+        ("combat goes on", "crib-sheet.pdf", "fight again in each turn's combat step"),
+        ("after a rout", "crib-sheet.pdf", "whole again at the start of the next"),
+        ("shatter", "crib-sheet.pdf", "shattered and leaves the table at the end of the phase"),
         ("the end", "crib-sheet.pdf", "the text gives no victory rule"),
     ],
     "shieldwall": [
