@@ -243,6 +243,7 @@ def test_the_second_sheet_is_in_our_own_words(
 TURNS: dict[str, list[tuple[str, str, str]]] = {
     "billhooks": [
         ("decks and leader cards", "crib-sheet.pdf", "shuffle the leader cards into the play deck"),
+        ("terrain and sides", "crib-sheet.pdf", "the winner lays out the terrain"),
         ("deployment", "crib-sheet.pdf", "a ward at a time, inside an agreed zone"),
         ("army morale tokens", "crib-sheet.pdf", "as many army morale tokens"),
         ("opening moves", "crib-sheet.pdf", "opening moves"),
@@ -253,7 +254,11 @@ TURNS: dict[str, list[tuple[str, str, str]]] = {
         ("moving", "crib-sheet.pdf", "a disarray token for"),
         ("shooting", "crib-sheet.pdf", "arrow supply"),
         ("melee", "crib-sheet.pdf", "a melee, step by step"),
+        ("both sides strike", "crib-sheet.pdf", "as they stood before this round's losses"),
         ("melee rounds", "crib-sheet.pdf", "melee dice, round by round"),
+        ("special actions", "crib-sheet.pdf", "a special action costs the leader two order tokens"),
+        ("hits on a block", "crib-sheet.pdf", "hits on a block fall only on its front company"),
+        ("a leader dies", "crib-sheet.pdf", "a dead leader's card leaves the play deck"),
         ("morale crisis test", "crib-sheet.pdf", "reading the score"),
         ("skirmish card", "crib-sheet.pdf", "skirmish card: every band and gun"),
         ("initiative limits", "crib-sheet.pdf", "may not also take an order that turn"),
