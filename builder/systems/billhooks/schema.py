@@ -116,7 +116,8 @@ MUSTER = Table(
     Muster,
     (
         Field("troops", "int", required=True, min=1, max=100_000, label="Agreed troop points"),
-        Field("seed", "int", label="Seed"),
+        # TOML's whole numbers: a seed outside them could be written but not read back.
+        Field("seed", "int", label="Seed", min=-(2**63), max=2**63 - 1),
     ),
 )
 
