@@ -208,6 +208,16 @@ def test_a_seed_at_its_declared_edge_round_trips_and_one_past_is_refused(
     path.write_text(path.read_text(encoding="utf-8").replace(str(value), str(past)), "utf-8")
     with pytest.raises(ArmyFileError, match=r"muster\.seed.*out of range"):
         bh.load(path)
+    # Nor does `muster --seed` (which writes the seed into the army file) take one past it.
+    collection = str(examples_dir() / "collection.toml")
+    for seed in (value, past):
+        argv = ["muster", collection, "--size", "60", "--seed", str(seed), "--plan"]
+        if seed == past:
+            with pytest.raises(SystemExit) as info:
+                main(argv)
+            assert info.value.code == 2
+        else:
+            assert main(argv) in (0, 1)
 
 
 def test_save_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:
