@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +57,16 @@ def app_on(
     return builder_on(["tui", str(path)] + (["--event", str(event)] if event else []), monkeypatch)
 
 
+def catcher(asked: list[ExportJob]) -> Callable[..., dict[str, Any]]:
+    """An export that keeps the job it is asked for and writes nothing."""
+
+    def caught(job: ExportJob, *_: object) -> dict[str, Any]:
+        asked.append(job)
+        return {"files": [], "format": "pdf"}
+
+    return caught
+
+
 async def open_print(pilot: Any) -> PrintScreen:
     await pilot.press("p")
     screen = pilot.app.screen
@@ -98,12 +109,7 @@ async def test_the_event_and_large_print_reach_the_export_in_every_system(
     army, event_name = EVENTS[system]
     event = examples_dir() / event_name
     asked: list[ExportJob] = []
-
-    def caught(job: ExportJob, out: Path, *_: object) -> dict[str, Any]:
-        asked.append(job)
-        return {"files": [], "format": "pdf"}
-
-    monkeypatch.setattr(print_screen, "export_pack", caught)
+    monkeypatch.setattr(print_screen, "export_pack", catcher(asked))
     app = app_on(army, event, tmp_path, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
@@ -126,9 +132,7 @@ async def test_without_an_event_no_house_rules_line_and_none_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked: list[ExportJob] = []
-    monkeypatch.setattr(
-        print_screen, "export_pack", lambda job, *_: asked.append(job) or {"files": []}
-    )
+    monkeypatch.setattr(print_screen, "export_pack", catcher(asked))
     app = app_on("york.toml", None, tmp_path, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
@@ -143,9 +147,7 @@ async def test_an_event_of_another_system_says_its_rules_are_not_applied(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     asked: list[ExportJob] = []
-    monkeypatch.setattr(
-        print_screen, "export_pack", lambda job, *_: asked.append(job) or {"files": []}
-    )
+    monkeypatch.setattr(print_screen, "export_pack", catcher(asked))
     app = app_on("kiss-york.toml", no_duel(tmp_path), tmp_path, monkeypatch)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
