@@ -321,6 +321,11 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "--ruleset",
         help=f"the rule system of a new army, as `tui --ruleset` ({known})",
     )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: each tab's builder checks the army against it, as `tui --event`",
+    )
 
     p = command(
         "check",

@@ -14,7 +14,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builder import armyfile, files, listimport, listjson, share, shareread
-from builder.commands.verify import CODE_MAX, outcome
 from builder.core import event as ev
 from builder.core import schema
 from builder.core.base import Finding, number, player_of
@@ -23,6 +22,7 @@ from builder.export.base import ArmyInput
 from builder.files import printable
 from builder.limits import too_big
 from builder.registry import get_ruleset
+from builder.verifying import CODE_MAX, outcome
 
 PASS, FAIL = "PASS", "FAIL"
 #: The changes since a list's code a row names one by one (``verify`` lists them all).

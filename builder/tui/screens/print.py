@@ -1,8 +1,10 @@
-"""The Print screen: paper, card size, print shop, bleed, layout, format and which files; the
-pack is written in a thread worker with a progress bar, then the screen lists what went where
-(and for a print shop, the preflight's verdict and the decks to order). In a
-browser (``billhooks serve``) the pack is written on the server's disk, so the screen then
-offers it to the browser as one zip file too."""
+"""The Print screen: paper, card size, print shop, bleed, layout, large print, format and
+which files; with the session's event (``tui --event``) the pack has the event's house rules,
+as ``export --event`` prints it, and the screen says which. The pack is written in a thread
+worker with a progress bar, then the screen lists what went where (and for a print shop, the
+preflight's verdict and the decks to order). In a browser (``billhooks serve``) the pack is
+written on the server's disk, so the screen then offers it to the browser as one zip file
+too."""
 
 from __future__ import annotations
 
@@ -34,6 +36,8 @@ from textual.widgets import (
 )
 
 from builder import armyfile
+from builder.core.base import Ruleset
+from builder.core.event import Event, rules_of
 from builder.export.base import (
     BLEED_MAX_MM,
     CARD_MM,
@@ -168,6 +172,23 @@ def missing_tools(shop: Shop) -> str | None:
     return None
 
 
+def house_rules(event: Event | None, ruleset: Ruleset) -> tuple[frozenset[str], str]:
+    """The house rules ``event`` turns off for an army of ``ruleset`` (as ``export --event``
+    prints them) and the screen's line saying so ("" without an event). An event of another
+    system turns none off here: ``export --event`` refuses it; the builder says so instead."""
+    if event is None:
+        return frozenset(), ""
+    if event.ruleset != ruleset.name:
+        return frozenset(), (
+            f"None applied: {event.name} is an event for {event.system or event.ruleset}"
+        )
+    off = event.off()
+    titles = [rule.title for rule in rules_of(ruleset).house_rules if rule.key in off]
+    if not titles:
+        return off, f"As written: {event.name} turns none off"
+    return off, f"{', '.join(titles)} off, for {event.name}"
+
+
 def _files(manifest: dict[str, Any]) -> str:
     """How many files the manifest lists: "3 PDF files", or with folders of images "3 files"."""
     n = len(manifest["files"])
@@ -297,6 +318,21 @@ class PrintScreen(BuilderScreen):
                     ),
                 )
                 yield row(
+                    "",
+                    Tick(
+                        "Large print (8 pt or more)",
+                        id="print-large-print",
+                        value=kept.large_print,
+                        compact=True,
+                    ),
+                )
+                _, rules = house_rules(self.builder.session.event, self.builder.session.ruleset)
+                yield row(
+                    "House rules",
+                    Label(rules, id="print-house-rules"),
+                    row_id="print-house-rules-row",
+                )
+                yield row(
                     "Format",
                     Choices(
                         [(name, key) for key, name in FORMAT_NAMES.items()],
@@ -399,6 +435,8 @@ class PrintScreen(BuilderScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "Print"
+        # Only with an event (``tui --event``): without one the rules are as written.
+        self.query_one("#print-house-rules-row").display = self.builder.session.event is not None
         self.query_one("#print-kinds").border_title = "Files to write"
         self._lock()
         self._show_plan()
@@ -438,6 +476,8 @@ class PrintScreen(BuilderScreen):
         if missing:  # said at once, with what to install: nothing is written
             status.update(Text(missing, "bold red"))
             return
+        session = self.builder.session
+        off, _ = house_rules(session.event, session.ruleset)
         options = ExportOptions(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
@@ -445,9 +485,11 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            large_print=self.query_one("#print-large-print", Checkbox).value,
             format=settled.format,
             dpi=settled.dpi if settled.dpi is not None else DPI,
             shop=self._shop(),
+            house_rules_off=off,
         )
         typed = self.query_one("#print-out", Input).value.strip()
         out = (
@@ -497,6 +539,7 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            large_print=self.query_one("#print-large-print", Checkbox).value,
             format=home_format,
             shop=self._shop(),
             unticked=frozenset({k for ks in self._files.values() for k in ks})
