@@ -701,10 +701,14 @@ def test_bleed_with_tts_is_ignored_with_a_note(
         assert im.size == cell_size(CARD_MM["poker"], 60)
 
 
-def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(tmp_path: Path) -> None:
+def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A deck dealt in play is shuffled in TTS: the cards that carry on another card's words
-    (on mini cards, the Earl of Oxford's in Billhooks' play deck) lie beside it, out of the
-    deck, as the printed card says; a deck not dealt (unit cards) keeps each after its card."""
+    lie beside it, out of the deck, as the printed card says; a deck not dealt (unit cards)
+    keeps each after its card. Mini cards now fit every example's words, so the "mini" card
+    here is cut shorter (40 mm) to make Billhooks' play deck spill as it once did."""
+    monkeypatch.setitem(CARD_MM, "mini", (CARD_MM["mini"][0], 40.0))
     assert (
         main(
             [

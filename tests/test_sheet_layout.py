@@ -537,7 +537,7 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
         "A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0, 4.0, 2.0, max_lines=2
     )
     assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
-    assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
+    assert fitted.lines[-1].endswith("…")  # the bundled bold face has the ellipsis
     assert all(
         draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
     )

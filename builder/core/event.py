@@ -53,9 +53,9 @@ class Measure:
     noun: str
     least: bool = False
 
-    def count(self, n: int) -> str:
+    def count(self, n: float) -> str:
         """``n`` of the amount in words: "1 unit", "2 units" (the nouns are declared plural)."""
-        return f"{n} {self.noun[:-1] if n == 1 and self.noun.endswith('s') else self.noun}"
+        return f"{number(n)} {self.noun[:-1] if n == 1 and self.noun.endswith('s') else self.noun}"
 
 
 @dataclass(frozen=True)
