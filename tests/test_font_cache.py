@@ -1,5 +1,5 @@
 """The lining-figure faces are made once a machine and kept in the user's cache folder
-(builder/export/fonts.py): a second process reads them back without loading fontTools, and a
+(builder/export/drawing/fonts.py): a second process reads them back without loading fontTools, and a
 damaged or unwritable cache costs time, never a wrong or failed sheet."""
 
 from __future__ import annotations

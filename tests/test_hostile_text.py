@@ -12,10 +12,10 @@ import pytest
 from printcheck import chars_inside, pdf_figures
 
 from builder import armyfile
-from builder.export import weasy
-from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import export_pack, ruleset_kinds
-from builder.export.sheet import EDGE_CLEAR
+from builder.export.documents import weasy
+from builder.export.job import ArmyInput, ExportJob
+from builder.export.layout.sheet import EDGE_CLEAR
+from builder.export.pipeline.pack import export_pack, ruleset_kinds
 from builder.resources import examples_dir
 
 KINDS = ruleset_kinds("billhooks")
@@ -153,7 +153,7 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
     (quadratic would be 64x; the bound of 24x leaves a loaded CI machine room)."""
     import time
 
-    from builder.export import draw, fonts
+    from builder.export.drawing import draw, fonts
 
     fonts.register()
 

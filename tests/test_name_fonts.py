@@ -14,10 +14,11 @@ import pdfread
 import pytest
 
 from builder.cli import main
-from builder.export import fonts, weasy
-from builder.export.draw import text_in
-from builder.export.faces import _font
-from builder.export.sheet import Box, begin_page, end_page, new_canvas
+from builder.export.documents import weasy
+from builder.export.drawing import fonts
+from builder.export.drawing.canvas import Box, begin_page, end_page, new_canvas
+from builder.export.drawing.draw import text_in
+from builder.export.drawing.faces import _font
 from builder.resources import examples_dir
 
 #: Each language's letters beyond ASCII (both cases where the case differs), and the

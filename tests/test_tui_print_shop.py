@@ -22,11 +22,12 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from builder.commands.share import source
 from builder.core.printables import Deck
-from builder.export import shopcards, shops
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.bundle import pack_zip
-from builder.export.pack import MANIFEST, kind_of, printables
-from builder.export.preflight import PREFLIGHT
+from builder.export import shops
+from builder.export.images import shopcards
+from builder.export.images.preflight import PREFLIGHT
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.bundle import pack_zip
+from builder.export.pipeline.pack import MANIFEST, kind_of, printables
 from builder.export.shops import CMYK_PACKAGE, SHOPS, settle
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp

@@ -22,8 +22,8 @@ from builder.commands.share import source
 from builder.commands.verify import CODE_MAX
 from builder.core import groups, schema
 from builder.core.base import ArmyRecord, Ruleset
-from builder.export.base import ArmyInput
-from builder.export.sharecode import payload
+from builder.export.documents.sharecode import payload
+from builder.export.job import ArmyInput
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 

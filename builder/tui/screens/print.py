@@ -34,7 +34,7 @@ from textual.widgets import (
 )
 
 from builder import armyfile
-from builder.export.base import (
+from builder.export.job import (
     BLEED_MAX_MM,
     CARD_MM,
     DPI,
@@ -46,8 +46,8 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.bundle import pack_zip, zip_name
-from builder.export.pack import (
+from builder.export.pipeline.bundle import pack_zip, zip_name
+from builder.export.pipeline.pack import (
     MANIFEST,
     default_out_dir,
     export_pack,
@@ -55,8 +55,8 @@ from builder.export.pack import (
     outputs,
     printables,
 )
+from builder.export.pipeline.packsize import check_size
 from builder.export.shops import HOME, SHOPS, Settled, Shop, settle, shop_format
-from builder.export.size import check_size
 from builder.tui.actions import bindings
 from builder.tui.modals.base import row
 from builder.tui.print_settings import PrintSettings
@@ -120,7 +120,7 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
 def preflight_table(data: dict[str, Any]) -> RenderableType:
     """A shop export's verdict (the manifest's ``preflight``): PASS, or each FAIL with what
     to change; then the decks to order, each with its cards."""
-    from builder.export.preflight import PREFLIGHT, failures  # brings Pillow: only now
+    from builder.export.images.preflight import PREFLIGHT, failures  # brings Pillow: only now
 
     failed = failures(data)
     verdict = Text(f"Preflight for {data['title']}: ", "bold")
@@ -159,7 +159,7 @@ def missing_tools(shop: Shop) -> str | None:
     """What to install before ``shop``'s files can be made here (None: nothing)."""
     if shop.colour != "CMYK":
         return None
-    from builder.export.shopcards import need_profile
+    from builder.export.images.shopcards import need_profile
 
     try:
         need_profile(shop)
@@ -558,7 +558,7 @@ class PrintScreen(BuilderScreen):
         if flight is None:
             news = Text(done + NEXT_STEP[manifest.get("format", "pdf")], "bold")
         else:
-            from builder.export.preflight import shop_step
+            from builder.export.images.preflight import shop_step
 
             news = Text(done + shop_step(out, flight), "bold" if flight["passed"] else "bold red")
             shown = Group(shown, preflight_table(flight))

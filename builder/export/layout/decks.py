@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.core.printables import Deck, Face, Text, Token, TokenSheet
-from builder.export.art import token_art
-from builder.export.base import CARD_MM, PAPER_MM, ExportJob, Written
-from builder.export.faces import Photos, back_drawer, face_drawer, face_parts
-from builder.export.packing import (
+from builder.export.drawing.art import token_art
+from builder.export.drawing.canvas import DrawFn, new_canvas
+from builder.export.drawing.faces import Photos, back_drawer, face_drawer, face_parts
+from builder.export.job import CARD_MM, PAPER_MM, ExportJob, Written
+from builder.export.layout.shared import (
     Geometry,
     Lot,
     Sheet,
@@ -21,15 +22,13 @@ from builder.export.packing import (
     pack,
     series,
 )
-from builder.export.sheet import (
+from builder.export.layout.sheet import (
     EDGE_CLEAR,
-    DrawFn,
     Page,
     Run,
     SheetLayout,
     draw_pages,
     edge_to_edge,
-    new_canvas,
     paginate,
     plan,
 )
@@ -213,7 +212,7 @@ def write_tokens(
     job: ExportJob, path: Path, sheets: Sequence[TokenSheet | Deck], subject: str
 ) -> Written:
     """The token sheets' groups and the reference decks' cards packed together onto shared
-    single-sided sheets (:mod:`builder.export.packing`), kind after kind, in one PDF."""
+    single-sided sheets (:mod:`builder.export.layout.shared`), kind after kind, in one PDF."""
     opts = job.options
     geo = Geometry(PAPER_MM[opts.paper], opts.bleed, opts.gutter)
     card_mm = CARD_MM[opts.card_size]

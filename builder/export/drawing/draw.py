@@ -2,7 +2,7 @@
 frame and header, and the vector artwork (roses, stars, boxes).
 
 Sizes of type are in points; positions and lengths in millimetres (the sheet engine scales the
-canvas to millimetres, see :data:`builder.export.sheet.PT`).
+canvas to millimetres, see :data:`builder.export.drawing.canvas.PT`).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from builder.export import fonts
-from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, InkSaverCanvas
+from builder.export.drawing import fonts
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell, InkSaverCanvas
 
 RGB = tuple[float, float, float]
 

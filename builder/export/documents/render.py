@@ -1,7 +1,7 @@
 """The WeasyPrint documents of the print pack (roster, crib sheet): a ruleset's
 :class:`~builder.core.printables.Document` rendered through its Jinja2 template and laid out
-(see :mod:`builder.export.weasy`). Templates only arrange and format; the context holds every
-word and number, decided by the ruleset.
+(see :mod:`builder.export.documents.weasy`). Templates only arrange and format; the context holds
+every word and number, decided by the ruleset.
 """
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.core.printables import Document
-from builder.export.base import ExportJob, Written
+from builder.export.job import ExportJob, Written
 
 
 def write_document(job: ExportJob, path: Path, document: Document, ruleset: str) -> Written:
     """Write ``document`` at ``path``; its template is looked up in ``templates/<ruleset>/``
     first, then ``templates/``."""
-    from builder.export import weasy
+    from builder.export.documents import weasy
 
     context = dict(document.context)
     if document.share_codes:
-        from builder.export.sharecode import share_code
+        from builder.export.documents.sharecode import share_code
 
         context["share_codes"] = [share_code(item) for item in job.armies]
     opts = job.options

@@ -22,7 +22,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar
 
-from builder.export.base import ExportError
+from builder.export.job import ExportError
 
 T = TypeVar("T")
 _HEADER = struct.Struct("!I")

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from builder.core.schema import Table
-from builder.export.base import ArmyInput, ExportError, ExportJob
+from builder.export.job import ArmyInput, ExportError, ExportJob
 from builder.limits import ARMY_MAX, PACK_MAX, army_records, too_big
 
 __all__ = ["ARMY_MAX", "PACK_MAX", "check_size", "records"]

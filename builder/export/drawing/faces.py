@@ -1,6 +1,6 @@
 """Card faces and backs laid out from the printables' block kinds (:mod:`builder.core.
 printables`): a frame and header band, then each block top to bottom, the footer at the
-bottom; text fitted to its box and never under 6 pt (:mod:`builder.export.draw`).
+bottom; text fitted to its box and never under 6 pt (:mod:`builder.export.drawing.draw`).
 
 Block lengths are millimetres on a poker card; the cell's scale makes them fit any card size.
 """
@@ -33,9 +33,10 @@ from builder.core.printables import (
     Text,
     Tint,
 )
-from builder.export import fonts
-from builder.export.art import emblem, illuminated
-from builder.export.draw import (
+from builder.export.drawing import fonts
+from builder.export.drawing.art import emblem, illuminated
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell, DrawFn
+from builder.export.drawing.draw import (
     CARD_SAFE,
     ELLIPSIS,
     GOLD,
@@ -64,8 +65,7 @@ from builder.export.draw import (
     width_mm,
     wrap,
 )
-from builder.export.photos import frame_jpeg
-from builder.export.sheet import MIN_TEXT_PT, PT, Box, Cell, DrawFn
+from builder.export.drawing.photos import frame_jpeg
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
 #: The footer band's height over the body's bottom (mm on a poker card).

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import pypdfium2 as pdfium
 from PIL import Image, ImageCms
 
-from builder.export.sheet import MM, Box, Cell, DrawFn, new_canvas
+from builder.export.drawing.canvas import MM, Box, Cell, DrawFn, new_canvas
 
 #: What a page is made smaller than its pixels by, so PDFium's rounding up of the page's
 #: size in pixels lands on the size asked for.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.export.spaces import text_mm
+from builder.export.documents.spaces import text_mm
 
 #: The faces and sizes the crib sheet sets look-up tables in (templates/crib-sheet.html).
 BODY, HEAD = ("EBGaramond12-Regular.ttf", 9.0), ("EBGaramond12-AllSC.ttf", 7.6)

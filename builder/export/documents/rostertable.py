@@ -1,12 +1,12 @@
 """A roster's table (:class:`builder.core.roster.Table`) laid out for the page: every run of
 text the template prints, wrapped and placed here, so WeasyPrint lays out few boxes and few runs
-(its cost is per box and per run, see :mod:`builder.export.spaces`).
+(its cost is per box and per run, see :mod:`builder.export.documents.spaces`).
 
 A unit is two lines of inline columns: its title column (the
 title, then its details), and one run of text holding all its cells, each wrapped to its
 column and set at the column's place by fixed-width spaces; then its notes and one tracker line
-(:func:`builder.export.ticks.tracker_line`: its labels one run, its boxes one image). The sizes
-here are the template's (``templates/roster.html``): keep them in step.
+(:func:`builder.export.documents.ticks.tracker_line`: its labels one run, its boxes one image). The
+sizes here are the template's (``templates/roster.html``): keep them in step.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from builder.core.base import Tracker
 from builder.core.roster import Frame, Group, Table, Unit, tracker_parts
-from builder.export import spaces, ticks
-from builder.export.base import PAPER_MM
-from builder.export.sharecode import CODE_MM, QUIET_MODULES
+from builder.export.documents import spaces, ticks
+from builder.export.documents.sharecode import CODE_MM, QUIET_MODULES
+from builder.export.job import PAPER_MM
 
 #: Every roster page's content box, mm: A4's width less 12 mm each side, and Letter's height
 #: less the least top and bottom margins its running header and footer need to stay 5 mm inside

@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.core.printables import Deck, Token, TokenSheet
-from builder.export.base import CARD_MM, ExportJob, Written
-from builder.export.deck import deck_items, token_drawer
-from builder.export.faces import back_drawer
-from builder.export.raster import Picture, at_dpi, png_bytes, rasterise
-from builder.export.sheet import DrawFn
+from builder.export.drawing.canvas import DrawFn
+from builder.export.drawing.faces import back_drawer
+from builder.export.images.raster import Picture, at_dpi, png_bytes, rasterise
+from builder.export.job import CARD_MM, ExportJob, Written
+from builder.export.layout.decks import deck_items, token_drawer
 
 
 def slug(text: str) -> str:

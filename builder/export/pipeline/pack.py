@@ -2,8 +2,8 @@
 
 :func:`export_pack` writes every kind to a temporary name inside the output folder (a PDF, or
 with ``--format png`` / ``tts`` a deck or token sheet as a temporary folder of images that
-replaces the kind's folder, :mod:`builder.export.images`, :mod:`builder.export.tts`); only when
-all of them and ``manifest.json`` are on disk are they renamed into place
+replaces the kind's folder, :mod:`builder.export.images.png`, :mod:`builder.export.images.tts`);
+only when all of them and ``manifest.json`` are on disk are they renamed into place
 (:func:`builder.files.commit`), manifest last. A failure leaves the folder as it was; after a
 kill between two renames the manifest's ``sha256`` of each file tells a reader which files
 belong to it (:func:`unverified_files`) until the next export writes the pack whole. Nothing a
@@ -42,8 +42,7 @@ from builder.core.printables import (
     TokenSheet,
 )
 from builder.core.validate import ArmyFileError
-from builder.export import workers
-from builder.export.base import (
+from builder.export.job import (
     CARD_MM,
     DPI_RANGE,
     FORMATS,
@@ -54,8 +53,9 @@ from builder.export.base import (
     ExportJob,
     Written,
 )
+from builder.export.pipeline import workers
+from builder.export.pipeline.packsize import check_size
 from builder.export.shops import HOME, SHOPS, Shop
-from builder.export.size import check_size
 from builder.registry import get_ruleset
 
 Progress = Callable[[str, int, int], None]
@@ -160,7 +160,7 @@ def single_sided(job: ExportJob, item: Printable) -> bool:
 def shared_file(job: ExportJob, pack: Printables) -> str:
     """The one PDF every single-sided kind of the pack (tokens, markers, trackers, labels,
     reference cards) is printed in, packed together onto shared sheets
-    (:mod:`builder.export.packing`): ``tokens.pdf`` where the pack has tokens (a system's
+    (:mod:`builder.export.layout.shared`): ``tokens.pdf`` where the pack has tokens (a system's
     markers are printed there too), else named for its first single-sided kind."""
     single = [i.kind for i in pack.items if single_sided(job, i)]
     return "tokens.pdf" if "tokens" in single or not single else f"{single[0]}.pdf"
@@ -216,11 +216,11 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
     item = items[0]
     shop = shop_of(job)
     if shop is not None and isinstance(item, Deck):
-        from builder.export.shopcards import write_shop_deck
+        from builder.export.images.shopcards import write_shop_deck
 
         return write_shop_deck(job, path, item, shop)
     if (job.options.format == "pdf" or shop is not None) and single_sided(job, item):
-        from builder.export.deck import write_tokens
+        from builder.export.layout.decks import write_tokens
 
         return write_tokens(
             job,
@@ -229,19 +229,19 @@ def _write(job: ExportJob, items: Sequence[Printable], path: Path, pack: Printab
             pack.subject,
         )
     if isinstance(item, Document):
-        from builder.export.documents import write_document
+        from builder.export.documents.render import write_document
 
         return write_document(job, path, item, pack.ruleset)
     if job.options.format == "png":
-        from builder.export.images import write_images
+        from builder.export.images.png import write_images
 
         return write_images(job, path, item)
     if job.options.format == "tts":
-        from builder.export.tts import write_tts
+        from builder.export.images.tts import write_tts
 
         # Its saved object names the images where the pack renames them to.
         return write_tts(job, path, item, path.parent / target(job, item, pack))
-    from builder.export.deck import write_deck
+    from builder.export.layout.decks import write_deck
 
     assert isinstance(item, Deck)
     return write_deck(job, path, item, pack.subject)
@@ -323,7 +323,7 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
 def _preflight(shop: Shop, data: dict[str, Any]) -> dict[str, Any]:
     """The preflight of this run's shop files, taken out of their manifest entries into one
     object (the manifest's ``preflight``)."""
-    from builder.export.preflight import Check, summary
+    from builder.export.images.preflight import Check, summary
 
     checks, decks = [], []
     for entry in data["files"]:
@@ -461,7 +461,7 @@ def _check_photos(items: Sequence[Printable], anywhere: bool) -> None:
     """ExportError naming the army file, line and key of the first photo that cannot be
     printed (or, unless ``anywhere``, lies outside its file's folder), before anything is
     written."""
-    from builder.export.photos import check_photo
+    from builder.export.drawing.photos import check_photo
 
     for item in items:
         if not isinstance(item, Deck):
@@ -511,7 +511,7 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError("no army to export")
     shop = shop_of(job)
     if shop is not None:
-        from builder.export.shopcards import need_profile
+        from builder.export.images.shopcards import need_profile
 
         need_profile(shop)
 
@@ -549,7 +549,7 @@ def _write_all(
 ) -> list[Written]:
     """Write every file at its temporary path, in pack order in the manifest. Each document
     goes to a forked worker of its own while this process draws the sheets, where there are
-    both and workers may be forked (:mod:`builder.export.workers`): the roster and the crib
+    both and workers may be forked (:mod:`builder.export.pipeline.workers`): the roster and the crib
     sheet are the two longest files and independent, so one after the other they were the
     pack's long pole. Progress is reported as each file is done, whichever process wrote
     it."""
@@ -575,7 +575,7 @@ def _write_all(
     try:
         if documents and here and workers.can_fork():
             # Imported before the fork, so the workers have the libraries at once.
-            from builder.export import deck, weasy  # noqa: F401
+            from builder.export.layout import decks  # noqa: F401
 
             # A worker for each core beyond this one, the first documents (the roster, the
             # longest) dealt to them; the rest are written here after the sheets.
@@ -634,7 +634,7 @@ def export_pack(
         data = manifest(job, written, pack)
         shop = shop_of(job)
         if shop is not None:
-            from builder.export.preflight import PREFLIGHT, report
+            from builder.export.images.preflight import PREFLIGHT, report
 
             data["preflight"] = _preflight(shop, data)
             temps[PREFLIGHT] = files.write_temp(

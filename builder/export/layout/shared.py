@@ -2,7 +2,7 @@
 together onto the fewest sheets, kind after kind.
 
 Each group of equal items is laid out in *blocks*: grids of its items, butted (or with
-gutters) exactly as on a sheet of their own (a :class:`~builder.export.sheet.SheetLayout`
+gutters) exactly as on a sheet of their own (a :class:`~builder.export.layout.sheet.SheetLayout`
 gives the cells, bleed and cut lines), each block with its own crop marks and its name.
 
 A block keeps two bands free round it: one to its left for the marks of its horizontal cut
@@ -29,27 +29,22 @@ from dataclasses import dataclass, field, replace
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export import fonts
-from builder.export.base import ExportError
-from builder.export.sheet import (
+from builder.export.drawing import fonts
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, DrawFn, begin_page, end_page
+from builder.export.job import ExportError
+from builder.export.layout.sheet import (
     EDGE_CLEAR,
     GUTTER_GAP,
     MARK_LEAST,
     MARK_MAX,
     MARK_OFFSET,
-    MIN_TEXT_PT,
-    PT,
     RULER_BAND,
     RULER_GAP,
-    Box,
-    DrawFn,
     Ruler,
     SheetLayout,
-    begin_page,
     captions,
     draw_marks,
     draw_ruler,
-    end_page,
     extent,
     fit_count,
 )

@@ -18,10 +18,11 @@ import builder
 from builder import files
 from builder.core import event as ev
 from builder.core.printables import Document
-from builder.export import weasy, workers
-from builder.export.base import PAPER_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.documents import write_document
-from builder.export.pack import print_options
+from builder.export.documents import weasy
+from builder.export.documents.render import write_document
+from builder.export.job import PAPER_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline import workers
+from builder.export.pipeline.pack import print_options
 from builder.intake import Row
 from builder.registry import get_ruleset
 

@@ -2,7 +2,8 @@
 the calibration ruler goes, and the loop that draws fronts and mirrored backs.
 
 All geometry is in millimetres with the origin at the bottom left of the page (PDF's own
-orientation); drawing code gets a canvas already scaled to millimetres (see :data:`PT`).
+orientation); drawing code gets a canvas already scaled to millimetres (see
+:mod:`builder.export.drawing.canvas`).
 
 Layout rules (issue 10 of the second pass; docs/contracts.md#the-print-pack):
 - nothing is drawn within :data:`EDGE_CLEAR` (5 mm) of the page edge, where home printers
@@ -16,7 +17,7 @@ Layout rules (issue 10 of the second pass; docs/contracts.md#the-print-pack):
 - crop marks sit at every cut line of the items on the sheet, in the margin beside them (none
   beside empty rows);
 - single-sided items of several sizes (tokens, trackers, labels) share sheets: see
-  :mod:`builder.export.packing`, which lays each block out with this module's grid;
+  :mod:`builder.export.layout.shared`, which lays each block out with this module's grid;
 - a 50 mm calibration ruler with end ticks sits in the widest margin, beyond the marks, with a
   caption never under :data:`MIN_TEXT_PT`;
 - backs are mirrored for long-edge flip: the back of front slot (row, col) is at
@@ -33,18 +34,14 @@ Layout rules (issue 10 of the second pass; docs/contracts.md#the-print-pack):
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export import fonts
-from builder.export.base import ExportError
-
-#: Points per millimetre; ``x * PT`` turns a size in points into millimetres for drawing.
-MM = 72 / 25.4
-PT = 1 / MM
+from builder.export.drawing import fonts
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell, DrawFn, begin_page, end_page
+from builder.export.job import ExportError
 
 MARK_OFFSET = 0.3  # gap between the bleed edge and the start of a crop mark
 MARK_MAX = 5.0
@@ -52,9 +49,6 @@ MARK_MIN = 1.0
 #: The shortest crop mark drawn: a margin that leaves less gives its room to the opposite one
 #: (see :func:`_ends`).
 MARK_LEAST = 2.0
-#: A card's frame and every letter on it stay this far inside its trim, so a cut 1 mm off
-#: still leaves even borders.
-TRIM_SAFE = 3.0
 #: Nothing is drawn nearer the page edge than this: home printers cannot print there, and a
 #: mark touching the edge makes PDF readers shrink the page when printing.
 EDGE_CLEAR = 5.0
@@ -67,43 +61,6 @@ FOLD_LABEL_PT = 7.0
 #: Room above the top marks' start for the word "fold" (its 7 pt box, with air).
 FOLD_LABEL_MM = 3.2
 MARK_WIDTH_PT = 0.3
-#: The smallest type printed anywhere (points).
-MIN_TEXT_PT = 6.0
-
-
-@dataclass(frozen=True)
-class Box:
-    """A rectangle in millimetres; (x, y) is its bottom-left corner."""
-
-    x: float
-    y: float
-    w: float
-    h: float
-
-    @property
-    def right(self) -> float:
-        return self.x + self.w
-
-    @property
-    def top(self) -> float:
-        return self.y + self.h
-
-    def inset(self, d: float) -> Box:
-        return Box(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
-
-
-@dataclass(frozen=True)
-class Cell:
-    """Where one item goes: its trim box (the cut) and the box its background fills (the trim
-    box grown by the bleed on every side with no item beside it)."""
-
-    trim: Box
-    bleed: Box
-
-    @property
-    def scale(self) -> float:
-        """How big this item is against a poker card (1.0), for sizing text and art."""
-        return min(self.trim.w / 63.5, self.trim.h / 88.9)
 
 
 @dataclass(frozen=True)
@@ -473,110 +430,6 @@ def edge_to_edge(
 
 # --- Drawing ---------------------------------------------------------------------------------
 
-#: Draws one item in its cell on a canvas scaled to millimetres.
-DrawFn = Callable[[Canvas, Cell], None]
-
-
-#: With --ink-saver a fill keeps this share of its colour's ink (against white paper).
-INK_SAVER_SHARE = 0.16
-#: ... and a light line (white on a dark ground) is drawn in this dark brown instead.
-INK_SAVER_LINE = (0.17, 0.11, 0.05)
-
-
-class InkSaverCanvas(Canvas):  # type: ignore[misc]  # ReportLab ships no types
-    """A canvas for home printers (``--ink-saver``): every filled shape is drawn in a pale
-    tint of the colour asked for (dark grounds, bands and backs become light washes), all text
-    in black, light strokes (drawn to show on a dark ground) in dark ink, other strokes and
-    images unchanged. The drawing code stays the same for both looks: the canvas holds back
-    each fill colour and sets the tint (or black) just before the shape (or text) it is for."""
-
-    _wanted: object = (0.0, 0.0, 0.0)
-
-    def setFillColor(self, aColor: object, alpha: float | None = None) -> None:  # noqa: N802
-        self._wanted = aColor
-
-    def setStrokeColorRGB(
-        self,
-        r: float,
-        g: float,
-        b: float,  # noqa: N802
-        alpha: float | None = None,
-    ) -> None:
-        if 0.3 * r + 0.59 * g + 0.11 * b > 0.75:
-            r, g, b = INK_SAVER_LINE
-        super().setStrokeColorRGB(r, g, b, alpha)
-
-    def _tint(self) -> None:
-        wanted = self._wanted
-        if isinstance(wanted, tuple) and len(wanted) == 3:
-            wanted = tuple(1 - (1 - v) * INK_SAVER_SHARE for v in wanted)
-        super().setFillColor(wanted)
-
-    def rect(self, *args: object, **kw: object) -> None:
-        self._tint()
-        super().rect(*args, **kw)
-
-    def ellipse(self, *args: object, **kw: object) -> None:
-        self._tint()
-        super().ellipse(*args, **kw)
-
-    def wedge(self, *args: object, **kw: object) -> None:
-        self._tint()
-        super().wedge(*args, **kw)
-
-    def roundRect(self, *args: object, **kw: object) -> None:  # noqa: N802
-        self._tint()
-        super().roundRect(*args, **kw)
-
-    def drawPath(self, *args: object, **kw: object) -> None:  # noqa: N802
-        self._tint()
-        super().drawPath(*args, **kw)
-
-    def drawText(self, *args: object, **kw: object) -> None:  # noqa: N802
-        super().setFillColor((0.0, 0.0, 0.0))
-        super().drawText(*args, **kw)
-
-
-def new_canvas(
-    path: str | BinaryIO,
-    paper: tuple[float, float],
-    title: str,
-    subject: str,
-    duplex: bool = False,
-    ink_saver: bool = False,
-) -> Canvas:
-    """A canvas for one PDF of the pack: bundled fonts only, metadata set, deterministic; it
-    asks viewers to print at actual size (and, for a file of fronts and backs, long-edge
-    duplex)."""
-    fonts.register()
-    kind = InkSaverCanvas if ink_saver else Canvas
-    c = kind(
-        path,
-        pagesize=(paper[0] * MM, paper[1] * MM),
-        invariant=1,
-        initialFontName=fonts.BODY,
-        initialFontSize=9,
-        pageCompression=1,
-    )
-    c.setTitle(title)
-    c.setAuthor("billhooks")
-    c.setSubject(subject)
-    c.setCreator("billhooks print pack")
-    c.setViewerPreference("PrintScaling", "None")
-    if duplex:
-        c.setViewerPreference("Duplex", "DuplexFlipLongEdge")
-    return c
-
-
-def begin_page(c: Canvas) -> None:
-    c.saveState()
-    c.scale(MM, MM)
-
-
-def end_page(c: Canvas) -> None:
-    c.restoreState()
-    c.showPage()
-
 
 def draw_marks(c: Canvas, marks: Sequence[tuple[float, float, float, float]]) -> None:
     c.setStrokeColorRGB(0, 0, 0)
@@ -665,7 +518,7 @@ class Page:
 
 def paginate(runs: Sequence[Run]) -> list[Page]:
     """Share the runs out over sheets, each run on sheets of its own (single-sided items of
-    several sizes share sheets in :mod:`builder.export.packing` instead)."""
+    several sizes share sheets in :mod:`builder.export.layout.shared` instead)."""
     pages: list[Page] = []
     for run in runs:
         per = run.layout.per_sheet

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from builder.export.base import ExportError
+from builder.export.job import ExportError
 from builder.files import PHOTO_MAX, FileProblem, printable, read_bytes
 
 #: Far more than a phone photo needs; anything bigger is refused before it is decoded.

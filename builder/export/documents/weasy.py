@@ -7,9 +7,9 @@ These live here so that both documents share them:
   every value it prints has the characters no bundled font draws replaced by "?" (as the
   ReportLab sheets do), so a missing glyph is a visible placeholder;
 * :class:`AssetFetcher`, the only way WeasyPrint reaches a file: it serves the package's own
-  templates, fonts and images, the tick-box strips it draws (:mod:`builder.export.ticks`) and
-  the share codes (:mod:`builder.export.sharecode`), and refuses everything else (other
-  files, http, ``data:`` URIs);
+  templates, fonts and images, the tick-box strips it draws (:mod:`builder.export.documents.ticks`)
+  and the share codes (:mod:`builder.export.documents.sharecode`), and refuses everything else
+  (other files, http, ``data:`` URIs);
 * one cached font configuration, which knows the bundled fonts and no system font (so nothing
   else can be embedded), and the stylesheets per paper size, so the bundled fonts are loaded
   once per process however many documents are written;
@@ -36,9 +36,9 @@ from fontTools.ttLib import TTFont
 from markupsafe import Markup
 
 from builder import resources
-from builder.export import colwidths, rostertable, sharecode, spaces, ticks
-from builder.export.base import PAPER_MM
-from builder.export.libs import fast_library_lookup
+from builder.export.documents import colwidths, rostertable, sharecode, spaces, ticks
+from builder.export.documents.weasylibs import fast_library_lookup
+from builder.export.job import PAPER_MM
 from builder.registry import get_ruleset
 
 with fast_library_lookup():

@@ -9,11 +9,12 @@ in millimetres, crisp.
 
 A unit's row of trackers ("casualties [6][6] wounds [2] ...") is cheaper still as one run of
 text and one image behind it (:func:`tracker_line`): the labels are spaced with fixed-width
-spaces at places worked out from the bundled face's advance widths (:mod:`builder.export.spaces`),
+spaces at places worked out from the bundled face's advance widths
+(:mod:`builder.export.documents.spaces`),
 and the image draws every strip where the text leaves room for it (``ticks:0.131.6-6,0.475.2``:
 on line 0, 13.1 mm in, runs of six and six; on line 0, 47.5 mm in, two boxes).
 
-:class:`~builder.export.weasy.AssetFetcher` serves these URLs; nothing else does.
+:class:`~builder.export.documents.weasy.AssetFetcher` serves these URLs; nothing else does.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from builder.export import spaces
+from builder.export.documents import spaces
 
 SCHEME = "ticks:"
 #: Pixels a millimetre; the stylesheet's ``image-resolution`` is the same in dots an inch.

@@ -21,9 +21,9 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from builder.export import fonts
-from builder.export.draw import width_mm
-from builder.export.sheet import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell
+from builder.export.drawing import fonts
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell
+from builder.export.drawing.draw import width_mm
 
 #: The ring: one gold rule (pt), its outer edge TRIM_SAFE inside the cut. (A second, thin
 #: ring inside it, as the tokens had, would take 0.7 mm of radius the words need.)

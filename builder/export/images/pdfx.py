@@ -1,7 +1,7 @@
 """Cards as a PDF/X-1a:2003 file in CMYK with an ink limit (DriveThruCards, ``--shop dtc``).
 
 Each card side is drawn as the sheets draw it, rasterised at the shop's resolution
-(:mod:`builder.export.raster`), separated from sRGB into CMYK through a CMYK ICC profile
+(:mod:`builder.export.images.raster`), separated from sRGB into CMYK through a CMYK ICC profile
 (LittleCMS, by Pillow), then held under the shop's total ink: where the four inks sum to more,
 grey is moved from cyan, magenta and yellow into black first (the colour barely moves), and
 what is still over is taken off the three colours evenly. The separation through the profile

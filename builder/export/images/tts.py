@@ -34,11 +34,11 @@ from typing import Any
 from PIL import Image
 
 from builder.core.printables import Back, Deck, Token, TokenSheet
-from builder.export.base import CARD_MM, ExportJob, Written
-from builder.export.deck import token_drawer
-from builder.export.faces import back_drawer
-from builder.export.images import pieces, slug
-from builder.export.raster import Picture, at_dpi, png_bytes, px, rasterise
+from builder.export.drawing.faces import back_drawer
+from builder.export.images.png import pieces, slug
+from builder.export.images.raster import Picture, at_dpi, png_bytes, px, rasterise
+from builder.export.job import CARD_MM, ExportJob, Written
+from builder.export.layout.decks import token_drawer
 
 #: TTS's largest deck sheet: 10 x 7 cells, the last one the hidden card.
 COLS, ROWS = 10, 7

@@ -5,8 +5,8 @@ in pixels: the card's trim maps onto the shop's trim (its image less ``bleed_px`
 ``--card-size poker`` for MakePlayingCards is 822 x 1122 px, not the 821 x 1121 a 3 mm bleed
 rounds to. MakePlayingCards and The Game Crafter get a folder of sRGB PNGs, the fronts in pack
 order and the deck's one back; DriveThruCards one PDF/X-1a file a deck, each card's front page
-then its back page (:mod:`builder.export.pdfx`). Each file's preflight checks are made here,
-from the written files and the rendered pixels (:mod:`builder.export.preflight`).
+then its back page (:mod:`builder.export.images.pdfx`). Each file's preflight checks are made here,
+from the written files and the rendered pixels (:mod:`builder.export.images.preflight`).
 """
 
 from __future__ import annotations
@@ -22,11 +22,11 @@ from typing import Any
 from PIL import Image
 
 from builder.core.printables import Deck
-from builder.export.base import CARD_MM, ExportError, ExportJob, Written
-from builder.export.images import Piece, pieces, slug
-from builder.export.pdfx import PT_PER_IN, PageSide, Separated, max_ink, to_cmyk, write_pdfx
-from builder.export.preflight import Check, check, ink_inset, px_mm
-from builder.export.raster import Picture, png_bytes, rasterise
+from builder.export.images.pdfx import PT_PER_IN, PageSide, Separated, max_ink, to_cmyk, write_pdfx
+from builder.export.images.png import Piece, pieces, slug
+from builder.export.images.preflight import Check, check, ink_inset, px_mm
+from builder.export.images.raster import Picture, png_bytes, rasterise
+from builder.export.job import CARD_MM, ExportError, ExportJob, Written
 from builder.export.shops import CMYK_PACKAGE, CMYK_PROFILE, Shop
 
 #: Card sides rasterised together: one in-memory PDF (its fonts embedded once) a batch, and
@@ -306,7 +306,7 @@ def _pixel_checks(shop: Shop, name: str, sides: list[Side]) -> list[Check]:
             f"nothing but the ground within {px_mm(shop.safe_px, shop)} inside the trim",
             f"nearest text or art {px_mm(round(nearest, 1), shop)} inside the trim",
             "keep every word and frame further from the card's edge "
-            "(builder/export/sheet.py TRIM_SAFE)",
+            "(builder/export/layout/sheet.py TRIM_SAFE)",
         ),
     ]
     inks = [s.ink for s in sides if s.ink is not None]
@@ -319,7 +319,7 @@ def _pixel_checks(shop: Shop, name: str, sides: list[Side]) -> list[Check]:
                 most <= shop.ink_limit,
                 f"total ink at most {shop.ink_limit}%",
                 f"at most {most:.1f}% on any spot",
-                "lower the ink limit's target in builder/export/pdfx.py",
+                "lower the ink limit's target in builder/export/images/pdfx.py",
             )
         )
     return out

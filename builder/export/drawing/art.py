@@ -5,13 +5,13 @@ Two kinds: *emblems* (``EMBLEMS``: a device in a roundel, on card headers, card 
 and tokens: roses, an illuminated initial, each system's own for its backs: a crowned shield,
 a great helm, a boss shield) and *token art* (``TOKENS``: a whole token's face: an emblem in a
 roundel, a standard, a tracker, a stat label, a four-way marker, and a round marker for each
-device of :mod:`builder.export.devices`: fallen pikes, a limp banner, blood drops, a bear's
+device of :mod:`builder.export.drawing.devices`: fallen pikes, a limp banner, blood drops, a bear's
 paw, locked shields, an hourglass, ...). Names say what is drawn, not what a game calls the
 token: a ruleset names them in its printables, and a new system adds its own drawings here
 under new names.
 
 Every frame, ring and letter of a token keeps TRIM_SAFE inside its cut (issue 24.16); where
-a round token's words and device go is :mod:`builder.export.ring`'s.
+a round token's words and device go is :mod:`builder.export.drawing.ring`'s.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.core.printables import Stat, Token
-from builder.export import devices, fonts, ring
-from builder.export.draw import (
+from builder.export.drawing import devices, fonts, ring
+from builder.export.drawing.canvas import PT, TRIM_SAFE, Box, Cell
+from builder.export.drawing.draw import (
     GOLD,
     INK,
     PAPER_WHITE,
@@ -41,7 +42,6 @@ from builder.export.draw import (
     tick_box,
     width_mm,
 )
-from builder.export.sheet import PT, TRIM_SAFE, Box, Cell
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
 #: on its parchment roundel (a badge), else bare.
@@ -627,7 +627,7 @@ TOKENS: dict[str, TokenArt] = {
     "tracker": _tracker,
     "stat-label": _stat_label,
     "four-way": _four_way,
-    # Round markers, each named for its device (builder/export/devices.py).
+    # Round markers, each named for its device (builder/export/drawing/devices.py).
     **{name: _round(device) for name, device in devices.DEVICES.items()},
 }
 

@@ -1,7 +1,7 @@
 """The preflight of a shop export: each of the shop's rules checked against what was written,
 PASS or FAIL with the figure measured, and what to change on a FAIL.
 
-The shop writers (:mod:`builder.export.shopcards`) measure each deck's file as they write it
+The shop writers (:mod:`builder.export.images.shopcards`) measure each deck's file as they write it
 (sizes and resolution read back from the written files, the safe zone and ink from the
 rendered pixels); this module words the results, for ``preflight.txt`` and the manifest.
 """
