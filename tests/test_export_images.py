@@ -32,7 +32,8 @@ from builder.export.images.tts import (
 from builder.export.job import CARD_MM, PAPER_MM, ExportJob, ExportOptions
 from builder.export.layout.decks import deck_items
 from builder.export.layout.sheet import plan
-from builder.export.pipeline.pack import printables, unverified_files
+from builder.export.pipeline.manifest import unverified_files
+from builder.export.pipeline.pack import printables
 
 DPI = 60
 BLEED = 2.0

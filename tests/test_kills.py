@@ -19,7 +19,8 @@ import pytest
 
 from builder import files
 from builder.cli import main
-from builder.export.pipeline.pack import read_manifest, temp_root, unverified_files
+from builder.export.pipeline.manifest import read_manifest, unverified_files
+from builder.export.pipeline.pack import temp_root
 from builder.resources import examples_dir
 
 LANCASTER = str(examples_dir() / "lancaster.toml")

@@ -27,7 +27,8 @@ from builder.export.images import shopcards
 from builder.export.images.preflight import PREFLIGHT
 from builder.export.job import ExportJob, ExportOptions
 from builder.export.pipeline.bundle import pack_zip
-from builder.export.pipeline.pack import MANIFEST, kind_of, printables
+from builder.export.pipeline.manifest import MANIFEST, kind_of
+from builder.export.pipeline.pack import printables
 from builder.export.shops import CMYK_PACKAGE, SHOPS, settle
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp

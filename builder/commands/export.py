@@ -19,14 +19,8 @@ from builder.export.job import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.pipeline.pack import (
-    MANIFEST,
-    default_out_dir,
-    entry_kinds,
-    export_pack,
-    kinds,
-    parse_kinds,
-)
+from builder.export.pipeline.manifest import MANIFEST, entry_kinds
+from builder.export.pipeline.pack import default_out_dir, export_pack, kinds, parse_kinds
 from builder.export.pipeline.packsize import check_size
 from builder.export.shops import HOME, ShopConflict, settle
 from builder.files import printable

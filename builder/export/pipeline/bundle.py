@@ -11,7 +11,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from builder.export.pipeline.pack import MANIFEST
+from builder.export.pipeline.manifest import MANIFEST
 
 
 def pack_files(manifest: dict[str, Any]) -> list[str]:

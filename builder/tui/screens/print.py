@@ -47,8 +47,8 @@ from builder.export.job import (
     ExportOptions,
 )
 from builder.export.pipeline.bundle import pack_zip, zip_name
+from builder.export.pipeline.manifest import MANIFEST
 from builder.export.pipeline.pack import (
-    MANIFEST,
     default_out_dir,
     export_pack,
     files_for,
