@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.core.printables import Deck, Token, TokenSheet
+from builder.export.drawing.backs import back_drawer
 from builder.export.drawing.canvas import DrawFn
-from builder.export.drawing.faces import back_drawer
 from builder.export.images.raster import Picture, at_dpi, png_bytes, rasterise
 from builder.export.job import CARD_MM, ExportJob, Written
 from builder.export.layout.decks import deck_items, token_drawer

@@ -34,7 +34,7 @@ from typing import Any
 from PIL import Image
 
 from builder.core.printables import Back, Deck, Token, TokenSheet
-from builder.export.drawing.faces import back_drawer
+from builder.export.drawing.backs import back_drawer
 from builder.export.images.png import pieces, slug
 from builder.export.images.raster import Picture, at_dpi, png_bytes, px, rasterise
 from builder.export.job import CARD_MM, ExportJob, Written
