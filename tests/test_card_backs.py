@@ -17,8 +17,8 @@ from pypdf import PdfReader
 
 from builder.cli import main
 from builder.core.printables import Deck
-from builder.export.drawing.art import EMBLEMS
 from builder.export.drawing.backs import back_drawer
+from builder.export.drawing.emblems import EMBLEMS
 from builder.export.images.raster import at_dpi, rasterise
 from builder.export.job import CARD_MM
 

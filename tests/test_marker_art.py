@@ -18,8 +18,8 @@ from printcheck import cells_by_page
 
 from builder.cli import main
 from builder.core.printables import TOKEN_MM, Token, TokenSheet
-from builder.export.drawing.art import emblem_room
 from builder.export.drawing.canvas import Box, Cell
+from builder.export.drawing.tokenart import emblem_room
 from builder.export.images.raster import at_dpi, rasterise
 from builder.export.layout.decks import token_drawer
 

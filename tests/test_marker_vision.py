@@ -25,8 +25,8 @@ from PIL import Image
 from vision import VISIONS, dichromat, seen
 
 from builder.core.printables import Token, TokenSheet
-from builder.export.drawing.art import emblem_room
 from builder.export.drawing.canvas import Box, Cell
+from builder.export.drawing.tokenart import emblem_room
 from builder.export.images.raster import at_dpi, rasterise
 from builder.export.layout.decks import token_drawer
 

@@ -7,8 +7,9 @@ decided there, so a test can count tokens without a PDF; the export engine
 (:mod:`builder.export`) only lays these out. Nothing here imports a drawing library.
 
 Colours are hex strings ("#24457a"); art is named from the engine's registry
-(:mod:`builder.export.drawing.art`); sizes of type are points, lengths millimetres on a poker card
-(the engine scales them to the card size printed).
+(:mod:`builder.export.drawing.emblems`, :mod:`builder.export.drawing.tokenart`); sizes of type
+are points, lengths millimetres on a poker card (the engine scales them to the card size
+printed).
 """
 
 from __future__ import annotations

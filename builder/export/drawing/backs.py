@@ -11,7 +11,6 @@ from builder.core.printables import (
     Back,
 )
 from builder.export.drawing import fonts
-from builder.export.drawing.art import emblem
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell, DrawFn
 from builder.export.drawing.draw import (
     CARD_SAFE,
@@ -28,6 +27,7 @@ from builder.export.drawing.draw import (
     text_in,
     width_mm,
 )
+from builder.export.drawing.emblems import emblem
 
 
 def _clip(box: Box, x: float, y: float, dx: float, dy: float) -> tuple[float, ...] | None:

@@ -32,7 +32,6 @@ from builder.core.printables import (
     Tint,
 )
 from builder.export.drawing import fonts
-from builder.export.drawing.art import emblem, illuminated
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell
 from builder.export.drawing.draw import (
     ELLIPSIS,
@@ -60,6 +59,7 @@ from builder.export.drawing.draw import (
     width_mm,
     wrap,
 )
+from builder.export.drawing.emblems import emblem, illuminated
 from builder.export.drawing.photos import frame_jpeg
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}

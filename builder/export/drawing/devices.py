@@ -1,7 +1,7 @@
 """Devices: the bold drawings at the heart of a marker (blood drops for a wound, a bear's paw
 for a berserker, locked shields for a tight shield wall) and the rule systems' own emblems on
 their card backs (a crowned shield, a knight's great helm, a round shield with its boss), all
-as ReportLab paths. The art registry (:mod:`builder.export.drawing.art`) names them.
+as ReportLab paths. The art registry (:mod:`builder.export.drawing.tokenart`) names them.
 
 A marker's device is drawn into a square ``2 s`` mm a side centred on (cx, cy): white shapes
 on the token's ground, outlined and lined in the ground's own colour, so that with

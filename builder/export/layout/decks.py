@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.core.printables import Deck, Face, Text, Token, TokenSheet
-from builder.export.drawing.art import token_art
 from builder.export.drawing.backs import back_drawer
 from builder.export.drawing.blocks import Photos
 from builder.export.drawing.canvas import DrawFn, new_canvas
 from builder.export.drawing.faces import face_drawer, face_parts
+from builder.export.drawing.tokenart import token_art
 from builder.export.job import CARD_MM, PAPER_MM, ExportJob, Written
 from builder.export.layout.shared import (
     Geometry,
