@@ -1,13 +1,13 @@
 """Devices: the bold drawings at the heart of a marker (blood drops for a wound, a bear's paw
-for a berserker, locked shields for a tight shield wall) and the rule systems' own emblems on
-their card backs (a crowned shield, a knight's great helm, a round shield with its boss), all
-as ReportLab paths. The art registry (:mod:`builder.export.drawing.tokenart`) names them.
+for a berserker, locked shields for a tight shield wall), as ReportLab paths. The token art
+(:mod:`builder.export.drawing.tokenart`) names them; the systems' emblems on their card backs
+(:mod:`builder.export.drawing.emblems`) share their shapes.
 
 A marker's device is drawn into a square ``2 s`` mm a side centred on (cx, cy): white shapes
 on the token's ground, outlined and lined in the ground's own colour, so that with
 ``--ink-saver`` (where every fill turns to a pale wash and only lines keep their ink) each
 shape still shows by its outline; bare lines (shafts, shake marks) are white, which the ink
-saver turns dark. An emblem is drawn in a roundel of radius ``r`` in its own colours.
+saver turns dark.
 """
 
 from __future__ import annotations
@@ -19,14 +19,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.export.drawing.draw import (
     GOLD,
-    INK,
     PAPER_WHITE,
-    PARCHMENT,
     RGB,
-    ROSE_RED,
-    ROSE_WHITE,
-    SAVER_LINE,
-    saving_ink,
 )
 
 #: ``(c, cx, cy, s, ground)``: a device in the square of half-side ``s`` on ``ground``.
@@ -52,7 +46,7 @@ def _bare(c: Canvas, s: float, width: float) -> None:
     c.setLineCap(1)
 
 
-def _polygon(c: Canvas, points: list[tuple[float, float]], fill: bool = True) -> None:
+def polygon(c: Canvas, points: list[tuple[float, float]], fill: bool = True) -> None:
     path = c.beginPath()
     path.moveTo(*points[0])
     for p in points[1:]:
@@ -104,7 +98,7 @@ def wedge_of_stands(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> N
     """A wedge: an arrowhead pointing the way, one stand at its point and two behind."""
     _bare(c, s, 0.13)
     c.setLineJoin(1)
-    _polygon(
+    polygon(
         c,
         [(cx, cy + 0.98 * s), (cx + 0.96 * s, cy - 0.82 * s), (cx - 0.96 * s, cy - 0.82 * s)],
         fill=False,
@@ -128,7 +122,7 @@ def bear_paw(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
         ux, uy = dx / d, dy / d
         base = 0.2 * s
         tip = (x + ux * 0.5 * s, y + uy * 0.5 * s)
-        _polygon(
+        polygon(
             c,
             [
                 (x + uy * base * 0.5, y - ux * base * 0.5),
@@ -174,7 +168,7 @@ def _spear(c: Canvas, x: float, y0: float, y1: float, s: float, ground: RGB) -> 
     _bare(c, s, 0.07)
     c.line(x, y0, x, y1 - 0.2 * s)
     _shape(c, ground, s, DETAIL)
-    _polygon(
+    polygon(
         c, [(x, y1), (x + 0.1 * s, y1 - 0.22 * s), (x, y1 - 0.32 * s), (x - 0.1 * s, y1 - 0.22 * s)]
     )
 
@@ -229,7 +223,7 @@ def chevrons(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     t, d, half = 0.26 * s, 0.46 * s, 0.62 * s
     for x0 in (-0.95, -0.4, 0.15):
         x = cx + x0 * s
-        _polygon(
+        polygon(
             c,
             [
                 (x, cy + half),
@@ -245,7 +239,7 @@ def chevrons(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
 def crown(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     """A command point: a crown, three pearled points and a jewelled band."""
     _shape(c, ground, s)
-    _polygon(
+    polygon(
         c,
         [
             (cx - 0.78 * s, cy - 0.3 * s),
@@ -262,7 +256,7 @@ def crown(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     c.rect(cx - 0.84 * s, cy - 0.72 * s, 1.68 * s, 0.42 * s, stroke=1, fill=1)
     c.setLineWidth(s * DETAIL)
     for x in (-0.5, 0.0, 0.5):
-        _polygon(
+        polygon(
             c,
             [
                 (cx + x * s, cy - 0.38 * s),
@@ -278,13 +272,13 @@ def heater_shield(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> Non
     """A ward: a heater shield, a white border round a gold field (where the art registry
     sets the side's rose: a white or a red one shows on gold)."""
     _shape(c, ground, s)
-    _heater(c, cx, cy, 0.72 * s, 0.86 * s, 0.95 * s)
+    heater(c, cx, cy, 0.72 * s, 0.86 * s, 0.95 * s)
     c.setLineWidth(s * DETAIL)
     c.setFillColorRGB(*GOLD)
-    _heater(c, cx, cy, 0.6 * s, 0.74 * s, 0.8 * s)
+    heater(c, cx, cy, 0.6 * s, 0.74 * s, 0.8 * s)
 
 
-def _heater(
+def heater(
     c: Canvas, cx: float, cy: float, a: float, top: float, tip: float, fill: bool = True
 ) -> None:
     """A heater shield centred on (cx, cy): half-width ``a``, ``top`` above, ``tip`` below."""
@@ -322,8 +316,8 @@ def hourglass(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     # The sand: a little left above, a heap below and the thread between.
     c.setFillColorRGB(*ground)
     c.setLineWidth(s * DETAIL)
-    _polygon(c, [(cx - 0.2 * s, cy + 0.3 * s), (cx + 0.2 * s, cy + 0.3 * s), (cx, cy + 0.08 * s)])
-    _polygon(
+    polygon(c, [(cx - 0.2 * s, cy + 0.3 * s), (cx + 0.2 * s, cy + 0.3 * s), (cx, cy + 0.08 * s)])
+    polygon(
         c, [(cx - 0.44 * s, cy - 0.72 * s), (cx + 0.44 * s, cy - 0.72 * s), (cx, cy - 0.34 * s)]
     )
     c.line(cx, cy + 0.08 * s, cx, cy - 0.34 * s)
@@ -337,7 +331,7 @@ def dagger(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None:
     c.scale(1.18, 1.18)
     _shape(c, ground, s)
     blade = 0.22 * s
-    _polygon(
+    polygon(
         c,
         [(-blade, 0.2 * s), (-blade, -0.6 * s), (0, -1.0 * s), (blade, -0.6 * s), (blade, 0.2 * s)],
     )
@@ -366,7 +360,7 @@ def fallen_pikes(c: Canvas, cx: float, cy: float, s: float, ground: RGB) -> None
         c.line(x0 - half * ux, y0 - half * uy, x0 + half * ux, y0 + half * uy)
         # A leaf-shaped head at one end.
         hx, hy = x0 + half * ux, y0 + half * uy
-        _polygon(
+        polygon(
             c,
             [
                 (hx + 1.8 * k * ux, hy + 1.8 * k * uy),
@@ -414,198 +408,3 @@ DEVICES: dict[str, Device] = {
     "fallen-pikes": fallen_pikes,
     "limp-banner": limp_banner,
 }
-
-
-# --- The systems' emblems (card backs) -----------------------------------------------------
-
-
-def _roundel(c: Canvas, cx: float, cy: float, r: float, framed: bool) -> None:
-    if framed:
-        c.setFillColorRGB(*PARCHMENT)
-        c.setStrokeColorRGB(*GOLD)
-        c.setLineWidth(max(0.3, r * 0.08 * (SAVER_LINE if saving_ink(c) else 1)))
-        c.circle(cx, cy, r, stroke=1, fill=1)
-
-
-def crowned_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """A shield parted red and white (the two roses' colours) under a gold crown."""
-    _roundel(c, cx, cy, r, framed)
-    c.setLineJoin(1)
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(r * 0.04)
-    sy = cy - 0.14 * r
-    a, top, tip = 0.42 * r, 0.36 * r, 0.6 * r
-    c.saveState()
-    path = c.beginPath()
-    path.moveTo(cx - a, sy + top)
-    path.lineTo(cx + a, sy + top)
-    path.lineTo(cx + a, sy + 0.1 * tip)
-    path.curveTo(cx + a, sy - 0.5 * tip, cx + 0.4 * a, sy - 0.8 * tip, cx, sy - tip)
-    path.curveTo(cx - 0.4 * a, sy - 0.8 * tip, cx - a, sy - 0.5 * tip, cx - a, sy + 0.1 * tip)
-    path.close()
-    c.clipPath(path, stroke=0, fill=0)
-    # With the ink saver the red half is hatched (heraldry's red), not a pale pink.
-    hatched = saving_ink(c)
-    c.setFillColorRGB(*(ROSE_WHITE if hatched else ROSE_RED))
-    c.rect(cx - a, sy - tip, a, top + tip, stroke=0, fill=1)
-    c.setFillColorRGB(*ROSE_WHITE)
-    c.rect(cx, sy - tip, a, top + tip, stroke=0, fill=1)
-    if hatched:
-        c.setLineWidth(r * 0.025)
-        for i in range(1, 6):
-            x = cx - a * i / 6
-            c.line(x, sy - tip, x, sy + top)
-    c.restoreState()
-    _heater(c, cx, sy, a, top, tip, fill=False)
-    c.line(cx, sy + top, cx, sy - tip)
-    # The crown over it.
-    c.setFillColorRGB(*GOLD)
-    base, w = sy + top + 0.06 * r, 0.4 * r
-    _polygon(
-        c,
-        [
-            (cx - w, base),
-            (cx - w * 1.1, base + 0.3 * r),
-            (cx - w * 0.5, base + 0.14 * r),
-            (cx, base + 0.38 * r),
-            (cx + w * 0.5, base + 0.14 * r),
-            (cx + w * 1.1, base + 0.3 * r),
-            (cx + w, base),
-        ],
-    )
-    for x, y in ((-1.1 * w, 0.3 * r), (0.0, 0.38 * r), (1.1 * w, 0.3 * r)):
-        c.circle(cx + x, base + y, 0.05 * r, stroke=1, fill=1)
-
-
-def great_helm(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """A knight's flat-topped great helm, its eye slit and breaths, a cross on the face."""
-    _roundel(c, cx, cy, r, framed)
-    c.setLineJoin(1)
-    c.setStrokeColorRGB(*INK)
-    c.setLineWidth(r * 0.04)
-    c.setFillColorRGB(0.72, 0.74, 0.76)
-    w, top, bottom = 0.44 * r, cy + 0.5 * r, cy - 0.6 * r
-    path = c.beginPath()
-    path.moveTo(cx - w, bottom)
-    path.lineTo(cx - w, top - 0.12 * r)
-    path.curveTo(cx - w, top, cx - w * 0.6, top, cx, top + 0.02 * r)
-    path.curveTo(cx + w * 0.6, top, cx + w, top, cx + w, top - 0.12 * r)
-    path.lineTo(cx + w, bottom)
-    path.curveTo(cx + w * 0.4, bottom - 0.08 * r, cx - w * 0.4, bottom - 0.08 * r, cx - w, bottom)
-    path.close()
-    c.drawPath(path, stroke=1, fill=1)
-    # The eye slit either side of the nasal, the cross of the face, the breaths.
-    c.setFillColorRGB(*INK)
-    for side in (-1, 1):
-        x0 = cx + side * 0.06 * r
-        x1 = cx + side * (w - 0.06 * r)
-        c.rect(min(x0, x1), cy + 0.1 * r, abs(x1 - x0), 0.09 * r, stroke=0, fill=1)
-    c.setFillColorRGB(*accent)
-    c.rect(cx - 0.05 * r, bottom + 0.06 * r, 0.1 * r, 0.72 * r, stroke=1, fill=1)
-    c.rect(cx - 0.3 * r, cy + 0.0 * r, 0.6 * r, 0.08 * r, stroke=1, fill=1)
-    c.setFillColorRGB(*INK)
-    for side in (-1, 1):
-        for k in range(3):
-            c.circle(cx + side * 0.24 * r, cy - (0.2 + 0.12 * k) * r, 0.03 * r, stroke=0, fill=1)
-
-
-def boss_shield(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """A round shield of boards painted in quarters, an iron rim and a domed boss."""
-    _roundel(c, cx, cy, r, framed)
-    c.setStrokeColorRGB(*INK)
-    rr = 0.74 * r
-    for i in range(4):
-        c.setFillColorRGB(*(accent if i % 2 == 0 else PARCHMENT))
-        c.wedge(cx - rr, cy - rr, cx + rr, cy + rr, 45 + 90 * i, 90, stroke=0, fill=1)
-    c.setLineWidth(r * 0.02)
-    for k in (-2, -1, 1, 2):
-        # The boards, faint.
-        x = cx + k * rr * 0.36
-        half = math.sqrt(max(rr * rr - (x - cx) ** 2, 0.0))
-        c.line(x, cy - half, x, cy + half)
-    c.setLineWidth(r * 0.07)
-    c.circle(cx, cy, rr, stroke=1, fill=0)
-    c.setLineWidth(r * 0.035)
-    c.setFillColorRGB(0.62, 0.64, 0.66)
-    c.circle(cx, cy, 0.24 * r, stroke=1, fill=1)
-    c.setFillColorRGB(0.86, 0.87, 0.88)
-    c.circle(cx - 0.06 * r, cy + 0.06 * r, 0.09 * r, stroke=0, fill=1)
-
-
-def raven_banner(c: Canvas, cx: float, cy: float, r: float, accent: RGB, framed: bool) -> None:
-    """A war banner of the north: a pole topped with a spearhead, and a flag of a quarter
-    circle in the accent, fringed along its curve, a black raven with spread wings on it
-    (an army's banner card)."""
-    _roundel(c, cx, cy, r, framed)
-    c.setLineJoin(1)
-    c.setStrokeColorRGB(*INK)
-    pole, top, foot = cx - 0.4 * r, cy + 0.5 * r, cy - 0.66 * r
-    # The flag, a quarter of a circle about the pole's head, and its fringe of tabs.
-    side = 0.84 * r
-    c.setFillColorRGB(*accent)
-    c.setLineWidth(r * 0.025)
-    for k in range(9):
-        a = math.radians(-90 + 90 * (k + 0.5) / 9)
-        da = math.radians(3.2)
-        _polygon(
-            c,
-            [
-                (pole + side * math.cos(a - da), top + side * math.sin(a - da)),
-                (pole + (side + 0.1 * r) * math.cos(a), top + (side + 0.1 * r) * math.sin(a)),
-                (pole + side * math.cos(a + da), top + side * math.sin(a + da)),
-            ],
-        )
-    c.setLineWidth(r * 0.03)
-    c.wedge(pole - side, top - side, pole + side, top + side, -90, 90, stroke=1, fill=1)
-    # The pole over the flag's edge, and its spearhead.
-    c.setLineWidth(r * 0.07)
-    c.line(pole, foot, pole, top + 0.04 * r)
-    c.setLineWidth(r * 0.025)
-    c.setFillColorRGB(0.62, 0.64, 0.66)
-    _polygon(
-        c,
-        [
-            (pole - 0.08 * r, top + 0.04 * r),
-            (pole, top + 0.26 * r),
-            (pole + 0.08 * r, top + 0.04 * r),
-        ],
-    )
-    # The raven about the flag's middle: wings raised, head and beak to the fly, a tail.
-    c.setFillColorRGB(*INK)
-    bx, by = pole + 0.4 * side, top - 0.4 * side
-    c.ellipse(bx - 0.15 * r, by - 0.06 * r, bx + 0.13 * r, by + 0.06 * r, stroke=0, fill=1)
-    c.circle(bx + 0.15 * r, by + 0.06 * r, 0.055 * r, stroke=0, fill=1)
-    _polygon(
-        c,
-        [
-            (bx + 0.19 * r, by + 0.08 * r),
-            (bx + 0.29 * r, by + 0.045 * r),
-            (bx + 0.19 * r, by + 0.03 * r),
-        ],
-    )
-    _polygon(
-        c,
-        [
-            (bx - 0.1 * r, by + 0.02 * r),
-            (bx - 0.2 * r, by + 0.26 * r),
-            (bx - 0.02 * r, by + 0.16 * r),
-            (bx + 0.06 * r, by + 0.03 * r),
-        ],
-    )
-    _polygon(
-        c,
-        [
-            (bx - 0.02 * r, by + 0.04 * r),
-            (bx + 0.04 * r, by + 0.27 * r),
-            (bx + 0.1 * r, by + 0.05 * r),
-        ],
-    )
-    _polygon(
-        c,
-        [
-            (bx - 0.13 * r, by),
-            (bx - 0.3 * r, by - 0.04 * r),
-            (bx - 0.28 * r, by - 0.1 * r),
-            (bx - 0.12 * r, by - 0.04 * r),
-        ],
-    )
