@@ -19,7 +19,7 @@ from pdfminer.pdftypes import resolve1
 
 from builder.export.documents import ticks
 from builder.export.drawing.canvas import Cell
-from builder.export.drawing.draw import PARCHMENT_DARK
+from builder.export.drawing.palette import PARCHMENT_DARK
 from builder.export.job import PAPER_MM
 from builder.export.layout import shared
 from builder.export.layout.sheet import Run, paginate, plan

@@ -16,8 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.core.printables import Deck
 from builder.export.drawing.backs import back_drawer
 from builder.export.drawing.canvas import Cell
-from builder.export.drawing.draw import ROSE_RED, ROSE_WHITE
 from builder.export.drawing.emblems import emblem
+from builder.export.drawing.palette import ROSE_RED, ROSE_WHITE
 from builder.export.images.raster import at_dpi, rasterise
 from builder.export.job import CARD_MM
 from builder.export.layout.decks import deck_items

@@ -18,7 +18,7 @@ from builder.export.documents import weasy
 from builder.export.drawing import fonts
 from builder.export.drawing.blocks import font_for
 from builder.export.drawing.canvas import Box, begin_page, end_page, new_canvas
-from builder.export.drawing.draw import text_in
+from builder.export.drawing.text import text_in
 from builder.resources import examples_dir
 
 #: Each language's letters beyond ASCII (both cases where the case differs), and the

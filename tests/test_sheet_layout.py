@@ -530,17 +530,17 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     """fit, line_text, paragraphs_in and the ruler's caption, each asked for tiny type in a
     tiny box, print at 6 pt or more, cut short with an ellipsis, inside their boxes."""
 
-    from builder.export.drawing import draw, fonts
+    from builder.export.drawing import fonts, text
     from builder.export.drawing.canvas import MIN_TEXT_PT, MM, Box, new_canvas
     from builder.export.layout.sheet import captions, draw_ruler
 
-    fitted = draw.fit(
+    fitted = text.fit(
         "A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0, 4.0, 2.0, max_lines=2
     )
     assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
     assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
     assert all(
-        draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
+        text.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
     )
     path = tmp_path / "t.pdf"
     paper = PAPER_MM["a4"]
@@ -548,8 +548,8 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     c.saveState()
     c.scale(MM, MM)
     boxes = {"line": Box(20, 250, 15, 4), "paras": Box(20, 200, 30, 12)}
-    draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
-    draw.paragraphs_in(
+    text.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
+    text.paragraphs_in(
         c,
         ["Shoots twice a turn; six arrowstorms a game."] * 6,
         fonts.BODY,

@@ -143,7 +143,8 @@ def test_overlaps_sees_a_box_in_the_footer_band(reader: str) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
     from builder.export.drawing import fonts
-    from builder.export.drawing.draw import PARCHMENT_DARK, tick_box
+    from builder.export.drawing.artwork import tick_box
+    from builder.export.drawing.palette import PARCHMENT_DARK
 
     fonts.register()
     buf = io.BytesIO()

@@ -11,23 +11,11 @@ from builder.core.printables import (
     Back,
 )
 from builder.export.drawing import fonts
+from builder.export.drawing.artwork import CARD_SAFE, saving_ink
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell, DrawFn
-from builder.export.drawing.draw import (
-    CARD_SAFE,
-    GOLD,
-    INK,
-    PARCHMENT,
-    PARCHMENT_DARK,
-    RGB,
-    draw_fitted,
-    fit,
-    hex_rgb,
-    line_text,
-    saving_ink,
-    text_in,
-    width_mm,
-)
 from builder.export.drawing.emblems import emblem
+from builder.export.drawing.palette import GOLD, INK, PARCHMENT, PARCHMENT_DARK, RGB, hex_rgb
+from builder.export.drawing.text import draw_fitted, fit, line_text, text_in, width_mm
 
 
 def _clip(box: Box, x: float, y: float, dx: float, dy: float) -> tuple[float, ...] | None:

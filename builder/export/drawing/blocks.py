@@ -1,7 +1,7 @@
 """The blocks of a card face (:mod:`builder.core.printables`' block kinds) laid out and drawn
 top to bottom in the body of its frame: text, rules, stars, emblems, photos, stat rows, tick
 boxes, paragraphs and ruled lines, then the footer; text fitted to its box and never under
-6 pt (:mod:`builder.export.drawing.draw`). :mod:`builder.export.drawing.faces` decides the scale
+6 pt (:mod:`builder.export.drawing.text`). :mod:`builder.export.drawing.faces` decides the scale
 a face is drawn at and whether it closes up.
 
 Block lengths are millimetres on a poker card; the cell's scale makes them fit any card size.
@@ -32,35 +32,33 @@ from builder.core.printables import (
     Tint,
 )
 from builder.export.drawing import fonts
-from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell
-from builder.export.drawing.draw import (
-    ELLIPSIS,
-    GOLD,
-    INK,
-    LEADING,
-    PARCHMENT_DARK,
-    RGB,
+from builder.export.drawing.artwork import (
     EmblemFn,
-    Fitted,
     card_frame,
-    draw_fitted,
-    fit,
     header,
-    hex_rgb,
-    line_text,
     ornament_rule,
-    paragraphs_in,
     roundel,
     rule,
-    set_paragraphs,
     star,
-    text_in,
     tick_box,
+)
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell
+from builder.export.drawing.emblems import emblem, illuminated
+from builder.export.drawing.palette import GOLD, INK, PARCHMENT_DARK, RGB, hex_rgb
+from builder.export.drawing.photos import frame_jpeg
+from builder.export.drawing.text import (
+    ELLIPSIS,
+    LEADING,
+    Fitted,
+    draw_fitted,
+    fit,
+    line_text,
+    paragraphs_in,
+    set_paragraphs,
+    text_in,
     width_mm,
     wrap,
 )
-from builder.export.drawing.emblems import emblem, illuminated
-from builder.export.drawing.photos import frame_jpeg
 
 _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body": fonts.BODY}
 #: The footer band's height over the body's bottom (mm on a poker card).

@@ -17,11 +17,7 @@ from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import Canvas
 
-from builder.export.drawing.draw import (
-    GOLD,
-    PAPER_WHITE,
-    RGB,
-)
+from builder.export.drawing.palette import GOLD, PAPER_WHITE, RGB
 
 #: ``(c, cx, cy, s, ground)``: a device in the square of half-side ``s`` on ``ground``.
 Device = Callable[[Canvas, float, float, float, RGB], None]

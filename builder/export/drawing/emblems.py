@@ -14,20 +14,10 @@ from collections.abc import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.export.drawing import fonts
+from builder.export.drawing.artwork import SAVER_LINE, badge, rose, saving_ink
 from builder.export.drawing.canvas import PT
 from builder.export.drawing.devices import heater, polygon
-from builder.export.drawing.draw import (
-    GOLD,
-    INK,
-    PARCHMENT,
-    RGB,
-    ROSE_RED,
-    ROSE_WHITE,
-    SAVER_LINE,
-    badge,
-    rose,
-    saving_ink,
-)
+from builder.export.drawing.palette import GOLD, INK, PARCHMENT, RGB, ROSE_RED, ROSE_WHITE
 
 #: ``(c, cx, cy, r, accent, letter, framed)``: an emblem in a roundel of radius ``r``; framed:
 #: on its parchment roundel (a badge), else bare.

@@ -29,12 +29,7 @@ from builder.core.printables import (
 from builder.export.drawing import fonts
 from builder.export.drawing.blocks import FaceLayout, Photos, cut_short, font_for
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell, DrawFn
-from builder.export.drawing.draw import (
-    LEADING,
-    fit,
-    set_paragraphs,
-    wrap,
-)
+from builder.export.drawing.text import LEADING, fit, set_paragraphs, wrap
 
 #: A card this much taller for its width than a poker card (tarot: 23%) may set a face by its
 #: height; mini (2%) keeps poker's proportions and is set by its width.

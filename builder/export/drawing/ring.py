@@ -23,7 +23,7 @@ from functools import cache
 
 from builder.export.drawing import fonts
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, TRIM_SAFE, Box, Cell
-from builder.export.drawing.draw import width_mm
+from builder.export.drawing.text import width_mm
 
 #: The ring: one gold rule (pt), its outer edge TRIM_SAFE inside the cut. (A second, thin
 #: ring inside it, as the tokens had, would take 0.7 mm of radius the words need.)

@@ -19,22 +19,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.core.printables import Stat, Token
 from builder.export.drawing import devices, fonts, ring
+from builder.export.drawing.artwork import tick_box
 from builder.export.drawing.canvas import PT, TRIM_SAFE, Box, Cell
-from builder.export.drawing.draw import (
-    GOLD,
-    INK,
-    PAPER_WHITE,
-    PARCHMENT,
-    RGB,
-    draw_fitted,
-    fit,
-    hex_rgb,
-    line_text,
-    text_in,
-    tick_box,
-    width_mm,
-)
 from builder.export.drawing.emblems import emblem
+from builder.export.drawing.palette import GOLD, INK, PAPER_WHITE, PARCHMENT, RGB, hex_rgb
+from builder.export.drawing.text import draw_fitted, fit, line_text, text_in, width_mm
 
 #: ``(c, cell, token)``: a whole token over its cell.
 TokenArt = Callable[[Canvas, Cell, Token], None]
