@@ -32,7 +32,8 @@ from builder.export.pipeline.pack import printables
 from builder.export.shops import CMYK_PACKAGE, SHOPS, settle
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
-from builder.tui.screens.print import PrintScreen, pack_files
+from builder.tui.screens.print import PrintScreen
+from builder.tui.screens.printreport import pack_files
 from builder.tui.session import Session
 
 
