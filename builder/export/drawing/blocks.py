@@ -26,7 +26,6 @@ from builder.core.printables import (
     Rule,
     Ruled,
     Stars,
-    Stat,
     StatRows,
     Text,
     Tint,
@@ -46,9 +45,11 @@ from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box, Cell
 from builder.export.drawing.emblems import emblem, illuminated
 from builder.export.drawing.palette import GOLD, INK, PARCHMENT_DARK, RGB, hex_rgb
 from builder.export.drawing.photos import frame_jpeg
+from builder.export.drawing.statrow import StatRow, stat_row
 from builder.export.drawing.text import (
     ELLIPSIS,
     LEADING,
+    UNBOUNDED,
     Fitted,
     draw_fitted,
     fit,
@@ -65,8 +66,6 @@ _FONTS = {"bold": fonts.BOLD, "italic": fonts.ITALIC, "caps": fonts.CAPS, "body"
 FOOTER_BAND = 5.6
 #: Framed photos already cut to a size, shared by every card of one export.
 Photos = dict[tuple[str, float, float], bytes]
-#: A box height no text outgrows: text set whole, wrapped to as many lines as it takes.
-_UNBOUNDED = 1e6
 #: How much taller than its row height a stat row grows into room left unused.
 _STAT_GROW = 0.5
 #: The band over each row of a marked track that holds the marks' labels (6 pt), mm.
@@ -75,18 +74,6 @@ _MARK_BAND = 2.4
 _TIGHT_ROW = 4.6
 #: The spaces between blocks on a face that closes up, against their usual length.
 _TIGHT_GAPS = 0.5
-
-
-@dataclass(frozen=True)
-class _StatRow:
-    """A stat row set: its value and note, its tick boxes' side (0: none), the value's band
-    and the row's height (mm)."""
-
-    value: Fitted
-    note: Fitted
-    box: float
-    band: float
-    height: float
 
 
 @dataclass(frozen=True)
@@ -118,23 +105,6 @@ def cut_short(fitted: Fitted, text: str) -> bool:
         and fitted.lines[-1].endswith(marks)
         and not text.rstrip().endswith(marks)
     )
-
-
-def _clauses(text: str, width: float, size: float) -> Fitted:
-    """``text`` wrapped at its commas where it can ("shot 5+, melee 5+" keeps each score
-    with its name), else word by word."""
-    font = fonts.best(fonts.BOLD, text)
-    parts = [p.strip() for p in fonts.printable(font, " ".join(text.split())).split(", ")]
-    if any(width_mm(p + ",", font, size) > width for p in parts):
-        return fit(text, fonts.BOLD, width, _UNBOUNDED, size, size)
-    lines: list[str] = []
-    for i, part in enumerate(parts):
-        part += "," if i < len(parts) - 1 else ""
-        if lines and width_mm(f"{lines[-1]} {part}", font, size) <= width:
-            lines[-1] = f"{lines[-1]} {part}"
-        else:
-            lines.append(part)
-    return Fitted(font, size, tuple(lines))
 
 
 def _header_emblem(name: str | None, accent: RGB) -> EmblemFn | None:
@@ -199,7 +169,7 @@ class FaceLayout:
     def min_height(self, block: Block) -> float:
         s = self.s
         if isinstance(block, StatRows):
-            return sum(self.stat_row(row, block).height for row in block.rows)
+            return sum(stat_row(row, block, self.s, self.body.w).height for row in block.rows)
         if isinstance(block, Boxes):
             return self.box_grid(block).height + 1.5 * s
         if isinstance(block, Paragraphs):
@@ -225,7 +195,7 @@ class FaceLayout:
                 if shown:
                     # (and a hair over, so that rounding never shrinks them a step)
                     need += (
-                        set_paragraphs(shown, font, self.body.w, _UNBOUNDED, size, size).height
+                        set_paragraphs(shown, font, self.body.w, UNBOUNDED, size, size).height
                         + 1.1 * self.s
                     )
             elif isinstance(later, Rule):
@@ -268,9 +238,7 @@ class FaceLayout:
         if cut_short(fitted, block.text):
             # Never cut short: at its least size on as many lines as it takes, the box
             # growing down to hold them (a long rule on a leader's card, a long battle name).
-            fitted = fit(
-                block.text, font, box.w, _UNBOUNDED, block.min_size * s, block.min_size * s
-            )
+            fitted = fit(block.text, font, box.w, UNBOUNDED, block.min_size * s, block.min_size * s)
             if fitted.height > box.h:
                 box = Box(box.x, self.y - fitted.height, box.w, fitted.height)
         elif block.keep_height and self.tight:
@@ -330,53 +298,14 @@ class FaceLayout:
         c.rect(body.x, self.y - fh, body.w, fh, stroke=1, fill=0)
         self.y -= fh + 1.2 * s
 
-    def stat_row(
-        self, row: Stat, block: StatRows, least: float | None = None, cap: int | None = None
-    ) -> _StatRow:
-        """A row's value and note set whole (a number is never cut: one line shrunk to the
-        floor, else wrapped), and the height they take (at least ``least``, by default the
-        block's row height). ``cap`` is the last resort for a value too long for the card
-        (a name at the schema's length limit): at most that many lines, cut short."""
-        s = self.s
-        w = self.body.w - 1.2 * s
-        value = fit(row.value, fonts.BOLD, w * 0.58, 4.0 * s, 9.5 * s, 6 * s, max_lines=1)
-        if len(value.lines) != 1 or value.lines[0] != fonts.printable(
-            value.font, " ".join(row.value.split())
-        ):
-            value = _clauses(row.value, w * 0.58, max(6.5 * s, 6.0))
-            if cap is not None and len(value.lines) > cap:
-                value = fit(
-                    row.value,
-                    fonts.BOLD,
-                    w * 0.58,
-                    _UNBOUNDED,
-                    MIN_TEXT_PT,
-                    MIN_TEXT_PT,
-                    max_lines=cap,
-                )
-        # A note shrinks a little to stay on one line, then wraps at its size.
-        size = block.note_size * s
-        # Tight (the rows squeezed to their words' height), it may shrink to the 6 pt floor.
-        small = max(size * 0.92, min(size, 6 * s)) if least is None else min(size, MIN_TEXT_PT)
-        note = fit(row.note, fonts.ITALIC, w * 0.7, _UNBOUNDED, size, small)
-        if len(note.lines) > 1:
-            note = fit(row.note, fonts.ITALIC, w, _UNBOUNDED, size, small)
-        band = 4.0 * s if len(value.lines) == 1 else value.height + 0.8 * s
-        height = band + (note.height + 0.5 * s if note.lines else 0.0)
-        box = max(3.6 * s, 3.5) if row.boxes else 0.0
-        if box:
-            height += box + 0.8 * s
-        floor = block.row_height * s if least is None else least
-        return _StatRow(value, note, box, band, max(floor, height))
-
-    def stat_layout(self, block: StatRows) -> list[_StatRow]:
+    def stat_layout(self, block: StatRows) -> list[StatRow]:
         """The rows at the block's row height, grown into the room the blocks under them
         leave (up to half as tall again: a card of few words is not left a third blank);
         or, where that would run into what stands at the bottom (a long note wrapped on a
         mini card), as tall as their words need with what room there is shared out evenly."""
         # Closed up, each row is as tall as its words (and its tick boxes) and a little more.
         least = _TIGHT_ROW * self.s if self.tight else None
-        rows = [self.stat_row(row, block, least) for row in block.rows]
+        rows = [stat_row(row, block, self.s, self.body.w, least) for row in block.rows]
         room = self.y - self.floor
         if sum(r.height for r in rows) <= room:
             below = self.below(block)
@@ -387,12 +316,12 @@ class FaceLayout:
                 _STAT_GROW * block.row_height * self.s,
             )
             return [
-                self.stat_row(row, block, r.height + grow) if grow > 0 else r
+                stat_row(row, block, self.s, self.body.w, r.height + grow) if grow > 0 else r
                 for row, r in zip(block.rows, rows, strict=True)
             ]
         self.squeezed = True
         caps: list[int | None] = [None] * len(block.rows)
-        rows = [self.stat_row(row, block, 0.0) for row in block.rows]
+        rows = [stat_row(row, block, self.s, self.body.w, 0.0) for row in block.rows]
         while sum(r.height for r in rows) > room:
             # Still too tall: the value on the most lines loses one (never a number: those
             # are short; a long name is what runs this far).
@@ -401,10 +330,10 @@ class FaceLayout:
             if lines <= 1:
                 break
             caps[most] = lines - 1
-            rows[most] = self.stat_row(block.rows[most], block, 0.0, caps[most])
+            rows[most] = stat_row(block.rows[most], block, self.s, self.body.w, 0.0, caps[most])
         spare = max(0.0, (room - sum(r.height for r in rows)) / len(rows))
         return [
-            self.stat_row(row, block, r.height + spare, cap)
+            stat_row(row, block, self.s, self.body.w, r.height + spare, cap)
             for row, r, cap in zip(block.rows, rows, caps, strict=True)
         ]
 
@@ -622,4 +551,4 @@ def _footer_text(text: str, width: float, s: float) -> Fitted:
     one = fit(text, fonts.CAPS, width, _FOOTER_LINE * s, 8 * s, 6 * s, max_lines=1)
     if not cut_short(one, text):
         return one
-    return fit(text, fonts.CAPS, width, _UNBOUNDED, MIN_TEXT_PT, MIN_TEXT_PT)
+    return fit(text, fonts.CAPS, width, UNBOUNDED, MIN_TEXT_PT, MIN_TEXT_PT)

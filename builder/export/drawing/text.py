@@ -17,6 +17,8 @@ from builder.export.drawing import fonts
 from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Box
 from builder.export.drawing.palette import INK, RGB
 
+#: A box height no text outgrows: text set whole, wrapped to as many lines as it takes.
+UNBOUNDED = 1e6
 LEADING = 1.18
 ELLIPSIS = "\u2026"
 
