@@ -20,8 +20,8 @@ from typing import Any
 from builder.commands.share import source
 from builder.core.printables import Deck
 from builder.eventfile import is_event_file
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.pack import export_pack, printables
 from builder.export.shops import SHOPS, shop_format
 from builder.resources import examples_dir
 

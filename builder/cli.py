@@ -23,7 +23,7 @@ from builder.registry import DEFAULT
 
 
 def _bleed(text: str) -> float:
-    from builder.export.base import BLEED_MAX_MM
+    from builder.export.job import BLEED_MAX_MM
 
     try:
         value = float(text)
@@ -35,7 +35,7 @@ def _bleed(text: str) -> float:
 
 
 def _dpi(text: str) -> int:
-    from builder.export.base import DPI_RANGE
+    from builder.export.job import DPI_RANGE
 
     try:
         value = int(text)
@@ -148,7 +148,7 @@ def _draws(rulesets: list[Ruleset]) -> str:
 def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> None:
     """The export's options. Its sizes are the print engine's, imported only to parse an
     export: the other commands never load it."""
-    from builder.export.base import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
+    from builder.export.job import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
     from builder.export.shops import HOME, SHOP_NAMES
 
     p.add_argument(

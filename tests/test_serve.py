@@ -53,9 +53,9 @@ from builder.commands.serve import (
     clamp,
 )
 from builder.core.base import Summary, number
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.bundle import pack_files, pack_zip, zip_name
-from builder.export.pack import export_pack
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.bundle import pack_files, pack_zip, zip_name
+from builder.export.pipeline.pack import export_pack
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp

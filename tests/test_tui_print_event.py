@@ -18,8 +18,8 @@ from pilot import SIZE, builder_on, clear_and_type, run_async
 from textual.widgets import Checkbox, Label, SelectionList
 
 from builder import eventfile
-from builder.export.base import ExportJob
-from builder.export.pack import MANIFEST
+from builder.export.job import ExportJob
+from builder.export.pipeline.manifest import MANIFEST
 from builder.registry import BUILT_IN
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
