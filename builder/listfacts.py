@@ -39,7 +39,9 @@ YES, NO = "yes", "no"
 
 #: A value written without quotes: words of letters, digits and a few marks, single spaces.
 _BARE = re.compile(r"[A-Za-z0-9][A-Za-z0-9'/+.:&-]*(?: [A-Za-z0-9'/+.:&-]+)*")
-_INT = re.compile(r"-?[0-9]{1,12}")
+#: A whole number: up to 19 digits, the most a TOML integer has (an army file's muster seed may
+#: be any of them; the field's own range is checked after).
+_INT = re.compile(r"-?[0-9]{1,19}")
 #: Characters written as escapes inside quotes even though JSON allows them raw.
 _ESCAPED = frozenset("[`")
 

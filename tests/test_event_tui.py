@@ -33,7 +33,7 @@ async def test_the_builder_shows_an_events_finding(
         await pilot.pause()
         panel = app.army_screen.query_one("#findings", OptionList)
         shown = [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
-        assert any("troop knights: 1 units, the event allows at most 0" in s for s in shown)
+        assert any("troop knights: 1 unit, the event allows at most 0" in s for s in shown)
     # A save writes the army as the player has it: not at the event's size.
     app.session.save(overwrite=True)
     assert army.read_bytes() == before

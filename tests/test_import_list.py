@@ -28,6 +28,7 @@ from builder.export.job import ArmyInput
 from builder.limits import ARMY_MAX
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
+from builder.systems.billhooks.model import Muster
 
 SYSTEMS = list(BUILT_IN)
 
@@ -61,6 +62,18 @@ def test_every_example_round_trips(path: Path, fmt: listfacts.Format) -> None:
         again = listed(armyfile.loads(listimport.file_text(back, printed), "again.toml"))
         assert again.facts_hash == printed.facts_hash
         assert sharediff.changes(shareread.parse(share.render(printed)), again) == []
+
+
+@pytest.mark.parametrize("seed", schema.TOML_INT)
+def test_a_seed_at_either_end_of_toml_round_trips(seed: int) -> None:
+    """A muster seed may be any TOML whole number (19 digits): the list writes it and reads it
+    back (the reader once stopped at 12 digits, and Hypothesis found a 13-digit seed)."""
+    army: Any = armyfile.load(examples_dir() / "lancaster.toml")
+    army.points, army.muster = None, Muster(troops=army.points or 100, seed=seed)
+    printed = listed(army)
+    back = listimport.army_of(shareread.parse(share.render(printed)))
+    assert back.muster.seed == seed  # type: ignore[attr-defined]
+    assert listed(back).facts_hash == printed.facts_hash
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
