@@ -28,12 +28,12 @@ TOTAL_MS = 2000
 PROBE = """
 import json, sys, time
 wall, cpu = time.perf_counter(), time.process_time()
-import builder.export.weasy  # WeasyPrint, loaded the way the export loads it
+import builder.export.documents.weasy  # WeasyPrint, loaded the way the export loads it
 imported = time.perf_counter() - wall
 from pathlib import Path
 from builder import armyfile
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import write_kind
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import write_kind
 from builder.resources import examples_dir
 paths = [examples_dir() / "lancaster.toml", examples_dir() / "york.toml"]
 job = ExportJob(tuple(ArmyInput(armyfile.load(p), p, p.read_text(encoding="utf-8"))

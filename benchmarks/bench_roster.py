@@ -39,9 +39,9 @@ import json, resource, sys, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from armies import scaled
-from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import write_kind
-from builder.export.weasy import document_pdf
+from builder.export.job import ArmyInput, ExportJob
+from builder.export.pipeline.pack import write_kind
+from builder.export.documents.weasy import document_pdf
 
 from builder import resources
 ruleset, out = sys.argv[2], Path(sys.argv[3])

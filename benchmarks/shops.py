@@ -19,8 +19,9 @@ from typing import Any
 
 from builder.commands.share import source
 from builder.core.printables import Deck
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables
+from builder.eventfile import is_event_file
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.pack import export_pack, printables
 from builder.export.shops import SHOPS, shop_format
 from builder.resources import examples_dir
 
@@ -62,7 +63,9 @@ def main() -> int:
     parser.add_argument("--sizes", default="poker,mini,tarot")
     args = parser.parse_args()
     armies = [
-        p for p in sorted(examples_dir().glob("*.toml")) if not p.name.endswith("collection.toml")
+        p
+        for p in sorted(examples_dir().glob("*.toml"))
+        if not p.name.endswith("collection.toml") and not is_event_file(p)
     ]
     ok = True
     with tempfile.TemporaryDirectory() as tmp:

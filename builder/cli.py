@@ -22,7 +22,7 @@ from builder.registry import DEFAULT
 
 
 def _bleed(text: str) -> float:
-    from builder.export.base import BLEED_MAX_MM
+    from builder.export.job import BLEED_MAX_MM
 
     try:
         value = float(text)
@@ -34,7 +34,7 @@ def _bleed(text: str) -> float:
 
 
 def _dpi(text: str) -> int:
-    from builder.export.base import DPI_RANGE
+    from builder.export.job import DPI_RANGE
 
     try:
         value = int(text)
@@ -147,7 +147,7 @@ def _draws(rulesets: list[Ruleset]) -> str:
 def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> None:
     """The export's options. Its sizes are the print engine's, imported only to parse an
     export: the other commands never load it."""
-    from builder.export.base import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
+    from builder.export.job import CARD_MM, DPI, DPI_RANGE, FORMATS, PAPER_MM
     from builder.export.shops import HOME, SHOP_NAMES
 
     p.add_argument(
@@ -354,6 +354,11 @@ def build_parser(systems: bool = True, only: str | None = None) -> argparse.Argu
     p.add_argument(
         "--ruleset",
         help=f"the rule system of a new army, as `tui --ruleset` ({known})",
+    )
+    p.add_argument(
+        "--event",
+        metavar="EVENT",
+        help="an event file: each tab's builder checks the army against it, as `tui --event`",
     )
 
     p = command(

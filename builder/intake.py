@@ -3,7 +3,7 @@ read whatever it is (an army file, a shared list or its code, or a player's file
 they handed in before the deadline), checked at the event's size and against its limits, as one
 row. A list that cannot be read is a failing row saying why; the others are still checked.
 
-Light: no drawing library (the documents are :mod:`builder.export.event`'s).
+Light: no drawing library (the documents are :mod:`builder.export.pipeline.event`'s).
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builder import armyfile, files, listimport, listjson, share, shareread
-from builder.commands.verify import CODE_MAX, outcome
 from builder.core import event as ev
 from builder.core import schema
 from builder.core.base import Finding, number, player_of
 from builder.core.validate import ArmyFileError
-from builder.export.base import ArmyInput
+from builder.export.job import ArmyInput
 from builder.files import printable
 from builder.limits import too_big
 from builder.registry import get_ruleset
+from builder.verifying import CODE_MAX, outcome
 
 PASS, FAIL = "PASS", "FAIL"
 #: The changes since a list's code a row names one by one (``verify`` lists them all).

@@ -6,8 +6,8 @@ tokens. WeasyPrint lays out a roster in one go, holding all of it in memory: on 
 an army of 1,500 records took 20 s of CPU and 330 MB to print, a pack of two 36 s and 590 MB,
 so ten thousand would take minutes and gigabytes (ten thousand stands of one army once died
 with no message). ``export`` refuses an army or a pack beyond these limits at once
-(:mod:`builder.export.size`), and ``share``, ``verify``, ``check`` and ``import`` the same
-army, in the same words, so no command is slow on a file another refuses. Light: ``check``
+(:mod:`builder.export.pipeline.packsize`), and ``share``, ``verify``, ``check`` and ``import`` the
+same army, in the same words, so no command is slow on a file another refuses. Light: ``check``
 imports it.
 """
 

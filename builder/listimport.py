@@ -14,7 +14,7 @@ from builder import armyfile, listfacts, share
 from builder.core.base import ArmyRecord
 from builder.core.schema import Table
 from builder.core.validate import ArmyFileError, Ctx, build
-from builder.export.base import ArmyInput
+from builder.export.job import ArmyInput
 from builder.registry import get_ruleset
 from builder.share import NotAShareList, ShareList
 

@@ -7,8 +7,8 @@ from armies import examples_of
 
 from builder.commands.export import _load
 from builder.core.printables import Deck, Document, TokenSheet
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import printables
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.pack import printables
 from builder.registry import BUILT_IN
 
 #: Each rule system's example armies (two), exported together as a player would (iterated, the

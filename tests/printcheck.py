@@ -17,10 +17,12 @@ import pdfplumber
 import pdfread
 from pdfminer.pdftypes import resolve1
 
-from builder.export import packing, ticks
-from builder.export.base import PAPER_MM
-from builder.export.draw import PARCHMENT_DARK
-from builder.export.sheet import Cell, Run, paginate, plan
+from builder.export.documents import ticks
+from builder.export.drawing.canvas import Cell
+from builder.export.drawing.palette import PARCHMENT_DARK
+from builder.export.job import PAPER_MM
+from builder.export.layout import shared
+from builder.export.layout.sheet import Run, paginate, plan
 
 MM = 72 / 25.4
 
@@ -339,9 +341,9 @@ def cells_by_page(
         return None
 
     if all("pages" in e for e in layouts):
-        geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+        geo = shared.Geometry(PAPER_MM[paper], bleed, gutter)
         lots = [
-            packing.Lot(
+            shared.Lot(
                 e["kind"],
                 e["items"],
                 e["items"],
@@ -352,7 +354,7 @@ def cells_by_page(
         ]
         return [
             [b.grid.cell(slot, False, b.count) for b in sheet.blocks for slot in range(b.count)]
-            for sheet in packing.pack(geo, lots)
+            for sheet in shared.pack(geo, lots)
         ]
     runs = [
         Run(

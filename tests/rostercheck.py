@@ -1,12 +1,12 @@
 """Reading a roster's table back from the PDF: the words of one unit's row, column by column,
-placed by the columns' widths the layout gives (builder.export.rostertable)."""
+placed by the columns' widths the layout gives (builder.export.documents.rostertable)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from builder.core.roster import Table
-from builder.export.rostertable import BOX, TITLE_PT, lay_out, page_margins
+from builder.export.documents.rostertable import BOX, TITLE_PT, lay_out, page_margins
 
 MM = 72 / 25.4
 

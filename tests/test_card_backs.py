@@ -17,10 +17,10 @@ from pypdf import PdfReader
 
 from builder.cli import main
 from builder.core.printables import Deck
-from builder.export.art import EMBLEMS
-from builder.export.base import CARD_MM
-from builder.export.faces import back_drawer
-from builder.export.raster import at_dpi, rasterise
+from builder.export.drawing.backs import back_drawer
+from builder.export.drawing.emblems import EMBLEMS
+from builder.export.images.raster import at_dpi, rasterise
+from builder.export.job import CARD_MM
 
 DPI = 60
 #: A pixel differs where its channels differ by more than this in all (0-765).

@@ -32,11 +32,12 @@ from builder.core.printables import (
     Text,
 )
 from builder.eventfile import is_event_file
-from builder.export.base import CARD_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.deck import Item, deck_items
-from builder.export.faces import CONTINUED, face_parts
-from builder.export.pack import entry_kinds, export_pack, printables
-from builder.export.sheet import MM, Box, Cell, new_canvas
+from builder.export.drawing.canvas import MM, Box, Cell, new_canvas
+from builder.export.drawing.faces import CONTINUED, face_parts
+from builder.export.job import CARD_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.layout.decks import Item, deck_items
+from builder.export.pipeline.manifest import entry_kinds
+from builder.export.pipeline.pack import export_pack, printables
 from builder.resources import examples_dir
 
 #: Units in the big test army (eight to a ward: a leader's card lists a full ward).

@@ -19,11 +19,11 @@ from test_card_continuations import _drawn, filler, widest_gap
 from builder import registry
 from builder.commands.export import _load
 from builder.core.printables import Deck, Face, Paragraphs, Stat, StatRows
-from builder.export.base import CARD_MM, ExportJob, ExportOptions
-from builder.export.deck import deck_items
-from builder.export.faces import face_parts
-from builder.export.pack import printables
-from builder.export.sheet import Box
+from builder.export.drawing.canvas import Box
+from builder.export.drawing.faces import face_parts
+from builder.export.job import CARD_MM, ExportJob, ExportOptions
+from builder.export.layout.decks import deck_items
+from builder.export.pipeline.pack import printables
 from builder.resources import examples_dir
 
 

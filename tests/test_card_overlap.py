@@ -14,8 +14,9 @@ from printcheck import overlaps
 
 from builder import armyfile
 from builder.cli import main
-from builder.export.base import ArmyInput
-from builder.export.pack import entry_kinds, print_options
+from builder.export.job import ArmyInput
+from builder.export.pipeline.manifest import entry_kinds
+from builder.export.pipeline.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 

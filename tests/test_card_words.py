@@ -20,10 +20,10 @@ from packs import ELLIPSES, RULESETS, SIZES
 from builder import armyfile
 from builder.core.printables import Boxes, Deck, Face, StatRows, Text
 from builder.eventfile import is_event_file
-from builder.export.base import CARD_MM, ArmyInput
-from builder.export.faces import face_drawer
-from builder.export.pack import print_options
-from builder.export.sheet import MIN_TEXT_PT, MM, Box, Cell, new_canvas
+from builder.export.drawing.canvas import MIN_TEXT_PT, MM, Box, Cell, new_canvas
+from builder.export.drawing.faces import face_drawer
+from builder.export.job import CARD_MM, ArmyInput
+from builder.export.pipeline.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
@@ -165,7 +165,7 @@ def test_the_biggest_unit_keeps_its_track_whole_and_clear(size: str) -> None:
 
     from printcheck import overlaps
 
-    from builder.export.faces import face_parts
+    from builder.export.drawing.faces import face_parts
     from builder.systems.feudal.rules import LOAD_MAX
 
     unit = next(f for f in feudal("UNIT") if any(isinstance(b, Boxes) for b in f.blocks))

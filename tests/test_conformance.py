@@ -25,7 +25,7 @@ from builder.core import schema
 from builder.core.base import Offer, number
 from builder.core.package import PackagedRuleset
 from builder.core.validate import ArmyFileError, parse_toml
-from builder.export.pack import ruleset_kinds
+from builder.export.pipeline.pack import ruleset_kinds
 from builder.registry import get_ruleset, names
 
 TESTS = Path(__file__).parent

@@ -13,8 +13,8 @@ import pytest
 from originality import copied_runs, strings, words
 from pypdf import PdfReader
 
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import write_kind
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import write_kind
 from builder.resources import examples_dir, templates_dir
 from builder.systems.billhooks.crib import crib_content
 

@@ -13,7 +13,7 @@ from armies import EXAMPLE_OF
 
 from builder.cli import main
 from builder.core.printables import Document
-from builder.export import pack, workers
+from builder.export.pipeline import pack, workers
 from builder.resources import examples_dir
 
 #: One sample army per rule system.

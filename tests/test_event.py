@@ -19,7 +19,7 @@ from builder.cli import main
 from builder.commands.share import source
 from builder.core import event as ev
 from builder.core.validate import ArmyFileError
-from builder.export.base import PAPER_MM
+from builder.export.job import PAPER_MM
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 from builder.share import render, share_list

@@ -354,8 +354,8 @@ def test_output_stays_inside_whatever_the_army_file_is_called(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from builder.export.base import ArmyInput, ExportJob
-    from builder.export.pack import default_out_dir
+    from builder.export.job import ArmyInput, ExportJob
+    from builder.export.pipeline.pack import default_out_dir
 
     army = bh.load(ARMIES[0])
     for name in ("...toml", "../../x.toml", ".hidden.toml", "a b/c d.toml"):
@@ -538,9 +538,9 @@ def test_bad_army_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
 def test_a_failing_writer_leaves_nothing_half_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from builder.export import deck as deck_module
-    from builder.export import pack as pack_module
-    from builder.export.base import ArmyInput, ExportError, ExportJob
+    from builder.export.job import ArmyInput, ExportError, ExportJob
+    from builder.export.layout import decks as deck_module
+    from builder.export.pipeline import pack as pack_module
 
     out = tmp_path / "o"
     out.mkdir()
@@ -559,8 +559,8 @@ def test_a_failing_writer_leaves_nothing_half_written(
 
 
 def test_progress_is_reported(tmp_path: Path) -> None:
-    from builder.export.base import ArmyInput, ExportJob
-    from builder.export.pack import export_pack
+    from builder.export.job import ArmyInput, ExportJob
+    from builder.export.pipeline.pack import export_pack
 
     seen: list[tuple[str, int, int]] = []
     job = ExportJob((ArmyInput(bh.load(ARMIES[0]), Path(ARMIES[0]), ""),))
@@ -576,7 +576,7 @@ def test_progress_is_reported(tmp_path: Path) -> None:
 
 def test_pack_module_imports_no_heavy_library() -> None:
     code = (
-        "import sys, builder.export.pack, builder.commands.export; "
+        "import sys, builder.export.pipeline.pack, builder.commands.export; "
         "print([m for m in ('reportlab', 'PIL', 'weasyprint') if m in sys.modules])"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

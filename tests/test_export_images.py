@@ -20,11 +20,7 @@ from PIL import Image, ImageChops, ImageCms, ImageFilter, ImageStat
 from builder.cli import main
 from builder.commands.share import source
 from builder.core.printables import Back, Deck, Face, Text, TokenSheet
-from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
-from builder.export.deck import deck_items
-from builder.export.pack import printables, unverified_files
-from builder.export.sheet import plan
-from builder.export.tts import (
+from builder.export.images.tts import (
     CARD_UNITS,
     MAX_PX,
     MM_PER_UNIT,
@@ -33,6 +29,11 @@ from builder.export.tts import (
     grid,
     write_tts,
 )
+from builder.export.job import CARD_MM, PAPER_MM, ExportJob, ExportOptions
+from builder.export.layout.decks import deck_items
+from builder.export.layout.sheet import plan
+from builder.export.pipeline.manifest import unverified_files
+from builder.export.pipeline.pack import printables
 
 DPI = 60
 BLEED = 2.0
@@ -286,7 +287,7 @@ def test_png_over_an_older_pack_replaces_its_folders_and_names_stale_pdfs(tmp_pa
 def test_a_failed_image_export_leaves_the_folder_as_it_was(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from builder.export import images
+    from builder.export.images import png
 
     args = [
         "export",
@@ -303,7 +304,7 @@ def test_a_failed_image_export_leaves_the_folder_as_it_was(
     assert main(args) == 0
     before = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     calls = []
-    real = images.write_images
+    real = png.write_images
 
     def failing(job: ExportJob, folder: Path, item: Deck | TokenSheet) -> Any:
         calls.append(item.kind)
@@ -312,7 +313,7 @@ def test_a_failed_image_export_leaves_the_folder_as_it_was(
             raise OSError(28, "No space left on device", str(folder / "x.png"))
         return result
 
-    monkeypatch.setattr(images, "write_images", failing)
+    monkeypatch.setattr(png, "write_images", failing)
     assert main([*args[:-1], "96"]) == 2
     assert "No space left on device" in capsys.readouterr().err
     after = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
@@ -701,10 +702,14 @@ def test_bleed_with_tts_is_ignored_with_a_note(
         assert im.size == cell_size(CARD_MM["poker"], 60)
 
 
-def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(tmp_path: Path) -> None:
+def test_tts_keeps_continuation_cards_out_of_a_dealt_deck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A deck dealt in play is shuffled in TTS: the cards that carry on another card's words
-    (on mini cards, the Earl of Oxford's in Billhooks' play deck) lie beside it, out of the
-    deck, as the printed card says; a deck not dealt (unit cards) keeps each after its card."""
+    lie beside it, out of the deck, as the printed card says; a deck not dealt (unit cards)
+    keeps each after its card. Mini cards now fit every example's words, so the "mini" card
+    here is cut shorter (40 mm) to make Billhooks' play deck spill as it once did."""
+    monkeypatch.setitem(CARD_MM, "mini", (CARD_MM["mini"][0], 40.0))
     assert (
         main(
             [

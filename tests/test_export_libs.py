@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from builder.export import libs
+from builder.export.documents import weasylibs
 
 ABI = "libc6,x86-64" if (os.uname().machine, struct.calcsize("l")) == ("x86_64", 8) else None
 
@@ -19,7 +19,7 @@ def test_listing_lookup_reads_sonames_for_this_abi() -> None:
         "\tlibpango-1.0.so.0 (libc6,x86-64) => /usr/lib/x86_64-linux-gnu/libpango-1.0.so.0\n"
         "\tlibgobject-2.0.so.0 (libc6) => /usr/lib/i386-linux-gnu/libgobject-2.0.so.0\n"
     )
-    find = libs.listing_lookup(listing)
+    find = weasylibs.listing_lookup(listing)
     assert find("pango-1.0") == "libpango-1.0.so.0"
     assert find("pango-1.0-0") is None
     assert find("gobject-2.0") is None  # only a 32-bit copy is listed
@@ -27,7 +27,7 @@ def test_listing_lookup_reads_sonames_for_this_abi() -> None:
 
 def test_lookup_is_restored_and_agrees_with_ctypes() -> None:
     original = ctypes.util.find_library
-    with libs.fast_library_lookup():
+    with weasylibs.fast_library_lookup():
         fast = ctypes.util.find_library("pango-1.0")
     assert ctypes.util.find_library is original
     assert fast == original("pango-1.0")

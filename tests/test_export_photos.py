@@ -12,9 +12,9 @@ import pytest
 from PIL import Image
 from printcheck import collisions
 
-from builder.export import photos
-from builder.export.base import ArmyInput, ExportError, ExportJob
-from builder.export.pack import export_pack
+from builder.export.drawing import photos
+from builder.export.job import ArmyInput, ExportError, ExportJob
+from builder.export.pipeline.pack import export_pack
 from builder.resources import examples_dir
 from builder.systems.billhooks.model import RearCompany
 

@@ -19,9 +19,10 @@ from textual.widgets import Label
 
 from builder import armyfile, limits
 from builder.cli import main
-from builder.export import pack, size, weasy
-from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import write_kind
+from builder.export.documents import weasy
+from builder.export.job import ArmyInput, ExportJob
+from builder.export.pipeline import pack, packsize
+from builder.export.pipeline.pack import write_kind
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
@@ -43,14 +44,14 @@ def no_layout(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _records(item: ArmyInput) -> Counter[str]:
-    return size.records(get_ruleset(item.army.ruleset).schema, item)
+    return packsize.records(get_ruleset(item.army.ruleset).schema, item)
 
 
 def _units_over(ruleset: str) -> int:
     """The fewest units that take a scaled army of ``ruleset`` past the limit."""
-    units = size.ARMY_MAX // 2
-    while _records(ArmyInput(scaled(ruleset, units), Path("x"), "")).total() <= size.ARMY_MAX:
-        units += size.ARMY_MAX // 10
+    units = packsize.ARMY_MAX // 2
+    while _records(ArmyInput(scaled(ruleset, units), Path("x"), "")).total() <= packsize.ARMY_MAX:
+        units += packsize.ARMY_MAX // 10
     return units
 
 
@@ -68,7 +69,7 @@ def test_an_army_over_the_limit_is_refused_before_anything_is_made(
     elapsed = time.process_time() - started
     err = capsys.readouterr().err
     assert f"huge.toml: {found.total():,} records (" in err, err
-    assert f"more than an army may print ({size.ARMY_MAX:,} records)" in err
+    assert f"more than an army may print ({packsize.ARMY_MAX:,} records)" in err
     assert "Traceback" not in err and not out.exists()
     # Reading and checking the file is all it does (a pack of this size took minutes).
     assert elapsed < 30, elapsed
@@ -102,7 +103,7 @@ def test_a_pack_over_the_limit_is_refused(
     ]
     total = sum(_records(ArmyInput(armyfile.load(p), Path(p), "")).total() for p in paths)
     # Each army is within the army limit; the two together are not within the pack's.
-    monkeypatch.setattr(size, "PACK_MAX", total - 1)
+    monkeypatch.setattr(packsize, "PACK_MAX", total - 1)
     assert main(["export", *map(str, paths), "--out", str(tmp_path / "pack")]) == 2
     err = capsys.readouterr().err
     assert f"2 files hold {total:,} records in all, more than one pack may print" in err

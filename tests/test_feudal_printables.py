@@ -14,8 +14,8 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
-from builder.export.base import ArmyInput
-from builder.export.pack import print_options
+from builder.export.job import ArmyInput
+from builder.export.pipeline.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import cards_dir, examples_dir
 from builder.systems.feudal.model import Army
@@ -168,7 +168,7 @@ def assert_command_points_in_full(path: Path, n: int) -> None:
     """Each COMMAND POINT marker's label is whole, on two lines centred one over the other
     (one line would need type under 6 pt on a 25 mm token), inside the gold ring."""
 
-    from builder.export.sheet import MIN_TEXT_PT
+    from builder.export.drawing.canvas import MIN_TEXT_PT
 
     with pdfread.document(path) as pdf:
         page = pdf.pages[0]

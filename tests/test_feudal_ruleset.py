@@ -149,7 +149,7 @@ def test_offers() -> None:
     leader = {o.field.key: o for o in FEUDAL.offered(army, "battles[0].leader")}
     assert list(leader) == ["name", "c_in_c", "charisma", "command_points"]
     assert [c.value for c in leader["command_points"].choices] == [None, 1, 2, 3, 4]
-    assert [o.field.key for o in FEUDAL.offered(army, "")] == ["name", "side"]
+    assert [o.field.key for o in FEUDAL.offered(army, "")] == ["name", "player", "side"]
 
 
 def test_new_army_and_catalogue_entries_make_units_that_check() -> None:

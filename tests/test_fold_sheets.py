@@ -22,10 +22,11 @@ from pypdf import PdfReader
 
 from builder.cli import main
 from builder.core.printables import Deck, Text
-from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.deck import write_deck
-from builder.export.pack import print_options
-from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, Cell, plan
+from builder.export.drawing.canvas import MIN_TEXT_PT, Cell
+from builder.export.job import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.layout.decks import write_deck
+from builder.export.layout.sheet import EDGE_CLEAR, plan
+from builder.export.pipeline.pack import print_options
 from builder.resources import examples_dir
 
 #: One example army of each ruleset.

@@ -1,5 +1,5 @@
 """The lining-figure faces are made once a machine and kept in the user's cache folder
-(builder/export/fonts.py): a second process reads them back without loading fontTools, and a
+(builder/export/drawing/fonts.py): a second process reads them back without loading fontTools, and a
 damaged or unwritable cache costs time, never a wrong or failed sheet."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 PROBE = """
 import json, sys
 from reportlab.pdfbase import pdfmetrics
-from builder.export import fonts
+from builder.export.drawing import fonts
 fonts.register()
 face = pdfmetrics.getFont(fonts.BODY).face
 print(json.dumps({"fonttools": "fontTools.ttLib" in sys.modules,

@@ -17,10 +17,12 @@ from hypothesis import strategies as st
 
 from builder import armyfile
 from builder.cli import main
+from builder.core.schema import Field
 from builder.core.validate import ArmyFileError
 from builder.resources import examples_dir
 from builder.systems.billhooks import rules as cat
 from builder.systems.billhooks.model import Army, Leader, Muster, RearCompany, Unit, Ward
+from builder.systems.billhooks.schema import MUSTER
 
 EXAMPLES = [
     (examples_dir() / n).read_text(encoding="utf-8") for n in ("lancaster.toml", "york.toml")
@@ -112,6 +114,17 @@ def test_random_bytes_give_exit_2_or_a_result(tmp_path: Path, blob: bytes) -> No
     assert code in (0, 1, 2)
 
 
+#: The muster's seed as the schema declares it: the generator draws only what the format allows.
+SEED = MUSTER.field("seed")
+
+
+def declared(field: Field) -> st.SearchStrategy[int]:
+    """Whole numbers within ``field``'s declared bounds (a test fails if it declares none:
+    the reader would refuse some whole numbers all the same)."""
+    assert field.type == "int" and field.min is not None and field.max is not None, field.key
+    return st.integers(field.min, field.max)
+
+
 @st.composite
 def armies(draw: st.DrawFn) -> Army:
     # Control characters are refused by the loader (see test_armyfile), so never generated.
@@ -160,7 +173,7 @@ def armies(draw: st.DrawFn) -> Army:
         side=draw(st.sampled_from([None, "york", "lancaster"])),
         english=draw(st.booleans()),
         points=None if use_muster else draw(st.one_of(st.none(), st.integers(0, 500))),
-        muster=Muster(draw(st.integers(1, 500)), draw(st.one_of(st.none(), st.integers())))
+        muster=Muster(draw(st.integers(1, 500)), draw(st.one_of(st.none(), declared(SEED))))
         if use_muster
         else None,
         wards=wards,
@@ -177,6 +190,34 @@ def test_any_generated_army_round_trips(tmp_path: Path, army: Army) -> None:
     before = path.read_text(encoding="utf-8")
     armyfile.save(army, path)
     assert path.read_text(encoding="utf-8") == before
+
+
+@pytest.mark.parametrize("edge", ["min", "max"])
+def test_a_seed_at_its_declared_edge_round_trips_and_one_past_is_refused(
+    tmp_path: Path, edge: str
+) -> None:
+    """The generator's range is the reader's: the edge is read back, one past it is refused
+    with the key's range (a seed the reader refuses is never written by a test as valid)."""
+    value = getattr(SEED, edge)
+    army = bh.loads(EXAMPLES[1])
+    army.points, army.muster = None, Muster(100, value)
+    path = tmp_path / "edge.toml"
+    armyfile.save(army, path)
+    assert bh.load(path).muster == Muster(100, value)
+    past = value + (1 if edge == "max" else -1)
+    path.write_text(path.read_text(encoding="utf-8").replace(str(value), str(past)), "utf-8")
+    with pytest.raises(ArmyFileError, match=r"muster\.seed.*out of range"):
+        bh.load(path)
+    # Nor does `muster --seed` (which writes the seed into the army file) take one past it.
+    collection = str(examples_dir() / "collection.toml")
+    for seed in (value, past):
+        argv = ["muster", collection, "--size", "60", "--seed", str(seed), "--plan"]
+        if seed == past:
+            with pytest.raises(SystemExit) as info:
+                main(argv)
+            assert info.value.code == 2
+        else:
+            assert main(argv) in (0, 1)
 
 
 def test_save_killed_mid_write_leaves_the_old_file(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ import pytest
 from printcheck import chars_inside, pdf_figures
 
 from builder import armyfile
-from builder.export import weasy
-from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import export_pack, ruleset_kinds
-from builder.export.sheet import EDGE_CLEAR
+from builder.export.documents import weasy
+from builder.export.job import ArmyInput, ExportJob
+from builder.export.layout.sheet import EDGE_CLEAR
+from builder.export.pipeline.pack import export_pack, ruleset_kinds
 from builder.resources import examples_dir
 
 KINDS = ruleset_kinds("billhooks")
@@ -153,17 +153,17 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
     (quadratic would be 64x; the bound of 24x leaves a loaded CI machine room)."""
     import time
 
-    from builder.export import draw, fonts
+    from builder.export.drawing import fonts, text
 
     fonts.register()
 
     def timed(n: int) -> float:
         word = "W" + "abcdefghij" * (n // 10)
         started = time.process_time()
-        lines = draw.wrap(word, fonts.BODY, 8, 40.0)
+        lines = text.wrap(word, fonts.BODY, 8, 40.0)
         took = time.process_time() - started
         assert "".join(lines) == word
-        assert all(draw.width_mm(line, fonts.BODY, 8) <= 40.0 + 1e-6 for line in lines)
+        assert all(text.width_mm(line, fonts.BODY, 8) <= 40.0 + 1e-6 for line in lines)
         return took
 
     timed(1_000)  # warm the font's width cache
@@ -172,7 +172,7 @@ def test_a_long_unbroken_word_wraps_in_linear_time() -> None:
     assert large < 24 * small + 0.01
     # And through the fitting of a card's box at the smallest size: cut short, never hung.
     started = time.process_time()
-    fitted = draw.fit("x" * 20_000, fonts.BODY, 40.0, 20.0, 10, 8)
+    fitted = text.fit("x" * 20_000, fonts.BODY, 40.0, 20.0, 10, 8)
     assert time.process_time() - started < 3.0
     assert fitted.size >= 6.0 and fitted.height <= 20.0 + 1e-6
 

@@ -24,7 +24,7 @@ from builder.core import schema
 from builder.core.base import ArmyRecord
 from builder.core.text import printable
 from builder.core.validate import ArmyFileError, Ctx, build
-from builder.export.base import ArmyInput
+from builder.export.job import ArmyInput
 from builder.limits import ARMY_MAX
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
@@ -373,7 +373,7 @@ def test_a_format_1_code_is_compared_by_its_lines(
 def test_a_small_armys_roster_code_holds_the_whole_list(system: str) -> None:
     """Where the whole list fits a code at M or better, the roster's code holds it, and it
     imports."""
-    from builder.export.sharecode import payload
+    from builder.export.documents.sharecode import payload
 
     army = scaled(system, 1)
     army.name = "Small"

@@ -14,13 +14,13 @@ from PIL import Image, ImageChops
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.core.printables import Deck
-from builder.export.art import emblem
-from builder.export.base import CARD_MM
-from builder.export.deck import deck_items
-from builder.export.draw import ROSE_RED, ROSE_WHITE
-from builder.export.faces import back_drawer
-from builder.export.raster import at_dpi, rasterise
-from builder.export.sheet import Cell
+from builder.export.drawing.backs import back_drawer
+from builder.export.drawing.canvas import Cell
+from builder.export.drawing.emblems import emblem
+from builder.export.drawing.palette import ROSE_RED, ROSE_WHITE
+from builder.export.images.raster import at_dpi, rasterise
+from builder.export.job import CARD_MM
+from builder.export.layout.decks import deck_items
 
 DPI = 50
 CARD = CARD_MM["poker"]

@@ -15,7 +15,7 @@ from pilot import export_with_checkbox, run_async
 from printcheck import labels_on
 
 from builder.cli import main
-from builder.export.pack import ruleset_kinds
+from builder.export.pipeline.pack import ruleset_kinds
 
 KINDS = ruleset_kinds("billhooks")
 SHEETS = ("play-deck", "bonus-deck", "special-events", "tokens", "unit-cards")

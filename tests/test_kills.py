@@ -19,7 +19,8 @@ import pytest
 
 from builder import files
 from builder.cli import main
-from builder.export.pack import read_manifest, temp_root, unverified_files
+from builder.export.pipeline.manifest import read_manifest, unverified_files
+from builder.export.pipeline.pack import temp_root
 from builder.resources import examples_dir
 
 LANCASTER = str(examples_dir() / "lancaster.toml")
@@ -158,7 +159,7 @@ def test_export_killed_while_writing_leaves_the_old_pack(tmp_path: Path) -> None
     child = CHILD.replace(
         "os.replace = replace",
         """
-import builder.export.pack as pack
+import builder.export.pipeline.pack as pack
 real_write = pack._write
 def write(job, items, path, printables):
     result = real_write(job, items, path, printables)
@@ -189,7 +190,7 @@ def test_weasyprint_temporary_folders_are_swept(tmp_path: Path) -> None:
     child = CHILD.replace(
         "os.replace = replace",
         """
-import builder.export.pack as pack
+import builder.export.pipeline.pack as pack
 def commit(moves):
     os.kill(os.getpid(), signal.SIGKILL)
 pack.files.commit = commit""",

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from builder import armyfile
 from builder.cli import main
-from builder.export.pack import print_options
+from builder.export.pipeline.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.kiss.model import Army
@@ -222,8 +222,8 @@ def test_four_way_words_sit_inside_their_quarters(tmp_path: Path) -> None:
     each letter's box: with the frame 3 mm inside the cut the words sit nearer the arrows)."""
 
     from builder.core.printables import Token
-    from builder.export.art import token_art
-    from builder.export.sheet import MM, Box, Cell, new_canvas
+    from builder.export.drawing.canvas import MM, Box, Cell, new_canvas
+    from builder.export.drawing.tokenart import token_art
 
     path = tmp_path / "marker.pdf"
     c = new_canvas(str(path), (60.0, 60.0), "marker", "test")

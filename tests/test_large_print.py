@@ -1,7 +1,8 @@
 """``export --large-print`` (issue 42.7): the roster and crib sheets of every rule system set
 no type under 8 pt, nothing within 5 mm of the paper's edge, on the paper asked for (turned
-landscape), and the manifest says so. The switch is the documents' page (builder.export.weasy:
-laid out smaller, printed larger), so a template needs nothing of its own to follow it."""
+landscape), and the manifest says so. The switch is the documents' page
+(builder.export.documents.weasy: laid out smaller, printed larger), so a template needs nothing of
+its own to follow it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from packs import RULESETS, armies
 from printcheck import pdf_figures
 
 from builder.cli import main
-from builder.export.base import PAPER_MM
+from builder.export.job import PAPER_MM
 
 DOCUMENTS = ("roster", "crib-sheet")
 

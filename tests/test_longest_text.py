@@ -14,8 +14,8 @@ from printcheck import overlaps
 from builder import armyfile
 from builder.cli import main
 from builder.core.schema import Field, walk
-from builder.export.base import CARD_MM
-from builder.export.pack import ruleset_kinds
+from builder.export.job import CARD_MM
+from builder.export.pipeline.pack import ruleset_kinds
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 
@@ -85,9 +85,9 @@ def test_stat_notes_that_do_not_fit_go_on_to_a_continuation_card(tmp_path: Path)
     notes, so the last notes move to a second card, whole, and the numbers stay."""
     from builder.commands.export import _load
     from builder.core.printables import Deck, Paragraphs, StatRows
-    from builder.export.base import ExportJob, ExportOptions
-    from builder.export.faces import face_parts
-    from builder.export.pack import printables
+    from builder.export.drawing.faces import face_parts
+    from builder.export.job import ExportJob, ExportOptions
+    from builder.export.pipeline.pack import printables
 
     army = lengthened(examples_dir() / EXAMPLES["feudal"], tmp_path)
     armies, _ = _load([str(army)])

@@ -18,10 +18,10 @@ from printcheck import cells_by_page
 
 from builder.cli import main
 from builder.core.printables import TOKEN_MM, Token, TokenSheet
-from builder.export.art import emblem_room
-from builder.export.deck import token_drawer
-from builder.export.raster import at_dpi, rasterise
-from builder.export.sheet import Box, Cell
+from builder.export.drawing.canvas import Box, Cell
+from builder.export.drawing.tokenart import emblem_room
+from builder.export.images.raster import at_dpi, rasterise
+from builder.export.layout.decks import token_drawer
 
 DPI = 150
 #: A pixel is the emblem's where its channels differ from the ground's by more than this in

@@ -25,10 +25,10 @@ from PIL import Image
 from vision import VISIONS, dichromat, seen
 
 from builder.core.printables import Token, TokenSheet
-from builder.export.art import emblem_room
-from builder.export.deck import token_drawer
-from builder.export.raster import at_dpi, rasterise
-from builder.export.sheet import Box, Cell
+from builder.export.drawing.canvas import Box, Cell
+from builder.export.drawing.tokenart import emblem_room
+from builder.export.images.raster import at_dpi, rasterise
+from builder.export.layout.decks import token_drawer
 
 DPI = 150
 THRESHOLD = 36

@@ -14,10 +14,11 @@ import pdfread
 import pytest
 
 from builder.cli import main
-from builder.export import fonts, weasy
-from builder.export.draw import text_in
-from builder.export.faces import _font
-from builder.export.sheet import Box, begin_page, end_page, new_canvas
+from builder.export.documents import weasy
+from builder.export.drawing import fonts
+from builder.export.drawing.blocks import font_for
+from builder.export.drawing.canvas import Box, begin_page, end_page, new_canvas
+from builder.export.drawing.text import text_in
 from builder.resources import examples_dir
 
 #: Each language's letters beyond ASCII (both cases where the case differs), and the
@@ -44,7 +45,7 @@ NAME = "Robert of Bellême " + " ".join(LETTERS.values())
 #: Latin-1 and Latin Extended-A whole (the bundled faces' promise).
 BLOCKS = "".join(chr(c) for c in [*range(0xC0, 0x100), *range(0x100, 0x180)] if c != 0xD7)
 
-#: The card styles (faces._font) and the PostScript name each face embeds under.
+#: The card styles (blocks.font_for) and the PostScript name each face embeds under.
 CARD_STYLES = {
     "body": "EBGaramond12-Regular",
     "bold": "EBGaramond12-Bold",
@@ -59,7 +60,7 @@ def card_pdf(texts: list[tuple[str, str]]) -> bytes:
     c = new_canvas(out, (210, 297), "fonts", "test")
     begin_page(c)
     for i, (style, text) in enumerate(texts):
-        text_in(c, text, _font(style, text), Box(10, 270 - i * 40, 190, 36), 9, 9)
+        text_in(c, text, font_for(style, text), Box(10, 270 - i * 40, 190, 36), 9, 9)
     end_page(c)
     c.save()
     return out.getvalue()

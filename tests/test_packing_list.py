@@ -21,8 +21,8 @@ from builder.cli import main
 from builder.commands.export import _load
 from builder.core.packing import KIND
 from builder.core.printables import Document
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import printables, ruleset_kinds
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.pack import printables, ruleset_kinds
 
 #: Each example pair's dice as its rules give them, worked by hand (docs/rules/<system>.md):
 #: per army, (die, count). Billhooks: Oxford's 12 men-at-arms fight 1.5 dice a figure, 18;

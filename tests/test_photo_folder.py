@@ -17,8 +17,8 @@ from builder.cli import main
 from builder.commands.export import _load
 from builder.core.printables import Deck, Photo
 from builder.core.schema import Table, walk
-from builder.export.base import ExportJob
-from builder.export.pack import printables
+from builder.export.job import ExportJob
+from builder.export.pipeline.pack import printables
 from builder.registry import get_ruleset, names
 from builder.resources import examples_dir
 

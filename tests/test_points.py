@@ -224,7 +224,7 @@ def test_roster_and_check_price_leaders_as_the_ruleset_does() -> None:
     from pathlib import Path
 
     from builder.commands.check import summary_dict
-    from builder.export.base import ArmyInput
+    from builder.export.job import ArmyInput
     from builder.systems.billhooks.roster import roster_context
 
     a = army(

@@ -30,11 +30,12 @@ from pypdf import PdfReader
 from builder import armyfile
 from builder.core.printables import Deck, TokenSheet
 from builder.eventfile import is_event_file
-from builder.export import packing
-from builder.export.base import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables
-from builder.export.ring import RING_PT, ring_radius
-from builder.export.sheet import EDGE_CLEAR, MIN_TEXT_PT, PT, Cell
+from builder.export.drawing.canvas import MIN_TEXT_PT, PT, Cell
+from builder.export.drawing.ring import RING_PT, ring_radius
+from builder.export.job import CARD_MM, PAPER_MM, ArmyInput, ExportJob, ExportOptions
+from builder.export.layout import shared
+from builder.export.layout.sheet import EDGE_CLEAR
+from builder.export.pipeline.pack import export_pack, printables
 from builder.registry import BUILT_IN
 from builder.resources import examples_dir
 
@@ -461,9 +462,9 @@ def shared_cells(
     def noop(*_: object) -> None:
         return None
 
-    geo = packing.Geometry(PAPER_MM[paper], bleed, gutter)
+    geo = shared.Geometry(PAPER_MM[paper], bleed, gutter)
     lots = [
-        packing.Lot(
+        shared.Lot(
             e["kind"],
             e["items"],
             e["label"],
@@ -478,7 +479,7 @@ def shared_cells(
             for b in sheet.blocks
             for slot in range(b.count)
         ]
-        for sheet in packing.pack(geo, lots)
+        for sheet in shared.pack(geo, lots)
     ]
 
 

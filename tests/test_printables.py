@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from builder import armyfile
 from builder.cli import main
 from builder.core.printables import Deck, Printables, TokenSheet
-from builder.export.base import ArmyInput, ExportError, ExportJob
-from builder.export.pack import export_pack, kinds, print_options
+from builder.export.job import ArmyInput, ExportError, ExportJob
+from builder.export.pipeline.pack import export_pack, kinds, print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 
@@ -169,7 +169,7 @@ def test_each_document_is_written_by_a_worker_process_of_its_own(
     spare) the crib sheet is written here, after the sheets."""
     import os
 
-    from builder.export import pack, workers
+    from builder.export.pipeline import pack, workers
 
     monkeypatch.setattr(workers, "can_fork", lambda: True)
     monkeypatch.setattr(workers, "spare_cores", lambda: spare)
@@ -209,7 +209,7 @@ def test_a_failing_worker_leaves_nothing_written(
 ) -> None:
     import os
 
-    from builder.export import pack, workers
+    from builder.export.pipeline import pack, workers
 
     monkeypatch.setattr(workers, "can_fork", lambda: True)
     monkeypatch.setattr(workers, "spare_cores", lambda: 2)  # the crib sheet in a worker

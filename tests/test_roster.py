@@ -22,9 +22,9 @@ from pypdf import PdfReader
 import builder
 from builder import armyfile
 from builder.commands.check import summary_dict
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import write_kind
-from builder.export.sharecode import CAPTION
+from builder.export.documents.sharecode import CAPTION
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import write_kind
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.billhooks.model import Army, Leader, Muster, Ward

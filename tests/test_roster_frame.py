@@ -29,10 +29,10 @@ from builder import armyfile
 from builder.commands.share import source
 from builder.core.printables import short_hash
 from builder.eventfile import is_event_file
-from builder.export import weasy
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import write_kind
-from builder.export.rostertable import BOX, page_margins
+from builder.export.documents import weasy
+from builder.export.documents.rostertable import BOX, page_margins
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import write_kind
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 

@@ -44,11 +44,18 @@ from textual.widgets import Button, Label, SelectionList
 
 from builder import armyfile
 from builder.cli import main
-from builder.commands.serve import COLUMNS, ROWS, SHUTDOWN_S, builder_command, clamp
+from builder.commands.serve import (
+    COLUMNS,
+    ROWS,
+    SHUTDOWN_S,
+    LocalServer,
+    builder_command,
+    clamp,
+)
 from builder.core.base import Summary, number
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.bundle import pack_files, pack_zip, zip_name
-from builder.export.pack import export_pack
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.bundle import pack_files, pack_zip, zip_name
+from builder.export.pipeline.pack import export_pack
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
@@ -714,6 +721,71 @@ def test_the_command_passes_the_ruleset_on(tmp_path: Path) -> None:
     for name in BUILT_IN:
         assert shlex.split(builder_command(army, name))[-3:] == [str(army), "--ruleset", name]
     assert shlex.split(builder_command(None, "kiss"))[-2:] == ["--ruleset", "kiss"]
+
+
+#: An example army and event file of each system (`serve --event` is tried in all four).
+EVENTS = {
+    "billhooks": ("york.toml", "event-bosworth.toml"),
+    "kiss": ("kiss-york.toml", "event-kiss.toml"),
+    "feudal": ("feudal-normandy.toml", "event-feudal.toml"),
+    "shieldwall": ("shieldwall-norse.toml", "event-shieldwall.toml"),
+}
+
+
+def test_every_system_serves_an_event() -> None:
+    assert set(EVENTS) == set(BUILT_IN)
+
+
+@pytest.mark.parametrize("system", sorted(EVENTS))
+def test_serve_event_gives_each_tab_the_event(
+    system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`serve ARMY --event EVENT` (the event named from another folder) runs each tab's
+    builder as `tui ARMY --event EVENT`, the event's path whole; that builder holds the
+    event for the session. The server and the browser are not started: the command is what
+    each tab runs, as the browser test shows for a command without an event."""
+    army_name, event_name = EVENTS[system]
+    army = tmp_path / army_name
+    shutil.copy(examples_dir() / army_name, army)
+    (tmp_path / "events").mkdir()
+    shutil.copy(examples_dir() / event_name, tmp_path / "events" / event_name)
+    served: list[LocalServer] = []
+    monkeypatch.setattr(LocalServer, "serve", lambda server: served.append(server))
+    monkeypatch.chdir(tmp_path)
+    assert main(["serve", army_name, "--event", f"events/{event_name}", "--port", "0"]) == 0
+    served[-1].sock.close()
+    words = shlex.split(served[-1].command)
+    event = tmp_path / "events" / event_name
+    assert words == [sys.executable, "-m", "builder", "tui", str(army), "--event", str(event)]
+    assert served[-1].what == f"{army}, checked against the event {event}"
+    opened: list[BuilderApp] = []
+    monkeypatch.setattr(BuilderApp, "run", lambda app: opened.append(app))
+    monkeypatch.chdir("/")
+    assert main(words[3:]) == 0
+    session = opened[-1].session
+    assert session.event is not None and session.event.ruleset == system
+    assert session.event.path == str(event) and session.path == army
+
+
+def test_a_bad_event_file_stops_serve_before_it_listens(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    event = tmp_path / "event-bad.toml"
+    event.write_text('name = "X"\nruleset = "billhooks"\npoints = 100\nround = 3\n')
+    listened: list[int] = []
+    monkeypatch.setattr("builder.commands.serve.listen", listened.append)
+    army = str(examples_dir() / "york.toml")
+    assert main(["serve", army, "--event", str(event), "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert f"{event}:4: round: unknown key" in err and "Traceback" not in err
+    assert main(["serve", army, "--event", str(tmp_path / "none.toml"), "--port", "0"]) == 2
+    assert "none.toml" in capsys.readouterr().err and listened == []
+
+
+def test_the_command_passes_the_event_on(tmp_path: Path) -> None:
+    event = tmp_path / "event a; b.toml"
+    assert shlex.split(builder_command(None, None, event))[-2:] == ["--event", str(event)]
+    assert "--event" not in shlex.split(builder_command(None, "kiss"))
 
 
 @pytest.mark.parametrize("ruleset", list(BUILT_IN))

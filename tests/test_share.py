@@ -15,7 +15,7 @@ from builder import share, shareread
 from builder.cli import main
 from builder.commands.share import source
 from builder.core import schema
-from builder.export.sharecode import fits
+from builder.export.documents.sharecode import fits
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 

@@ -22,10 +22,8 @@ from sharing import digest, run
 from builder import armyfile, share, shareread
 from builder.commands.share import source
 from builder.eventfile import is_event_file
-from builder.export import weasy
-from builder.export.base import ArmyInput, ExportJob
-from builder.export.pack import write_kind
-from builder.export.sharecode import (
+from builder.export.documents import weasy
+from builder.export.documents.sharecode import (
     CAPTION,
     CODE_MM,
     MIN_MODULE_MM,
@@ -34,9 +32,11 @@ from builder.export.sharecode import (
     png,
     url,
 )
-from builder.export.sharecode import (
+from builder.export.documents.sharecode import (
     width as code_width,
 )
+from builder.export.job import ArmyInput, ExportJob
+from builder.export.pipeline.pack import write_kind
 from builder.resources import examples_dir
 
 DPI = 200
@@ -237,7 +237,7 @@ def test_fits_answers_as_segno_does(level: str) -> None:
 
     import segno
 
-    from builder.export.sharecode import MAX_VERSION, fits
+    from builder.export.documents.sharecode import MAX_VERSION, fits
 
     def encodes(text: str) -> bool:
         try:

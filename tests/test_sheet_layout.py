@@ -10,8 +10,9 @@ import pdfread
 import pytest
 from armies import examples_of
 
-from builder.export.base import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
-from builder.export.packing import (
+from builder.export.drawing.canvas import TRIM_SAFE
+from builder.export.job import CARD_MM, PAPER_MM, TOKEN_MM, ExportError
+from builder.export.layout.shared import (
     LABEL_MM,
     Geometry,
     Lot,
@@ -23,12 +24,11 @@ from builder.export.packing import (
     pack,
     sheet_marks,
 )
-from builder.export.sheet import (
+from builder.export.layout.sheet import (
     EDGE_CLEAR,
     MARK_LEAST,
     MARK_OFFSET,
     RULER_MM,
-    TRIM_SAFE,
     edge_to_edge,
     plan,
 )
@@ -330,9 +330,9 @@ def _shared(
 ) -> tuple[Geometry, list[Lot], list[Sheet]]:
     from builder.commands.export import _load
     from builder.core.printables import Deck, TokenSheet
-    from builder.export.base import ExportJob, ExportOptions
-    from builder.export.deck import token_lots
-    from builder.export.pack import printables, single_sided
+    from builder.export.job import ExportJob, ExportOptions
+    from builder.export.layout.decks import token_lots
+    from builder.export.pipeline.pack import printables, single_sided
     from builder.resources import examples_dir
 
     loaded, collections = _load([str(examples_dir() / f"{a}.toml") for a in armies])
@@ -530,16 +530,17 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     """fit, line_text, paragraphs_in and the ruler's caption, each asked for tiny type in a
     tiny box, print at 6 pt or more, cut short with an ellipsis, inside their boxes."""
 
-    from builder.export import draw, fonts
-    from builder.export.sheet import MIN_TEXT_PT, MM, Box, captions, draw_ruler, new_canvas
+    from builder.export.drawing import fonts, text
+    from builder.export.drawing.canvas import MIN_TEXT_PT, MM, Box, new_canvas
+    from builder.export.layout.sheet import captions, draw_ruler
 
-    fitted = draw.fit(
+    fitted = text.fit(
         "A long leader name that will never fit " * 5, fonts.BOLD, 20.0, 5.0, 4.0, 2.0, max_lines=2
     )
     assert fitted.size >= MIN_TEXT_PT and len(fitted.lines) <= 2
-    assert fitted.lines[-1].endswith("...")  # the bold face has no ellipsis character
+    assert fitted.lines[-1].endswith("…")  # the bundled bold face has the ellipsis
     assert all(
-        draw.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
+        text.width_mm(line, fitted.font, fitted.size) <= 20.0 + 1e-6 for line in fitted.lines
     )
     path = tmp_path / "t.pdf"
     paper = PAPER_MM["a4"]
@@ -547,8 +548,8 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
     c.saveState()
     c.scale(MM, MM)
     boxes = {"line": Box(20, 250, 15, 4), "paras": Box(20, 200, 30, 12)}
-    draw.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
-    draw.paragraphs_in(
+    text.line_text(c, "ARMY MORALE AND MUCH MORE BESIDES", fonts.CAPS, 20, 251, 3.0, 15.0)
+    text.paragraphs_in(
         c,
         ["Shoots twice a turn; six arrowstorms a game."] * 6,
         fonts.BODY,
@@ -581,7 +582,7 @@ def test_no_text_helper_goes_under_six_points(tmp_path: Path) -> None:
 
 
 def test_a_shared_sheet_names_its_kinds_as_a_list_reads() -> None:
-    from builder.export.packing import series
+    from builder.export.layout.shared import series
 
     assert series(["Tokens"]) == "Tokens"
     assert series(["Tokens", "Arrow-supply trackers"]) == "Tokens and Arrow-supply trackers"

@@ -11,11 +11,11 @@ from test_card_fit import PACKS
 
 from builder.commands.export import _load
 from builder.core.printables import Deck, TokenSheet
-from builder.export.base import CARD_MM, PAPER_MM, ExportJob, ExportOptions
-from builder.export.deck import card_layout, deck_items, token_lots
-from builder.export.pack import printables, single_sided
-from builder.export.packing import Geometry, pack
-from builder.export.sheet import EDGE_CLEAR
+from builder.export.job import CARD_MM, PAPER_MM, ExportJob, ExportOptions
+from builder.export.layout.decks import card_layout, deck_items, token_lots
+from builder.export.layout.shared import Geometry, pack
+from builder.export.layout.sheet import EDGE_CLEAR
+from builder.export.pipeline.pack import printables, single_sided
 from builder.resources import examples_dir
 
 

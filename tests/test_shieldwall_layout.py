@@ -15,7 +15,7 @@ from printcheck import overlaps
 
 from builder.cli import main
 from builder.core.schema import NAME_MAX, Table
-from builder.export.base import CARD_MM
+from builder.export.job import CARD_MM
 from builder.systems.shieldwall import rules as cat
 from builder.systems.shieldwall.schema import LEADER, STAND
 
@@ -142,8 +142,9 @@ def test_overlaps_sees_a_box_in_the_footer_band(reader: str) -> None:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from builder.export import fonts
-    from builder.export.draw import PARCHMENT_DARK, tick_box
+    from builder.export.drawing import fonts
+    from builder.export.drawing.artwork import tick_box
+    from builder.export.drawing.palette import PARCHMENT_DARK
 
     fonts.register()
     buf = io.BytesIO()

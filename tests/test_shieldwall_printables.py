@@ -18,7 +18,7 @@ from printcheck import pdf_figures
 
 from builder import armyfile
 from builder.cli import main
-from builder.export.pack import print_options
+from builder.export.pipeline.pack import print_options
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
 from builder.systems.shieldwall.model import Army
@@ -223,7 +223,7 @@ def test_nothing_near_an_edge_or_too_small(pack: Path, name: str) -> None:
 
 def test_the_pack_as_data_counts_what_printcounts_counts() -> None:
     """Without a PDF: each printable's labels, from the ruleset's printables."""
-    from builder.export.base import ArmyInput
+    from builder.export.job import ArmyInput
     from builder.systems.shieldwall import RULESET
 
     sources = [

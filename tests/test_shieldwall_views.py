@@ -74,7 +74,7 @@ def test_leaders_count_as_a_stand_of_three_on_a_single_figure() -> None:
 def test_the_army_facts_and_offers() -> None:
     army = norse()
     assert {r.label: r.value for r in RULESET.facts(army, "").rows}["Banner"] == "yes"
-    assert [o.field.key for o in RULESET.offered(army, "")] == ["name", "side", "banner"]
+    assert [o.field.key for o in RULESET.offered(army, "")] == ["name", "player", "side", "banner"]
     offers = {o.field.key: o for o in RULESET.offered(army, "stands[0]")}
     assert list(offers) == [
         "label",

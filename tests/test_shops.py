@@ -25,11 +25,12 @@ from PIL import Image, ImageChops, ImageMath
 from builder.cli import main
 from builder.commands.share import source
 from builder.core.printables import Deck
-from builder.export import shopcards, shops
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables
-from builder.export.pdfx import limit_ink, max_ink
-from builder.export.preflight import PREFLIGHT
+from builder.export import shops
+from builder.export.images import shopcards
+from builder.export.images.pdfx import limit_ink, max_ink
+from builder.export.images.preflight import PREFLIGHT
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.pack import export_pack, printables
 from builder.export.shops import CMYK_PACKAGE, CMYK_PROFILE, SHOPS, shop_format
 from builder.resources import examples_dir
 

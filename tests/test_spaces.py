@@ -7,7 +7,7 @@ import logging
 import pytest
 
 from builder import resources
-from builder.export import spaces
+from builder.export.documents import spaces
 
 FACES = sorted(p.name for p in resources.fonts_dir().iterdir() if p.suffix == ".ttf")
 

@@ -1,5 +1,5 @@
-"""The tick-box strips the documents print (builder.export.ticks): the URLs the fetcher serves,
-the images drawn at print resolution, a row of trackers laid out on tab stops."""
+"""The tick-box strips the documents print (builder.export.documents.ticks): the URLs the fetcher
+serves, the images drawn at print resolution, a row of trackers laid out on tab stops."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 import pytest
 from PIL import Image
 
-from builder.export import spaces, ticks, weasy
+from builder.export.documents import spaces, ticks, weasy
 
 SC = "EBGaramond12-AllSC.ttf"
 

@@ -14,8 +14,8 @@ import pytest
 from builder.commands.share import source
 from builder.core.printables import TokenSheet
 from builder.eventfile import is_event_file
-from builder.export.base import ExportJob
-from builder.export.pack import printables, write_kind
+from builder.export.job import ExportJob
+from builder.export.pipeline.pack import printables, write_kind
 from builder.resources import examples_dir
 
 EXAMPLES = [

@@ -30,12 +30,12 @@ from PIL import Image, ImageChops, ImageDraw
 from builder.commands.share import source
 from builder.core.printables import Deck, Document, Printables, Token, TokenSheet
 from builder.eventfile import is_event_file
-from builder.export.art import emblem_room
-from builder.export.base import CARD_MM, ExportJob, ExportOptions
-from builder.export.pack import export_pack, printables, write_kind
-from builder.export.ring import ring_radius
-from builder.export.sheet import MIN_TEXT_PT, TRIM_SAFE, Cell
-from builder.export.sheet import Box as SheetBox
+from builder.export.drawing.canvas import MIN_TEXT_PT, TRIM_SAFE, Cell
+from builder.export.drawing.canvas import Box as SheetBox
+from builder.export.drawing.ring import ring_radius
+from builder.export.drawing.tokenart import emblem_room
+from builder.export.job import CARD_MM, ExportJob, ExportOptions
+from builder.export.pipeline.pack import export_pack, printables, write_kind
 from builder.resources import examples_dir
 
 MM = 72 / 25.4

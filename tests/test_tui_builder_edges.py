@@ -24,8 +24,8 @@ from textual.widgets import Input, Label, OptionList, Select, SelectionList, Sta
 from builder import armyfile
 from builder.cli import main
 from builder.core import schema
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import outputs, printables
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import outputs, printables
 from builder.registry import BUILT_IN, get_ruleset
 from builder.resources import examples_dir
 from builder.tui import edits

@@ -13,7 +13,7 @@ from pilot import SIZE, run_async
 from textual.widgets import Label, OptionList, TextArea
 
 from builder import armyfile, listfacts, share
-from builder.export.base import ArmyInput
+from builder.export.job import ArmyInput
 from builder.registry import BUILT_IN
 from builder.resources import examples_dir
 from builder.tui.actions import ACTIONS

@@ -22,15 +22,18 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 
 from builder.commands.share import source
 from builder.core.printables import Deck
-from builder.export import shopcards, shops
-from builder.export.base import ExportJob, ExportOptions
-from builder.export.bundle import pack_zip
-from builder.export.pack import MANIFEST, kind_of, printables
-from builder.export.preflight import PREFLIGHT
+from builder.export import shops
+from builder.export.images import shopcards
+from builder.export.images.preflight import PREFLIGHT
+from builder.export.job import ExportJob, ExportOptions
+from builder.export.pipeline.bundle import pack_zip
+from builder.export.pipeline.manifest import MANIFEST, kind_of
+from builder.export.pipeline.pack import printables
 from builder.export.shops import CMYK_PACKAGE, SHOPS, settle
 from builder.resources import examples_dir
 from builder.tui.app import BuilderApp
-from builder.tui.screens.print import PrintScreen, pack_files
+from builder.tui.screens.print import PrintScreen
+from builder.tui.screens.printreport import pack_files
 from builder.tui.session import Session
 
 

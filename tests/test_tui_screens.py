@@ -194,7 +194,7 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_print(pilot)
         kinds = screen.query_one("#print-kinds", SelectionList)
-        wanted = {"tokens.pdf"}  # order markers and tokens: one file
+        wanted = {"tokens.pdf"}  # magnate cards, order markers and tokens: one file
         for index in range(kinds.option_count):
             if kinds.get_option_at_index(index).value not in wanted:
                 kinds.deselect(kinds.get_option_at_index(index).value)
@@ -209,7 +209,8 @@ async def test_print_counts_the_shared_token_sheets_as_one_file(tmp_path: Path) 
         assert screen.query_one("#print-progress", ProgressBar).total == 1  # files, not kinds
     manifest = json.loads((out / "manifest.json").read_text())
     [entry] = manifest["files"]
-    assert entry["file"] == "tokens.pdf" and entry["kinds"] == ["order-markers", "tokens"]
+    shared = ["magnate-cards", "order-markers", "tokens"]
+    assert entry["file"] == "tokens.pdf" and entry["kinds"] == shared
     assert entry["pages"] == 1 and not (out / "order-markers.pdf").exists()
 
 

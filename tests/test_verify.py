@@ -19,13 +19,13 @@ from sharing import EXAMPLES, big, digest, run
 
 from builder import listfacts, listimport, share, sharediff, shareread
 from builder.commands.share import source
-from builder.commands.verify import CODE_MAX
 from builder.core import groups, schema
 from builder.core.base import ArmyRecord, Ruleset
-from builder.export.base import ArmyInput
-from builder.export.sharecode import payload
+from builder.export.documents.sharecode import payload
+from builder.export.job import ArmyInput
 from builder.registry import get_ruleset
 from builder.resources import examples_dir
+from builder.verifying import CODE_MAX
 
 YORK = examples_dir() / "york.toml"
 

@@ -17,9 +17,9 @@ import pytest
 from markupsafe import Markup
 
 from builder import armyfile
-from builder.export import weasy
-from builder.export.base import ArmyInput, ExportJob, ExportOptions
-from builder.export.pack import write_kind
+from builder.export.documents import weasy
+from builder.export.job import ArmyInput, ExportJob, ExportOptions
+from builder.export.pipeline.pack import write_kind
 from builder.resources import examples_dir, fonts_dir, templates_dir
 from builder.systems.billhooks.model import Army, Leader, RearCompany, Unit, Ward
 
@@ -151,7 +151,7 @@ def test_both_documents_reuse_one_font_configuration(tmp_path: Path) -> None:
 
 def test_documents_module_does_not_load_weasyprint_until_it_writes() -> None:
     probe = (
-        "import builder.export.documents, sys, json\n"
+        "import builder.export.documents.render, sys, json\n"
         "print(json.dumps(sorted(m.split('.')[0] for m in sys.modules)))"
     )
     out = subprocess.run(

@@ -83,7 +83,14 @@ def zip_entries(home: Path, pid: int, key: bytes) -> dict[str, bytes | tuple[str
         entries[f"{folder}.tmp.bh{pid}-ef56.tmp/litter"] = b"an old sweep removed this folder\n"
         # Links at the names outputs take, into the user's notes.
         up = "../" if folder else ""
-        for name in ("tokens.pdf", "manifest.json", "club-york.toml", "army.recovered.toml"):
+        for name in (
+            "tokens.pdf",
+            "manifest.json",
+            "club-york.toml",
+            "army.recovered.toml",
+            "summary.pdf",
+            "lists.csv",
+        ):
             entries[f"{folder}{name}"] = ("link", f"{up}notes.txt")
     for name in ("army.toml", "club/army.toml"):
         entries[name] = b""  # filled per rule system
@@ -207,6 +214,11 @@ def plain(argv: list[str], outputs: Callable[[Scene], set[str]] = lambda _: set(
     return run
 
 
+def event_outputs(scene: Scene) -> set[str]:
+    rosters = {p.name for p in scene.home.glob("roster-*.pdf")}
+    return {"summary.pdf", "results-slips.pdf", "lists.csv"} | rosters
+
+
 def muster_outputs(scene: Scene) -> set[str]:
     return {"club-york.toml", "club-lancaster.toml"}  # the collection is Billhooks' in all
 
@@ -242,6 +254,7 @@ COMMANDS: dict[str, Callable[[Scene, pytest.MonkeyPatch], set[str]]] = {
         ],
         muster_outputs,
     ),
+    "event": plain(["event", "event.toml", "army.toml", "--out", "."], event_outputs),
     # The test-only flat system's own command (tests/flat_ruleset.py): it only reads.
     "weigh": plain(["weigh", "army.toml"]),
 }
@@ -253,6 +266,15 @@ def test_every_command_has_an_entry() -> None:
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     assert sorted(sub.choices) == sorted(COMMANDS)
+
+
+def _event_of(ruleset: str) -> Path:
+    """The example event file of ``ruleset``'s system."""
+    return next(
+        p
+        for p in sorted(examples_dir().glob("event-*.toml"))
+        if f'ruleset = "{ruleset}"' in p.read_text(encoding="utf-8")
+    )
 
 
 @pytest.fixture(scope="module")
@@ -293,6 +315,7 @@ def test_the_zip_attack_changes_nothing_but_the_outputs(
     build_zip(zip_entries(home, pid, os.urandom(32)), army, archive)
     unpack(archive, home, overwrite)
     shutil.copy(examples_dir() / "collection.toml", home / "collection.toml")
+    shutil.copy(_event_of(ruleset), home / "event.toml")
     shutil.copytree(examples_dir() / "photos", home / "photos")
     with contextlib.redirect_stdout(io.StringIO()) as shared:
         main(["share", "army.toml"])

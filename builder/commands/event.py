@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     # Imported here: the parser of every command is built with this module's arguments, and
     # `check` must not load the share list and the print side for them.
     from builder import eventfile, intake
-    from builder.export.base import PAPER_MM
+    from builder.export.job import PAPER_MM
 
     if args.paper not in PAPER_MM:
         raise UsageError(f"--paper: expected {' or '.join(PAPER_MM)}, got {args.paper!r}")
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     rows = intake.rows(event, list(args.lists))
     for row in rows:
         print(row.line())
-    from builder.export import event as documents
+    from builder.export.pipeline import event as documents
 
     written = documents.write(event, rows, Path(args.out), args.paper)
     failed = sum(not row.passed for row in rows)

@@ -11,7 +11,7 @@ from typing import Any
 
 from builder import armyfile, eventfile
 from builder.commands.usage import EXIT_RULES, INPUT_DEST, UsageError
-from builder.export.base import (
+from builder.export.job import (
     DPI,
     NEXT_STEP,
     ArmyInput,
@@ -19,16 +19,10 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.pack import (
-    MANIFEST,
-    default_out_dir,
-    entry_kinds,
-    export_pack,
-    kinds,
-    parse_kinds,
-)
+from builder.export.pipeline.manifest import MANIFEST, entry_kinds
+from builder.export.pipeline.pack import default_out_dir, export_pack, kinds, parse_kinds
+from builder.export.pipeline.packsize import check_size
 from builder.export.shops import HOME, ShopConflict, settle
-from builder.export.size import check_size
 from builder.files import printable
 from builder.registry import get_ruleset
 
@@ -207,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     preflight = data.get("preflight")
     step = NEXT_STEP[args.format]
     if preflight is not None:  # the preflight's module brings Pillow: only for a shop
-        from builder.export.preflight import shop_step
+        from builder.export.images.preflight import shop_step
 
         step = shop_step(out, preflight)
     _report(out, data, set(known) if only is None else only, elapsed, step)

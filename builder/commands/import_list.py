@@ -17,10 +17,11 @@ from pathlib import Path
 
 from builder import files, listimport, listjson, share, shareread
 from builder.commands.usage import EXIT_OK, UsageError, refuse_big
-from builder.commands.verify import CODE_MAX, decode
+from builder.commands.verify import decode
 from builder.files import printable
 from builder.limits import ARMY_MAX
 from builder.registry import get_ruleset
+from builder.verifying import CODE_MAX
 
 
 def _text(source: str) -> str:

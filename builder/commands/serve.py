@@ -1,7 +1,9 @@
 """``billhooks serve [ARMY] [--port N]``: the builder in a web browser, on this computer only.
 
 textual-serve runs a web page whose terminal (xterm.js) talks over a websocket to a shell
-command it starts for each browser tab: here ``billhooks tui [ARMY]`` with this same Python.
+command it starts for each browser tab: here ``billhooks tui [ARMY] [--ruleset NAME] [--event
+EVENT]`` with this same Python (an event file is read once here first, so a bad one is said
+at the terminal, exit 2, rather than in every tab).
 It listens on 127.0.0.1 alone, on a socket bound here first, so a busy port is a plain message
 and ``--port 0`` (a free port) works: textual-serve writes the page's websocket address from
 ``public_url``, made from the port it is given, so that must be the real one. The page is
@@ -38,6 +40,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
+from builder import eventfile
 from builder.commands.tui import army_path, ruleset_name
 from builder.commands.usage import EXIT_OK, UsageError
 from builder.files import printable
@@ -56,14 +59,18 @@ log = logging.getLogger("billhooks.serve")
 DRIVER = "builder.tui.served:ServedDriver"
 
 
-def builder_command(army: Path | None, ruleset: str | None = None) -> str:
-    """The shell command textual-serve runs per tab; every word quoted (the path is user
+def builder_command(
+    army: Path | None, ruleset: str | None = None, event: Path | None = None
+) -> str:
+    """The shell command textual-serve runs per tab; every word quoted (the paths are user
     text, and textual-serve hands the line to a shell)."""
     words = [sys.executable, "-m", "builder", "tui"]
     if army is not None:
         words.append(str(army))
     if ruleset is not None:
         words += ["--ruleset", ruleset]
+    if event is not None:
+        words += ["--event", str(event)]
     return shlex.join(words)
 
 
@@ -292,13 +299,27 @@ class LocalServer(Server):
         )
 
 
+def event_path(text: str | None) -> Path | None:
+    """The ``--event`` file, read here as each tab's builder will read it: a bad one is an
+    ArmyFileError naming file, line and key (exit 2) before the server starts. Whole, as
+    the tabs' builders may not start in this folder."""
+    if text is None:
+        return None
+    path = Path(text).expanduser()
+    eventfile.read(path)
+    return path.absolute()
+
+
 def run(args: argparse.Namespace) -> int:
     army = None if args.army is None else army_path(args.army).absolute()
     ruleset = ruleset_name(args.ruleset)
+    event = event_path(args.event)
     what = (
         ("the sample army" if ruleset is None else f"a new {ruleset} army")
         if army is None
         else printable(str(army))
     )
-    LocalServer(builder_command(army, ruleset), listen(args.port), what).serve()
+    if event is not None:
+        what += f", checked against the event {printable(str(event))}"
+    LocalServer(builder_command(army, ruleset, event), listen(args.port), what).serve()
     return EXIT_OK

@@ -11,7 +11,7 @@ from pathlib import Path
 from builder import armyfile, listjson, share
 from builder.armyfile import read_text
 from builder.commands.usage import UsageError, refuse_big
-from builder.export.base import ArmyInput
+from builder.export.job import ArmyInput
 from builder.registry import get_ruleset
 
 

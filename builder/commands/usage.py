@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from builder.core.schema import TOML_INT
 from builder.limits import too_big
 
 if TYPE_CHECKING:
@@ -55,10 +56,15 @@ def port(text: str) -> int:
 
 
 def seed(text: str) -> int:
+    """A seed, within what an army file can hold (``muster`` writes it there)."""
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    low, high = TOML_INT
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"a seed is {low} to {high}, got {text}")
+    return value
 
 
 def lower(text: str) -> str:

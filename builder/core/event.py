@@ -53,6 +53,10 @@ class Measure:
     noun: str
     least: bool = False
 
+    def count(self, n: float) -> str:
+        """``n`` of the amount in words: "1 unit", "2 units" (the nouns are declared plural)."""
+        return f"{number(n)} {self.noun[:-1] if n == 1 and self.noun.endswith('s') else self.noun}"
+
 
 @dataclass(frozen=True)
 class HouseRule:
@@ -140,7 +144,7 @@ class Limit:
     def text(self) -> str:
         """The limit in words: "troop knights: at most 24 troop points"."""
         said = ", ".join(
-            f"{'at least' if m.least else 'at most'} {n} {m.noun}" for m, n in self.bounds
+            f"{'at least' if m.least else 'at most'} {m.count(n)}" for m, n in self.bounds
         )
         return f"{self.title}: {said}"
 
@@ -261,12 +265,12 @@ def _possible(
             if not most.least and most.amount == least.amount and low > high:
                 raise ctx.error(
                     f"{where}.{least.key}",
-                    f"impossible: at least {low} {least.noun} but at most {high}",
+                    f"impossible: at least {least.count(low)} but at most {high}",
                 )
         if least.noun == rules.measure and low > size:
             raise ctx.error(
                 f"{where}.{least.key}",
-                f"impossible: at least {low} {least.noun} in an event of {size}",
+                f"impossible: at least {least.count(low)} in an event of {size}",
             )
 
 
@@ -355,7 +359,7 @@ def limit_findings(limit: Limit, counted: tuple[Counted, ...]) -> list[Finding]:
                 Finding(
                     "error",
                     LIMIT_CODE,
-                    f"{limit.title}: {total} {measure.noun}, the event allows {word} {bound}: "
+                    f"{limit.title}: {measure.count(total)}, the event allows {word} {bound}: "
                     f"{advice}",
                 )
             )

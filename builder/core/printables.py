@@ -7,8 +7,9 @@ decided there, so a test can count tokens without a PDF; the export engine
 (:mod:`builder.export`) only lays these out. Nothing here imports a drawing library.
 
 Colours are hex strings ("#24457a"); art is named from the engine's registry
-(:mod:`builder.export.art`); sizes of type are points, lengths millimetres on a poker card
-(the engine scales them to the card size printed).
+(:mod:`builder.export.drawing.emblems`, :mod:`builder.export.drawing.tokenart`); sizes of type
+are points, lengths millimetres on a poker card (the engine scales them to the card size
+printed).
 """
 
 from __future__ import annotations
@@ -298,7 +299,7 @@ class Token:
 @dataclass(frozen=True)
 class TokenGroup:
     """Tokens of one size and shape, laid out together (every single-sided group of a pack
-    shares its sheets with the others: :mod:`builder.export.packing`); ``caption`` is
+    shares its sheets with the others: :mod:`builder.export.layout.shared`); ``caption`` is
     printed beside its blocks."""
 
     name: str

@@ -26,6 +26,8 @@ from typing import Literal
 
 FieldType = Literal["str", "int", "bool", "list", "table"]
 Role = Literal["group", "leader", "unit", "record"]
+#: TOML's whole numbers (signed 64-bit): the widest range an "int" key can be read back in.
+TOML_INT = (-(2**63), 2**63 - 1)
 
 
 @dataclass(frozen=True)

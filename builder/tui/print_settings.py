@@ -15,6 +15,8 @@ class PrintSettings:
     gutter: bool = False
     fold: bool = False
     ink_saver: bool = False
+    #: The roster, crib sheets and packing list set larger (``export --large-print``).
+    large_print: bool = False
     format: str = "pdf"
     #: The print shop the decks are made for (``home``: sheets); a shop sets the format and
     #: bleed, so ``format`` and ``bleed`` above are what the player set for home.

@@ -7,7 +7,7 @@ are listed in the order a new unit table is written.
 
 from __future__ import annotations
 
-from builder.core.schema import CORE_FIELDS, Child, Field, Table
+from builder.core.schema import CORE_FIELDS, TOML_INT, Child, Field, Table
 
 from . import rules as cat
 from .model import Army, Leader, Muster, RearCompany, Unit, Ward
@@ -116,7 +116,8 @@ MUSTER = Table(
     Muster,
     (
         Field("troops", "int", required=True, min=1, max=100_000, label="Agreed troop points"),
-        Field("seed", "int", label="Seed"),
+        # `muster --seed` takes the same: a seed outside them could be written, not read back.
+        Field("seed", "int", label="Seed", min=TOML_INT[0], max=TOML_INT[1]),
     ),
 )
 

@@ -132,20 +132,19 @@ def _ward(army: Army, index: int) -> Group:
 def legend(army: Army) -> tuple[str, ...]:
     """What every unit's and magnate's numbers mean, and the tables they share."""
     shrink = _casualty_text("I'll not shrink back")
-    levels = "; ".join(f"{level}: {effect}" for level, effect in cat.MORALE_LEVELS.items())
+    # Only the levels that do something (MORALE_MARKS'): the others have no effect.
+    levels = ", ".join(f"at {level} {mark}" for level, mark in cat.MORALE_MARKS.items())
     return (
-        "Dice: one a figure; at chargers only the front rank fires (half the figures, rounded "
-        "up); enfilading doubles the handstroke dice. Each hit not saved removes a figure. "
-        "Morale: a unit tests by its magnate's grade while he leads it, by its ward's dominant "
-        "grade (by figures) if he falls; "
-        "a unit that fails is Shaken, and failing again routs it. Saves against crossbow fire "
-        f"are {cat.TROOPS['crossbows'].pierce} worse. A unit of {cat.ROUT_FLOOR} figures or "
-        "fewer routs at its first loss.",
-        f"Army morale, by level: {levels}.",
+        "Dice: one a figure (at chargers the front rank: half the figures, rounded up; "
+        "enfilading doubles the handstrokes); a hit not saved removes a figure. Morale: by the "
+        "magnate's grade while he leads the unit, by his ward's dominant grade (by figures) if he "
+        "falls; a first fail Shakes a unit, a second routs it. Saves against crossbow fire are "
+        f"{cat.TROOPS['crossbows'].pierce} worse. A unit of {cat.ROUT_FLOOR} figures or fewer "
+        f"routs at its first loss. Army morale: {levels}.",
         f"A magnate: {cat.WOUNDS_TO_KILL} wounds kill him. Casualties (2D6): shooting "
         f"{_casualty_text('shooting')}; handstrokes {_casualty_text('handstrokes')}. I'll not "
         "shrink back: his puissance is a pool of +1s for his ward's to-hit dice that turn, "
-        f"spread as he likes (puissance 3: +1 on three dice or +3 on one); casualties {shrink}.",
+        f"spread as he likes (3: +1 on three dice or +3 on one); casualties {shrink}.",
     )
 
 

@@ -1,8 +1,10 @@
-"""The Print screen: paper, card size, print shop, bleed, layout, format and which files; the
-pack is written in a thread worker with a progress bar, then the screen lists what went where
-(and for a print shop, the preflight's verdict and the decks to order). In a
-browser (``billhooks serve``) the pack is written on the server's disk, so the screen then
-offers it to the browser as one zip file too."""
+"""The Print screen: paper, card size, print shop, bleed, layout, large print, format and
+which files; with the session's event (``tui --event``) the pack has the event's house rules,
+as ``export --event`` prints it, and the screen says which. The pack is written in a thread
+worker with a progress bar, then the screen lists what went where (and for a print shop, the
+preflight's verdict and the decks to order). In a browser (``billhooks serve``) the pack is
+written on the server's disk, so the screen then offers it to the browser as one zip file
+too."""
 
 from __future__ import annotations
 
@@ -13,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Group, RenderableType
-from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import App, ComposeResult
@@ -34,7 +35,9 @@ from textual.widgets import (
 )
 
 from builder import armyfile
-from builder.export.base import (
+from builder.core.base import Ruleset
+from builder.core.event import Event, rules_of
+from builder.export.job import (
     BLEED_MAX_MM,
     CARD_MM,
     DPI,
@@ -46,126 +49,48 @@ from builder.export.base import (
     ExportJob,
     ExportOptions,
 )
-from builder.export.bundle import pack_zip, zip_name
-from builder.export.pack import (
-    MANIFEST,
+from builder.export.pipeline.bundle import pack_zip, zip_name
+from builder.export.pipeline.pack import (
     default_out_dir,
     export_pack,
     files_for,
-    outputs,
-    printables,
 )
-from builder.export.shops import HOME, SHOPS, Settled, Shop, settle, shop_format
-from builder.export.size import check_size
+from builder.export.pipeline.packsize import check_size
+from builder.export.shops import HOME, SHOPS, Settled, settle, shop_format
 from builder.tui.actions import bindings
 from builder.tui.modals.base import row
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.base import BuilderScreen
+from builder.tui.screens.printreport import (
+    files_table,
+    files_written,
+    missing_tools,
+    mm_words,
+    pack_files,
+    plan_table,
+    preflight_table,
+    shop_note,
+    size_words,
+)
 from builder.tui.widgets.lists import Choices
 from builder.tui.widgets.ticks import Tick, TickList
 
-#: One file the pack writes: its name (a PDF, or a folder of images), the kinds printed in it
-#: and what it holds, in words.
-PackFile = tuple[str, tuple[str, ...], str]
 
-
-def pack_files(job: ExportJob) -> list[PackFile]:
-    """The files an export of ``job`` writes, in order, from the export's own plan: a file
-    that holds several kinds (tokens.pdf: order markers beside stand labels)
-    is one file. None if the printables cannot be made (the export then says why)."""
-    try:
-        pack = printables(job)
-    except ExportError:
-        return []
-    return [
-        (name, tuple(i.kind for i in items), ", ".join(i.title for i in items))
-        for name, items in outputs(job, pack, pack.items)
-    ]
-
-
-def plan_table(files: list[PackFile]) -> Table:
-    """The files an export will write, each with what it holds (before it is written)."""
-    table = Table(box=None, padding=(0, 2), expand=True, title_justify="left")
-    table.title = "Export will write"
-    table.add_column("file", no_wrap=True)
-    table.add_column("holds")
-    for name, _, holds in files:
-        table.add_row(name, holds)
-    table.add_row(MANIFEST, "what is in each file")
-    return table
-
-
-def _mm(size: tuple[float, float]) -> str:
-    return f"{size[0]:g} x {size[1]:g} mm"
-
-
-def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
-    """The files written, their pages and what they hold, from the manifest."""
-    table = Table(box=None, padding=(0, 2), expand=True)
-    table.add_column("file", no_wrap=True)
-    table.add_column("pages", justify="right")
-    table.add_column("holds")
-    for entry in manifest["files"]:
-        holds = ", ".join(f"{n} {label}" for label, n in entry["counts"].items())
-        folder = "images" in entry  # a folder of images: its files, not pages
-        table.add_row(
-            entry["file"] + ("/" if folder else ""),
-            f"{entry['pages']} files" if folder else str(entry["pages"]),
-            holds,
+def house_rules(event: Event | None, ruleset: Ruleset) -> tuple[frozenset[str], str]:
+    """The house rules ``event`` turns off for an army of ``ruleset`` (as ``export --event``
+    prints them) and the screen's line saying so ("" without an event). An event of another
+    system turns none off here: ``export --event`` refuses it; the builder says so instead."""
+    if event is None:
+        return frozenset(), ""
+    if event.ruleset != ruleset.name:
+        return frozenset(), (
+            f"None applied: {event.name} is an event for {event.system or event.ruleset}"
         )
-    table.add_row(MANIFEST, "", "what is in each file")
-    return table
-
-
-def preflight_table(data: dict[str, Any]) -> RenderableType:
-    """A shop export's verdict (the manifest's ``preflight``): PASS, or each FAIL with what
-    to change; then the decks to order, each with its cards."""
-    from builder.export.preflight import PREFLIGHT, failures  # brings Pillow: only now
-
-    failed = failures(data)
-    verdict = Text(f"Preflight for {data['title']}: ", "bold")
-    if not failed:
-        verdict.append(f"PASS, every rule (see {PREFLIGHT})", "bold green")
-    else:  # each as preflight.txt words it, which wraps on a narrow terminal
-        verdict.append(f"FAIL ({len(failed)} rule(s)): change what each line says", "bold red")
-        for check in failed:
-            verdict.append("\n  FAIL", "bold red")
-            verdict.append(check.line().removeprefix("FAIL"), "")
-    decks = Table(box=None, padding=(0, 2), expand=True, title_justify="left")
-    decks.title = f"Decks to order from {data['title']}"
-    decks.add_column("deck", no_wrap=True)
-    decks.add_column("cards", justify="right")
-    decks.add_column("size")
-    decks.add_column("backs")
-    for deck in data["decks"]:
-        w, h = deck["px"]
-        decks.add_row(
-            deck["file"], str(deck["cards"]), f"{deck['size']} ({w} x {h} px)", deck["backs"]
-        )
-    return Group(Text(), verdict, Text(), decks)
-
-
-def shop_note(shop: Shop, card_size: str) -> str:
-    """What ``shop`` sets for its decks, for the line under the Shop field."""
-    w, h = shop.card_px[card_size]
-    files = "sRGB PNGs" if shop.file_type == "png" else "CMYK PDF/X-1a"
-    return (
-        f"Decks as {files} at {shop.dpi} dpi, {w} x {h} px with {shop.bleed_px:g} px "
-        f"({shop.bleed_mm:.2f} mm) bleed; the rest prints at home."
-    )
-
-
-def missing_tools(shop: Shop) -> str | None:
-    """What to install before ``shop``'s files can be made here (None: nothing)."""
-    if shop.colour != "CMYK":
-        return None
-    from builder.export.shopcards import need_profile
-
-    try:
-        need_profile(shop)
-    except ExportError as exc:
-        return f"The files for {shop.title} cannot be made yet: {exc}"
-    return None
+    off = event.off()
+    titles = [rule.title for rule in rules_of(ruleset).house_rules if rule.key in off]
+    if not titles:
+        return off, f"As written: {event.name} turns none off"
+    return off, f"{', '.join(titles)} off, for {event.name}"
 
 
 def _files(manifest: dict[str, Any]) -> str:
@@ -230,7 +155,7 @@ class PrintScreen(BuilderScreen):
                     "Paper",
                     Choices(
                         [
-                            (f"{k.upper() if k == 'a4' else k.capitalize()} ({_mm(v)})", k)
+                            (f"{k.upper() if k == 'a4' else k.capitalize()} ({mm_words(v)})", k)
                             for k, v in PAPER_MM.items()
                         ],
                         value=kept.paper,
@@ -242,7 +167,7 @@ class PrintScreen(BuilderScreen):
                 yield row(
                     "Card size",
                     Choices(
-                        [(f"{k.capitalize()} ({_mm(v)})", k) for k, v in CARD_MM.items()],
+                        [(f"{k.capitalize()} ({mm_words(v)})", k) for k, v in CARD_MM.items()],
                         value=kept.card_size,
                         allow_blank=False,
                         id="print-card-size",
@@ -295,6 +220,21 @@ class PrintScreen(BuilderScreen):
                         value=kept.ink_saver,
                         compact=True,
                     ),
+                )
+                yield row(
+                    "",
+                    Tick(
+                        "Large print (8 pt or more)",
+                        id="print-large-print",
+                        value=kept.large_print,
+                        compact=True,
+                    ),
+                )
+                _, rules = house_rules(self.builder.session.event, self.builder.session.ruleset)
+                yield row(
+                    "House rules",
+                    Label(rules, id="print-house-rules"),
+                    row_id="print-house-rules-row",
                 )
                 yield row(
                     "Format",
@@ -399,6 +339,8 @@ class PrintScreen(BuilderScreen):
 
     def on_mount(self) -> None:
         self.sub_title = "Print"
+        # Only with an event (``tui --event``): without one the rules are as written.
+        self.query_one("#print-house-rules-row").display = self.builder.session.event is not None
         self.query_one("#print-kinds").border_title = "Files to write"
         self._lock()
         self._show_plan()
@@ -438,6 +380,8 @@ class PrintScreen(BuilderScreen):
         if missing:  # said at once, with what to install: nothing is written
             status.update(Text(missing, "bold red"))
             return
+        session = self.builder.session
+        off, _ = house_rules(session.event, session.ruleset)
         options = ExportOptions(
             paper=str(self.query_one("#print-paper", Select).value),
             card_size=str(self.query_one("#print-card-size", Select).value),
@@ -445,9 +389,11 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            large_print=self.query_one("#print-large-print", Checkbox).value,
             format=settled.format,
             dpi=settled.dpi if settled.dpi is not None else DPI,
             shop=self._shop(),
+            house_rules_off=off,
         )
         typed = self.query_one("#print-out", Input).value.strip()
         out = (
@@ -497,6 +443,7 @@ class PrintScreen(BuilderScreen):
             gutter=self.query_one("#print-gutter", Checkbox).value,
             fold=self.query_one("#print-fold", Checkbox).value,
             ink_saver=self.query_one("#print-ink-saver", Checkbox).value,
+            large_print=self.query_one("#print-large-print", Checkbox).value,
             format=home_format,
             shop=self._shop(),
             unticked=frozenset({k for ks in self._files.values() for k in ks})
@@ -549,16 +496,16 @@ class PrintScreen(BuilderScreen):
 
     def _done(self, app: App[object], out: Path, manifest: dict[str, Any]) -> None:
         if not self.is_attached:
-            app.notify(f"Wrote {_files(manifest)} in {out.resolve()}", title="Print pack")
+            app.notify(f"Wrote {files_written(manifest)} in {out.resolve()}", title="Print pack")
             return
         self._busy(False)
         flight = manifest.get("preflight")
-        done = f"Done: {_files(manifest)} in {out.resolve()}. "
+        done = f"Done: {files_written(manifest)} in {out.resolve()}. "
         shown: RenderableType = files_table(out, manifest)
         if flight is None:
             news = Text(done + NEXT_STEP[manifest.get("format", "pdf")], "bold")
         else:
-            from builder.export.preflight import shop_step
+            from builder.export.images.preflight import shop_step
 
             news = Text(done + shop_step(out, flight), "bold" if flight["passed"] else "bold red")
             shown = Group(shown, preflight_table(flight))
@@ -602,7 +549,7 @@ class PrintScreen(BuilderScreen):
         files = len(manifest["files"]) + 1  # and the manifest
         app.call_from_thread(
             self._said,
-            Text(f"Sent {name} to the browser: {files} files, {_size(len(data))}.", "bold"),
+            Text(f"Sent {name} to the browser: {files} files, {size_words(len(data))}.", "bold"),
         )
 
     def _said(self, news: Text) -> None:
