@@ -36,6 +36,7 @@ from measure import ROOT, Row, Target, clocked_child
 from builder import armyfile
 from builder.core import schema
 from builder.core.base import ArmyRecord
+from builder.eventfile import is_event_file
 from builder.registry import names
 from builder.resources import examples_dir
 from builder.tui import edits
@@ -119,7 +120,7 @@ class Clock:
 def example_of(ruleset: str) -> ArmyRecord:
     """The first example army (not a collection) of ``ruleset``."""
     for path in sorted(examples_dir().glob("*.toml")):
-        if path.name.endswith("collection.toml"):
+        if path.name.endswith("collection.toml") or is_event_file(path):
             continue
         army = armyfile.load(path)
         if army.ruleset == ruleset:

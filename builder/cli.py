@@ -18,7 +18,6 @@ from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, po
 from builder.core.base import Ruleset
 from builder.core.commands import Command
 from builder.files import printable
-from builder.listfacts import FORMATS as SHARE_FORMATS
 from builder.registry import DEFAULT
 
 
@@ -259,6 +258,15 @@ def _export_arguments(p: argparse.ArgumentParser, rulesets: list[Ruleset]) -> No
     )
 
 
+def _share_formats(p: argparse.ArgumentParser) -> tuple[str, ...]:
+    """The share list's formats, its module loaded only when ``share``'s parser is built."""
+    if isinstance(p, _Unbuilt):
+        return ()
+    from builder.listfacts import FORMATS
+
+    return FORMATS
+
+
 def _either(names: list[str]) -> str:
     """The rule systems' names for help ("a, b or c"). Only a parser built to show help loads
     the systems; one built to run a light command names none (its help is never shown)."""
@@ -267,10 +275,31 @@ def _either(names: list[str]) -> str:
     return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
 
 
-def build_parser(systems: bool = True) -> argparse.ArgumentParser:
+class _Unbuilt(argparse.ArgumentParser):
+    """Takes the arguments of a command that is not being run and keeps none of them."""
+
+    def add_argument(self, *args: object, **kwargs: object) -> argparse.Action:
+        return argparse.Action([], argparse.SUPPRESS)
+
+    def add_mutually_exclusive_group(self, **kwargs: object) -> _Unbuilt:  # type: ignore[override]
+        return self
+
+    def set_defaults(self, **kwargs: object) -> None:
+        pass
+
+
+def _arguments(module: str, p: argparse.ArgumentParser) -> None:
+    """A command's arguments, declared by its module (imported only to build them)."""
+    if not isinstance(p, _Unbuilt):
+        import_module(module).arguments(p)
+
+
+def build_parser(systems: bool = True, only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line. ``systems``: add what the rule systems declare, their own
     commands and the export's input-file options (which imports them all; not needed to run
-    a core command but ``export``)."""
+    a core command but ``export``). ``only``: the command being run, the only one whose
+    arguments are added (every command keeps its name and summary, for a mistyped one's
+    message)."""
     rulesets = _rulesets() if systems else []
     known = _either([r.name for r in rulesets])
     parser = _Parser(
@@ -282,7 +311,12 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, nargs=0, help="print the version and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
+    unbuilt = _Unbuilt(add_help=False)
+
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            sub.add_parser(name, help=summary, add_help=False)
+            return unbuilt
         return sub.add_parser(name, help=summary, description=description, epilog=EXIT_CODES)
 
     p = command(
@@ -383,7 +417,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
     p.add_argument("army", nargs="?", help="army file (.toml)")
     p.add_argument(
         "--format",
-        choices=(*SHARE_FORMATS, "json"),
+        choices=(*_share_formats(p), "json"),
         default="text",
         type=lower,
         help="text (default), markdown (GitHub, Discord), bbcode (forums) or json (the "
@@ -440,7 +474,7 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "Deal an army from a figure collection, narrating every card and die, by the draw of "
         "the collection's rule system. " + _draws(rulesets),
     )
-    import_module("builder.commands.muster").arguments(p)
+    _arguments("builder.commands.muster", p)
     p = command(
         "event",
         "an organiser's intake: every list checked against an event file, printed",
@@ -449,10 +483,10 @@ def build_parser(systems: bool = True) -> argparse.ArgumentParser:
         "organiser's summary.pdf, every list's roster, results-slips.pdf and lists.csv. "
         "Exit 1 when any list fails (an unreadable one included).",
     )
-    import_module("builder.commands.event").arguments(p)
+    _arguments("builder.commands.event", p)
     for cmd in _system_commands(rulesets).values():
         p = command(cmd.name, cmd.summary, cmd.description)
-        import_module(cmd.module).arguments(p)
+        _arguments(cmd.module, p)
         p.set_defaults(module=cmd.module)
     return parser
 
@@ -464,7 +498,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Help lists what the systems declare (each one's draw), so it loads them all.
     asks_help = bool({"-h", "--help"} & set(argv))
     light = named in _LIGHT and not asks_help or (named is None and not asks_help)
-    args = build_parser(systems=not light).parse_args(argv)
+    # A light command's parser is built alone: building every command's costs a tenth of
+    # `check`.
+    only = named if light and named in _LIGHT else None
+    args = build_parser(systems=not light, only=only).parse_args(argv)
     command = args.command or "tui"
     if command == "tui" and not hasattr(args, "army"):
         args.army, args.ruleset, args.event = None, None, None

@@ -36,9 +36,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import shutil
 import stat
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -145,6 +143,8 @@ def real_target(path: str | Path) -> Path:
 def _new_temp(folder: Path, name: str) -> tuple[int, Path]:
     """A new empty temporary file in ``folder`` for ``name`` (random name, O_EXCL, mode 0600),
     open for writing."""
+    import tempfile  # writers only: `check` reads
+
     fd, tmp = tempfile.mkstemp(prefix=f".{name}{_TAG}{os.getpid()}-", suffix=".tmp", dir=folder)
     return fd, Path(tmp)
 
@@ -159,6 +159,8 @@ def temp_file(folder: Path, name: str) -> Path:
 
 def temp_dir(folder: Path) -> Path:
     """A new temporary folder in ``folder`` (random name, mode 0700)."""
+    import tempfile
+
     return Path(tempfile.mkdtemp(prefix=f".tmp{_TAG}{os.getpid()}-", suffix=".tmp", dir=folder))
 
 
@@ -226,6 +228,8 @@ def _remove(path: Path) -> None:
     """Remove a file or link, or a folder and what it holds (links in it are removed, never
     followed)."""
     if _is_folder(path):
+        import shutil
+
         shutil.rmtree(path, ignore_errors=True)
     else:
         with contextlib.suppress(FileNotFoundError):

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import os
 import sys
 from typing import Any
@@ -200,6 +199,8 @@ def run(args: argparse.Namespace) -> int:
     if photos:
         summary = dataclasses.replace(summary, findings=summary.findings + tuple(photos))
     if args.json:
+        import json  # only for --json
+
         print(json.dumps(summary_dict(army, summary), indent=2, ensure_ascii=False))
     else:
         _print_human(_breakdown(args.army, read.ruleset, army, summary))

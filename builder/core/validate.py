@@ -10,7 +10,6 @@ same way everywhere and every message has the same form:
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import tomllib
@@ -228,6 +227,8 @@ def short(value: Any) -> str:
 
 
 def did_you_mean(value: str, options: Iterable[str]) -> str:
+    import difflib  # only for a mistake
+
     close = difflib.get_close_matches(value, list(options), n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

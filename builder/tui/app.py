@@ -290,9 +290,13 @@ class BuilderApp(App[None]):
 
     def update_title(self) -> None:
         session = self.session
-        self.title = session.army.name
         name = session.file_name
-        self.sub_title = f"{name} ●" if session.dirty else name
+        title, sub_title = session.army.name, f"{name} ●" if session.dirty else name
+        # Set only when changed: the header lays out the screen each time either is set.
+        if title != self.title:
+            self.title = title
+        if sub_title != self.sub_title:
+            self.sub_title = sub_title
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:

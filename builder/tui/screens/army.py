@@ -15,7 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
-from textual.widgets import Header, Tree
+from textual.widgets import Tree
 
 from builder.core import schema
 from builder.core.base import ArmyRecord, Entry
@@ -27,6 +27,7 @@ from builder.tui.widgets.army_tree import ArmyTree
 from builder.tui.widgets.detail import DetailPane
 from builder.tui.widgets.findings import FindingsPanel
 from builder.tui.widgets.footer import KeyFooter
+from builder.tui.widgets.header import ArmyHeader
 from builder.tui.widgets.status import StatusBar
 
 if TYPE_CHECKING:
@@ -58,7 +59,7 @@ class ArmyScreen(BuilderScreen):
         return self.session.ruleset
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="⚔")
+        yield ArmyHeader(icon="⚔")
         with Horizontal(id="main"):
             yield ArmyTree(id="tree")
             yield DetailPane(id="detail")

@@ -99,19 +99,23 @@ class ArmyTree(Tree[str]):
             for n in records
         }
         parents = {n.where: self._holder_of(n.where) for n in records[1:]}
+        holders = set(parents.values())
+        order = [n.where for n in records]
         shown = self._all()
         current = {node.data: self._holder_of(node.data or "") for node in shown[1:]}
+        depth = {ARMY: 0}
+        for where, up in parents.items():
+            depth[where] = depth[up] + 1
+        shape = [(depth[n.where], n.where in holders or n.role == "group") for n in records]
         if current and current == parents and list(current) == list(parents):
-            for node in shown:
-                # Only a changed line is set: each set asks the tree to draw its line again.
-                if node.label != labels[node.data or ARMY]:
-                    self._relabel(node, labels[node.data or ARMY])
+            self._relabel_all(shown, order, labels)
+        elif current and self._reshaped(shown, shape, order, labels):
+            self._relabel_all(self._all(), order, labels)
         else:
             self.clear()  # clear() replaces the root node
             self.root.data = ARMY
             self.root.set_label(labels[ARMY])
             made: dict[str, TreeNode[str]] = {ARMY: self.root}
-            holders = set(parents.values())
             for n in records[1:]:
                 holder = made[parents[n.where]]
                 made[n.where] = (
@@ -120,8 +124,65 @@ class ArmyTree(Tree[str]):
                     else holder.add_leaf(labels[n.where], data=n.where)
                 )
             self.root.expand()
-        order = [n.where for n in records]
         self.move_cursor_to_line(order.index(select) if select in order else 0)
+
+    def _relabel_all(
+        self, nodes: list[TreeNode[str]], order: list[str], labels: dict[str, Text]
+    ) -> None:
+        """Each node shows the record at its line; only a changed line is set (each set asks
+        the tree to draw its line again)."""
+        for node, where in zip(nodes, order, strict=True):
+            node.data = where
+            if node.label != labels[where]:
+                self._relabel(node, labels[where])
+
+    def _reshaped(
+        self,
+        shown: list[TreeNode[str]],
+        shape: list[tuple[int, bool]],
+        order: list[str],
+        labels: dict[str, Text],
+    ) -> bool:
+        """One record taken out or put in (a removal, its undo, an add): that one line is
+        removed or added, the rest kept (they are given their new places after). ``shape``:
+        each line's depth and whether it holds others. False when the change is another."""
+        old = [(self._depth(node), node.allow_expand) for node in shown]
+        fewer = len(old) - len(shape)
+        if abs(fewer) != 1:
+            return False
+        longer, shorter = (old, shape) if fewer == 1 else (shape, old)
+        at = next(
+            (
+                i
+                for i, (a, b) in enumerate(zip(shorter, longer[: len(shorter)], strict=True))
+                if a != b
+            ),
+            len(shorter),
+        )
+        alone = at + 1 == len(longer) or longer[at + 1][0] <= longer[at][0]
+        if not alone or longer[:at] + longer[at + 1 :] != shorter:
+            return False
+        if fewer == 1:
+            shown[at].remove()
+            return True
+        level, holds = shape[at]
+        up = next(i for i in range(at - 1, -1, -1) if shape[i][0] == level - 1)
+        before = sum(1 for i in range(up + 1, at) if shape[i][0] == level)
+        parent = shown[up]
+        where = order[at]
+        index = before if before < len(parent.children) else None
+        if holds:
+            parent.add(labels[where], data=where, before=index, expand=True)
+        else:
+            parent.add_leaf(labels[where], data=where, before=index)
+        return True
+
+    @staticmethod
+    def _depth(node: TreeNode[str]) -> int:
+        depth, up = 0, node.parent
+        while up is not None:
+            depth, up = depth + 1, up.parent
+        return depth
 
     def _relabel(self, node: TreeNode[str], label: Text) -> None:
         """Set ``node``'s label and draw its own line again. ``TreeNode.set_label`` draws

@@ -113,6 +113,16 @@ class FactsBody(Static):
             self._once = RenderedOnce(self, content)
         return self._once
 
+    def show(self, content: RenderableType) -> None:
+        """Show ``content``, laying out the screen only when it takes a different number of
+        lines: a layout redraws the whole screen, and most edits change a value, not the
+        shape of the facts."""
+        once = RenderedOnce(self, content)
+        width, height = self.content_size
+        same = width > 0 and len(once._lines_at(width)) == height
+        self._once = once
+        self.update(content, layout=not same)
+
 
 class DetailPane(VerticalScroll):
     """Scrollable facts for one place in the army; the screen calls :meth:`show`.
@@ -134,4 +144,6 @@ class DetailPane(VerticalScroll):
         if shown == self._shown:
             return
         self._shown = shown
-        self.query_one("#detail-body", Static).update(facts_view(facts, findings, colours, ruleset))
+        self.query_one("#detail-body", FactsBody).show(
+            facts_view(facts, findings, colours, ruleset)
+        )

@@ -47,7 +47,28 @@ class FindingsPanel(OptionList):
         prompts = tuple(_prompt(f, ruleset, colours) for f in summary.findings)
         if prompts == self._shown:
             return
+        if prompts and self._shown and len(prompts) == len(self._shown):
+            self._reword(prompts)
+        else:
+            self._rebuild(prompts)
         self._shown = prompts
+        errors, warnings = len(summary.errors), len(summary.warnings)
+        self.border_title = (
+            f"Findings: {errors} error{'s' if errors != 1 else ''}, "
+            f"{warnings} warning{'s' if warnings != 1 else ''}"
+        )
+
+    def _reword(self, prompts: tuple[Text, ...]) -> None:
+        """As many findings as shown (an edit rewords one): the changed lines are replaced
+        where they are. The list lays itself out again only if it takes a different number
+        of lines (a rebuild lays out the whole screen)."""
+        assert self._shown is not None
+        for index, (was, now) in enumerate(zip(self._shown, prompts, strict=True)):
+            if was != now:
+                self.replace_option_prompt_at_index(index, now)
+        self._update_lines()
+
+    def _rebuild(self, prompts: tuple[Text, ...]) -> None:
         highlighted = self.highlighted
         options = [Option(prompt, id=str(i)) for i, prompt in enumerate(prompts)]
         if not options:
@@ -55,13 +76,8 @@ class FindingsPanel(OptionList):
         # One call: adding options one by one lays the whole list out again for each.
         self.clear_options()
         self.add_options(options)
-        if summary.findings:
-            self.highlighted = min(highlighted or 0, len(summary.findings) - 1)
-        errors, warnings = len(summary.errors), len(summary.warnings)
-        self.border_title = (
-            f"Findings: {errors} error{'s' if errors != 1 else ''}, "
-            f"{warnings} warning{'s' if warnings != 1 else ''}"
-        )
+        if prompts:
+            self.highlighted = min(highlighted or 0, len(prompts) - 1)
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,169 @@
+"""An edit redraws only what it changed (the detail pane without a layout when its facts keep
+their height, the findings reworded in place when their number is the same): what the screen
+then shows is what the builder draws afresh on the edited army, in every system."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from armies import ARMIES, EXAMPLES, scaled
+from pilot import SIZE, detail, run_async
+
+from builder import armyfile
+from builder.core import schema
+from builder.core.base import ArmyRecord
+from builder.registry import get_ruleset, names
+from builder.tui import edits
+from builder.tui.app import BuilderApp
+from builder.tui.session import Session
+from builder.tui.widgets.army_tree import ArmyTree
+from builder.tui.widgets.findings import FindingsPanel
+
+
+def screen_text(app: BuilderApp) -> list[str]:
+    """Every line of the screen as drawn, the clock and the toasts aside."""
+    return [strip.text for strip in app.screen._compositor.render_strips()][1:]
+
+
+def choice_edits(name: str, army: ArmyRecord) -> list[tuple[str, str, object]]:
+    """Every other value of every one-of choice of each record in a list: (place, field,
+    value)."""
+    table = get_ruleset(name).schema
+    out: list[tuple[str, str, object]] = []
+    for node in edits.nodes(army, table):
+        if node.role == "group" or not node.where:
+            continue
+        record = schema.get(army, node.where)
+        for field in schema.table_at(table, node.where).fields:
+            for value in field.choices or () if field.type == "str" else ():
+                if value != getattr(record, field.key):
+                    out.append((node.where, field.key, value))
+    return out
+
+
+def army_of(name: str) -> ArmyRecord:
+    """A big army of a built-in system (one with findings to reword), else its example."""
+    if name in EXAMPLES:
+        found: ArmyRecord = scaled(name, 24)
+        return found
+    return armyfile.load(next(p for p in ARMIES if armyfile.read(p).ruleset.name == name))
+
+
+def rewording(
+    name: str, army: ArmyRecord, tried: list[tuple[str, str, object]]
+) -> list[tuple[str, str, object]]:
+    """The edits that change the findings' words but not their number."""
+    ruleset = get_ruleset(name)
+    before = ruleset.summary(army).findings
+    out = []
+    for place, key, value in tried:
+        after = copy.deepcopy(army)
+        setattr(schema.get(after, place), key, value)
+        now = ruleset.summary(after).findings
+        if before and len(now) == len(before) and now != before:
+            out.append((place, key, value))
+    return out
+
+
+async def drawn(army: ArmyRecord, place: str) -> tuple[list[str], tuple[str, ...]]:
+    """The screen and the findings list of the builder opened afresh on ``army``."""
+    app = BuilderApp(Session(copy.deepcopy(army), None, saved=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.army_screen.show_army(place)
+        await pilot.pause()
+        await pilot.pause()
+        return screen_text(app), findings_of(app)
+
+
+def findings_of(app: BuilderApp) -> tuple[str, ...]:
+    panel = app.army_screen.query_one(FindingsPanel)
+    return tuple(str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count))
+
+
+async def edited(
+    army: ArmyRecord, place: str, key: str, value: object
+) -> tuple[list[str], tuple[str, ...], ArmyRecord]:
+    """The screen and the findings list after the edit is made in the builder."""
+    app = BuilderApp(Session(copy.deepcopy(army), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.army_screen.show_army(place)
+        await pilot.pause()
+        app.army_screen.apply("edit", lambda a: setattr(schema.get(a, place), key, value), place)
+        await pilot.pause()
+        await pilot.pause()
+        return screen_text(app), findings_of(app), app.session.army
+
+
+@pytest.mark.parametrize("name", names())
+@run_async
+async def test_an_edit_shows_what_a_fresh_start_shows(name: str) -> None:
+    army = army_of(name)
+    tried = choice_edits(name, army)
+    assert tried, f"{name}: no record with a choice to edit"
+    # The first, and one that rewords the findings (as many as before) where there is one.
+    for place, key, value in (tried[0], *rewording(name, army, tried)[:1]):
+        shown, findings, after = await edited(army, place, key, value)
+        assert (shown, findings) == await drawn(after, place), (name, place, key, value)
+
+
+def test_an_edit_rewords_the_findings_in_some_system() -> None:
+    """The findings list's rewording in place is tried above, in one system at least."""
+    found = []
+    for name in names():
+        army = army_of(name)
+        found += rewording(name, army, choice_edits(name, army))
+    assert found
+
+
+def tree_of(app: BuilderApp) -> list[tuple[object, ...]]:
+    """Every line of the tree: its depth, words, place, whether it holds others, and the
+    cursor's line (what is on screen depends on where the tree was scrolled to as well)."""
+    tree = app.army_screen.query_one(ArmyTree)
+    return [
+        (tree._depth(node), str(node.label), node.data, node.allow_expand) for node in tree._all()
+    ] + [("cursor", tree.cursor_line)]
+
+
+async def opened(army: ArmyRecord, place: str) -> tuple[object, ...]:
+    """The tree, findings and detail pane of the builder opened afresh on ``army``."""
+    app = BuilderApp(Session(copy.deepcopy(army), None, saved=False))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.army_screen.show_army(place)
+        await pilot.pause()
+        await pilot.pause()
+        return tree_of(app), findings_of(app), detail(app)
+
+
+async def removed(
+    army: ArmyRecord, place: str, keys: tuple[str, ...]
+) -> tuple[tuple[object, ...], ArmyRecord, str]:
+    """The tree, findings and detail pane, the army and the cursor's place after ``keys``
+    on ``place``."""
+    app = BuilderApp(Session(copy.deepcopy(army), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.army_screen.show_army(place)
+        await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.pause()
+        shown = (tree_of(app), findings_of(app), detail(app))
+        return shown, app.session.army, app.army_screen.place
+
+
+@pytest.mark.parametrize("name", names())
+@run_async
+async def test_a_removal_and_its_undo_show_what_a_fresh_start_shows(name: str) -> None:
+    """One line taken out of the tree, or put back, with the rest given their new places."""
+    army = army_of(name)
+    table = get_ruleset(name).schema
+    places = [n.where for n in edits.nodes(army, table) if n.role not in ("group", "leader")]
+    places = [p for p in places if p and not edits.children_count(army, table, p)]
+    for keys in (("x",), ("x", "ctrl+z")):
+        shown, after, cursor = await removed(army, places[len(places) // 2], keys)
+        assert shown == await opened(after, cursor), (name, keys)
