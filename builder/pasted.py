@@ -56,11 +56,17 @@ def clean(line: str, markdown: bool) -> str:
     return line
 
 
+def is_markdown(text: str) -> bool:
+    """Whether ``text`` holds a Markdown list's name line (then every line is read as
+    Markdown)."""
+    return _MARKDOWN_NAME.search(text) is not None
+
+
 def lines(text: str) -> list[tuple[int, str]]:
     """The non-blank lines of ``text`` cleaned, with their numbers (1 first). Only a line
     feed or a carriage return ends a line: a name may hold U+2028 and the other characters
     ``str.splitlines`` breaks at."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    markdown = _MARKDOWN_NAME.search(text) is not None
+    markdown = is_markdown(text)
     found = ((n, clean(line, markdown)) for n, line in enumerate(text.split("\n"), 1))
     return [(n, line) for n, line in found if line]

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
-from builder import listfacts
+from builder import listfacts, pasted
 from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Metric, Ruleset, number
 from builder.core.groups import group_headings
@@ -323,10 +323,22 @@ def _escape_bbcode(text: str) -> str:
     return text.replace("[", "[\u200b")
 
 
+def name_line(name: str) -> str:
+    """The plain list's first line: the army's name shown safely (a terminal acts on nothing
+    in it), in JSON quotes when a paste would change it (a name of ">" or "```" is what a
+    forum's quoting or code fence looks like, "## " a Markdown heading) or when it begins with
+    a quote itself, so that :func:`builder.shareread.parse` reads back the name it was given.
+    Quoted, every character a paste could take is an escape: ASCII only, "[" as \u005b."""
+    shown = printable(name)
+    if shown.startswith('"') or pasted.clean(shown, False) != shown or pasted.is_markdown(shown):
+        return json.dumps(shown).replace("[", "\\u005b")
+    return shown
+
+
 def _plain_lines(share: ShareList) -> list[str]:
     # Names and titles are shown safely (a terminal acts on nothing in them; the exact
     # values are on the value lines, escaped as JSON).
-    lines = [printable(share.name), printable(share.about), *record_lines(share, share.records)]
+    lines = [name_line(share.name), printable(share.about), *record_lines(share, share.records)]
     for group in share.groups:
         lines.append("")
         if group.label:

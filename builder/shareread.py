@@ -5,6 +5,7 @@ it holds, or :class:`~builder.share.NotAShareList` naming the line that is wrong
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -165,7 +166,7 @@ def _body(
         raise NotAShareList("the code says neither LEGAL nor NOT LEGAL")
     count = _COUNT.match(verdict)
     return ShareList(
-        body[0][1],
+        _name(body[0][1]),
         body[1][1],
         tuple(
             Group(
@@ -188,6 +189,17 @@ def _body(
         version=version,
         ruleset=str(army.records[0].values()["ruleset"]) if army.records else "",
     )
+
+
+def _name(line: str) -> str:
+    """The army's name from the list's first line (:func:`builder.share.name_line`)."""
+    if line.startswith('"'):
+        try:
+            name = json.loads(line)
+        except ValueError:
+            return line
+        return name if isinstance(name, str) else line
+    return line
 
 
 def _schema_reader(body: list[tuple[int, str]]) -> Callable[[], schema.Table]:

@@ -64,6 +64,23 @@ def test_every_example_round_trips(path: Path, fmt: listfacts.Format) -> None:
         assert sharediff.changes(shareread.parse(share.render(printed)), again) == []
 
 
+@pytest.mark.parametrize(
+    "name", [">", "> foo", "```abc", "~~~", "[b]", '"Bob"', "`x`", "## heading", "plain"]
+)
+def test_a_name_a_paste_would_change_comes_back_whole(name: str) -> None:
+    """The plain list's first line is the name; one a forum's quoting, code fence, BBCode or
+    Markdown would change (or drop: Hypothesis found ">") is written in JSON quotes and read
+    back whole, pasted as it is or as a forum hands it back."""
+    army: Any = armyfile.load(examples_dir() / "lancaster.toml")
+    army.name = name
+    printed = listed(army)
+    for text in (share.render(printed), forum(share.render(printed))):
+        read = shareread.parse(text)
+        assert read.name == name
+        assert listimport.army_of(read).name == name
+    assert sharediff.changes(shareread.parse(share.render(printed)), printed) == []
+
+
 @pytest.mark.parametrize("seed", schema.TOML_INT)
 def test_a_seed_at_either_end_of_toml_round_trips(seed: int) -> None:
     """A muster seed may be any TOML whole number (19 digits): the list writes it and reads it
