@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from builder import armyfile, files, listimport, listjson, share, shareread
+from builder import armyfile, files, listimport, share, shareread
 from builder.core import event as ev
 from builder.core import schema
 from builder.core.base import Finding, number, player_of
@@ -22,7 +22,7 @@ from builder.export.job import ArmyInput
 from builder.files import printable
 from builder.limits import too_big
 from builder.registry import get_ruleset
-from builder.verifying import CODE_MAX, outcome
+from builder.verifying import CODE_MAX, Outcome, outcome
 
 PASS, FAIL = "PASS", "FAIL"
 #: The changes since a list's code a row names one by one (``verify`` lists them all).
@@ -109,13 +109,9 @@ def _is_army_file(text: str) -> bool:
         return False
 
 
-def _listed(text: str) -> share.ShareList:
-    return listjson.read(text) if listjson.looks_like(text) else shareread.parse(text)
-
-
 def _from_list(text: str, path: str) -> ArmyInput:
     """The army a shared list holds (as ``import`` reads it), with the file text it makes."""
-    listed = _listed(text)
+    listed = listimport.list_of(text)
     army = listimport.army_of(listed)
     return ArmyInput(army, Path(path), listimport.file_text(army, listed))
 
@@ -146,14 +142,14 @@ def take(given: str) -> Handed:
     if code_path is None:
         return Handed(source, digest)
     printed = shareread.parse(_text(_bytes(code_path, CODE_MAX), code_path))
-    matched, said = outcome(printed, share.share_list(source), printable(path))
-    return Handed(source, digest, () if matched else _named(said))
+    said = outcome(printed, share.share_list(source), printable(path))
+    return Handed(source, digest, () if said.matched else _named(said))
 
 
-def _named(said: list[str]) -> tuple[str, ...]:
-    """Verify's changes, the first few in full and the rest counted (its first line says
-    which file; the row says that already)."""
-    changes = [line.strip() for line in said[1:]] or [said[0]]
+def _named(said: Outcome) -> tuple[str, ...]:
+    """Verify's changes, the first few in full and the rest counted (its head names the file,
+    which the row does already; it stands alone only when no change is named)."""
+    changes = list(said.changes) or [said.head]
     shown = changes[:CHANGES_SHOWN]
     more = len(changes) - len(shown)
     return (*shown, *([f"and {more} more"] if more else ()))
@@ -191,21 +187,19 @@ def check(event: ev.Event, number_: int, given: str, handed: Handed) -> Row:
         )
     if big := too_big(ruleset.schema, source.path, army):
         return replace(row, broken=(big,))
-    agreed = ev.at_event_size(event, ruleset, army)
-    summary = ruleset.summary(agreed)
-    found = [*summary.findings, *ev.findings(event, ruleset, agreed, summary)]
+    agreed, summary = ev.checked(event, ruleset, army)
     rules = ev.rules_of(ruleset)
     size = summary.metric(rules.size_metric)
     # A finding on a record is told by the record's title; one on a field by its message.
     places = {node.where for node in schema.walk(agreed, ruleset.schema)} - {""}
     broken = [
         _said(f, ruleset.title_of(agreed, f.where) if f.where in places else "")
-        for f in found
+        for f in summary.findings
         if f.level == "error"
     ]
     if handed.changes:
         broken.insert(0, "changed since its code: " + "; ".join(handed.changes))
-    notes = [f.message for f in found if f.code == ev.UNDER_CODE]
+    notes = [f.message for f in summary.findings if f.code == ev.UNDER_CODE]
     return replace(
         row,
         size=_size(event, size.value if size else None),

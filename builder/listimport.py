@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from builder import armyfile, listfacts, share
+from builder import armyfile, listfacts, listjson, share, shareread
 from builder.core.base import ArmyRecord
 from builder.core.schema import Table
 from builder.core.validate import ArmyFileError, Ctx, build
@@ -29,6 +29,12 @@ WHERE_FULL = (
     "ask its owner for the full list (`billhooks share ARMY`, or `--format json`), which "
     "holds every value"
 )
+
+
+def list_of(text: str) -> ShareList:
+    """The list ``text`` holds, in any form ``import`` reads: ``share``'s JSON document, or its
+    text in any format, pasted as a forum hands it back; NotAShareList if it holds none."""
+    return listjson.read(text) if listjson.looks_like(text) else shareread.parse(text)
 
 
 def records_of(listed: ShareList) -> list[listfacts.Record]:

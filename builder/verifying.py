@@ -4,6 +4,8 @@ with (:func:`outcome`). Light: no command and no drawing library."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from builder import share, sharediff
 from builder.files import printable
 
@@ -25,23 +27,36 @@ FORMAT_NOTES = {
 }
 
 
-def outcome(
-    printed: share.ShareList, current: share.ShareList, name: str
-) -> tuple[bool, list[str]]:
+@dataclass(frozen=True)
+class Outcome:
+    """Verify's decision: whether the file is the army printed, the line saying so, and each
+    change in words (with what a shortened code could not compare)."""
+
+    matched: bool
+    head: str
+    changes: tuple[str, ...] = ()
+
+    def lines(self) -> list[str]:
+        """What ``verify`` prints: the head, then each change indented."""
+        return [self.head, *(f"  {change}" for change in self.changes)]
+
+
+def outcome(printed: share.ShareList, current: share.ShareList, name: str) -> Outcome:
     """Whether the file's list ``current`` is the army the code ``printed`` holds, and what to
-    say: a first line, then each change."""
+    say."""
     found = sharediff.changes(printed, current)
     was, now = f"#{printed.digest}", f"#{current.digest}"
     fmt = FORMAT_NOTES.get(printed.version, f"list format {printed.version}")
     # The game values agree (a code of this format says so by its hash): the army printed.
     same = printed.version == share.VERSION and printed.facts_hash == current.facts_hash
     if not found and was == now:
-        return True, [f"matches: {name} is the army printed ({now}; {fmt})"]
+        return Outcome(True, f"matches: {name} is the army printed ({now}; {fmt})")
     if same and not found:
-        return True, [
+        return Outcome(
+            True,
             f"matches: {name} holds the army printed; only the file's text differs "
-            f"(comments, order: {was} printed, {now} now; {fmt})"
-        ]
+            f"(comments, order: {was} printed, {now} now; {fmt})",
+        )
     if same:
         # The values hash the same but the lines differ: another billhooks' wording, or a
         # code whose lines were edited; either way not a plain match.
@@ -57,7 +72,7 @@ def outcome(
         )
     else:
         head = f"changed: {name} is not the army printed ({was} printed, {now} now; {fmt}):"
-    lines = [head, *(f"  {printable(line)}" for line in found)]
+    changes = [printable(line) for line in found]
     if printed.form in UNCOMPARED:
-        lines.append(f"  ({UNCOMPARED[printed.form]})")
-    return False, lines
+        changes.append(f"({UNCOMPARED[printed.form]})")
+    return Outcome(False, head, tuple(changes))

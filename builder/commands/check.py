@@ -180,11 +180,7 @@ def _print_human(lines: list[Styled]) -> None:
 def with_event(path: str, ruleset: Ruleset, army: ArmyRecord) -> tuple[ArmyRecord, Summary]:
     """The army as the event file at ``path`` agrees it (at its size), and its summary with
     the event's findings added."""
-    found = eventfile.read(path)
-    agreed = event.at_event_size(found, ruleset, army)
-    summary = ruleset.summary(agreed)
-    extra = tuple(event.findings(found, ruleset, agreed, summary))
-    return agreed, dataclasses.replace(summary, findings=summary.findings + extra)
+    return event.checked(eventfile.read(path), ruleset, army)
 
 
 def run(args: argparse.Namespace) -> int:

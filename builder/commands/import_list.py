@@ -15,7 +15,7 @@ import os
 import sys
 from pathlib import Path
 
-from builder import files, listimport, listjson, share, shareread
+from builder import files, listimport, share
 from builder.commands.usage import EXIT_OK, UsageError, refuse_big
 from builder.commands.verify import decode
 from builder.files import printable
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     text = _text(args.source)
     where = "stdin" if args.source == "-" else printable(args.source)
     try:
-        listed = listjson.read(text) if listjson.looks_like(text) else shareread.parse(text)
+        listed = listimport.list_of(text)
         # Every record but the army's own counts, as export counts them.
         held = len(listimport.records_of(listed)) - 1
         if held > ARMY_MAX:

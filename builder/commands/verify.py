@@ -51,9 +51,9 @@ def _compare(args: argparse.Namespace) -> int:
         printed = shareread.parse(_code(args))
     except share.NotAShareList as exc:
         raise UsageError(f"not a code billhooks printed ({exc})") from None
-    matched, lines = outcome(printed, current, printable(args.army))
-    print("\n".join(lines))
-    return EXIT_OK if matched else EXIT_RULES
+    said = outcome(printed, current, printable(args.army))
+    print("\n".join(said.lines()))
+    return EXIT_OK if said.matched else EXIT_RULES
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,7 +10,7 @@ refused with the file, the line and the key, as in an army file.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.core.base import ArmyRecord, Finding, Ruleset, Summary, number
@@ -110,12 +110,6 @@ class EventRules:
     #: armies name one; None: the size is checked here, against ``size_metric``.
     at_size: Callable[[ArmyRecord, int], ArmyRecord] | None = None
     house_rules: tuple[HouseRule, ...] = ()
-
-    def measure_of(self, key: str) -> Measure | None:
-        return next((m for m in self.measures if m.key == key), None)
-
-    def selector_of(self, key: str) -> Selector | None:
-        return next((s for s in self.selectors if s.key == key), None)
 
 
 #: What a system that declares no event rules of its own lets an event agree: a size in units.
@@ -265,7 +259,7 @@ def _possible(
             if not most.least and most.amount == least.amount and low > high:
                 raise ctx.error(
                     f"{where}.{least.key}",
-                    f"impossible: at least {least.count(low)} but at most {high}",
+                    f"impossible: at least {least.count(low)} but at most {most.count(high)}",
                 )
         if least.noun == rules.measure and low > size:
             raise ctx.error(
@@ -372,6 +366,15 @@ def at_event_size(event: Event, ruleset: Ruleset, army: ArmyRecord) -> ArmyRecor
     if rules.at_size is None or army.ruleset != event.ruleset:
         return army
     return rules.at_size(army, event.points)
+
+
+def checked(event: Event, ruleset: Ruleset, army: ArmyRecord) -> tuple[ArmyRecord, Summary]:
+    """The army as the event agrees it, and its summary with the event's findings added: what
+    ``check --event``, the builder and the intake all show."""
+    agreed = at_event_size(event, ruleset, army)
+    summary = ruleset.summary(agreed)
+    extra = tuple(findings(event, ruleset, agreed, summary))
+    return agreed, replace(summary, findings=summary.findings + extra)
 
 
 def findings(event: Event, ruleset: Ruleset, army: ArmyRecord, summary: Summary) -> list[Finding]:

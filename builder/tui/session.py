@@ -8,7 +8,6 @@ undo and redo restore whole armies, and re-checks at once through the ruleset.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import errno
 import hashlib
 import itertools
@@ -21,7 +20,7 @@ from pathlib import Path
 from builder import armyfile, files
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
-from builder.core.event import Event, at_event_size, findings
+from builder.core.event import Event, checked
 from builder.registry import DEFAULT, get_ruleset
 
 #: How many edits undo remembers.
@@ -178,10 +177,7 @@ class Session:
         """The army's summary, at the event's size and with its findings when there is one."""
         if self.event is None:
             return self.ruleset.summary(army)
-        agreed = at_event_size(self.event, self.ruleset, army)
-        summary = self.ruleset.summary(agreed)
-        extra = tuple(findings(self.event, self.ruleset, agreed, summary))
-        return dataclasses.replace(summary, findings=summary.findings + extra)
+        return checked(self.event, self.ruleset, army)[1]
 
     def recheck(self) -> Summary:
         self.summary = self.check(self.army)

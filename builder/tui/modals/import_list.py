@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, TextArea
 
-from builder import listimport, listjson, share, shareread
+from builder import listimport, share
 from builder.core.base import ArmyRecord
 from builder.tui.modals.base import Dialog
 
@@ -21,7 +21,7 @@ def read(text: str) -> tuple[ArmyRecord, share.ShareList]:
     """The army a pasted list holds, with the list; NotAShareList saying what is wrong."""
     if len(text) > PASTE_MAX:
         raise share.NotAShareList(f"the text is over {PASTE_MAX:,} characters")
-    listed = listjson.read(text) if listjson.looks_like(text) else shareread.parse(text)
+    listed = listimport.list_of(text)
     return listimport.army_of(listed), listed
 
 
