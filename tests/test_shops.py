@@ -195,7 +195,7 @@ def test_a_failed_rule_exits_1_and_says_what_to_change(
         ["export", army, "--shop", "mpc", "--only", "bonus-deck", "--out", str(tmp_path)], capsys
     )
     assert code == 1
-    assert "preflight FAIL: bonus-deck safe zone" in err and "to fix:" in err
+    assert "preflight FAIL  bonus-deck  safe zone: " in err and "to fix:" in err
     report = (tmp_path / PREFLIGHT).read_text(encoding="utf-8")
     assert "FAIL  bonus-deck  safe zone:" in report and "PASS  bonus-deck  size:" in report
     data = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))

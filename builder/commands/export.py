@@ -201,7 +201,7 @@ def run(args: argparse.Namespace) -> int:
     preflight = data.get("preflight")
     step = NEXT_STEP[args.format]
     if preflight is not None:  # the preflight's module brings Pillow: only for a shop
-        from builder.export.images.preflight import shop_step
+        from builder.export.images.preflight import failures, shop_step
 
         step = shop_step(out, preflight)
     _report(out, data, set(known) if only is None else only, elapsed, step)
@@ -209,11 +209,7 @@ def run(args: argparse.Namespace) -> int:
     if skipped:
         print(f"(not written this time: {', '.join(skipped)})")
     if preflight is not None and not preflight["passed"]:
-        for failed in (c for c in preflight["checks"] if not c["passed"]):
-            print(
-                f"billhooks export: preflight FAIL: {failed['file']} {failed['rule']}: "
-                f"{failed['measured']} (needs {failed['required']}); to fix: {failed['fix']}",
-                file=sys.stderr,
-            )
+        for failed in failures(preflight):
+            print(f"billhooks export: preflight {failed.line()}", file=sys.stderr)
         return EXIT_RULES
     return 0

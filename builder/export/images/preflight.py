@@ -87,7 +87,7 @@ def report(data: dict[str, Any]) -> str:
     """``preflight.txt``: the verdict, each deck with its cards (what to order), then one
     line a rule and file."""
     checks = [Check(**c) for c in data["checks"]]
-    failed = [c for c in checks if not c.passed]
+    failed = failures(data)
     verdict = (
         "every rule PASSES: upload as it is"
         if not failed

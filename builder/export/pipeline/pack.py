@@ -60,7 +60,7 @@ from builder.export.pipeline.manifest import (
     shop_preflight,
 )
 from builder.export.pipeline.packsize import check_size
-from builder.export.shops import HOME, SHOPS, Shop
+from builder.export.shops import SHOP_NAMES, SHOPS, Shop
 from builder.registry import get_ruleset
 
 Progress = Callable[[str, int, int], None]
@@ -335,8 +335,8 @@ def _check_options(job: ExportJob) -> None:
         raise ExportError(f"unknown format {opts.format!r}: choose from {', '.join(FORMATS)}")
     if not DPI_RANGE[0] <= opts.dpi <= DPI_RANGE[1]:
         raise ExportError(f"dpi must be {DPI_RANGE[0]}-{DPI_RANGE[1]}, got {opts.dpi}")
-    if opts.shop != HOME and opts.shop not in SHOPS:
-        raise ExportError(f"unknown shop {opts.shop!r}: choose from {', '.join((HOME, *SHOPS))}")
+    if opts.shop not in SHOP_NAMES:
+        raise ExportError(f"unknown shop {opts.shop!r}: choose from {', '.join(SHOP_NAMES)}")
     if not job.armies and not job.collections:
         raise ExportError("no army to export")
     shop = shop_of(job)

@@ -93,18 +93,6 @@ def house_rules(event: Event | None, ruleset: Ruleset) -> tuple[frozenset[str], 
     return off, f"{', '.join(titles)} off, for {event.name}"
 
 
-def _files(manifest: dict[str, Any]) -> str:
-    """How many files the manifest lists: "3 PDF files", or with folders of images "3 files"."""
-    n = len(manifest["files"])
-    noun = "PDF file" if manifest.get("format", "pdf") == "pdf" else "file"
-    return f"{n} {noun}{'s' if n != 1 else ''}"
-
-
-def _size(n: int) -> str:
-    """A byte count as a person reads it: "840 kB", "12.5 MB"."""
-    return f"{n / 1e6:.1f} MB" if n >= 1e6 else f"{max(n / 1e3, 1):.0f} kB"
-
-
 #: The bound the CLI's ``--bleed`` has, checked as it is typed.
 BLEED = Number(0, BLEED_MAX_MM, failure_description=f"Bleed must be 0-{BLEED_MAX_MM:g} mm.")
 
