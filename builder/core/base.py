@@ -163,7 +163,7 @@ class Folders:
     @classmethod
     def beside(cls, module_file: str) -> Folders:
         """``cards/`` and ``templates/`` in the folder of ``module_file`` (a ``__file__``)."""
-        here = Path(module_file).resolve().parent
+        here = Path(module_file).parent  # __file__ is absolute: no disk is read here
         return cls(here / "cards", here / "templates")
 
 
