@@ -10,7 +10,9 @@ the pack. Every line has a box to tick. Nothing here imports a drawing library.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import builder
 from builder.core.printables import Document, Printables
@@ -69,6 +71,16 @@ class Kit:
 
     armies: tuple[ArmyKit, ...]
     tools: tuple[Tool, ...]
+
+
+T = TypeVar("T")
+
+
+def most_dice(records: Iterable[T], throw: Callable[[T], int]) -> tuple[int, T] | tuple[int, None]:
+    """The most dice any of ``records`` throws at once and the record that throws them (0 and
+    None for none): what sizes the dice a player brings. (Two tuple types, not ``T | None``:
+    mypy would otherwise widen ``throw``'s argument when the result is unpacked.)"""
+    return max(((throw(r), r) for r in records), key=lambda t: t[0], default=(0, None))
 
 
 def _note(why: str, ours: bool) -> str:

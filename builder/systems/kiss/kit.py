@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.packing import OURS, ArmyKit, Dice, Item, Kit, Tool
+from builder.core.packing import OURS, ArmyKit, Dice, Item, Kit, Tool, most_dice
 from builder.core.printables import Source
 
 from . import rules as cat
@@ -34,9 +34,7 @@ def largest_throw(unit: Unit) -> int:
 
 def army_kit(army: Army) -> ArmyKit:
     units = [u for _, u in army.units_with_paths()]
-    most, biggest = max(
-        ((largest_throw(u), u) for u in units), key=lambda t: t[0], default=(0, None)
-    )
+    most, biggest = most_dice(units, largest_throw)
     why = (
         f"the largest throw: {unit_title(biggest)} enfilading, one die a figure doubled"
         if biggest is not None and most > CASUALTY_DICE

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from builder.core.packing import ArmyKit, Dice, Item, Kit, Tool
+from builder.core.packing import ArmyKit, Dice, Item, Kit, Tool, most_dice
 from builder.core.printables import Source
 
 from . import dice
@@ -38,9 +38,7 @@ def stand_item(stand: Stand) -> Item:
 
 
 def army_kit(army: Army) -> ArmyKit:
-    most, biggest = max(
-        ((largest_throw(s), s) for s in army.stands), key=lambda t: t[0], default=(0, None)
-    )
+    most, biggest = most_dice(army.stands, largest_throw)
     why = (
         f"the largest usual throw: {biggest.label}; conditional dice add one each"
         if biggest is not None
