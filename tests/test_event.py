@@ -263,7 +263,7 @@ BAD = [
         "needs a bound",
     ),
     ('name = "X"\nruleset = "kiss"\npoints = 120\n[house_rules]\nduel = false\n', 5, "", ""),
-    ('name = "X"\nruleset = "billhooks"\npoints = 0\n', 3, "points", "expected 1-"),
+    ('name = "X"\nruleset = "billhooks"\npoints = 0\n', 3, "points", "out of range 1-"),
     ('name = "X"\nruleset = "billhooks"\npoints = 9\n[scoring]\nwin = 0\ndraw = 1\n', 4, "", ""),
 ]
 

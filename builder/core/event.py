@@ -14,7 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.core.base import ArmyRecord, Finding, Ruleset, Summary, number
-from builder.core.validate import Ctx, did_you_mean, short, type_name
+from builder.core.schema import Field
+from builder.core.validate import Ctx, check_field, did_you_mean, short, type_name, unknown_keys
 
 #: The finding codes an event adds (docs/reference/findings.md#every-system-an-event).
 RULESET_CODE = "event-ruleset"
@@ -185,31 +186,12 @@ EVENT_ONLY = ("rounds", "limits", "scoring", "house_rules")
 SCORING_KEYS = ("win", "draw", "loss", "per_leader_level_killed")
 
 
-def _unknown(ctx: Ctx, where: str, table: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
-    for key in table:
-        if key not in allowed:
-            place = f"{where}.{key}" if where else key
-            raise ctx.error(
-                place,
-                f"unknown key {short(key)}{did_you_mean(str(key), allowed)}; "
-                f"expected one of {', '.join(allowed)}",
-            )
-
-
 def _whole(ctx: Ctx, key: str, value: Any, low: int = 0, high: int = MOST) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ctx.error(key, f"expected a whole number, got {type_name(value)}")
-    if not low <= value <= high:
-        raise ctx.error(key, f"expected {low}-{high:,}, got {short(value)}")
-    return value
+    return int(check_field(ctx, key, value, Field(key, "int", min=low, max=high)))
 
 
 def _text(ctx: Ctx, key: str, value: Any, most: int = 80) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise ctx.error(key, f"expected text, got {type_name(value)}")
-    if len(value) > most or any(not ch.isprintable() for ch in value):
-        raise ctx.error(key, f"expected up to {most} printable characters")
-    return value
+    return str(check_field(ctx, key, value, Field(key, "str", required=True, max_len=most)))
 
 
 def _table(ctx: Ctx, key: str, value: Any) -> Mapping[str, Any]:
@@ -222,7 +204,7 @@ def _limit(ctx: Ctx, where: str, data: Any, rules: EventRules, size: int) -> Lim
     table = _table(ctx, where, data)
     chosen = [s for s in rules.selectors if s.key in table]
     measures = [m.key for m in rules.measures]
-    _unknown(ctx, where, table, (*(s.key for s in rules.selectors), *measures))
+    unknown_keys(ctx, where, table, (*(s.key for s in rules.selectors), *measures))
     if len(chosen) > 1:
         raise ctx.error(
             f"{where}.{chosen[1].key}", f"a limit selects by one key, not {chosen[0].key} too"
@@ -274,7 +256,7 @@ def _house_rules(ctx: Ctx, data: Any, rules: EventRules) -> dict[str, bool]:
     if not declared and table:
         key = next(iter(table))
         raise ctx.error(f"house_rules.{key}", "these rules declare no house rules")
-    _unknown(ctx, "house_rules", table, declared)
+    unknown_keys(ctx, "house_rules", table, declared)
     found = {}
     for rule in rules.house_rules:
         value = table.get(rule.key, rule.default)
@@ -288,7 +270,7 @@ def _house_rules(ctx: Ctx, data: Any, rules: EventRules) -> dict[str, bool]:
 
 def _scoring(ctx: Ctx, data: Any) -> Scoring:
     table = _table(ctx, "scoring", data)
-    _unknown(ctx, "scoring", table, SCORING_KEYS)
+    unknown_keys(ctx, "scoring", table, SCORING_KEYS)
     values = {k: _whole(ctx, f"scoring.{k}", v, high=1000) for k, v in table.items()}
     scoring = Scoring(**values)
     if scoring.win < scoring.draw or scoring.draw < scoring.loss:
@@ -299,7 +281,7 @@ def _scoring(ctx: Ctx, data: Any) -> Scoring:
 def event_of(ctx: Ctx, data: Mapping[str, Any], ruleset: Ruleset) -> Event:
     """The event a parsed event file holds (its ``ruleset`` already found), or an
     ArmyFileError at the file, line and key that is wrong."""
-    _unknown(ctx, "", data, TOP_KEYS)
+    unknown_keys(ctx, "", data, TOP_KEYS)
     rules = rules_of(ruleset)
     for key in ("name", "points"):
         if key not in data:
