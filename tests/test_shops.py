@@ -26,7 +26,6 @@ from builder.cli import main
 from builder.commands.share import source
 from builder.core.printables import Deck
 from builder.export import shops
-from builder.export.images import shopcards
 from builder.export.images.pdfx import limit_ink, max_ink
 from builder.export.images.preflight import PREFLIGHT
 from builder.export.job import ExportJob, ExportOptions
@@ -229,7 +228,7 @@ def test_a_shop_refuses_an_option_it_sets(
 def test_without_the_cmyk_profile_dtc_says_what_to_install(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(shopcards, "CMYK_PROFILE", tmp_path / "missing.icc")
+    monkeypatch.setattr(shops, "CMYK_PROFILE", tmp_path / "missing.icc")
     army = str(examples_dir() / ARMY["billhooks"])
     out = tmp_path / "out"
     code, _, err = run(["export", army, "--shop", "dtc", "--out", str(out)], capsys)

@@ -23,7 +23,6 @@ from textual.widgets import Input, Label, Select, SelectionList, Static
 from builder.commands.share import source
 from builder.core.printables import Deck
 from builder.export import shops
-from builder.export.images import shopcards
 from builder.export.images.preflight import PREFLIGHT
 from builder.export.job import ExportJob, ExportOptions
 from builder.export.pipeline.bundle import pack_zip
@@ -169,7 +168,7 @@ async def test_a_failed_rule_is_shown_with_what_to_change(
 async def test_without_the_cmyk_profile_dtc_says_what_to_install(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(shopcards, "CMYK_PROFILE", tmp_path / "missing.icc")
+    monkeypatch.setattr(shops, "CMYK_PROFILE", tmp_path / "missing.icc")
     path = army_of("billhooks", tmp_path)
     out = tmp_path / "pack"
     app = BuilderApp(Session.open(path))

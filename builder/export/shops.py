@@ -48,9 +48,6 @@ class Shop:
     colour: str
     #: "png": a folder of images a deck; "pdf": one PDF/X-1a file a deck.
     file_type: str
-    #: How it wants the backs: "one" (a deck's one back image beside its fronts) or
-    #: "interleaved" (each card's front page, then its back page).
-    backs: str
     #: The most ink a spot may carry, in per cent of one ink (None: not limited).
     ink_limit: int | None = None
     #: What the player uploads, for the preflight's last lines.
@@ -79,7 +76,6 @@ SHOPS: dict[str, Shop] = {
         safe_px=36,
         colour="RGB",
         file_type="png",
-        backs="one",
         upload="upload each deck folder's front images, and its back.png as the same back "
         "for every card",
     ),
@@ -93,7 +89,6 @@ SHOPS: dict[str, Shop] = {
         safe_px=37.5,
         colour="RGB",
         file_type="png",
-        backs="one",
         upload="make a deck of the folder's size, upload its back.png as the deck's back "
         "and its front images as the faces",
     ),
@@ -107,7 +102,6 @@ SHOPS: dict[str, Shop] = {
         safe_px=37.5,
         colour="CMYK",
         file_type="pdf",
-        backs="interleaved",
         ink_limit=240,
         upload="upload each deck's PDF as the card file of a product of its size",
     ),
@@ -115,6 +109,18 @@ SHOPS: dict[str, Shop] = {
 
 #: Every shop ``--shop`` takes, the home sheets first.
 SHOP_NAMES = (HOME, *SHOPS)
+
+
+def missing_profile(shop: Shop) -> str:
+    """What to install before ``shop``'s CMYK files can be made here ("" when nothing is
+    missing): a plain check of a file, so the builder can say it without loading Pillow."""
+    if shop.colour != "CMYK" or CMYK_PROFILE.is_file():
+        return ""
+    return (
+        f"--shop {shop.name} separates the cards into CMYK through {CMYK_PROFILE}, which is "
+        f"missing: install it with `apt-get install {CMYK_PACKAGE}` (Debian, Ubuntu) and "
+        "export again"
+    )
 
 
 def shop_format(shop: Shop) -> str:

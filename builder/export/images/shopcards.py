@@ -27,7 +27,7 @@ from builder.export.images.png import Piece, pieces, slug
 from builder.export.images.preflight import Check, check, ink_inset, px_mm
 from builder.export.images.raster import Picture, png_bytes, rasterise
 from builder.export.job import CARD_MM, ExportError, ExportJob, Written
-from builder.export.shops import CMYK_PACKAGE, CMYK_PROFILE, Shop
+from builder.export.shops import CMYK_PROFILE, Shop, missing_profile
 
 #: Card sides rasterised together: one in-memory PDF (its fonts embedded once) a batch, and
 #: only a batch of images in memory at a time.
@@ -42,17 +42,6 @@ class Side:
     bleed: tuple[float, float]
     inset: float
     ink: float | None
-
-
-def need_profile(shop: Shop) -> None:
-    """ExportError (exit 2) saying what to install when the shop's CMYK needs the profile
-    and it is not here."""
-    if shop.colour == "CMYK" and not CMYK_PROFILE.is_file():
-        raise ExportError(
-            f"--shop {shop.name} separates the cards into CMYK through {CMYK_PROFILE}, "
-            f"which is missing: install it with `apt-get install {CMYK_PACKAGE}` "
-            "(Debian, Ubuntu) and export again"
-        )
 
 
 def _geometry(job: ExportJob, shop: Shop) -> tuple[tuple[int, int], float, float]:
@@ -251,7 +240,8 @@ def _pdf_file(
     job: ExportJob, shop: Shop, path: Path, deck: Deck
 ) -> tuple[dict[int, Side], list[Piece]]:
     """Write the deck as one PDF/X-1a file at ``path``: front, back, front, back..."""
-    need_profile(shop)
+    if missing := missing_profile(shop):
+        raise ExportError(missing)
     px, _, bleed_mm = _geometry(job, shop)
     found = pieces(job, deck)
     assert shop.ink_limit is not None

@@ -60,7 +60,7 @@ from builder.export.pipeline.manifest import (
     shop_preflight,
 )
 from builder.export.pipeline.packsize import check_size
-from builder.export.shops import SHOP_NAMES, SHOPS, Shop
+from builder.export.shops import SHOP_NAMES, SHOPS, Shop, missing_profile
 from builder.registry import get_ruleset
 
 Progress = Callable[[str, int, int], None]
@@ -340,10 +340,8 @@ def _check_options(job: ExportJob) -> None:
     if not job.armies and not job.collections:
         raise ExportError("no army to export")
     shop = shop_of(job)
-    if shop is not None:
-        from builder.export.images.shopcards import need_profile
-
-        need_profile(shop)
+    if shop is not None and (missing := missing_profile(shop)):
+        raise ExportError(missing)
 
 
 def _check_folders(

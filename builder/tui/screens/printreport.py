@@ -20,7 +20,7 @@ from builder.export.pipeline.pack import (
     outputs,
     printables,
 )
-from builder.export.shops import Shop
+from builder.export.shops import Shop, missing_profile
 
 #: One file the pack writes: its name (a PDF, or a folder of images), the kinds printed in it
 #: and what it holds, in words.
@@ -115,15 +115,8 @@ def shop_note(shop: Shop, card_size: str) -> str:
 
 def missing_tools(shop: Shop) -> str | None:
     """What to install before ``shop``'s files can be made here (None: nothing)."""
-    if shop.colour != "CMYK":
-        return None
-    from builder.export.images.shopcards import need_profile
-
-    try:
-        need_profile(shop)
-    except ExportError as exc:
-        return f"The files for {shop.title} cannot be made yet: {exc}"
-    return None
+    missing = missing_profile(shop)
+    return f"The files for {shop.title} cannot be made yet: {missing}" if missing else None
 
 
 def files_written(manifest: dict[str, Any]) -> str:
