@@ -11,6 +11,7 @@ from typing import Any
 
 from builder import armyfile, eventfile
 from builder.commands.usage import EXIT_RULES, INPUT_DEST, UsageError
+from builder.export.images.preflight import failures, shop_step
 from builder.export.job import (
     DPI,
     NEXT_STEP,
@@ -200,9 +201,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     preflight = data.get("preflight")
     step = NEXT_STEP[args.format]
-    if preflight is not None:  # the preflight's module brings Pillow: only for a shop
-        from builder.export.images.preflight import failures, shop_step
-
+    if preflight is not None:
         step = shop_step(out, preflight)
     _report(out, data, set(known) if only is None else only, elapsed, step)
     skipped = [k for k in known if only is not None and k not in only]

@@ -3,7 +3,8 @@ PASS or FAIL with the figure measured, and what to change on a FAIL.
 
 The shop writers (:mod:`builder.export.images.shopcards`) measure each deck's file as they write it
 (sizes and resolution read back from the written files, the safe zone and ink from the
-rendered pixels); this module words the results, for ``preflight.txt`` and the manifest.
+rendered pixels); this module words the results, for ``preflight.txt`` and the manifest, and
+needs no imaging library.
 """
 
 from __future__ import annotations
@@ -12,15 +13,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image, ImageChops
-
 from builder.export.shops import SHOPS, Shop
 from builder.files import printable
 
 PREFLIGHT = "preflight.txt"
-#: How far a channel may differ from a card's ground and still be ground (the ground is one
-#: flat fill and PNG is lossless; the rasteriser's smoothing stays within this).
-GROUND_TOLERANCE = 6
 
 
 @dataclass(frozen=True)
@@ -45,26 +41,6 @@ class Check:
 def check(file: str, rule: str, passed: bool, required: str, measured: str, fix: str) -> Check:
     """A check, keeping its ``fix`` only when it failed."""
     return Check(file, rule, passed, required, measured, "" if passed else fix)
-
-
-def ink_inset(image: Image.Image, bleed: tuple[float, float]) -> float:
-    """How far inside the trim (``bleed`` px from the left and right, and from the top and
-    bottom edges) the nearest pixel that is not the card's ground lies, in pixels: the
-    ground is the colour at the image's corner, carried out through the bleed. A card of
-    nothing but its ground gives the distance to its middle."""
-    rgb = image.convert("RGB")
-    ground = rgb.getpixel((0, 0))
-    assert isinstance(ground, tuple)
-    r, g, b = ImageChops.difference(rgb, Image.new("RGB", rgb.size, ground)).split()
-    off = ImageChops.lighter(ImageChops.lighter(r, g), b).point(
-        lambda v: 255 if v > GROUND_TOLERANCE else 0
-    )
-    w, h = rgb.size
-    box = off.getbbox()
-    if box is None:
-        return min(w / 2 - bleed[0], h / 2 - bleed[1])
-    left, top, right, bottom = box
-    return min(left - bleed[0], top - bleed[1], w - right - bleed[0], h - bottom - bleed[1])
 
 
 def px_mm(px: float, shop: Shop) -> str:

@@ -19,12 +19,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from builder.core.printables import Deck
 from builder.export.images.pdfx import PT_PER_IN, PageSide, Separated, max_ink, to_cmyk, write_pdfx
 from builder.export.images.png import Piece, pieces, slug
-from builder.export.images.preflight import Check, check, ink_inset, px_mm
+from builder.export.images.preflight import Check, check, px_mm
 from builder.export.images.raster import Picture, png_bytes, rasterise
 from builder.export.job import CARD_MM, ExportError, ExportJob, Written
 from builder.export.shops import CMYK_PROFILE, Shop, missing_profile
@@ -32,6 +32,31 @@ from builder.export.shops import CMYK_PROFILE, Shop, missing_profile
 #: Card sides rasterised together: one in-memory PDF (its fonts embedded once) a batch, and
 #: only a batch of images in memory at a time.
 _BATCH = 12
+
+
+#: How far a channel may differ from a card's ground and still be ground (the ground is one
+#: flat fill and PNG is lossless; the rasteriser's smoothing stays within this).
+GROUND_TOLERANCE = 6
+
+
+def ink_inset(image: Image.Image, bleed: tuple[float, float]) -> float:
+    """How far inside the trim (``bleed`` px from the left and right, and from the top and
+    bottom edges) the nearest pixel that is not the card's ground lies, in pixels: the
+    ground is the colour at the image's corner, carried out through the bleed. A card of
+    nothing but its ground gives the distance to its middle."""
+    rgb = image.convert("RGB")
+    ground = rgb.getpixel((0, 0))
+    assert isinstance(ground, tuple)
+    r, g, b = ImageChops.difference(rgb, Image.new("RGB", rgb.size, ground)).split()
+    off = ImageChops.lighter(ImageChops.lighter(r, g), b).point(
+        lambda v: 255 if v > GROUND_TOLERANCE else 0
+    )
+    w, h = rgb.size
+    box = off.getbbox()
+    if box is None:
+        return min(w / 2 - bleed[0], h / 2 - bleed[1])
+    left, top, right, bottom = box
+    return min(left - bleed[0], top - bleed[1], w - right - bleed[0], h - bottom - bleed[1])
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import zipfile
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from builder.export.images.preflight import PREFLIGHT
 from builder.export.pipeline.manifest import MANIFEST
 
 
@@ -24,8 +25,6 @@ def pack_files(manifest: dict[str, Any]) -> list[str]:
             [image["file"] for image in images] if isinstance(images, list) else [entry["file"]]
         )
     if "preflight" in manifest:  # a print shop's verdict, beside its files
-        from builder.export.images.preflight import PREFLIGHT
-
         names.append(PREFLIGHT)
     names.append(MANIFEST)
     for name in names:

@@ -16,6 +16,7 @@ import builder
 from builder import files
 from builder.core.base import Ruleset
 from builder.core.printables import Printables, TokenSheet
+from builder.export.images.preflight import PREFLIGHT, Check, summary
 from builder.export.job import CARD_MM, PAPER_MM, TOKEN_MM, ArmyInput, ExportJob, Written
 from builder.export.shops import SHOPS, Shop
 
@@ -90,8 +91,6 @@ def manifest(job: ExportJob, written: list[Written], pack: Printables) -> dict[s
 def shop_preflight(shop: Shop, data: dict[str, Any]) -> dict[str, Any]:
     """The preflight of this run's shop files, taken out of their manifest entries into one
     object (the manifest's ``preflight``)."""
-    from builder.export.images.preflight import Check, summary
-
     checks, decks = [], []
     for entry in data["files"]:
         if "preflight" in entry:
@@ -172,8 +171,8 @@ def merge_older(data: dict[str, Any], out_dir: Path, order: Sequence[str]) -> No
             data["files"].append(entry)
         else:
             stale.append(name)
-    if "preflight" in old and "preflight" not in data and (out_dir / "preflight.txt").exists():
-        stale.append("preflight.txt")  # a shop's verdict on files this pack replaced
+    if "preflight" in old and "preflight" not in data and (out_dir / PREFLIGHT).exists():
+        stale.append(PREFLIGHT)  # a shop's verdict on files this pack replaced
     earlier = old.get("stale_files")
     for name in earlier if isinstance(earlier, list) else []:
         if (

@@ -41,6 +41,7 @@ from builder.core.printables import (
     TokenSheet,
 )
 from builder.core.validate import ArmyFileError
+from builder.export.images.preflight import PREFLIGHT, report
 from builder.export.job import (
     CARD_MM,
     DPI_RANGE,
@@ -462,8 +463,6 @@ def export_pack(
         data = manifest(job, written, pack)
         shop = shop_of(job)
         if shop is not None:
-            from builder.export.images.preflight import PREFLIGHT, report
-
             data["preflight"] = shop_preflight(shop, data)
             temps[PREFLIGHT] = files.write_temp(
                 out_dir, PREFLIGHT, report(data["preflight"]).encode("utf-8")

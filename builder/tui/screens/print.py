@@ -37,6 +37,7 @@ from textual.widgets import (
 from builder import armyfile
 from builder.core.base import Ruleset
 from builder.core.event import Event, rules_of
+from builder.export.images.preflight import shop_step
 from builder.export.job import (
     BLEED_MAX_MM,
     CARD_MM,
@@ -493,8 +494,6 @@ class PrintScreen(BuilderScreen):
         if flight is None:
             news = Text(done + NEXT_STEP[manifest.get("format", "pdf")], "bold")
         else:
-            from builder.export.images.preflight import shop_step
-
             news = Text(done + shop_step(out, flight), "bold" if flight["passed"] else "bold red")
             shown = Group(shown, preflight_table(flight))
         self.query_one("#print-status", Label).update(news)

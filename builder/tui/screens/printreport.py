@@ -11,6 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from builder.export.images.preflight import PREFLIGHT, failures
 from builder.export.job import (
     ExportError,
     ExportJob,
@@ -78,8 +79,6 @@ def files_table(out_dir: Path, manifest: dict[str, Any]) -> Table:
 def preflight_table(data: dict[str, Any]) -> RenderableType:
     """A shop export's verdict (the manifest's ``preflight``): PASS, or each FAIL with what
     to change; then the decks to order, each with its cards."""
-    from builder.export.images.preflight import PREFLIGHT, failures  # brings Pillow: only now
-
     failed = failures(data)
     verdict = Text(f"Preflight for {data['title']}: ", "bold")
     if not failed:
