@@ -69,13 +69,12 @@ class Side:
     ink: float | None
 
 
-def _geometry(job: ExportJob, shop: Shop) -> tuple[tuple[int, int], float, float]:
-    """The image's size in px, px per mm (the card's trim onto the shop's), and the bleed in
-    mm at that scale."""
+def _geometry(job: ExportJob, shop: Shop) -> tuple[tuple[int, int], float]:
+    """The image's size in px, and the bleed in mm of our card at the scale that maps its trim
+    onto the shop's."""
     size = job.options.card_size
-    px = shop.card_px[size]
-    scale = shop.trim_px(size)[0] / CARD_MM[size][0]
-    return px, scale, shop.bleed_px / scale
+    scale = shop.trim_px(size)[0] / CARD_MM[size][0]  # px per mm
+    return shop.card_px[size], shop.bleed_px / scale
 
 
 def _batches(items: Sequence[Picture]) -> Iterator[Sequence[Picture]]:
@@ -119,7 +118,7 @@ def _png_folder(
     job: ExportJob, shop: Shop, folder: Path, deck: Deck
 ) -> tuple[list[dict[str, Any]], dict[int, Side], list[Piece]]:
     """Write the deck's PNGs into ``folder``; their manifest entries and measurements."""
-    px, _, bleed_mm = _geometry(job, shop)
+    px, bleed_mm = _geometry(job, shop)
     found = pieces(job, deck)
     encoded: dict[int, bytes] = {}
 
@@ -267,7 +266,7 @@ def _pdf_file(
     """Write the deck as one PDF/X-1a file at ``path``: front, back, front, back..."""
     if missing := missing_profile(shop):
         raise ExportError(missing)
-    px, _, bleed_mm = _geometry(job, shop)
+    px, bleed_mm = _geometry(job, shop)
     found = pieces(job, deck)
     assert shop.ink_limit is not None
     limit = shop.ink_limit
@@ -344,7 +343,7 @@ def write_shop_deck(job: ExportJob, path: Path, deck: Deck, shop: Shop) -> Writt
     """Write ``deck`` for ``shop`` at ``path`` (a folder for PNGs, a file for a PDF) and
     describe it for the manifest, with its preflight checks (``details["preflight"]``) and
     what to order (``details["order"]``)."""
-    px, _, _ = _geometry(job, shop)
+    px = shop.card_px[job.options.card_size]
     checks: list[Check]
     if shop.file_type == "png":
         listed, sides, found = _png_folder(job, shop, path, deck)
