@@ -362,3 +362,25 @@ def test_an_army_over_the_events_size_fails_in_every_system(tmp_path: Path) -> N
         else:
             assert not found and not summary.legal, name
             assert "over-points" in {f.code for f in summary.errors}
+
+
+def test_a_level_killed_scores_only_where_leaders_have_levels(tmp_path: Path) -> None:
+    """Billhooks' and KISS's leaders have levels an event may score; Feudal's and shieldwall's
+    do not, so their event files refuse the key."""
+    for ruleset, allowed in (
+        ("billhooks", True),
+        ("kiss", True),
+        ("feudal", False),
+        ("shieldwall", False),
+    ):
+        path = tmp_path / f"event-{ruleset}.toml"
+        path.write_text(
+            f'name = "X"\nruleset = "{ruleset}"\npoints = 24\n\n'
+            "[scoring]\nper_leader_level_killed = 1\n",
+            encoding="utf-8",
+        )
+        if allowed:
+            assert eventfile.read(path).scoring.per_leader_level_killed == 1
+        else:
+            with pytest.raises(ArmyFileError, match=r":6: scoring\.per_leader_level_killed"):
+                eventfile.read(path)

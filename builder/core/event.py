@@ -111,6 +111,8 @@ class EventRules:
     #: armies name one; None: the size is checked here, against ``size_metric``.
     at_size: Callable[[ArmyRecord, int], ArmyRecord] | None = None
     house_rules: tuple[HouseRule, ...] = ()
+    #: Whether its leaders have levels an event may score (``per_leader_level_killed``).
+    leader_levels: bool = False
 
 
 #: What a system that declares no event rules of its own lets an event agree: a size in units.
@@ -268,9 +270,11 @@ def _house_rules(ctx: Ctx, data: Any, rules: EventRules) -> dict[str, bool]:
     return found
 
 
-def _scoring(ctx: Ctx, data: Any) -> Scoring:
+def _scoring(ctx: Ctx, data: Any, rules: EventRules) -> Scoring:
     table = _table(ctx, "scoring", data)
-    unknown_keys(ctx, "scoring", table, SCORING_KEYS)
+    # A level killed scores only in a system whose leaders have levels.
+    keys = SCORING_KEYS if rules.leader_levels else SCORING_KEYS[:-1]
+    unknown_keys(ctx, "scoring", table, keys)
     values = {k: _whole(ctx, f"scoring.{k}", v, high=1000) for k, v in table.items()}
     scoring = Scoring(**values)
     if scoring.win < scoring.draw or scoring.draw < scoring.loss:
@@ -302,7 +306,7 @@ def event_of(ctx: Ctx, data: Mapping[str, Any], ruleset: Ruleset) -> Event:
         points,
         rounds,
         limits,
-        _scoring(ctx, data.get("scoring", {})),
+        _scoring(ctx, data.get("scoring", {}), rules),
         _house_rules(ctx, data.get("house_rules", {}), rules),
         rules.measure,
         ruleset.title,

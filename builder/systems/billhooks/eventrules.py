@@ -67,4 +67,5 @@ EVENT = EventRules(
             "crib sheet leaves the duel out",
         ),
     ),
+    leader_levels=True,
 )

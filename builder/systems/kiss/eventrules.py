@@ -36,4 +36,5 @@ EVENT = EventRules(
         Measure("max_figures", "figures", "figures"),
     ),
     counted=_counted,
+    leader_levels=True,  # a magnate's level
 )
