@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import Notify, SeverityLevel
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
 
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
@@ -292,11 +294,15 @@ class BuilderApp(App[None]):
         session = self.session
         name = session.file_name
         title, sub_title = session.army.name, f"{name} ●" if session.dirty else name
-        # Set only when changed: the header lays out the screen each time either is set.
-        if title != self.title:
-            self.title = title
-        if sub_title != self.sub_title:
-            self.sub_title = sub_title
+        if (title, sub_title) == (self.title, self.sub_title):
+            return
+        # Setting the app's title repaints every line of the screen, and the unsaved mark
+        # comes and goes with an edit: set it quietly and redraw the headers' titles alone.
+        self.set_reactive(BuilderApp.title, title)
+        self.set_reactive(BuilderApp.sub_title, sub_title)
+        for screen in self.screen_stack:
+            for header in screen.query(Header):
+                header.query_one(HeaderTitle).update(header.format_title())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _ARMY_ONLY and self.screen is not self.army_screen:

@@ -112,10 +112,14 @@ class ArmyScreen(BuilderScreen):
         place = edits.nearest(army, select if select is not None else self.place)
         self.place = place
         self.query_one("#tree", ArmyTree).show(army, session.summary, session.ruleset, place)
-        if detail:
-            self._show_detail()
         self.query_one("#findings", FindingsPanel).show(session.summary, session.ruleset)
-        self.query_one("#status", StatusBar).show(session.summary, session.dirty)
+        status = self.query_one("#status", StatusBar)
+        status.show(session.summary, session.dirty)
+        if detail:
+            # The record's facts follow in the next frame: the status shows the re-check
+            # first (new facts of another length lay out the whole screen). Asked through
+            # the status bar, the facts wait for the frame that repaints it.
+            status.call_after_refresh(self._show_detail)
         self.builder.update_title()
         self.refresh_bindings()
 

@@ -22,6 +22,7 @@ from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.tui import edits
 from builder.tui.edits import ARMY
 from builder.tui.widgets.colours import theme_colours
+from builder.tui.widgets.steady import SteadyScroll
 
 
 def _points(value: float | None) -> str:
@@ -55,7 +56,7 @@ def fit(text: Text, width: int) -> Text:
     return _cut(text, width)
 
 
-class ArmyTree(Tree[str]):
+class ArmyTree(Tree[str], SteadyScroll):
     """Shows an army; the screen hands it the army and its summary, it reports the cursor
     through Tree's own NodeHighlighted/NodeSelected messages (node data is the place)."""
 
@@ -184,6 +185,14 @@ class ArmyTree(Tree[str]):
             depth, up = depth + 1, up.parent
         return depth
 
+    def _invalidate(self) -> None:
+        # Textual's asks for a layout of the screen when lines are added or removed; the
+        # tree's size is the screen's to set, and SteadyScroll keeps its scrollbar right.
+        self._clear_line_cache()
+        self._updates += 1
+        self.root._reset()
+        self.refresh()
+
     def _relabel(self, node: TreeNode[str], label: Text) -> None:
         """Set ``node``'s label and draw its own line again. ``TreeNode.set_label`` draws
         every line under the node too (their guides follow it): a point on the army's line
@@ -253,16 +262,15 @@ class ArmyTree(Tree[str]):
         return fit(super().render_label(node, base_style, style), self._room(node))
 
     def get_label_width(self, node: TreeNode[str]) -> int:
-        """What :meth:`render_label` gives, measured without drawing it where the label fits
-        (Textual measures every line this way each time the tree changes shape)."""
+        """The cells :meth:`render_label` takes, measured without drawing it (Textual
+        measures every line this way each time the tree changes shape): a label longer than
+        its room is cut to fit, so it takes its room at most."""
         icon = ""
         if node.allow_expand:
             icon = self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE
         label = node.label
         width = cell_len(icon) + (label.cell_len if isinstance(label, Text) else cell_len(label))
-        if width <= self._room(node):
-            return width
-        return self.render_label(node, Style.null(), Style.null()).cell_len
+        return min(width, self._room(node))
 
     def action_edit_here(self) -> None:
         node = self.cursor_node
