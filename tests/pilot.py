@@ -22,6 +22,7 @@ from builder.tui.app import BuilderApp
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session
 from builder.tui.widgets.army_tree import ArmyTree
+from builder.tui.widgets.detail import DetailPane
 
 #: The terminal most TUI tests run in: the smallest the builder supports.
 SIZE = (80, 24)
@@ -35,8 +36,8 @@ def run_async(fn: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., Non
     return wrapper
 
 
-def plain(widget: Static) -> str:
-    """What a Static shows, as plain text."""
+def plain(widget: Static | DetailPane) -> str:
+    """What a Static (or the detail pane) shows, as plain text."""
     console = Console(width=120, record=True, file=io.StringIO())
     console.print(widget.content)
     return console.export_text()
@@ -47,7 +48,7 @@ def status(app: BuilderApp) -> str:
 
 
 def detail(app: BuilderApp) -> str:
-    return plain(app.army_screen.query_one("#detail-body", Static))
+    return plain(app.army_screen.query_one("#detail", DetailPane))
 
 
 def tree_labels(app: BuilderApp) -> list[str]:

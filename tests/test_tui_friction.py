@@ -19,6 +19,7 @@ from builder.tui.modals.record import RecordForm
 from builder.tui.screens.print import PrintScreen
 from builder.tui.session import Session, new_army
 from builder.tui.widgets.army_tree import ArmyTree, fit
+from builder.tui.widgets.detail import DetailPane
 
 SIZE = (80, 24)
 
@@ -230,7 +231,6 @@ async def test_the_form_shows_costs_totals_and_errors(army_path: Path) -> None:
 
 @run_async
 async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path: Path) -> None:
-    from textual.widgets import Static
 
     app = BuilderApp(Session.open(army_path))
     async with app.run_test(size=(100, 36)) as pilot:
@@ -246,5 +246,6 @@ async def test_combined_blocks_are_found_by_combined_and_called_blocks(army_path
             "combined",
             "billmen",
         )
-        body = app.army_screen.query_one("#detail-body", Static)
-        assert "· combined block ·" in str(body.content.renderables[1])  # type: ignore[union-attr]
+        body = app.army_screen.query_one("#detail", DetailPane)
+        assert body.content is not None and body.content.subheading is not None
+        assert "· combined block ·" in body.content.subheading.plain

@@ -9,6 +9,7 @@ import copy
 import pytest
 from armies import ARMIES, EXAMPLES, scaled
 from pilot import SIZE, detail, run_async
+from textual.screen import Screen
 
 from builder import armyfile
 from builder.core import schema
@@ -167,3 +168,109 @@ async def test_a_removal_and_its_undo_show_what_a_fresh_start_shows(name: str) -
     for keys in (("x",), ("x", "ctrl+z")):
         shown, after, cursor = await removed(army, places[len(places) // 2], keys)
         assert shown == await opened(after, cursor), (name, keys)
+
+
+async def layouts_of(army: ArmyRecord, place: str, keys: tuple[str, ...]) -> list[str]:
+    """The screen layouts each key on ``place`` brings about, once the screen has settled."""
+    app = BuilderApp(Session(copy.deepcopy(army), None))
+    laid_out: list[str] = []
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.army_screen.show_army(place)
+        await pilot.pause(0.05)
+        layout = type(app.army_screen)._refresh_layout
+
+        def noted(screen: Screen[object], *args: object, **kw: object) -> None:
+            laid_out.append(key)
+            layout(screen, *args, **kw)  # type: ignore[arg-type]
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(type(app.army_screen), "_refresh_layout", noted)
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause(0.05)
+    return laid_out
+
+
+@pytest.mark.parametrize("name", names())
+@run_async
+async def test_an_edit_lays_out_nothing(name: str) -> None:
+    """A layout draws every line of the screen again. The unsaved mark in the title, a line
+    taken out of the tree or put back, and facts of another length each asked for one."""
+    army = army_of(name)
+    ruleset = get_ruleset(name)
+    table = ruleset.schema
+    places = [n.where for n in edits.nodes(army, table) if n.role not in ("group", "leader")]
+    places = [p for p in places if p and not edits.children_count(army, table, p)]
+    # A record whose removal leaves as many findings (the findings list grows or shrinks
+    # with them, and the screen is laid out again for that), from the middle of the army.
+    count = len(ruleset.summary(army).findings)
+    steady = [p for p in places[len(places) // 2 :] if _findings_without(army, p) == count]
+    assert steady or name not in EXAMPLES, f"{name}: no record to remove"
+    laid_out = await layouts_of(army, (steady or places)[0], ("x", "ctrl+z", "ctrl+y"))
+    assert laid_out == [] or not steady, laid_out
+
+
+def _findings_without(army: ArmyRecord, place: str) -> int:
+    after = copy.deepcopy(army)
+    schema.remove(after, place)
+    return len(get_ruleset(after.ruleset).summary(after).findings)
+
+
+def trimmed(name: str, lines: int) -> tuple[ArmyRecord, str]:
+    """The system's big army (grown first if too small) with records taken from the end until
+    its tree has ``lines`` lines, and the place of its last record (one that holds no
+    others)."""
+    army = copy.deepcopy(army_of(name))
+    table = get_ruleset(name).schema
+    first = next(n.where for n in edits.nodes(army, table) if n.role == "unit")
+    while len(edits.nodes(army, table)) <= lines:  # a small army grows first
+        key = schema.parse(first)[-1].key
+        copied = copy.deepcopy(schema.get(army, first))
+        schema.append(army, schema.parent_of(first), key, copied)
+    while len(edits.nodes(army, table)) > lines:
+        leaves = [
+            n.where
+            for n in edits.nodes(army, table)
+            if n.role not in ("group", "leader")
+            and n.where
+            and not edits.children_count(army, table, n.where)
+        ]
+        schema.remove(army, leaves[-1])
+    found = edits.nodes(army, table)
+    assert len(found) == lines, f"{name}: cannot trim its tree to {lines} lines"
+    last = [n.where for n in found if n.where and n.role not in ("group", "leader")][-1]
+    return army, last
+
+
+@pytest.mark.parametrize("name", names())
+@run_async
+async def test_the_tree_scrollbar_comes_and_goes_without_a_layout_of_its_own(name: str) -> None:
+    """A tree one line taller than its pane loses its scrollbar when a record is removed and
+    gets it back on undo; the screen reads as the builder opened afresh does."""
+    probe = BuilderApp(Session(copy.deepcopy(army_of(name)), None))
+    async with probe.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        rows = probe.army_screen.query_one(ArmyTree).scrollable_content_region.height
+    army, last = trimmed(name, rows + 1)
+    app = BuilderApp(Session(copy.deepcopy(army), None))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        tree = app.army_screen.query_one(ArmyTree)
+        app.army_screen.show_army(last)
+        await pilot.pause()
+        assert tree.show_vertical_scrollbar
+        await pilot.press("x")
+        await pilot.pause(0.05)
+        assert not tree.show_vertical_scrollbar and tree.scroll_y == 0
+        shown, after, place = screen_text(app), app.session.army, app.army_screen.place
+        await pilot.press("ctrl+z")
+        await pilot.pause(0.05)
+        assert tree.show_vertical_scrollbar
+        assert tree.vertical_scrollbar.window_virtual_size == rows + 1
+    fresh = BuilderApp(Session(copy.deepcopy(after), None, saved=False))
+    async with fresh.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        fresh.army_screen.show_army(place)
+        await pilot.pause(0.05)
+        assert shown == screen_text(fresh)

@@ -15,6 +15,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import Tree
 
 from builder.core import schema
@@ -83,8 +84,13 @@ class ArmyScreen(BuilderScreen):
         self.actions = ruleset_actions(ruleset)
         # Quit is taken as it arrives too: else a screen key typed straight after it (priority,
         # so handled first) opens a dialog, and the quit lands on the dialog.
+        # Textual's own screen keys (Tab and Shift+Tab between the panes) are kept.
         self._bindings = BindingsMap(
-            [*bindings("army", self.actions), Binding("q", "quit", "Quit", priority=True)]
+            [
+                *Screen.BINDINGS,
+                *bindings("army", self.actions),
+                Binding("q", "quit", "Quit", priority=True),
+            ]
         )
         groups = [c for c in ruleset.schema.children if c.role == "group"]
         self.query_one("#tree").border_title = (
@@ -117,8 +123,8 @@ class ArmyScreen(BuilderScreen):
         status.show(session.summary, session.dirty)
         if detail:
             # The record's facts follow in the next frame: the status shows the re-check
-            # first (new facts of another length lay out the whole screen). Asked through
-            # the status bar, the facts wait for the frame that repaints it.
+            # first, and the frame after draws the facts (every line of the pane). Asked
+            # through the status bar, they wait for the frame that repaints it.
             status.call_after_refresh(self._show_detail)
         self.builder.update_title()
         self.refresh_bindings()

@@ -13,7 +13,9 @@ from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
+from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
@@ -72,6 +74,7 @@ class ArmyTree(Tree[str], SteadyScroll):
         super().__init__("Army", data=ARMY, id=id)
         self.auto_expand = False
         self.guide_depth = 3
+        self._style = Style()
 
     def show(self, army: ArmyRecord, summary: Summary, ruleset: Ruleset, select: str) -> None:
         """Show ``army`` and put the cursor on ``select``.
@@ -256,6 +259,15 @@ class ArmyTree(Tree[str], SteadyScroll):
         while up is not None:
             depth, up = depth + 1, up.parent
         return self.scrollable_content_region.width - depth * self.guide_depth - 1
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._style = self.rich_style  # once a frame: it walks up the screen's widgets
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        # Textual's, with the tree's style found once a frame rather than once a line.
+        scroll_x, scroll_y = self.scroll_offset
+        return self._render_line(y + scroll_y, scroll_x, scroll_x + self.size.width, self._style)
 
     def render_label(self, node: TreeNode[str], base_style: Style, style: Style) -> Text:
         # Long names end in an ellipsis at a word, not cut wherever the pane ends.
