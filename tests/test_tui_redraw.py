@@ -9,6 +9,7 @@ import copy
 import pytest
 from armies import ARMIES, EXAMPLES, scaled
 from pilot import SIZE, detail, run_async
+from rich.style import Style
 from textual.screen import Screen
 
 from builder import armyfile
@@ -67,6 +68,23 @@ def rewording(
     return out
 
 
+def relabelling(
+    name: str, army: ArmyRecord, tried: list[tuple[str, str, object]]
+) -> list[tuple[str, str, object]]:
+    """The edits that change the tree's line of the record they are made on (its points or
+    its title)."""
+    ruleset = get_ruleset(name)
+    before = {line.where: (line.points, line.title) for line in ruleset.summary(army).lines}
+    out = []
+    for place, key, value in tried:
+        after = copy.deepcopy(army)
+        setattr(schema.get(after, place), key, value)
+        now = {line.where: (line.points, line.title) for line in ruleset.summary(after).lines}
+        if now.get(place) != before.get(place):
+            out.append((place, key, value))
+    return out
+
+
 async def drawn(army: ArmyRecord, place: str) -> tuple[list[str], tuple[str, ...]]:
     """The screen and the findings list of the builder opened afresh on ``army``."""
     app = BuilderApp(Session(copy.deepcopy(army), None, saved=False))
@@ -75,7 +93,7 @@ async def drawn(army: ArmyRecord, place: str) -> tuple[list[str], tuple[str, ...
         app.army_screen.show_army(place)
         await pilot.pause()
         await pilot.pause()
-        return screen_text(app), findings_of(app)
+        return [*screen_text(app), *map(str, tree_of(app))], findings_of(app)
 
 
 def findings_of(app: BuilderApp) -> tuple[str, ...]:
@@ -95,7 +113,7 @@ async def edited(
         app.army_screen.apply("edit", lambda a: setattr(schema.get(a, place), key, value), place)
         await pilot.pause()
         await pilot.pause()
-        return screen_text(app), findings_of(app), app.session.army
+        return [*screen_text(app), *map(str, tree_of(app))], findings_of(app), app.session.army
 
 
 @pytest.mark.parametrize("name", names())
@@ -104,8 +122,14 @@ async def test_an_edit_shows_what_a_fresh_start_shows(name: str) -> None:
     army = army_of(name)
     tried = choice_edits(name, army)
     assert tried, f"{name}: no record with a choice to edit"
-    # The first, and one that rewords the findings (as many as before) where there is one.
-    for place, key, value in (tried[0], *rewording(name, army, tried)[:1]):
+    # The first, one that changes a record's line in the tree (with its points, its group's and
+    # the army's lines change too), and one that rewords the findings (as many as before)
+    # where there is one.
+    for place, key, value in (
+        tried[0],
+        *relabelling(name, army, tried)[:1],
+        *rewording(name, army, tried)[:1],
+    ):
         shown, findings, after = await edited(army, place, key, value)
         assert (shown, findings) == await drawn(after, place), (name, place, key, value)
 
@@ -121,11 +145,19 @@ def test_an_edit_rewords_the_findings_in_some_system() -> None:
 
 def tree_of(app: BuilderApp) -> list[tuple[object, ...]]:
     """Every line of the tree: its depth, words, place, whether it holds others, and the
-    cursor's line (what is on screen depends on where the tree was scrolled to as well)."""
+    cursor's line (what is on screen depends on where the tree was scrolled to as well);
+    then every line as the tree draws it, in its styles (a line kept drawn from before the
+    edit must read as it would drawn afresh)."""
     tree = app.army_screen.query_one(ArmyTree)
+    width, style = tree.size.width, tree.rich_style
+    tree._pseudo_class_state = tree.get_pseudo_class_state()  # as a frame sets it
+    drawn = [
+        tuple((seg.text, str(seg.style)) for seg in tree._render_line(y, 0, width, style))
+        for y in range(len(tree._tree_lines))
+    ]
     return [
         (tree._depth(node), str(node.label), node.data, node.allow_expand) for node in tree._all()
-    ] + [("cursor", tree.cursor_line)]
+    ] + [("cursor", tree.cursor_line), *drawn]
 
 
 async def opened(army: ArmyRecord, place: str) -> tuple[object, ...]:
@@ -149,6 +181,7 @@ async def removed(
         await pilot.pause()
         app.army_screen.show_army(place)
         await pilot.pause()
+        tree_of(app)  # every line drawn, as a frame draws those in view: kept where unchanged
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
@@ -160,14 +193,17 @@ async def removed(
 @pytest.mark.parametrize("name", names())
 @run_async
 async def test_a_removal_and_its_undo_show_what_a_fresh_start_shows(name: str) -> None:
-    """One line taken out of the tree, or put back, with the rest given their new places."""
+    """One line taken out of the tree, or put back, with the rest given their new places: a
+    record in the middle of the army, and the army's last (its elder sibling becomes the last
+    of its list, and its guides turn)."""
     army = army_of(name)
     table = get_ruleset(name).schema
     places = [n.where for n in edits.nodes(army, table) if n.role not in ("group", "leader")]
     places = [p for p in places if p and not edits.children_count(army, table, p)]
-    for keys in (("x",), ("x", "ctrl+z")):
-        shown, after, cursor = await removed(army, places[len(places) // 2], keys)
-        assert shown == await opened(after, cursor), (name, keys)
+    for place in (places[len(places) // 2], places[-1]):
+        for keys in (("x",), ("x", "ctrl+z")):
+            shown, after, cursor = await removed(army, place, keys)
+            assert shown == await opened(after, cursor), (name, place, keys)
 
 
 async def layouts_of(army: ArmyRecord, place: str, keys: tuple[str, ...]) -> list[str]:
@@ -274,3 +310,33 @@ async def test_the_tree_scrollbar_comes_and_goes_without_a_layout_of_its_own(nam
         fresh.army_screen.show_army(place)
         await pilot.pause(0.05)
         assert shown == screen_text(fresh)
+
+
+@pytest.mark.parametrize("name", names())
+@run_async
+async def test_a_changed_label_is_drawn_afresh(name: str) -> None:
+    """The tree keeps each line's drawing until that line changes: a record whose line
+    changes is drawn with its new label, and so are its group's and the army's lines."""
+    army = army_of(name)
+    edits_ = relabelling(name, army, choice_edits(name, army))
+    assert edits_ or name not in EXAMPLES, f"{name}: no edit changes a record's line"
+    for place, key, value in edits_[:1]:
+        app = BuilderApp(Session(copy.deepcopy(army), None))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.army_screen.show_army(place)
+            await pilot.pause()
+            tree = app.army_screen.query_one(ArmyTree)
+            tree_of(app)  # every line drawn (as a frame would draw the lines in view)
+
+            def edit(army: ArmyRecord, place: str = place, key: str = key) -> None:
+                setattr(schema.get(army, place), key, value)  # noqa: B023 (used at once)
+
+            app.army_screen.apply("edit", edit)
+            await pilot.pause()
+            tree._pseudo_class_state = tree.get_pseudo_class_state()  # as a frame sets it
+            style = tree.rich_style
+            for node in tree._all():
+                drawn = tree._render_line(node.line, 0, tree.size.width, style).text
+                label = tree.render_label(node, Style(), Style()).plain
+                assert label.strip() in drawn, (name, node.data)

@@ -7,6 +7,7 @@ title) or the ruleset's ``title_of``; a group's line leads with its records' poi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.cells import cell_len
@@ -63,6 +64,9 @@ class ArmyTree(Tree[str], SteadyScroll):
     through Tree's own NodeHighlighted/NodeSelected messages (node data is the place)."""
 
     BINDINGS = [Binding("enter", "edit_here", "Edit", show=False)]
+
+    #: The first line a record added or removed changes (see ``_invalidate``).
+    _changed_from: int | None = None
 
     @dataclass
     class EditRequested(Message):
@@ -166,11 +170,16 @@ class ArmyTree(Tree[str], SteadyScroll):
         alone = at + 1 == len(longer) or longer[at + 1][0] <= longer[at][0]
         if not alone or longer[:at] + longer[at + 1 :] != shorter:
             return False
+        level = longer[at][0]
+        up = next(i for i in range(at - 1, -1, -1) if longer[i][0] == level - 1)
+        # The lines from the record's elder sibling on change (it may become, or stop being,
+        # the last of its list: its guides turn); from its holder's, when it has none.
+        elder = [i for i in range(up + 1, at) if longer[i][0] == level]
+        self._changed_from = elder[-1] if elder else up
         if fewer == 1:
             shown[at].remove()
             return True
-        level, holds = shape[at]
-        up = next(i for i in range(at - 1, -1, -1) if shape[i][0] == level - 1)
+        holds = shape[at][1]
         before = sum(1 for i in range(up + 1, at) if shape[i][0] == level)
         parent = shown[up]
         where = order[at]
@@ -189,21 +198,37 @@ class ArmyTree(Tree[str], SteadyScroll):
         return depth
 
     def _invalidate(self) -> None:
-        # Textual's asks for a layout of the screen when lines are added or removed; the
-        # tree's size is the screen's to set, and SteadyScroll keeps its scrollbar right.
-        self._clear_line_cache()
-        self._updates += 1
-        self.root._reset()
-        self.refresh()
+        # Textual's forgets every line drawn and asks for a layout of the screen whenever
+        # lines come or go. The tree's size is the screen's to set (SteadyScroll keeps its
+        # scrollbar right); after a record added or removed (``_reshaped``), the lines above
+        # the first that changed keep their drawing.
+        first, self._changed_from = self._changed_from, None
+        if first is None:
+            self._clear_line_cache()
+            self._updates += 1
+            self.root._reset()
+            self.refresh()
+            return
+        self._tree_lines_cached = None
+        self._forget_lines(lambda line: line >= first)
+        top = max(0, first - self.scroll_offset.y)
+        self.refresh(Region(0, top, self.size.width, self.size.height))
+
+    def _forget_lines(self, which: Callable[[int], bool]) -> None:
+        """Drop the cached drawing of the lines ``which`` picks (Textual keys it by line)."""
+        for key in [k for k in self._line_cache.keys() if isinstance(k[0], int) and which(k[0])]:
+            self._line_cache.discard(key)
 
     def _relabel(self, node: TreeNode[str], label: Text) -> None:
         """Set ``node``'s label and draw its own line again. ``TreeNode.set_label`` draws
-        every line under the node too (their guides follow it): a point on the army's line
-        would redraw the whole tree on every edit."""
+        every line under the node too (their guides follow it), and so would a change to
+        the node's count of updates (every line under it is cached by it): a point on the
+        army's line would redraw the whole tree on every edit."""
         node._label = self.process_label(label)
-        node._updates += 1  # Textual's line cache is keyed by it
-        if node.line >= 0:
-            self._refresh_line(node.line)
+        line = node.line
+        if line >= 0:
+            self._forget_lines(lambda y: y == line)
+            self._refresh_line(line)
 
     def _holder_of(self, where: str) -> str:
         """The shown record holding ``where`` (a ward's leader is on his ward's line)."""

@@ -16,7 +16,8 @@ class SteadyScroll(ScrollView):
     instead; only a scrollbar that appears or goes lays out the screen (the widget's
     content area changes then)."""
 
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    #: Not repainted either: what changed is the widget's to redraw (all of it or some lines).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
 
     def watch_virtual_size(self, size: Size) -> None:
         if self.container_size:  # laid out at least once: else the first layout sizes it
