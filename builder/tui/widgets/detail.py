@@ -175,8 +175,8 @@ class DetailPane(SteadyScroll, can_focus=True):
         self._draw()
 
     def _draw(self) -> None:
-        """Render the content once for the pane's width (Rich's table measures every cell:
-        a few milliseconds, not to be paid again for each line drawn)."""
+        """Render the content once for the pane's width, its lines kept to be drawn (and
+        drawn again as the pane scrolls) as they are."""
         width = self.scrollable_content_region.width
         if self.content is None or width <= 0:
             self._width = -1  # not laid out yet: drawn when it is (on_resize)
