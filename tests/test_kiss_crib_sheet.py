@@ -121,6 +121,18 @@ def test_morale_rout_and_casualty_numbers_are_the_rules() -> None:
     table = next(p for p in part("Casualties among the lords") if "columns" in p)
     for row, key in zip(table["rows"], cat.CASUALTIES, strict=True):
         assert [v for v in row[1:] if v != "-"] == [t for t, _ in d.casualty_rows(key)]
+    # A magnate caught in a rout: the die's ranges as the rules' table has them.
+    rout = next(
+        p for p in part("Casualties among the lords") if p.get("heading") == "Caught in a rout"
+    )
+    fate = cat.ROUT_FATE
+    ranges = [
+        f"{low}-{high}" if high > low else f"{low}"
+        for (low, _), high in zip(fate, [n - 1 for n, _ in fate[1:]] + [6], strict=True)
+    ]
+    words = {"captured": "taken prisoner", "killed": "killed", "escaped": "he gets away"}
+    said = ", ".join(f"{r} {words[result]}" for r, (_, result) in zip(ranges, fate, strict=True))
+    assert f"one die: {said}." in rout["bullets"][1]
     allowed = dict(part("Magnates")[0]["rows"])
     assert {k.lower(): 0 if v == "none" else int(v) for k, v in allowed.items()} == {
         a.key: a.stratagems for a in cat.ABILITIES.values()

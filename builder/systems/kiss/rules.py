@@ -186,7 +186,6 @@ ORDERS = {
 #: A change of order succeeds on this or more, before modifiers (no natural-1 rule: with +1
 #: every roll succeeds, docs/rules/kiss.md#our-decisions).
 ORDER_ROLL = 2
-ORDER_CHANGES = 1
 
 # --- Magnates (docs/rules/kiss.md#magnates) -------------------------------------------------------
 
