@@ -93,8 +93,8 @@ def test_check_imports_only_its_own_rule_system() -> None:
 #: package's data files (found when a shipped file is read), the Mustering draw's types, the
 #: hashes (a share code's), and the share list and its reader of pasted text (check lists its
 #: groups through builder.core.groups); nor the other commands' argument modules (only the
-#: parser of the command run is built), a writer's temporary files or the "did you mean" of a
-#: mistake.
+#: parser of the command run is built), a writer's temporary files, the "did you mean" of a
+#: mistake or the event rules (read with ``--event``).
 NOT_FOR_CHECK = (
     "builder.export",
     "builder.share",
@@ -114,6 +114,7 @@ NOT_FOR_CHECK = (
     "builder.commands.event",
     "tempfile",
     "difflib",
+    "builder.core.event",
 )
 
 

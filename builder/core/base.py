@@ -455,9 +455,12 @@ class Ruleset(Protocol):
     inputs: tuple[InputFile, ...]
     #: Commands of its own for the command line (none for most systems).
     commands: tuple[Command, ...]
-    #: What an event of the system may agree: its size's measure, its limits' selectors and
-    #: measures, its house rules (None: a size in units, limits by kind of record).
-    event: EventRules | None
+
+    @property
+    def event(self) -> EventRules | None:
+        """What an event of the system may agree: its size's measure, its limits' selectors and
+        measures, its house rules (None: a size in units, limits by kind of record)."""
+        ...
 
     @property
     def folders(self) -> Folders:

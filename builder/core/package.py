@@ -31,10 +31,10 @@ from builder.core.base import (
     Summary,
 )
 from builder.core.commands import Command
-from builder.core.event import EventRules
 from builder.core.inputs import InputFile
 
 if TYPE_CHECKING:
+    from builder.core.event import EventRules
     from builder.core.printables import Printables, PrintOptions, Source
 
 A = TypeVar("A", bound=ArmyRecord)
@@ -109,7 +109,12 @@ class PackagedRuleset(ABC, Generic[A]):
     #: No input files or commands of its own unless the system declares some.
     inputs: tuple[InputFile, ...] = ()
     commands: tuple[Command, ...] = ()
-    event: EventRules | None = None
+
+    @property
+    def event(self) -> EventRules | None:
+        """None: an event agrees a size in units and limits by kind of record. A system that
+        declares its own returns them from here, imported when asked (an event read)."""
+        return None
 
     @cached_property
     def folders(self) -> Folders:

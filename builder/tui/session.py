@@ -16,12 +16,15 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import armyfile, files
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
-from builder.core.event import Event, checked
 from builder.registry import DEFAULT, get_ruleset
+
+if TYPE_CHECKING:
+    from builder.core.event import Event
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -177,6 +180,8 @@ class Session:
         """The army's summary, at the event's size and with its findings when there is one."""
         if self.event is None:
             return self.ruleset.summary(army)
+        from builder.core.event import checked  # loaded with the event file it checks
+
         return checked(self.event, self.ruleset, army)[1]
 
     def recheck(self) -> Summary:
