@@ -24,6 +24,7 @@ from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
 from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
+from builder.tui.screens.base import add_styles
 from builder.tui.session import ChangedOnDisk, Session
 
 #: The choice after the rule systems on Ctrl+N that imports a list instead.
@@ -155,7 +156,9 @@ class BuilderApp(App[None]):
         *,
         mode: str | None = None,
     ) -> Any:
-        """A dialog's answer that fails (a bug) is caught as a failing key is."""
+        """A dialog's answer that fails (a bug) is caught as a failing key is. A screen's own
+        stylesheet is added when the first of its kind is shown."""
+        add_styles(self, self.get_screen(screen))
         guarded = None if callback is None else partial(self._answer, callback)
         if wait_for_dismiss:
             return super().push_screen(screen, guarded, True, mode=mode)
