@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from builder import files
 from builder.core.base import ArmyRecord, Finding, Ruleset
-from builder.core.inputs import Input, InputFile
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
 from builder.registry import get_ruleset, known, names
 
 if TYPE_CHECKING:
+    from builder.core.inputs import Input, InputFile
     from builder.core.mustering import Collection
 
 # --- Reading ----------------------------------------------------------------------------------
@@ -163,6 +163,8 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
 def read_input(spec: InputFile, path: str | Path) -> Input:
     """A rule system's input file read against the shape it declares; an
     ArmyFileError naming the file, line and key."""
+    from builder.core.inputs import Input  # an export's: opening an army needs none
+
     text = read_text(path)
     data = parse_toml(path, text)
     ctx = Ctx(str(path), text, file_folder(path), disk=files)

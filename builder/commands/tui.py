@@ -13,7 +13,6 @@ from builder.commands.usage import UsageError
 from builder.core.validate import ArmyFileError
 from builder.files import printable
 from builder.registry import DEFAULT, names
-from builder.resources import sample_army
 
 
 def army_path(text: str) -> Path:
@@ -41,6 +40,8 @@ def run(args: argparse.Namespace) -> int:
     ruleset = ruleset_name(getattr(args, "ruleset", None))
     ask = False
     if args.army is None:
+        from builder.resources import sample_army  # the package's data: only for no army
+
         session = Session.sample(sample_army()) if ruleset is None else Session.new(None, ruleset)
     else:
         path = army_path(args.army)

@@ -450,11 +450,14 @@ class Ruleset(Protocol):
 
     #: Keys of its own for the editor (none for most systems).
     quick_actions: tuple[QuickAction, ...]
-    #: Files of its own its pack reads beside the armies (none for most systems): the core
-    #: reads them.
-    inputs: tuple[InputFile, ...]
     #: Commands of its own for the command line (none for most systems).
     commands: tuple[Command, ...]
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        """Files of its own its pack reads beside the armies (none for most systems): the core
+        reads them."""
+        ...
 
     @property
     def event(self) -> EventRules | None:

@@ -31,10 +31,10 @@ from builder.core.base import (
     Summary,
 )
 from builder.core.commands import Command
-from builder.core.inputs import InputFile
 
 if TYPE_CHECKING:
     from builder.core.event import EventRules
+    from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source
 
 A = TypeVar("A", bound=ArmyRecord)
@@ -106,9 +106,14 @@ class PackagedRuleset(ABC, Generic[A]):
     army: ArmyKind[A]
     #: Every other kind of record; Any: each kind has a record type of its own.
     kinds: tuple[Kind[A, Any], ...]
-    #: No input files or commands of its own unless the system declares some.
-    inputs: tuple[InputFile, ...] = ()
+    #: No commands of its own unless the system declares some.
     commands: tuple[Command, ...] = ()
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        """No input files of its own; a system that declares some returns them from here,
+        imported when asked (an export reads them; opening an army does not)."""
+        return ()
 
     @property
     def event(self) -> EventRules | None:

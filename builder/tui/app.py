@@ -22,7 +22,6 @@ from textual.widgets._header import HeaderTitle
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
-from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
 from builder.tui.screens.base import add_styles
 from builder.tui.session import ChangedOnDisk, Session
@@ -37,6 +36,7 @@ if TYPE_CHECKING:
     from builder.core.base import ArmyRecord
     from builder.core.mustering import Deal, Mustering
     from builder.share import ShareList
+    from builder.tui.print_settings import PrintSettings
     from builder.tui.screens.muster import MusterScreen
 
 #: The most toasts shown at once.
@@ -123,11 +123,24 @@ class BuilderApp(App[None]):
         self.quitting = False
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
-        #: The Print screen's other settings as last set, kept for the session.
-        self.print_settings = PrintSettings()
+        self._print_settings: PrintSettings | None = None
         remembered = config.load().get("theme", "")
         if remembered in self.available_themes:
             self.theme = remembered
+
+    @property
+    def print_settings(self) -> PrintSettings:
+        """The Print screen's other settings as last set, kept for the session (the defaults,
+        made when the Print screen first asks: the first screen does without them)."""
+        if self._print_settings is None:
+            from builder.tui.print_settings import PrintSettings
+
+            self._print_settings = PrintSettings()
+        return self._print_settings
+
+    @print_settings.setter
+    def print_settings(self, settings: PrintSettings) -> None:
+        self._print_settings = settings
 
     # --- unexpected errors -------------------------------------------------------------------
 

@@ -34,6 +34,8 @@ _versions = itertools.count(1)
 
 @dataclass
 class _State:
+    """One step of the undo history: the army after an edit, and the edit's name."""
+
     label: str
     army: ArmyRecord
     version: int

@@ -13,19 +13,18 @@ from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
 from builder.core.commands import Command
-from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
-    # The event rules are loaded to read an event, the print side to print (`check` does
-    # neither).
+    # The event rules, the events file and the print side load when used (`check` and the
+    # builder's first screen use none of them).
     from builder.core.event import EventRules
+    from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries
 from .checks import CODES
-from .events import EVENTS_FILE
 from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
 from .mustering import Mustering
@@ -46,10 +45,16 @@ class Billhooks(PackagedRuleset[Army]):
     roller = ROLLER
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
-    inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
     commands: tuple[Command, ...] = ()
     army = ARMY
     kinds = KINDS
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        # Its events file, read by an export: opening an army does without it.
+        from .events import EVENTS_FILE
+
+        return (EVENTS_FILE,)
 
     @property
     def event(self) -> EventRules:

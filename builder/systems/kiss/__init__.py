@@ -16,8 +16,8 @@ from builder.core.base import QuickAction, Roller, Ruleset
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
-    # The event rules are loaded to read an event, the print side to print (`check` does
-    # neither).
+    # The event rules load to read an event, the print side to print (`check` and the
+    # builder's first screen use neither).
     from builder.core.event import EventRules
     from builder.core.printables import Printables, PrintOptions, Source
 
