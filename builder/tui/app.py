@@ -98,16 +98,19 @@ class BuilderApp(App[None]):
         problem: ArmyFileError | None = None,
         ask_ruleset: bool = False,
         new: bool = False,
+        started: Callable[[], object] | None = None,
     ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
         ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it.
-        ``new``: ``session`` is a new army (its rule system named): ask its name and side."""
+        ``new``: ``session`` is a new army (its rule system named): ask its name and side.
+        ``started``: called once the first screen is drawn."""
         super().__init__()
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
         self.new = new
+        self._started = started
         self._seeds: random.Random = (
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
@@ -259,6 +262,10 @@ class BuilderApp(App[None]):
             )
         elif self.new:
             self._ask_settings()
+
+    def on_ready(self) -> None:
+        if self._started is not None:
+            self._started()
 
     def _ask_settings(self) -> None:
         """A new army: its settings form first, so its side is chosen, not assumed (the
