@@ -157,3 +157,44 @@ def test_a_ruleset_not_built_in_is_found_through_its_entry_point(
         assert "plugged" in registry.names()
     finally:
         registry._installed.cache_clear()
+
+
+#: What the builder's first screen (an army opened, its status drawn) has no use for: an
+#: event's rules and the systems' input files and commands (read by `--event`, an export and
+#: the command line), the dialogs, Mustering and Print (each loads when first opened), the
+#: Print screen's settings, and the package's data finder.
+NOT_FOR_THE_FIRST_SCREEN = (
+    "builder.core.event",
+    "builder.core.inputs",
+    "builder.core.commands",
+    "builder.systems.billhooks.eventrules",
+    "builder.systems.billhooks.events",
+    "builder.tui.modals",
+    "builder.tui.screens.muster",
+    "builder.tui.screens.print",
+    "builder.tui.print_settings",
+    "importlib.resources",
+)
+
+
+def test_the_first_screen_loads_only_what_it_shows() -> None:
+    army = examples_dir() / "lancaster.toml"
+    code = (
+        "import asyncio, json, sys\n"
+        "from pathlib import Path\n"
+        "from builder.tui.app import BuilderApp\n"
+        "from builder.tui.session import Session\n"
+        "async def first_screen() -> None:\n"
+        f"    app = BuilderApp(Session.open(Path({str(army)!r})))\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        while not app._dom_ready:\n"
+        "            await pilot.pause(0.01)\n"
+        "asyncio.run(first_screen())\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out.splitlines()[-1]))
+    assert {"builder.tui.screens.army", "builder.systems.billhooks"} <= loaded
+    assert not {m for m in loaded if m.startswith(NOT_FOR_THE_FIRST_SCREEN)}

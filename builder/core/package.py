@@ -30,9 +30,9 @@ from builder.core.base import (
     Roll,
     Summary,
 )
-from builder.core.commands import Command
 
 if TYPE_CHECKING:
+    from builder.core.commands import Command
     from builder.core.event import EventRules
     from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source

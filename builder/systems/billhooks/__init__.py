@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
-from builder.core.commands import Command
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
     # The event rules, the events file and the print side load when used (`check` and the
     # builder's first screen use none of them).
+    from builder.core.commands import Command
     from builder.core.event import EventRules
     from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source
