@@ -162,7 +162,8 @@ def test_a_ruleset_not_built_in_is_found_through_its_entry_point(
 #: What the builder's first screen (an army opened, its status drawn) has no use for: an
 #: event's rules and the systems' input files and commands (read by `--event`, an export and
 #: the command line), the dialogs, Mustering and Print (each loads when first opened), the
-#: Print screen's settings, and the package's data finder.
+#: Print screen's settings, the package's data finder and the hashes (the session keeps the
+#: bytes it read to tell a change on disk).
 NOT_FOR_THE_FIRST_SCREEN = (
     "builder.core.event",
     "builder.core.inputs",
@@ -174,6 +175,7 @@ NOT_FOR_THE_FIRST_SCREEN = (
     "builder.tui.screens.print",
     "builder.tui.print_settings",
     "importlib.resources",
+    "hashlib",
 )
 
 

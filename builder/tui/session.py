@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import errno
-import hashlib
 import itertools
 import os
 import re
@@ -62,9 +61,10 @@ def is_new(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class Stamp:
-    """A file as it was read or written: what it held (SHA-256) and when it was changed."""
+    """A file as it was read or written: what it held and when it was changed. The bytes
+    themselves, not a hash of them: an army file is small, and no hash library need load."""
 
-    sha256: str
+    data: bytes
     mtime_ns: int
 
 
@@ -75,7 +75,7 @@ def stamp(path: Path) -> Stamp | None:
         data = files.read_bytes(path)
     except (OSError, ValueError, files.FileProblem):
         return None
-    return Stamp(hashlib.sha256(data).hexdigest(), mtime)
+    return Stamp(data, mtime)
 
 
 class ChangedOnDisk(Exception):
@@ -267,7 +267,7 @@ class Session:
         if self.path is None or os.path.realpath(target) != os.path.realpath(self.path):
             return None
         now = stamp(target)
-        if now is None or (self.read_as is not None and now.sha256 == self.read_as.sha256):
+        if now is None or (self.read_as is not None and now.data == self.read_as.data):
             return None
         return now
 
