@@ -336,7 +336,8 @@ class Offer:
     note: str = ""
 
 
-@dataclass(frozen=True)
+# Holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class Entry:
     """What *Add* offers: a kind of record, a line to show, and how to make one."""
 
@@ -404,7 +405,8 @@ class Roller(Protocol):
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 
 
-@dataclass(frozen=True)
+# Holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class QuickAction:
     """A key an editor offers for one kind of record, belonging to one rule system (making a
     leader the army's commander, cycling a rating): the editor binds it and shows it only where it

@@ -41,7 +41,8 @@ A = TypeVar("A", bound=ArmyRecord)
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
+# Each holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class Kind(Generic[A, R]):
     """One kind of record in an army of type ``A``. Each function is handed the army, the
     record's place and the record, already of type ``record``."""
@@ -52,7 +53,8 @@ class Kind(Generic[A, R]):
     offered: Callable[[A, str, R], tuple[Offer, ...]]
 
 
-@dataclass(frozen=True)
+# Holds functions (as Kind).
+@dataclass(frozen=True, eq=False)
 class ArmyKind(Generic[A]):
     """The army itself (the place ``""``): what it shows, and its checks and totals."""
 
@@ -80,7 +82,8 @@ def typed_change(
     return run
 
 
-@dataclass(frozen=True)
+# Holds functions (as Kind).
+@dataclass(frozen=True, eq=False)
 class ArmyRoller(Generic[A]):
     """A :class:`~builder.core.base.Roller` over a system's own army: ``roll`` checks the
     army once and hands it to ``dice`` as an ``A``."""
