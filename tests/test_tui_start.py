@@ -64,3 +64,21 @@ async def test_screen_styles_are_added_when_first_shown() -> None:
             assert added() == ["dialogs.tcss"]
             await pilot.press("escape")
             await wait_until(pilot, lambda: not isinstance(app.screen, HelpScreen))
+
+
+def test_an_app_run_after_the_command_leaves_the_collector_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app `billhooks tui` made, run once the command is over (as tests run it): nothing
+    is frozen, the collector stays on."""
+    made: list[BuilderApp] = []
+    monkeypatch.setattr(BuilderApp, "run", lambda app: made.append(app))
+    assert main(["tui", str(examples_dir() / "lancaster.toml")]) == 0
+
+    async def first_screen() -> None:
+        async with made[0].run_test(size=SIZE) as pilot:
+            await wait_until(pilot, lambda: made[0]._dom_ready)
+            await pilot.pause()
+            assert gc.isenabled() and gc.get_freeze_count() == 0
+
+    asyncio.run(first_screen())

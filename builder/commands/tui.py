@@ -49,9 +49,11 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _collect() -> None:
-    """The first screen is drawn: the collector on again, skipping all there is by now."""
-    gc.freeze()
-    gc.enable()
+    """The first screen is drawn: the collector on again, skipping all there is by now. Only
+    while :func:`run` has it off: an app made here but run later (a test's) changes nothing."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
 
 
 def _run(args: argparse.Namespace) -> int:
