@@ -21,11 +21,16 @@ _VALUES: dict[type, Callable[[Any], tuple[object, ...]]] = {}
 
 
 def _values_of(cls: type) -> Callable[[Any], tuple[object, ...]]:
-    names = [f.name for f in dataclasses.fields(cls) if f.compare]
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda record: (one(record),)
-    return attrgetter(*names)
+    """The function giving a record of ``cls`` its compared field values (made once a class)."""
+    values = _VALUES.get(cls)
+    if values is None:
+        names = [f.name for f in dataclasses.fields(cls) if f.compare]
+        if len(names) == 1:
+            one = attrgetter(names[0])
+            values = _VALUES[cls] = lambda record: (one(record),)
+        else:
+            values = _VALUES[cls] = attrgetter(*names)
+    return values
 
 
 class Record:
@@ -33,21 +38,15 @@ class Record:
 
     __slots__ = ()
 
-    def _values(self) -> tuple[object, ...]:
-        cls = type(self)
-        values = _VALUES.get(cls)
-        if values is None:
-            values = _VALUES[cls] = _values_of(cls)
-        return values(self)
-
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
+        cls = self.__class__
+        if other.__class__ is not cls:
             return NotImplemented
-        assert isinstance(other, Record)
-        return self._values() == other._values()
+        values = _values_of(cls)
+        return values(self) == values(other)
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(_values_of(self.__class__)(self))
 
     def __repr__(self) -> str:
         cls: type = type(self)
