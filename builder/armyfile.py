@@ -21,14 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from builder import files
 from builder.core.base import ArmyRecord, Finding, Ruleset
-from builder.core.event import EVENT_ONLY
-from builder.core.inputs import Input, InputFile
 from builder.core.schema import Table, walk
 from builder.core.validate import BOM, ArmyFileError, Ctx, array, build, parse_toml, short
 from builder.files import file_folder
 from builder.registry import get_ruleset, known, names
 
 if TYPE_CHECKING:
+    from builder.core.inputs import Input, InputFile
     from builder.core.mustering import Collection
 
 # --- Reading ----------------------------------------------------------------------------------
@@ -143,9 +142,11 @@ def is_collection(ruleset: Ruleset, data: dict[str, Any]) -> bool:
 
 def is_event(ruleset: Ruleset, data: dict[str, Any]) -> bool:
     """Whether a parsed file is an event file: keys only an event has, and no army's records."""
-    return any(key in data for key in EVENT_ONLY) and not any(
-        child.key in data for child in ruleset.schema.children
-    )
+    if any(child.key in data for child in ruleset.schema.children):
+        return False  # an army's records: the event's keys need not even be loaded
+    from builder.core.event import EVENT_ONLY
+
+    return any(key in data for key in EVENT_ONLY)
 
 
 def load_collection(path: str | Path) -> tuple[Ruleset, Collection]:
@@ -162,6 +163,8 @@ def loads_collection(text: str, path: str = "<collection>") -> Collection:
 def read_input(spec: InputFile, path: str | Path) -> Input:
     """A rule system's input file read against the shape it declares; an
     ArmyFileError naming the file, line and key."""
+    from builder.core.inputs import Input  # an export's: opening an army needs none
+
     text = read_text(path)
     data = parse_toml(path, text)
     ctx = Ctx(str(path), text, file_folder(path), disk=files)

@@ -11,14 +11,16 @@ import re
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import builder
 from builder.commands.usage import EXIT_INPUT, INPUT_DEST, UsageError, lower, port, seed
 from builder.core.base import Ruleset
-from builder.core.commands import Command
 from builder.files import printable
 from builder.registry import DEFAULT
+
+if TYPE_CHECKING:
+    from builder.core.commands import Command
 
 
 def _bleed(text: str) -> float:

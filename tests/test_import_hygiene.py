@@ -93,8 +93,8 @@ def test_check_imports_only_its_own_rule_system() -> None:
 #: package's data files (found when a shipped file is read), the Mustering draw's types, the
 #: hashes (a share code's), and the share list and its reader of pasted text (check lists its
 #: groups through builder.core.groups); nor the other commands' argument modules (only the
-#: parser of the command run is built), a writer's temporary files or the "did you mean" of a
-#: mistake.
+#: parser of the command run is built), a writer's temporary files, the "did you mean" of a
+#: mistake or the event rules (read with ``--event``).
 NOT_FOR_CHECK = (
     "builder.export",
     "builder.share",
@@ -114,6 +114,7 @@ NOT_FOR_CHECK = (
     "builder.commands.event",
     "tempfile",
     "difflib",
+    "builder.core.event",
 )
 
 
@@ -156,3 +157,46 @@ def test_a_ruleset_not_built_in_is_found_through_its_entry_point(
         assert "plugged" in registry.names()
     finally:
         registry._installed.cache_clear()
+
+
+#: What the builder's first screen (an army opened, its status drawn) has no use for: an
+#: event's rules and the systems' input files and commands (read by `--event`, an export and
+#: the command line), the dialogs, Mustering and Print (each loads when first opened), the
+#: Print screen's settings, the package's data finder and the hashes (the session keeps the
+#: bytes it read to tell a change on disk).
+NOT_FOR_THE_FIRST_SCREEN = (
+    "builder.core.event",
+    "builder.core.inputs",
+    "builder.core.commands",
+    "builder.systems.billhooks.eventrules",
+    "builder.systems.billhooks.events",
+    "builder.tui.modals",
+    "builder.tui.screens.muster",
+    "builder.tui.screens.print",
+    "builder.tui.print_settings",
+    "importlib.resources",
+    "hashlib",
+)
+
+
+def test_the_first_screen_loads_only_what_it_shows() -> None:
+    army = examples_dir() / "lancaster.toml"
+    code = (
+        "import asyncio, json, sys\n"
+        "from pathlib import Path\n"
+        "from builder.tui.app import BuilderApp\n"
+        "from builder.tui.session import Session\n"
+        "async def first_screen() -> None:\n"
+        f"    app = BuilderApp(Session.open(Path({str(army)!r})))\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        while not app._dom_ready:\n"
+        "            await pilot.pause(0.01)\n"
+        "asyncio.run(first_screen())\n"
+        "print(json.dumps(sorted(sys.modules)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out.splitlines()[-1]))
+    assert {"builder.tui.screens.army", "builder.systems.billhooks"} <= loaded
+    assert not {m for m in loaded if m.startswith(NOT_FOR_THE_FIRST_SCREEN)}

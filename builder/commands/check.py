@@ -10,7 +10,7 @@ from typing import Any
 
 from builder import armyfile, eventfile
 from builder.commands.usage import refuse_big
-from builder.core import event, schema
+from builder.core import schema
 from builder.core.base import ArmyRecord, Line, Ruleset, Summary, number
 from builder.core.groups import group_headings, lines_by_group
 from builder.files import printable
@@ -180,7 +180,9 @@ def _print_human(lines: list[Styled]) -> None:
 def with_event(path: str, ruleset: Ruleset, army: ArmyRecord) -> tuple[ArmyRecord, Summary]:
     """The army as the event file at ``path`` agrees it (at its size), and its summary with
     the event's findings added."""
-    return event.checked(eventfile.read(path), ruleset, army)
+    from builder.core.event import checked  # only with --event
+
+    return checked(eventfile.read(path), ruleset, army)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -13,7 +13,6 @@ from builder.commands.usage import UsageError
 from builder.core.validate import ArmyFileError
 from builder.files import printable
 from builder.registry import DEFAULT, names
-from builder.resources import sample_army
 
 
 def army_path(text: str) -> Path:
@@ -35,12 +34,37 @@ def ruleset_name(text: str | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # What the builder loads and makes for its first screen (its modules, the rules, the army,
+    # Textual's widgets) lives as long as the builder: the collector's passes over it were
+    # wasted, a tenth of the time to the first screen. It is off until that screen is drawn,
+    # and skips all of it from then on (frozen).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
+
+
+def _collect() -> None:
+    """The first screen is drawn: the collector on again, skipping all there is by now. Only
+    while :func:`run` has it off: an app made here but run later (a test's) changes nothing."""
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
+def _run(args: argparse.Namespace) -> int:
     from builder.tui.session import Session, is_new, new_army
 
     problem: ArmyFileError | None = None
     ruleset = ruleset_name(getattr(args, "ruleset", None))
     ask = False
     if args.army is None:
+        from builder.resources import sample_army  # the package's data: only for no army
+
         session = Session.sample(sample_army()) if ruleset is None else Session.new(None, ruleset)
     else:
         path = army_path(args.army)
@@ -64,15 +88,8 @@ def run(args: argparse.Namespace) -> int:
 
     # A new army whose rule system is named: ask its name and side first.
     new = ruleset is not None and problem is None and (args.army is None or is_new(path))
-    app = BuilderApp(session, problem=problem, ask_ruleset=ask, new=new)
-    # What is loaded by now (Textual, the rules, the army) lives as long as the builder: the
-    # collector's passes skip it while the builder runs (walking it cost about a tenth of
-    # the time to the first screen).
-    gc.freeze()
-    try:
-        app.run()
-    finally:
-        gc.unfreeze()
+    app = BuilderApp(session, problem=problem, ask_ruleset=ask, new=new, started=_collect)
+    app.run()
     if app.crash is not None:
         print(f"billhooks tui: {printable(app.crash)}", file=sys.stderr)
     return app.return_code or 0

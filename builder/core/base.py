@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from builder.core.record import Record
 from builder.core.schema import Field, Role, Table
 
 if TYPE_CHECKING:
@@ -44,8 +45,8 @@ def player_of(army: ArmyRecord) -> str:
     return value if isinstance(value, str) else ""
 
 
-@dataclass(frozen=True)
-class Fix:
+@dataclass(frozen=True, eq=False, repr=False)
+class Fix(Record):
     """A finding's remedy as data: which army-file key to change on what ``where`` names.
 
     ``message`` gives the remedy in army-file terms (``set role = "chief"``); an editor
@@ -72,8 +73,8 @@ class Fix:
     keep: bool = False
 
 
-@dataclass(frozen=True)
-class Finding:
+@dataclass(frozen=True, eq=False, repr=False)
+class Finding(Record):
     """One thing the rules forbid (error) or advise against (warning)."""
 
     level: Level
@@ -148,8 +149,8 @@ class Finding:
 # --- Its own files -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Folders:
+@dataclass(frozen=True, eq=False, repr=False)
+class Folders(Record):
     """Where a rule system's own files live: its card words (``cards/*.toml``, each read by
     :func:`builder.resources.ruleset_words`) and its templates (``crib-sheet.toml``, templates
     of its own that take the shared ones' place, and the HTML of its emblems, ``emblems/``).
@@ -170,8 +171,8 @@ class Folders:
 # --- Sides --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Side:
+@dataclass(frozen=True, eq=False, repr=False)
+class Side(Record):
     """One of a rule system's fixed sides: its file key and how it is printed."""
 
     key: str
@@ -183,8 +184,8 @@ class Side:
     emblem: str
 
 
-@dataclass(frozen=True)
-class Sides:
+@dataclass(frozen=True, eq=False, repr=False)
+class Sides(Record):
     """A system's sides: fixed ones (with names and emblems), or free text up to ``max_len``."""
 
     fixed: tuple[Side, ...] = ()
@@ -209,8 +210,8 @@ class Sides:
 # --- Summary -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Metric:
+@dataclass(frozen=True, eq=False, repr=False)
+class Metric(Record):
     """One number an army adds up to: "Troop pts 99 of 100", "Morale tokens 5"."""
 
     #: The key in ``check --json`` ("troop_points").
@@ -227,8 +228,8 @@ class Metric:
     short: str = ""
 
 
-@dataclass(frozen=True)
-class Line:
+@dataclass(frozen=True, eq=False, repr=False)
+class Line(Record):
     """A record as ``check`` and the builder's tree list it."""
 
     where: str
@@ -239,8 +240,8 @@ class Line:
     points: float | None = None
 
 
-@dataclass(frozen=True)
-class Summary:
+@dataclass(frozen=True, eq=False, repr=False)
+class Summary(Record):
     """What a check of an army says: its metrics, a line per record and the findings."""
 
     metrics: tuple[Metric, ...]
@@ -266,16 +267,16 @@ class Summary:
 # --- Facts: what one record shows a player ---------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Row:
+@dataclass(frozen=True, eq=False, repr=False)
+class Row(Record):
     """One labelled value of a record's facts ("Move", '6" / 4"')."""
 
     label: str
     value: str
 
 
-@dataclass(frozen=True)
-class Tracker:
+@dataclass(frozen=True, eq=False, repr=False)
+class Tracker(Record):
     """Boxes to tick during a game: casualties, wounds, shots left."""
 
     label: str
@@ -286,8 +287,8 @@ class Tracker:
     marks: tuple[tuple[int, str], ...] = ()
 
 
-@dataclass(frozen=True)
-class Facts:
+@dataclass(frozen=True, eq=False, repr=False)
+class Facts(Record):
     """What one record shows a player: a heading, rows, notes and tick boxes."""
 
     heading: str
@@ -297,8 +298,8 @@ class Facts:
     trackers: tuple[Tracker, ...] = ()
 
 
-@dataclass(frozen=True)
-class Grid:
+@dataclass(frozen=True, eq=False, repr=False)
+class Grid(Record):
     """A table to look things up in: ``catalogue`` prints the ruleset's reference grids (a
     troop table, the abilities with their reminders) after its entries."""
 
@@ -314,8 +315,8 @@ class Grid:
 # --- Editing -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Choice:
+@dataclass(frozen=True, eq=False, repr=False)
+class Choice(Record):
     """One value a field may take, with what it costs where the system has points."""
 
     value: object
@@ -324,8 +325,8 @@ class Choice:
     cost: float | None = None
 
 
-@dataclass(frozen=True)
-class Offer:
+@dataclass(frozen=True, eq=False, repr=False)
+class Offer(Record):
     """A field an editor may show for a record right now, with its current value."""
 
     field: Field
@@ -336,7 +337,8 @@ class Offer:
     note: str = ""
 
 
-@dataclass(frozen=True)
+# Holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class Entry:
     """What *Add* offers: a kind of record, a line to show, and how to make one."""
 
@@ -356,8 +358,8 @@ class Entry:
 # --- Capabilities --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class RollLine:
+@dataclass(frozen=True, eq=False, repr=False)
+class RollLine(Record):
     """One record's roll: every die in order, why each but the last was re-rolled, and what
     the last one gives."""
 
@@ -369,8 +371,8 @@ class RollLine:
     result: str
 
 
-@dataclass(frozen=True)
-class Setting:
+@dataclass(frozen=True, eq=False, repr=False)
+class Setting(Record):
     """A value a roll sets: ``key`` on the record at ``where``."""
 
     where: str
@@ -378,8 +380,8 @@ class Setting:
     value: object
 
 
-@dataclass(frozen=True)
-class Roll:
+@dataclass(frozen=True, eq=False, repr=False)
+class Roll(Record):
     """A seeded roll of an army's build-time dice, every die shown."""
 
     #: What was rolled, as a heading ("<quality> rolls").
@@ -404,7 +406,8 @@ class Roller(Protocol):
     def roll(self, army: ArmyRecord, rng: random.Random) -> Roll: ...
 
 
-@dataclass(frozen=True)
+# Holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class QuickAction:
     """A key an editor offers for one kind of record, belonging to one rule system (making a
     leader the army's commander, cycling a rating): the editor binds it and shows it only where it
@@ -450,14 +453,20 @@ class Ruleset(Protocol):
 
     #: Keys of its own for the editor (none for most systems).
     quick_actions: tuple[QuickAction, ...]
-    #: Files of its own its pack reads beside the armies (none for most systems): the core
-    #: reads them.
-    inputs: tuple[InputFile, ...]
     #: Commands of its own for the command line (none for most systems).
     commands: tuple[Command, ...]
-    #: What an event of the system may agree: its size's measure, its limits' selectors and
-    #: measures, its house rules (None: a size in units, limits by kind of record).
-    event: EventRules | None
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        """Files of its own its pack reads beside the armies (none for most systems): the core
+        reads them."""
+        ...
+
+    @property
+    def event(self) -> EventRules | None:
+        """What an event of the system may agree: its size's measure, its limits' selectors and
+        measures, its house rules (None: a size in units, limits by kind of record)."""
+        ...
 
     @property
     def folders(self) -> Folders:

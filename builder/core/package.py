@@ -30,18 +30,19 @@ from builder.core.base import (
     Roll,
     Summary,
 )
-from builder.core.commands import Command
-from builder.core.event import EventRules
-from builder.core.inputs import InputFile
 
 if TYPE_CHECKING:
+    from builder.core.commands import Command
+    from builder.core.event import EventRules
+    from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source
 
 A = TypeVar("A", bound=ArmyRecord)
 R = TypeVar("R")
 
 
-@dataclass(frozen=True)
+# Each holds functions: equal to itself alone, so no __eq__ or __hash__ is made at import.
+@dataclass(frozen=True, eq=False)
 class Kind(Generic[A, R]):
     """One kind of record in an army of type ``A``. Each function is handed the army, the
     record's place and the record, already of type ``record``."""
@@ -52,7 +53,8 @@ class Kind(Generic[A, R]):
     offered: Callable[[A, str, R], tuple[Offer, ...]]
 
 
-@dataclass(frozen=True)
+# Holds functions (as Kind).
+@dataclass(frozen=True, eq=False)
 class ArmyKind(Generic[A]):
     """The army itself (the place ``""``): what it shows, and its checks and totals."""
 
@@ -80,7 +82,8 @@ def typed_change(
     return run
 
 
-@dataclass(frozen=True)
+# Holds functions (as Kind).
+@dataclass(frozen=True, eq=False)
 class ArmyRoller(Generic[A]):
     """A :class:`~builder.core.base.Roller` over a system's own army: ``roll`` checks the
     army once and hands it to ``dice`` as an ``A``."""
@@ -106,10 +109,20 @@ class PackagedRuleset(ABC, Generic[A]):
     army: ArmyKind[A]
     #: Every other kind of record; Any: each kind has a record type of its own.
     kinds: tuple[Kind[A, Any], ...]
-    #: No input files or commands of its own unless the system declares some.
-    inputs: tuple[InputFile, ...] = ()
+    #: No commands of its own unless the system declares some.
     commands: tuple[Command, ...] = ()
-    event: EventRules | None = None
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        """No input files of its own; a system that declares some returns them from here,
+        imported when asked (an export reads them; opening an army does not)."""
+        return ()
+
+    @property
+    def event(self) -> EventRules | None:
+        """None: an event agrees a size in units and limits by kind of record. A system that
+        declares its own returns them from here, imported when asked (an event read)."""
+        return None
 
     @cached_property
     def folders(self) -> Folders:

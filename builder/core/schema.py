@@ -24,14 +24,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from builder.core.record import Record
+
 FieldType = Literal["str", "int", "bool", "list", "table"]
 Role = Literal["group", "leader", "unit", "record"]
 #: TOML's whole numbers (signed 64-bit): the widest range an "int" key can be read back in.
 TOML_INT = (-(2**63), 2**63 - 1)
 
 
-@dataclass(frozen=True)
-class Field:
+@dataclass(frozen=True, eq=False, repr=False)
+class Field(Record):
     """One key a table may carry.
 
     The value a record holds when the key is absent is the record dataclass's own default, so
@@ -81,8 +83,8 @@ class Field:
         return self.label or self.key.replace("_", " ").capitalize()
 
 
-@dataclass(frozen=True)
-class Child:
+@dataclass(frozen=True, eq=False, repr=False)
+class Child(Record):
     """Records under a table: one table (``many=False``) or an array of tables."""
 
     key: str
@@ -93,8 +95,8 @@ class Child:
     required: bool = False
 
 
-@dataclass(frozen=True)
-class Table:
+@dataclass(frozen=True, eq=False, repr=False)
+class Table(Record):
     """A table of the file: its fields and children, and the dataclass it is built into."""
 
     #: What one record is called, for messages and the builder ("ward", "unit", "stand").
@@ -157,8 +159,8 @@ CORE_FIELDS = (
 _STEP = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?:\[(\d+)\])?$")
 
 
-@dataclass(frozen=True)
-class Step:
+@dataclass(frozen=True, eq=False, repr=False)
+class Step(Record):
     """One step of a place: a child key and, for an array, the index."""
 
     key: str
@@ -282,8 +284,8 @@ def remove(root: object, where: str) -> object:
     return items.pop(step.index)
 
 
-@dataclass(frozen=True)
-class Node:
+@dataclass(frozen=True, eq=False, repr=False)
+class Node(Record):
     """A record met by :func:`walk`: its place, its table, the role it has under its parent."""
 
     where: str

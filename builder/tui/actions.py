@@ -17,6 +17,8 @@ from builder.core.schema import Table
 
 @dataclass(frozen=True)
 class Action:
+    """One action: its keys, its name and words, where it lives and whether the footer shows it."""
+
     #: Comma-separated Textual key names, the first shown.
     keys: str
     #: Action name (``action_<name>`` on the app or the army screen).

@@ -22,8 +22,8 @@ from textual.widgets._header import HeaderTitle
 from builder.core.validate import ArmyFileError
 from builder.tui import config, crash
 from builder.tui.actions import Action, bindings, key_label, ruleset_actions
-from builder.tui.print_settings import PrintSettings
 from builder.tui.screens.army import ArmyScreen
+from builder.tui.screens.base import add_styles
 from builder.tui.session import ChangedOnDisk, Session
 
 #: The choice after the rule systems on Ctrl+N that imports a list instead.
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from builder.core.base import ArmyRecord
     from builder.core.mustering import Deal, Mustering
     from builder.share import ShareList
+    from builder.tui.print_settings import PrintSettings
     from builder.tui.screens.muster import MusterScreen
 
 #: The most toasts shown at once.
@@ -97,16 +98,19 @@ class BuilderApp(App[None]):
         problem: ArmyFileError | None = None,
         ask_ruleset: bool = False,
         new: bool = False,
+        started: Callable[[], object] | None = None,
     ) -> None:
         """``seed`` fixes the dice (tests); by default every roll gets a fresh random seed.
         ``problem``: the file asked for could not be read; it is shown over ``session``.
         ``ask_ruleset``: ``session`` is a new file whose rule system nobody named: ask it.
-        ``new``: ``session`` is a new army (its rule system named): ask its name and side."""
+        ``new``: ``session`` is a new army (its rule system named): ask its name and side.
+        ``started``: called once the first screen is drawn."""
         super().__init__()
         self.session = session
         self.problem = problem
         self.ask_ruleset = ask_ruleset
         self.new = new
+        self._started = started
         self._seeds: random.Random = (
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
@@ -122,11 +126,24 @@ class BuilderApp(App[None]):
         self.quitting = False
         #: The folder the Print screen last exported to ("": its default).
         self.print_folder = ""
-        #: The Print screen's other settings as last set, kept for the session.
-        self.print_settings = PrintSettings()
+        self._print_settings: PrintSettings | None = None
         remembered = config.load().get("theme", "")
         if remembered in self.available_themes:
             self.theme = remembered
+
+    @property
+    def print_settings(self) -> PrintSettings:
+        """The Print screen's other settings as last set, kept for the session (the defaults,
+        made when the Print screen first asks: the first screen does without them)."""
+        if self._print_settings is None:
+            from builder.tui.print_settings import PrintSettings
+
+            self._print_settings = PrintSettings()
+        return self._print_settings
+
+    @print_settings.setter
+    def print_settings(self, settings: PrintSettings) -> None:
+        self._print_settings = settings
 
     # --- unexpected errors -------------------------------------------------------------------
 
@@ -155,7 +172,9 @@ class BuilderApp(App[None]):
         *,
         mode: str | None = None,
     ) -> Any:
-        """A dialog's answer that fails (a bug) is caught as a failing key is."""
+        """A dialog's answer that fails (a bug) is caught as a failing key is. A screen's own
+        stylesheet is added when the first of its kind is shown."""
+        add_styles(self, self.get_screen(screen))
         guarded = None if callback is None else partial(self._answer, callback)
         if wait_for_dismiss:
             return super().push_screen(screen, guarded, True, mode=mode)
@@ -243,6 +262,10 @@ class BuilderApp(App[None]):
             )
         elif self.new:
             self._ask_settings()
+
+    def on_ready(self) -> None:
+        if self._started is not None:
+            self._started()
 
     def _ask_settings(self) -> None:
         """A new army: its settings form first, so its side is chosen, not assumed (the

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class PrintSettings:
+    """The Print screen's fields as the player left them."""
+
     paper: str = "a4"
     card_size: str = "poker"
     #: As typed (the field's text, checked when the player exports).

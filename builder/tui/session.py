@@ -9,19 +9,21 @@ from __future__ import annotations
 
 import copy
 import errno
-import hashlib
 import itertools
 import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from builder import armyfile, files
 from builder.armyfile import read_text
 from builder.core.base import ArmyRecord, Ruleset, Summary
-from builder.core.event import Event, checked
 from builder.registry import DEFAULT, get_ruleset
+
+if TYPE_CHECKING:
+    from builder.core.event import Event
 
 #: How many edits undo remembers.
 UNDO_DEPTH = 200
@@ -31,6 +33,8 @@ _versions = itertools.count(1)
 
 @dataclass
 class _State:
+    """One step of the undo history: the army after an edit, and the edit's name."""
+
     label: str
     army: ArmyRecord
     version: int
@@ -57,9 +61,10 @@ def is_new(path: Path) -> bool:
 
 @dataclass(frozen=True)
 class Stamp:
-    """A file as it was read or written: what it held (SHA-256) and when it was changed."""
+    """A file as it was read or written: what it held and when it was changed. The bytes
+    themselves, not a hash of them: an army file is small, and no hash library need load."""
 
-    sha256: str
+    data: bytes
     mtime_ns: int
 
 
@@ -70,7 +75,7 @@ def stamp(path: Path) -> Stamp | None:
         data = files.read_bytes(path)
     except (OSError, ValueError, files.FileProblem):
         return None
-    return Stamp(hashlib.sha256(data).hexdigest(), mtime)
+    return Stamp(data, mtime)
 
 
 class ChangedOnDisk(Exception):
@@ -177,6 +182,8 @@ class Session:
         """The army's summary, at the event's size and with its findings when there is one."""
         if self.event is None:
             return self.ruleset.summary(army)
+        from builder.core.event import checked  # loaded with the event file it checks
+
         return checked(self.event, self.ruleset, army)[1]
 
     def recheck(self) -> Summary:
@@ -260,7 +267,7 @@ class Session:
         if self.path is None or os.path.realpath(target) != os.path.realpath(self.path):
             return None
         now = stamp(target)
-        if now is None or (self.read_as is not None and now.sha256 == self.read_as.sha256):
+        if now is None or (self.read_as is not None and now.data == self.read_as.data):
             return None
         return now
 

@@ -12,20 +12,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import Ruleset
-from builder.core.commands import Command
-from builder.core.event import EventRules
-from builder.core.inputs import InputFile
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
-    # The print side is loaded only to print (`check` never does).
+    # The event rules, the events file and the print side load when used (`check` and the
+    # builder's first screen use none of them).
+    from builder.core.commands import Command
+    from builder.core.event import EventRules
+    from builder.core.inputs import InputFile
     from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries
 from .checks import CODES
-from .eventrules import EVENT
-from .events import EVENTS_FILE
 from .kinds import ARMY, KINDS
 from .model import Army, Leader, Ward
 from .mustering import Mustering
@@ -46,11 +45,23 @@ class Billhooks(PackagedRuleset[Army]):
     roller = ROLLER
     muster = Mustering()
     quick_actions = QUICK_ACTIONS
-    inputs: tuple[InputFile, ...] = (EVENTS_FILE,)
     commands: tuple[Command, ...] = ()
-    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
+
+    @property
+    def inputs(self) -> tuple[InputFile, ...]:
+        # Its events file, read by an export: opening an army does without it.
+        from .events import EVENTS_FILE
+
+        return (EVENTS_FILE,)
+
+    @property
+    def event(self) -> EventRules:
+        # Loaded when an event is read: `check` and the builder do without it.
+        from .eventrules import EVENT
+
+        return EVENT
 
     # What *Add* offers (no reference grids: every option's cost is on its troop's entry).
     catalogue = staticmethod(entries)

@@ -13,17 +13,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from builder.core.base import QuickAction, Roller, Ruleset
-from builder.core.event import EventRules
 from builder.core.package import PackagedRuleset
 
 if TYPE_CHECKING:
-    # The print side is loaded only to print (`check` never does).
+    # The event rules load to read an event, the print side to print (`check` and the
+    # builder's first screen use neither).
+    from builder.core.event import EventRules
     from builder.core.printables import Printables, PrintOptions, Source
 
 from . import rules as cat
 from .catalogue import entries, reference
 from .checks import CODES
-from .eventrules import EVENT
 from .kinds import ARMY, KINDS
 from .model import Army, Magnate, Ward
 from .mustering import MUSTER
@@ -43,9 +43,15 @@ class Kiss(PackagedRuleset[Army]):
     roller: Roller | None = None
     muster = MUSTER
     quick_actions: tuple[QuickAction, ...] = ()
-    event: EventRules | None = EVENT
     army = ARMY
     kinds = KINDS
+
+    @property
+    def event(self) -> EventRules:
+        # Loaded when an event is read: `check` and the builder do without it.
+        from .eventrules import EVENT
+
+        return EVENT
 
     # What *Add* offers, and the look-up grids the catalogue prints after it.
     catalogue = staticmethod(entries)

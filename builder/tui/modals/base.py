@@ -3,7 +3,7 @@ file loader checks them, the first problem shown in the dialog."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from textual import on
 from textual.binding import Binding
@@ -47,6 +47,8 @@ class Dialog(ModalScreen[T]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     #: The id of the label that says what is wrong with a field (None: the dialog has none).
     ERROR_LABEL: str | None = None
+    #: The dialogs' stylesheet (see :func:`builder.tui.screens.base.add_styles`).
+    STYLES: ClassVar[str] = "dialogs.tcss"
 
     def action_cancel(self) -> None:
         self.dismiss(None)

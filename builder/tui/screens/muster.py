@@ -52,6 +52,7 @@ class MusterScreen(BuilderScreen):
     """Deals an army (or two) from a collection; ``app.open_mustered`` takes the result."""
 
     BINDINGS = [Binding("escape", "app.pop_screen", "Back to the army")]
+    STYLES = "muster.tcss"
 
     #: Seconds between cards as the deal plays out (tests set 0).
     delay = 0.12

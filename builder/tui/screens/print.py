@@ -103,6 +103,7 @@ class PrintScreen(BuilderScreen):
 
     #: The actions of this screen in the action table (its keys, the palette, its help).
     SCOPE = "print"
+    STYLES = "print.tcss"
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back to the army"),

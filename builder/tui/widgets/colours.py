@@ -9,6 +9,8 @@ from textual.app import App
 
 @dataclass(frozen=True)
 class Colours:
+    """The theme's colours for findings and highlights, as Rich colour names."""
+
     error: str
     warning: str
     success: str
