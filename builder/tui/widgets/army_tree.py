@@ -75,7 +75,8 @@ class ArmyTree(Tree[str], SteadyScroll):
         place: str
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("Army", data=ARMY, id=id)
+        # A Text, not a str: a str label is read as markup, which loads Rich's emoji table.
+        super().__init__(Text("Army"), data=ARMY, id=id)
         self.auto_expand = False
         self.guide_depth = 3
         self._style = Style()
