@@ -324,6 +324,19 @@ def press_and_see(page: Page, key: str, y: int) -> None:
         time.sleep(0.05)
 
 
+def still(page: Page, rows: range, quiet_s: float = 0.3) -> None:
+    """Wait until ``rows`` are drawn the same for ``quiet_s`` seconds."""
+    deadline = time.monotonic() + WAIT_S
+    seen = [look(page, y) for y in rows]
+    calm_since = time.monotonic()
+    while time.monotonic() - calm_since < quiet_s:
+        assert time.monotonic() < deadline, f"rows {rows} never settled"
+        time.sleep(0.05)
+        now = [look(page, y) for y in rows]
+        if now != seen:
+            seen, calm_since = now, time.monotonic()
+
+
 def print_only_the_roster(page: Page) -> None:
     """On the Print screen, leave only the roster chosen in its Files list (the other files
     take the export a while): Shift+Tab to the list (the last field), then Down and Space on
@@ -340,6 +353,9 @@ def print_only_the_roster(page: Page) -> None:
         assert found, row
         kinds.append(found.group(1))
     assert kinds[0] == "roster.pdf", kinds  # the list names files (issue 38)
+    # The screen settles first (its first field takes the focus once it is drawn): a key
+    # before that could be overtaken, and its row be seen changing for another reason.
+    still(page, range(top, top + 1 + len(kinds)))
     # The list takes the keys once it has the focus (its first file highlighted): a key
     # pressed before that would go to the field before it.
     press_and_see(page, "Shift+Tab", top + 1)
