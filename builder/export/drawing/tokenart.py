@@ -264,24 +264,20 @@ def stat_widths(stats: tuple[Stat, ...], width: float) -> list[float]:
     fit (so the labels of an army line up); else each as wide as its name or its value at
     the 9 pt floor needs, the row's spare width shared out equally."""
     room = width - STAT_GAP * (len(stats) - 1)
-    need = [
-        max(
-            width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
-            width_mm(st.value, fonts.BOLD, STAT_VALUE_PT),
-        )
-        + 2 * STAT_PAD
-        for st in stats
-    ]
-    if max(need) <= room / len(stats):
+
+    def needs(value_pt: float) -> list[float]:
+        return [
+            max(
+                width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
+                width_mm(st.value, fonts.BOLD, value_pt),
+            )
+            + 2 * STAT_PAD
+            for st in stats
+        ]
+
+    if max(needs(STAT_VALUE_PT)) <= room / len(stats):
         return [room / len(stats)] * len(stats)
-    need = [
-        max(
-            width_mm(st.name.upper(), fonts.CAPS, STAT_NAME_PT),
-            width_mm(st.value, fonts.BOLD, STAT_VALUE_MIN_PT),
-        )
-        + 2 * STAT_PAD
-        for st in stats
-    ]
+    need = needs(STAT_VALUE_MIN_PT)
     spare = room - sum(need)
     return [n + spare / len(stats) for n in need]
 
